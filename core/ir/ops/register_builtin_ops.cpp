@@ -1,0 +1,7 @@
+#include "ir/op.h"
+
+namespace byoc {
+
+void registerBuiltinOps(OpRegistry& /*registry*/) {}
+
+}  // namespace byoc

@@ -1,0 +1,148 @@
+#include "ir/tensor_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "support/result.h"
+
+namespace byoc {
+
+namespace {
+
+// Half-precision conversions for scalar literals and printing only.
+uint16_t floatToHalf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  uint32_t sign = (bits >> 16) & 0x8000u;
+  int32_t exponent = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = bits & 0x7fffffu;
+  if (exponent <= 0) return static_cast<uint16_t>(sign);
+  if (exponent >= 31) return static_cast<uint16_t>(sign | 0x7c00u);
+  return static_cast<uint16_t>(sign | (exponent << 10) | (mantissa >> 13));
+}
+
+float halfToFloat(uint16_t half) {
+  uint32_t sign = (half & 0x8000u) << 16;
+  uint32_t exponent = (half >> 10) & 0x1f;
+  uint32_t mantissa = half & 0x3ffu;
+  uint32_t bits;
+  if (exponent == 0) {
+    float value = std::ldexp(static_cast<float>(mantissa), -24);
+    return sign ? -value : value;
+  }
+  if (exponent == 31) bits = sign | 0x7f800000u | (mantissa << 13);
+  else bits = sign | ((exponent - 15 + 127) << 23) | (mantissa << 13);
+  float value;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+template <typename T>
+void store(std::byte* out, T value) {
+  std::memcpy(out, &value, sizeof(T));
+}
+
+template <typename T>
+T load(const std::byte* in) {
+  T value;
+  std::memcpy(&value, in, sizeof(T));
+  return value;
+}
+
+}  // namespace
+
+TensorData::TensorData(DType dtype, Shape shape, std::shared_ptr<const std::vector<std::byte>> bytes)
+    : dtype_(dtype), shape_(std::move(shape)), bytes_(std::move(bytes)) {
+  BYOC_CHECK(bytes_ && static_cast<int64_t>(bytes_->size()) == numElements() * static_cast<int64_t>(dtypeSize(dtype_)),
+             "tensor byte count does not match its shape and dtype");
+}
+
+TensorData TensorData::scalar(DType dtype, double value) {
+  auto bytes = std::make_shared<std::vector<std::byte>>(dtypeSize(dtype));
+  std::byte* out = bytes->data();
+  switch (dtype) {
+    case DType::Float32: store(out, static_cast<float>(value)); break;
+    case DType::Float64: store(out, value); break;
+    case DType::Float16: store(out, floatToHalf(static_cast<float>(value))); break;
+    case DType::BFloat16: {
+      float f = static_cast<float>(value);
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      store(out, static_cast<uint16_t>(bits >> 16));
+      break;
+    }
+    case DType::Int8: store(out, static_cast<int8_t>(value)); break;
+    case DType::Int16: store(out, static_cast<int16_t>(value)); break;
+    case DType::Int32: store(out, static_cast<int32_t>(value)); break;
+    case DType::Int64: store(out, static_cast<int64_t>(value)); break;
+    case DType::UInt8: store(out, static_cast<uint8_t>(value)); break;
+    case DType::Bool: store(out, static_cast<uint8_t>(value != 0.0)); break;
+  }
+  return TensorData(dtype, {}, std::move(bytes));
+}
+
+TensorData TensorData::zeros(DType dtype, Shape shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) count *= dim;
+  auto bytes = std::make_shared<std::vector<std::byte>>(static_cast<std::size_t>(count) * dtypeSize(dtype));
+  return TensorData(dtype, std::move(shape), std::move(bytes));
+}
+
+TensorData TensorData::fromBytes(DType dtype, Shape shape, std::span<const std::byte> bytes) {
+  auto copy = std::make_shared<std::vector<std::byte>>(bytes.begin(), bytes.end());
+  return TensorData(dtype, std::move(shape), std::move(copy));
+}
+
+int64_t TensorData::numElements() const {
+  int64_t count = 1;
+  for (int64_t dim : shape_) count *= dim;
+  return count;
+}
+
+std::span<const std::byte> TensorData::bytes() const {
+  if (!bytes_) return {};
+  return {bytes_->data(), bytes_->size()};
+}
+
+double TensorData::elementAsDouble(int64_t index) const {
+  const std::byte* in = bytes_->data() + index * static_cast<int64_t>(dtypeSize(dtype_));
+  switch (dtype_) {
+    case DType::Float32: return load<float>(in);
+    case DType::Float64: return load<double>(in);
+    case DType::Float16: return halfToFloat(load<uint16_t>(in));
+    case DType::BFloat16: {
+      uint32_t bits = static_cast<uint32_t>(load<uint16_t>(in)) << 16;
+      float value;
+      std::memcpy(&value, &bits, 4);
+      return value;
+    }
+    case DType::Int8: return load<int8_t>(in);
+    case DType::Int16: return load<int16_t>(in);
+    case DType::Int32: return load<int32_t>(in);
+    case DType::Int64: return static_cast<double>(load<int64_t>(in));
+    case DType::UInt8: return load<uint8_t>(in);
+    case DType::Bool: return load<uint8_t>(in) != 0;
+  }
+  return 0.0;
+}
+
+bool TensorData::operator==(const TensorData& other) const {
+  if (dtype_ != other.dtype_ || shape_ != other.shape_) return false;
+  if (bytes_ == other.bytes_) return true;
+  auto a = bytes();
+  auto b = other.bytes();
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+std::size_t TensorData::hash() const {
+  std::size_t seed = static_cast<std::size_t>(dtype_);
+  for (int64_t dim : shape_) seed = seed * 31 + std::hash<int64_t>()(dim);
+  auto data = bytes();
+  std::string_view view(reinterpret_cast<const char*>(data.data()), data.size());
+  return seed ^ (std::hash<std::string_view>()(view) + 0x9e3779b97f4a7c15ULL + (seed << 6));
+}
+
+}  // namespace byoc

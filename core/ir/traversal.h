@@ -1,0 +1,67 @@
+#pragma once
+/// \file
+/// The one traversal family of the IR: iterative, memoised post-order visits and rewrites.
+///
+/// Nothing here recurses in proportion to graph depth: an explicit stack drives every
+/// walk, and a memo table makes each shared node visited (and rebuilt) once. Children
+/// are visited in evaluation order:
+///   Call: callee, then arguments · Tuple: fields · TupleGetItem: tuple ·
+///   Function: parameters, then body · If: condition, then, else · Let: value, variable, body.
+/// (A let's value comes before its variable so that, when the variable is reached, what it
+/// is bound to has already been visited.)
+
+#include <functional>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/expr.h"
+
+namespace byoc {
+
+class Module;
+
+/// The direct children of `node`, in the order documented above.
+std::vector<Expr> childrenOf(const ExprNode& node);
+
+/// Calls `visit` on every node reachable from `root`, each once, children before parents.
+void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit);
+/// The same over every function of a module, in module order; nodes shared between functions
+/// are visited once.
+void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit);
+
+/// `node` with its children replaced by `children` (same count and order as `childrenOf`).
+/// Returns `node` itself when every child is the same node; a rebuilt node keeps the
+/// origin and drops the checked type (type inference recomputes it).
+Expr withChildren(const Expr& node, std::span<const Expr> children);
+
+/// `node` with checked type `type`; `node` itself when the type is already structurally equal.
+Expr withType(const Expr& node, const Type& type);
+
+/// Iterative, memoised post-order rewriter.
+///
+/// `mutate(root)` rebuilds the graph bottom-up. For each node, in post-order, it builds `post`
+/// (the node over its already-rewritten children, identical to `pre` if none changed) and
+/// calls `rewrite(pre, post)`; what that returns replaces `pre` everywhere. Nodes reachable
+/// several times are rewritten once. A mutator object may be used for several roots; the
+/// memo is shared between them, so nodes shared between functions are rewritten once.
+class ExprMutator {
+ public:
+  virtual ~ExprMutator() = default;
+
+  /// Rewrites the graph under `root` and returns the new root.
+  Expr mutate(const Expr& root);
+
+ protected:
+  /// The transform: return `post` to keep the rebuilt node, or any replacement.
+  virtual Expr rewrite(const Expr& pre, const Expr& post);
+  /// Return false to keep `node` and its whole subgraph as they are (not visited).
+  virtual bool shouldDescend(const Expr& node);
+  /// The rewritten form of a node the mutation has already reached.
+  const Expr& rewritten(const Expr& pre) const;
+
+ private:
+  std::unordered_map<const ExprNode*, Expr> memo_;
+};
+
+}  // namespace byoc

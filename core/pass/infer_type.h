@@ -1,0 +1,23 @@
+#pragma once
+/// \file
+/// InferType: computes the checked type of every expression of every function.
+///
+/// Input: any module whose variables are annotated where their types cannot be derived
+/// (function parameters, and the variables of recursive let-bound functions unless the
+/// function has a full signature). Output: the same module with every node's type set;
+/// nodes already carrying the right type are kept, so a second run changes nothing.
+/// Errors name the node's source location (from the module's provenance) and what did not fit.
+
+#include "ir/module.h"
+#include "pass/pass.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// Types every function of `module`.
+Result<Module> inferTypes(const Module& module);
+
+/// The `InferType` pass.
+PassPtr createInferTypePass();
+
+}  // namespace byoc
