@@ -178,6 +178,11 @@ const Expr& ExprMutator::rewritten(const Expr& pre) const {
   return it->second;
 }
 
+const Expr* ExprMutator::findRewritten(const Expr& pre) const {
+  auto it = memo_.find(pre.get());
+  return it == memo_.end() ? nullptr : &it->second;
+}
+
 Expr ExprMutator::mutate(const Expr& root) {
   if (auto it = memo_.find(root.get()); it != memo_.end()) return it->second;
   struct Frame {

@@ -59,6 +59,8 @@ class ExprMutator {
   virtual bool shouldDescend(const Expr& node);
   /// The rewritten form of a node the mutation has already reached.
   const Expr& rewritten(const Expr& pre) const;
+  /// The rewritten form of `pre`, or null if the mutation has not finished it yet.
+  const Expr* findRewritten(const Expr& pre) const;
 
  private:
   std::unordered_map<const ExprNode*, Expr> memo_;

@@ -1,0 +1,205 @@
+#include "pass/infer_type.h"
+
+#include <optional>
+#include <unordered_map>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+
+namespace byoc {
+
+namespace infer_type {
+
+/// Types one function bottom-up. Stops computing (but finishes the walk cheaply) at the first error.
+class FunctionTyper final : public ExprMutator {
+ public:
+  /// `globalType` answers the type of `@name` (or an error) for calls of other functions.
+  FunctionTyper(const Module& module, std::function<Result<Type>(const std::string&)> globalType)
+      : module_(module), globalType_(std::move(globalType)) {}
+
+  Result<Function> typeFunction(const Function& function) {
+    collectLetBindings(function);
+    Expr typed = mutate(function);
+    if (error_) return *error_;
+    return downcast<FunctionNode>(typed);
+  }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    if (error_) return post;
+    Result<Type> type = typeOf(pre, post);
+    if (!type) {
+      Diagnostic error = type.error();
+      if (auto location = module_.locate(pre)) error.location = *location;
+      error.message = "type error: " + error.message;
+      error_ = std::move(error);
+      return post;
+    }
+    return *type ? withType(post, *type) : post;
+  }
+
+ private:
+  /// Records what each unannotated let variable is bound to, and the signature of let-bound
+  /// functions that spell out their full type (which is what lets them call themselves).
+  void collectLetBindings(const Function& function) {
+    postOrderVisit(function, [this](const Expr& node) {
+      const auto* let = node->as<LetNode>();
+      if (!let || let->var->annotation) return;
+      letValues_.emplace(let->var.get(), let->value);
+      if (const auto* value = let->value->as<FunctionNode>()) {
+        if (Type signature = declaredSignature(*value)) signatures_.emplace(let->var.get(), signature);
+      }
+    });
+  }
+
+  static Type declaredSignature(const FunctionNode& function) {
+    if (!function.retType) return {};
+    std::vector<Type> params;
+    for (const Var& param : function.params) {
+      if (!param->annotation) return {};
+      params.push_back(param->annotation);
+    }
+    return funcType(std::move(params), function.retType);
+  }
+
+  Result<Type> typeOf(const Expr& pre, const Expr& post) {
+    switch (post->kind()) {
+      case ExprKind::Var: return varType(*pre->as<VarNode>());
+      case ExprKind::GlobalVar: return globalType_(post->as<GlobalVarNode>()->name);
+      case ExprKind::Constant: return post->type();
+      case ExprKind::Op: return Type();  // ops are polymorphic; their calls are typed
+      case ExprKind::Call: return callType(*post->as<CallNode>());
+      case ExprKind::Tuple: {
+        std::vector<Type> fields;
+        for (const Expr& field : post->as<TupleNode>()->fields) fields.push_back(field->type());
+        return tupleType(std::move(fields));
+      }
+      case ExprKind::TupleGetItem: return tupleGetItemType(*post->as<TupleGetItemNode>());
+      case ExprKind::Function: return functionType(*post->as<FunctionNode>());
+      case ExprKind::If: return ifType(*post->as<IfNode>());
+      case ExprKind::Let: return letType(*post->as<LetNode>());
+    }
+    return makeError("unknown expression kind");
+  }
+
+  Result<Type> varType(const VarNode& var) {
+    if (var.annotation) return var.annotation;
+    if (auto it = signatures_.find(&var); it != signatures_.end()) return it->second;
+    if (auto it = letValues_.find(&var); it != letValues_.end()) {
+      if (const Expr* value = findRewritten(it->second); value && (*value)->type()) return (*value)->type();
+      return makeError("cannot infer the type of %" + var.name +
+                       " where it is used inside its own definition; annotate it or give the function a return type");
+    }
+    return makeError("cannot infer the type of %" + var.name + ": it has no type annotation");
+  }
+
+  Result<Type> callType(const CallNode& call) {
+    std::vector<Type> argTypes;
+    argTypes.reserve(call.args.size());
+    for (const Expr& arg : call.args) argTypes.push_back(arg->type());
+
+    if (const OpDef* def = call.opDef()) {
+      if (!def->variadic && call.args.size() != def->inputs.size())
+        return makeError(def->name + " expects " + std::to_string(def->inputs.size()) + " argument(s), got " +
+                         std::to_string(call.args.size()));
+      for (std::size_t i = 0; i < argTypes.size(); ++i)
+        if (!argTypes[i]) return makeError(def->name + ": argument " + std::to_string(i) + " has no type");
+      if (!def->relation) return makeError(def->name + " has no type relation");
+      return def->relation({argTypes, call.attrs});
+    }
+
+    const Type& calleeType = call.callee->type();
+    const auto* signature = calleeType ? calleeType->as<FuncTypeNode>() : nullptr;
+    if (!signature)
+      return makeError("the callee of a call must be a function, found " + typeToString(calleeType));
+    if (signature->params.size() != argTypes.size())
+      return makeError("the call passes " + std::to_string(argTypes.size()) + " argument(s) to a function of " +
+                       std::to_string(signature->params.size()) + " parameter(s)");
+    for (std::size_t i = 0; i < argTypes.size(); ++i) {
+      if (!typeEqual(signature->params[i], argTypes[i]))
+        return makeError("argument " + std::to_string(i) + " of the call: expected " +
+                         typeToString(signature->params[i]) + ", found " + typeToString(argTypes[i]));
+    }
+    return signature->ret;
+  }
+
+  static Result<Type> tupleGetItemType(const TupleGetItemNode& item) {
+    const Type& tupleTy = item.tuple->type();
+    const auto* tuple = tupleTy ? tupleTy->as<TupleTypeNode>() : nullptr;
+    if (!tuple) return makeError("'." + std::to_string(item.index) + "' needs a tuple, found " + typeToString(tupleTy));
+    if (item.index < 0 || static_cast<std::size_t>(item.index) >= tuple->fields.size())
+      return makeError("tuple index " + std::to_string(item.index) + " is out of range for " + typeToString(tupleTy));
+    return tuple->fields[static_cast<std::size_t>(item.index)];
+  }
+
+  static Result<Type> functionType(const FunctionNode& function) {
+    std::vector<Type> params;
+    for (const Var& param : function.params) params.push_back(param->type());
+    const Type& bodyType = function.body->type();
+    if (function.retType && !typeEqual(function.retType, bodyType))
+      return makeError("the function's body has type " + typeToString(bodyType) + ", but its declared return type is " +
+                       typeToString(function.retType));
+    return funcType(std::move(params), bodyType);
+  }
+
+  static Result<Type> ifType(const IfNode& branch) {
+    const Type& condType = branch.cond->type();
+    const auto* cond = condType ? condType->as<TensorTypeNode>() : nullptr;
+    if (!cond || !cond->shape.empty() || cond->dtype != DType::Bool)
+      return makeError("the condition of 'if' must be a bool scalar, found " + typeToString(condType));
+    if (!typeEqual(branch.thenBranch->type(), branch.elseBranch->type()))
+      return makeError("the branches of 'if' have different types: " + typeToString(branch.thenBranch->type()) +
+                       " and " + typeToString(branch.elseBranch->type()));
+    return branch.thenBranch->type();
+  }
+
+  static Result<Type> letType(const LetNode& let) {
+    if (!typeEqual(let.var->type(), let.value->type()))
+      return makeError("%" + let.var->name + " is declared as " + typeToString(let.var->type()) +
+                       " but bound to a value of type " + typeToString(let.value->type()));
+    return let.body->type();
+  }
+
+  const Module& module_;
+  std::function<Result<Type>(const std::string&)> globalType_;
+  std::unordered_map<const VarNode*, Expr> letValues_;
+  std::unordered_map<const VarNode*, Type> signatures_;
+  std::optional<Diagnostic> error_;
+};
+
+}  // namespace infer_type
+
+Result<Module> inferTypes(const Module& module) {
+  Module typed = module;
+  std::unordered_map<std::string, Type> globalTypes;
+  auto globalType = [&](const std::string& name) -> Result<Type> {
+    if (auto it = globalTypes.find(name); it != globalTypes.end()) return it->second;
+    Function function = module.find(name);
+    if (!function) return makeError("unknown global function @" + name);
+    std::vector<Type> params;
+    for (const Var& param : function->params) {
+      if (!param->annotation) return makeError("@" + name + " is used before its parameter types are known");
+      params.push_back(param->annotation);
+    }
+    if (!function->retType) return makeError("@" + name + " is used before it is typed; annotate its return type");
+    return funcType(std::move(params), function->retType);
+  };
+  for (const auto& [name, function] : module.functions()) {
+    infer_type::FunctionTyper typer(module, globalType);
+    BYOC_ASSIGN_OR_RETURN(Function result, typer.typeFunction(function));
+    globalTypes[name] = result->type();
+    typed.set(name, std::move(result));
+  }
+  return typed;
+}
+
+PassPtr createInferTypePass() {
+  PassInfo info{"InferType", "computes the type of every expression", 0, {}};
+  return makeModulePass(std::move(info), [](const Module& module, PassContext&) -> Result<PassResult> {
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+    bool changed = !typed.sameNodes(module);
+    return PassResult{std::move(typed), changed};
+  });
+}
+
+}  // namespace byoc

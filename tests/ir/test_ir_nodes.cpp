@@ -1,0 +1,117 @@
+#include <QtTest>
+
+#include "ir/attrs.h"
+#include "ir/expr.h"
+#include "ir/module.h"
+#include "ir/origin.h"
+#include "ir/tensor_data.h"
+#include "ir/traversal.h"
+
+using namespace byoc;
+
+/// Node construction, the copy-only-if-changed builders, origins, attributes and modules.
+class TestIrNodes : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void varTypeDefaultsToAnnotation() {
+    Var x = VarNode::make("x", tensorType({1, 3}, DType::Float32));
+    QCOMPARE(typeToString(x->type()), std::string("Tensor[(1, 3), float32]"));
+    Var y = VarNode::make("y");
+    QVERIFY(!y->type());
+  }
+
+  void constantTypeComesFromItsData() {
+    Constant c = ConstantNode::make(TensorData::zeros(DType::Int8, {2, 2}), Origin::single(3), "w");
+    QCOMPARE(typeToString(c->type()), std::string("Tensor[(2, 2), int8]"));
+    QCOMPARE(c->name, std::string("w"));
+    QVERIFY(c->origin().contains(3));
+  }
+
+  void scalarsConvertToTheirDType() {
+    QCOMPARE(TensorData::scalar(DType::Int32, 7).elementAsDouble(0), 7.0);
+    QCOMPARE(TensorData::scalar(DType::Float16, 1.5).elementAsDouble(0), 1.5);
+    QCOMPARE(TensorData::scalar(DType::BFloat16, -2.0).elementAsDouble(0), -2.0);
+    QCOMPARE(TensorData::scalar(DType::Bool, 3).elementAsDouble(0), 1.0);
+  }
+
+  void withChildrenReturnsSameNodeWhenNothingChanges() {
+    Var x = VarNode::make("x");
+    Tuple tuple = TupleNode::make({x, x}, Origin::single(1));
+    std::vector<Expr> children = childrenOf(*tuple);
+    QVERIFY(withChildren(tuple, children) == tuple);
+
+    Var z = VarNode::make("z");
+    children[1] = z;
+    Expr rebuilt = withChildren(tuple, children);
+    QVERIFY(!(rebuilt == tuple));
+    QVERIFY(rebuilt->as<TupleNode>()->fields[1] == z);
+    QVERIFY(rebuilt->origin() == tuple->origin());
+  }
+
+  void withTypeKeepsNodeWhenTypeIsEqual() {
+    Var x = VarNode::make("x", scalarType(DType::Int32));
+    QVERIFY(withType(x, scalarType(DType::Int32)) == x);
+    Expr retyped = withType(x, scalarType(DType::Int64));
+    QVERIFY(!(retyped == x));
+    QCOMPARE(typeToString(retyped->type()), std::string("int64"));
+  }
+
+  void originUnionIsSortedAndShared() {
+    Origin a = Origin::single(5);
+    Origin b = Origin::single(2);
+    Origin both = Origin::unite({a, b, a});
+    QCOMPARE(std::vector<NodeId>(both.ids().begin(), both.ids().end()), (std::vector<NodeId>{2, 5}));
+    Origin onlyA = Origin::unite({Origin(), a});
+    QVERIFY(onlyA == a);
+    QVERIFY(Origin::unite({Origin(), Origin()}).empty());
+  }
+
+  void attrsKeepInsertionOrder() {
+    Attrs attrs;
+    attrs.set("PartitionedFromPattern", "nn.conv2d_");
+    attrs.set("Composite", "dnnl.conv2d");
+    attrs.set("PartitionedFromPattern", "nn.relu_");
+    QCOMPARE(attrs.entries().front().first, std::string("PartitionedFromPattern"));
+    QCOMPARE(attrs.find("PartitionedFromPattern")->asString(), std::string("nn.relu_"));
+    QVERIFY(!attrs.without("Composite").contains("Composite"));
+  }
+
+  void attrValuesPrintLikeRelay() {
+    QCOMPARE(AttrValue::ints({1, 1, 1, 1}).str(), std::string("[1, 1, 1, 1]"));
+    QCOMPARE(AttrValue("NCHW").str(), std::string("\"NCHW\""));
+    QCOMPARE(AttrValue(1e-5).str(), std::string("1e-05f"));
+    QCOMPARE(AttrValue(true).str(), std::string("True"));
+    QCOMPARE(AttrValue().str(), std::string("None"));
+    QVERIFY(AttrValue(0.1).str() == "0.1f");
+  }
+
+  void moduleKeepsInsertionOrderAndReplacesInPlace() {
+    Module module;
+    Var x = VarNode::make("x", scalarType(DType::Int32));
+    Function f = FunctionNode::make({x}, x);
+    Function g = FunctionNode::make({x}, x);
+    module.set("main", f);
+    module.set("helper", g);
+    module.set("main", g);
+    QCOMPARE(module.functions().size(), std::size_t{2});
+    QCOMPARE(module.functions()[0].first, std::string("main"));
+    QVERIFY(module.find("main") == g);
+    module.erase("main");
+    QVERIFY(!module.find("main"));
+    QVERIFY(module.find("helper") == g);
+  }
+
+  void moduleLocatesNodesThroughProvenance() {
+    auto provenance = std::make_shared<Provenance>();
+    provenance->locations[7] = SourceLocation{"model.relay", 3, 9};
+    Module module;
+    module.setProvenance(provenance);
+    Var x = VarNode::make("x", {}, Origin::unite({Origin::single(1), Origin::single(7)}));
+    QCOMPARE(module.locate(x)->str(), std::string("model.relay:3:9"));
+    QVERIFY(!module.locate(VarNode::make("y")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestIrNodes)
+#include "test_ir_nodes.moc"

@@ -1,0 +1,99 @@
+#include <QtTest>
+
+#include <filesystem>
+
+#include "support/base64.h"
+#include "support/file_io.h"
+#include "support/ref.h"
+
+using namespace byoc;
+
+namespace {
+
+/// A node that owns the next one, to build long ownership chains.
+struct Link final : Object {
+  Ref<const Link> next;
+  static inline int alive = 0;
+  Link() { ++alive; }
+  ~Link() override { --alive; }
+};
+
+std::vector<std::byte> bytesOf(std::string_view text) {
+  std::vector<std::byte> bytes;
+  for (char c : text) bytes.push_back(static_cast<std::byte>(c));
+  return bytes;
+}
+
+}  // namespace
+
+/// Reference counting, base64 and atomic file writes.
+class TestSupport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void releasingALongChainFreesEveryNode() {
+    {
+      Ref<const Link> head = makeRef<const Link>();
+      for (int i = 0; i < 1000000; ++i) {
+        auto link = makeRef<Link>();
+        link->next = head;
+        head = link;
+      }
+      QCOMPARE(Link::alive, 1000001);
+    }
+    QCOMPARE(Link::alive, 0);
+  }
+
+  void base64RoundTrips_data() {
+    QTest::addColumn<QString>("plain");
+    QTest::addColumn<QString>("encoded");
+    QTest::newRow("empty") << "" << "";
+    QTest::newRow("one") << "f" << "Zg==";
+    QTest::newRow("two") << "fo" << "Zm8=";
+    QTest::newRow("three") << "foo" << "Zm9v";
+    QTest::newRow("six") << "foobar" << "Zm9vYmFy";
+  }
+  void base64RoundTrips() {
+    QFETCH(QString, plain);
+    QFETCH(QString, encoded);
+    std::vector<std::byte> bytes = bytesOf(plain.toStdString());
+    QCOMPARE(QString::fromStdString(base64Encode(bytes)), encoded);
+    auto decoded = base64Decode(encoded.toStdString());
+    QVERIFY(decoded.has_value());
+    QVERIFY(*decoded == bytes);
+  }
+
+  void base64RejectsMalformedText() {
+    QVERIFY(!base64Decode("Zm9").has_value());
+    QVERIFY(!base64Decode("Zm9*").has_value());
+    QVERIFY(!base64Decode("Z===").has_value());
+    QVERIFY(!base64Decode("Zg==Zg==").has_value());
+  }
+
+  void atomicWriteReplacesTheWholeFile() {
+    QTemporaryDir dir;
+    std::string path = (std::filesystem::path(dir.path().toStdString()) / "out.txt").string();
+    QVERIFY(writeFileAtomic(path, "first version, rather long").isOk());
+    QVERIFY(writeFileAtomic(path, "second").isOk());
+    QCOMPARE(readFile(path).value(), std::string("second"));
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path().toStdString())) ++entries;
+    QCOMPARE(entries, std::size_t{1});  // no temporary left behind
+  }
+
+  void failedWriteLeavesNoTrace() {
+    Status status = writeFileAtomic("/nonexistent-dir/out.txt", "x");
+    QVERIFY(!status.isOk());
+    QVERIFY(status.error().str().find("/nonexistent-dir/out.txt") != std::string::npos);
+  }
+
+  void readingAMissingFileNamesIt() {
+    Result<std::string> content = readFile("/nonexistent-dir/model.relay");
+    QVERIFY(!content.isOk());
+    QCOMPARE(QString::fromStdString(content.error().str()),
+             QStringLiteral("/nonexistent-dir/model.relay: cannot open: No such file or directory"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSupport)
+#include "test_support.moc"
