@@ -1,0 +1,510 @@
+#include "target/predicate.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "ir/op.h"
+
+namespace byoc {
+
+namespace predicate {
+
+// ---------------------------------------------------------------------------------------------
+// Syntax tree
+// ---------------------------------------------------------------------------------------------
+
+/// One node of a parsed predicate.
+struct Node {
+  enum class Kind { Literal, List, Attribute, Call, Not, And, Or, Compare, IfThenElse };
+  Kind kind;
+  AttrValue literal;                          ///< Literal
+  std::string name;                           ///< Attribute name, function name, or comparison operator
+  std::vector<std::shared_ptr<const Node>> children;
+  int line = 1;
+  int column = 1;
+};
+
+using NodePtr = std::shared_ptr<const Node>;
+
+// ---------------------------------------------------------------------------------------------
+// Lexer
+// ---------------------------------------------------------------------------------------------
+
+struct Token {
+  enum class Kind { Name, Int, Float, String, Symbol, End };
+  Kind kind;
+  std::string text;
+  int line;
+  int column;
+};
+
+/// Splits the predicate text into tokens; reports unterminated strings and stray characters.
+Result<std::vector<Token>> tokenize(std::string_view text, int firstColumn) {
+  std::vector<Token> tokens;
+  int line = 1;
+  int column = firstColumn;
+  std::size_t i = 0;
+  auto advance = [&](std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k, ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+  };
+  while (i < text.size()) {
+    char c = text[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      advance(1);
+      continue;
+    }
+    int startLine = line;
+    int startColumn = column;
+    std::size_t start = i;
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t end = i;
+      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_' ||
+                                   text[end] == '.'))
+        ++end;
+      advance(end - i);
+      tokens.push_back({Token::Kind::Name, std::string(text.substr(start, end - start)), startLine, startColumn});
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < text.size() &&
+                                                               std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
+      std::size_t end = i + 1;
+      bool isFloat = false;
+      while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' ||
+                                   text[end] == 'e' || text[end] == 'E' ||
+                                   ((text[end] == '-' || text[end] == '+') && (text[end - 1] == 'e' || text[end - 1] == 'E')))) {
+        if (!std::isdigit(static_cast<unsigned char>(text[end]))) isFloat = true;
+        ++end;
+      }
+      advance(end - i);
+      tokens.push_back({isFloat ? Token::Kind::Float : Token::Kind::Int, std::string(text.substr(start, end - start)),
+                        startLine, startColumn});
+    } else if (c == '"') {
+      std::string value;
+      advance(1);
+      while (i < text.size() && text[i] != '"') {
+        if (text[i] == '\\' && i + 1 < text.size()) advance(1);
+        value += text[i];
+        advance(1);
+      }
+      if (i >= text.size())
+        return makeError(std::to_string(startLine) + ":" + std::to_string(startColumn) + ": unterminated string");
+      advance(1);
+      tokens.push_back({Token::Kind::String, value, startLine, startColumn});
+    } else {
+      static const char* const kSymbols[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ","};
+      bool matched = false;
+      for (const char* symbol : kSymbols) {
+        std::string_view s(symbol);
+        if (text.substr(i, s.size()) == s) {
+          advance(s.size());
+          tokens.push_back({Token::Kind::Symbol, std::string(s), startLine, startColumn});
+          matched = true;
+          break;
+        }
+      }
+      if (!matched)
+        return makeError(std::to_string(startLine) + ":" + std::to_string(startColumn) + ": unexpected character '" +
+                         std::string(1, c) + "'");
+    }
+  }
+  tokens.push_back({Token::Kind::End, "", line, column});
+  return tokens;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser (recursive over the nesting of the written condition, which is short)
+// ---------------------------------------------------------------------------------------------
+
+class Parser {
+ public:
+  explicit Parser(std::vector<Token> tokens) : tokens_(std::move(tokens)) {}
+
+  Result<NodePtr> parseAll() {
+    BYOC_ASSIGN_OR_RETURN(NodePtr root, parseExpr());
+    if (peek().kind != Token::Kind::End) return unexpected("the end of the condition or an operator");
+    return root;
+  }
+
+ private:
+  const Token& peek() const { return tokens_[position_]; }
+  const Token& next() { return tokens_[position_++]; }
+  bool atName(std::string_view name) const { return peek().kind == Token::Kind::Name && peek().text == name; }
+  bool atSymbol(std::string_view symbol) const { return peek().kind == Token::Kind::Symbol && peek().text == symbol; }
+
+  Diagnostic unexpected(const std::string& expected) const {
+    const Token& token = peek();
+    std::string found = token.kind == Token::Kind::End ? "the end of the condition" : "'" + token.text + "'";
+    return makeError(std::to_string(token.line) + ":" + std::to_string(token.column) + ": found " + found +
+                     ", expected " + expected);
+  }
+
+  Status expectSymbol(std::string_view symbol) {
+    if (!atSymbol(symbol)) return unexpected("'" + std::string(symbol) + "'");
+    ++position_;
+    return Status::ok();
+  }
+
+  static NodePtr make(Node::Kind kind, const Token& at, std::string name = {}, std::vector<NodePtr> children = {},
+                      AttrValue literal = {}) {
+    auto node = std::make_shared<Node>();
+    node->kind = kind;
+    node->name = std::move(name);
+    node->children = std::move(children);
+    node->literal = std::move(literal);
+    node->line = at.line;
+    node->column = at.column;
+    return node;
+  }
+
+  Result<NodePtr> parseExpr() {
+    if (!atName("if")) return parseOr();
+    Token at = next();
+    BYOC_ASSIGN_OR_RETURN(NodePtr condition, parseExpr());
+    if (!atName("then")) return unexpected("'then'");
+    ++position_;
+    BYOC_ASSIGN_OR_RETURN(NodePtr thenValue, parseExpr());
+    if (!atName("else")) return unexpected("'else'");
+    ++position_;
+    BYOC_ASSIGN_OR_RETURN(NodePtr elseValue, parseExpr());
+    return make(Node::Kind::IfThenElse, at, {}, {condition, thenValue, elseValue});
+  }
+
+  Result<NodePtr> parseOr() {
+    BYOC_ASSIGN_OR_RETURN(NodePtr left, parseAnd());
+    while (atName("or")) {
+      Token at = next();
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseAnd());
+      left = make(Node::Kind::Or, at, {}, {left, right});
+    }
+    return left;
+  }
+
+  Result<NodePtr> parseAnd() {
+    BYOC_ASSIGN_OR_RETURN(NodePtr left, parseNot());
+    while (atName("and")) {
+      Token at = next();
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseNot());
+      left = make(Node::Kind::And, at, {}, {left, right});
+    }
+    return left;
+  }
+
+  Result<NodePtr> parseNot() {
+    if (atName("not")) {
+      Token at = next();
+      BYOC_ASSIGN_OR_RETURN(NodePtr operand, parseNot());
+      return make(Node::Kind::Not, at, {}, {operand});
+    }
+    return parseComparison();
+  }
+
+  Result<NodePtr> parseComparison() {
+    BYOC_ASSIGN_OR_RETURN(NodePtr left, parseOperand());
+    static const char* const kOperators[] = {"==", "!=", "<=", ">=", "<", ">"};
+    for (const char* op : kOperators) {
+      if (atSymbol(op)) {
+        Token at = next();
+        BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+        return make(Node::Kind::Compare, at, op, {left, right});
+      }
+    }
+    if (atName("in")) {
+      Token at = next();
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+      return make(Node::Kind::Compare, at, "in", {left, right});
+    }
+    if (atName("not") && position_ + 1 < tokens_.size() && tokens_[position_ + 1].kind == Token::Kind::Name &&
+        tokens_[position_ + 1].text == "in") {
+      Token at = next();
+      ++position_;
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+      return make(Node::Kind::Not, at, {}, {make(Node::Kind::Compare, at, "in", {left, right})});
+    }
+    return left;
+  }
+
+  Result<NodePtr> parseOperand() {
+    const Token& token = peek();
+    switch (token.kind) {
+      case Token::Kind::Int:
+        ++position_;
+        return make(Node::Kind::Literal, token, {}, {}, AttrValue(static_cast<int64_t>(std::strtoll(token.text.c_str(), nullptr, 10))));
+      case Token::Kind::Float:
+        ++position_;
+        return make(Node::Kind::Literal, token, {}, {}, AttrValue(std::strtod(token.text.c_str(), nullptr)));
+      case Token::Kind::String:
+        ++position_;
+        return make(Node::Kind::Literal, token, {}, {}, AttrValue(token.text));
+      case Token::Kind::Symbol:
+        if (token.text == "(") {
+          ++position_;
+          BYOC_ASSIGN_OR_RETURN(NodePtr inner, parseExpr());
+          BYOC_TRY(expectSymbol(")"));
+          return inner;
+        }
+        if (token.text == "[") return parseList();
+        return unexpected("a value, a name or '('");
+      case Token::Kind::Name:
+        return parseName();
+      case Token::Kind::End:
+        return unexpected("a value, a name or '('");
+    }
+    return unexpected("a value");
+  }
+
+  Result<NodePtr> parseList() {
+    Token at = next();
+    std::vector<NodePtr> items;
+    if (!atSymbol("]")) {
+      while (true) {
+        BYOC_ASSIGN_OR_RETURN(NodePtr item, parseExpr());
+        items.push_back(std::move(item));
+        if (atSymbol("]")) break;
+        BYOC_TRY(expectSymbol(","));
+      }
+    }
+    ++position_;
+    return make(Node::Kind::List, at, {}, std::move(items));
+  }
+
+  Result<NodePtr> parseName() {
+    Token at = next();
+    if (at.text == "True" || at.text == "False") return make(Node::Kind::Literal, at, {}, {}, AttrValue(at.text == "True"));
+    if (at.text == "None") return make(Node::Kind::Literal, at, {}, {}, AttrValue());
+    static const char* const kReserved[] = {"and", "or", "not", "in", "if", "then", "else"};
+    for (const char* word : kReserved)
+      if (at.text == word) {
+        --position_;
+        return unexpected("a value, a name or '('");
+      }
+    if (!atSymbol("(")) return make(Node::Kind::Attribute, at, at.text);
+    ++position_;
+    std::vector<NodePtr> args;
+    if (!atSymbol(")")) {
+      while (true) {
+        BYOC_ASSIGN_OR_RETURN(NodePtr arg, parseExpr());
+        args.push_back(std::move(arg));
+        if (atSymbol(")")) break;
+        BYOC_TRY(expectSymbol(","));
+      }
+    }
+    ++position_;
+    return make(Node::Kind::Call, at, at.text, std::move(args));
+  }
+
+  std::vector<Token> tokens_;
+  std::size_t position_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Evaluator
+// ---------------------------------------------------------------------------------------------
+
+class Evaluator {
+ public:
+  explicit Evaluator(const Expr& self) : self_(self) {}
+
+  Result<AttrValue> eval(const Node& node) {
+    switch (node.kind) {
+      case Node::Kind::Literal:
+        return node.literal;
+      case Node::Kind::List: {
+        AttrValue::List items;
+        for (const NodePtr& child : node.children) {
+          BYOC_ASSIGN_OR_RETURN(AttrValue item, eval(*child));
+          items.push_back(std::move(item));
+        }
+        return AttrValue(std::move(items));
+      }
+      case Node::Kind::Attribute:
+        return attribute(self_, node.name);
+      case Node::Kind::Call:
+        return callFunction(node);
+      case Node::Kind::Not: {
+        BYOC_ASSIGN_OR_RETURN(bool value, evalBool(*node.children[0]));
+        return AttrValue(!value);
+      }
+      case Node::Kind::And: {
+        BYOC_ASSIGN_OR_RETURN(bool left, evalBool(*node.children[0]));
+        if (!left) return AttrValue(false);
+        BYOC_ASSIGN_OR_RETURN(bool right, evalBool(*node.children[1]));
+        return AttrValue(right);
+      }
+      case Node::Kind::Or: {
+        BYOC_ASSIGN_OR_RETURN(bool left, evalBool(*node.children[0]));
+        if (left) return AttrValue(true);
+        BYOC_ASSIGN_OR_RETURN(bool right, evalBool(*node.children[1]));
+        return AttrValue(right);
+      }
+      case Node::Kind::Compare:
+        return compare(node);
+      case Node::Kind::IfThenElse: {
+        BYOC_ASSIGN_OR_RETURN(bool condition, evalBool(*node.children[0]));
+        return eval(*node.children[condition ? 1 : 2]);
+      }
+    }
+    return error(node, "cannot evaluate");
+  }
+
+  Result<bool> evalBool(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue value, eval(node));
+    if (!value.isBool()) return error(node, "expected a condition (True or False), found " + value.str());
+    return value.asBool();
+  }
+
+ private:
+  static Diagnostic error(const Node& node, const std::string& message) {
+    return makeError(std::to_string(node.line) + ":" + std::to_string(node.column) + ": " + message);
+  }
+
+  static Result<AttrValue> attribute(const Expr& expr, const std::string& name) {
+    const auto* call = expr->as<CallNode>();
+    if (!call) return AttrValue();
+    const AttrValue* value = call->attrs.find(name);
+    return value ? *value : AttrValue();
+  }
+
+  /// Follows `self` / `result` / `argN(.argM)*` from the call under test.
+  Result<Expr> resolvePath(const Node& node) {
+    if (node.kind != Node::Kind::Attribute) return error(node, "expected a path such as self, arg0 or arg1.arg0");
+    if (node.name == "self" || node.name == "result") return self_;
+    Expr current = self_;
+    std::string_view rest = node.name;
+    while (!rest.empty()) {
+      std::size_t dot = rest.find('.');
+      std::string_view step = rest.substr(0, dot);
+      rest = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
+      if (step.substr(0, 3) != "arg" || step.size() == 3)
+        return error(node, "expected a path such as self, arg0 or arg1.arg0, found '" + node.name + "'");
+      std::size_t index = 0;
+      for (char c : step.substr(3)) {
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+          return error(node, "expected a path such as self, arg0 or arg1.arg0, found '" + node.name + "'");
+        index = index * 10 + static_cast<std::size_t>(c - '0');
+      }
+      const auto* call = current->as<CallNode>();
+      if (!call || index >= call->args.size()) return error(node, "'" + node.name + "' does not exist here");
+      current = call->args[index];
+    }
+    return current;
+  }
+
+  Result<Expr> pathArgument(const Node& call, std::size_t position) {
+    if (call.children.size() <= position) return self_;
+    return resolvePath(*call.children[position]);
+  }
+
+  static const TensorTypeNode* tensorTypeOf(const Expr& expr) {
+    return expr->type() ? expr->type()->as<TensorTypeNode>() : nullptr;
+  }
+
+  Result<AttrValue> callFunction(const Node& node) {
+    const std::string& fn = node.name;
+    std::size_t expectedArgs = fn == "attr" ? 2 : 1;
+    if (node.children.size() > expectedArgs)
+      return error(node, fn + "() takes at most " + std::to_string(expectedArgs) + " argument(s)");
+    if (fn == "attr") {
+      if (node.children.size() != 2 || node.children[1]->kind != Node::Kind::Literal ||
+          !node.children[1]->literal.isString())
+        return error(node, "attr() takes a path and an attribute name in quotes");
+      BYOC_ASSIGN_OR_RETURN(Expr target, resolvePath(*node.children[0]));
+      return attribute(target, node.children[1]->literal.asString());
+    }
+    BYOC_ASSIGN_OR_RETURN(Expr target, pathArgument(node, 0));
+    if (fn == "op") {
+      const auto* call = target->as<CallNode>();
+      const OpDef* def = call ? call->opDef() : nullptr;
+      return AttrValue(def ? def->name : std::string());
+    }
+    if (fn == "is_constant") return AttrValue(target->kind() == ExprKind::Constant);
+    if (fn == "num_args") {
+      const auto* call = target->as<CallNode>();
+      return AttrValue(static_cast<int64_t>(call ? call->args.size() : 0));
+    }
+    if (fn == "arg_dtypes") {
+      AttrValue::List dtypes;
+      if (const auto* call = target->as<CallNode>()) {
+        for (const Expr& arg : call->args)
+          if (const auto* tensor = tensorTypeOf(arg)) dtypes.emplace_back(std::string(dtypeName(tensor->dtype)));
+      }
+      return AttrValue(std::move(dtypes));
+    }
+    if (fn == "dtype" || fn == "shape" || fn == "rank" || fn == "numel") {
+      const TensorTypeNode* tensor = tensorTypeOf(target);
+      if (!tensor) return error(node, fn + "() needs a typed tensor; run type inference first");
+      if (fn == "dtype") return AttrValue(std::string(dtypeName(tensor->dtype)));
+      if (fn == "shape") return AttrValue::ints(tensor->shape);
+      if (fn == "rank") return AttrValue(static_cast<int64_t>(tensor->shape.size()));
+      return AttrValue(tensor->numElements());
+    }
+    return error(node, "unknown function '" + fn +
+                           "'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes");
+  }
+
+  Result<AttrValue> compare(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue left, eval(*node.children[0]));
+    BYOC_ASSIGN_OR_RETURN(AttrValue right, eval(*node.children[1]));
+    const std::string& op = node.name;
+    if (op == "in") {
+      if (!right.isList()) return error(node, "'in' needs a list on its right, found " + right.str());
+      for (const AttrValue& item : right.asList())
+        if (sameValue(left, item)) return AttrValue(true);
+      return AttrValue(false);
+    }
+    if (op == "==") return AttrValue(sameValue(left, right));
+    if (op == "!=") return AttrValue(!sameValue(left, right));
+    bool numeric = (left.isInt() || left.isFloat()) && (right.isInt() || right.isFloat());
+    if (!numeric) return error(node, "'" + op + "' compares numbers, found " + left.str() + " and " + right.str());
+    double a = left.asFloat();
+    double b = right.asFloat();
+    if (op == "<") return AttrValue(a < b);
+    if (op == "<=") return AttrValue(a <= b);
+    if (op == ">") return AttrValue(a > b);
+    return AttrValue(a >= b);
+  }
+
+  /// Equality where 1 == 1.0 and lists compare element by element.
+  static bool sameValue(const AttrValue& a, const AttrValue& b) {
+    if ((a.isInt() || a.isFloat()) && (b.isInt() || b.isFloat())) return a.asFloat() == b.asFloat();
+    if (a.isList() && b.isList()) {
+      if (a.asList().size() != b.asList().size()) return false;
+      for (std::size_t i = 0; i < a.asList().size(); ++i)
+        if (!sameValue(a.asList()[i], b.asList()[i])) return false;
+      return true;
+    }
+    return a == b;
+  }
+
+  Expr self_;
+};
+
+}  // namespace predicate
+
+Result<Predicate> Predicate::parse(std::string_view text, std::string_view where, int firstColumn) {
+  auto withWhere = [&](Diagnostic error) {
+    if (!where.empty()) error.message = std::string(where) + ": " + error.message;
+    return error;
+  };
+  auto tokens = predicate::tokenize(text, firstColumn);
+  if (!tokens) return withWhere(tokens.error());
+  auto root = predicate::Parser(std::move(tokens).value()).parseAll();
+  if (!root) return withWhere(root.error());
+  Predicate result;
+  result.root_ = std::move(root).value();
+  result.text_ = std::string(text);
+  return result;
+}
+
+Result<bool> Predicate::evaluate(const Expr& call) const {
+  return predicate::Evaluator(call).evalBool(*root_);
+}
+
+}  // namespace byoc

@@ -1,0 +1,195 @@
+#include "target/target.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ir/op.h"
+
+namespace byoc {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string trim(std::string_view text) {
+  std::size_t begin = text.find_first_not_of(" \t\n");
+  if (begin == std::string_view::npos) return {};
+  std::size_t end = text.find_last_not_of(" \t\n");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+/// Reads a target's JSON with error messages that name the JSON path.
+class TargetReader {
+ public:
+  explicit TargetReader(std::string_view fileName) : fileName_(fileName) {}
+
+  Result<Target> read(std::string_view text) {
+    json root = json::parse(text, nullptr, false);
+    if (root.is_discarded()) return fail("", "not valid JSON");
+    if (!root.is_object()) return fail("", "expected a JSON object");
+    BYOC_ASSIGN_OR_RETURN(std::string format, string(root, "", "format"));
+    if (format != "byoc-studio-target") return fail("/format", "expected \"byoc-studio-target\", found \"" + format + "\"");
+    if (!root.contains("version") || !root["version"].is_number_integer()) return fail("/version", "expected an integer");
+    int version = root["version"].get<int>();
+    if (version > kTargetFormatVersion)
+      return fail("/version", "version " + std::to_string(version) + " is newer than this program reads (" +
+                                  std::to_string(kTargetFormatVersion) + ")");
+
+    Target target;
+    BYOC_ASSIGN_OR_RETURN(target.name, string(root, "", "name"));
+    if (target.name.empty()) return fail("/name", "expected a non-empty name");
+    BYOC_ASSIGN_OR_RETURN(target.codegen, optionalString(root, "", "codegen"));
+    if (target.codegen != "" && target.codegen != "dnnl" && target.codegen != "reference")
+      return fail("/codegen", "expected \"dnnl\", \"reference\" or \"\", found \"" + target.codegen + "\"");
+    BYOC_ASSIGN_OR_RETURN(target.description, optionalString(root, "", "description"));
+    BYOC_ASSIGN_OR_RETURN(target.preparePipeline, optionalString(root, "", "prepare"));
+
+    BYOC_ASSIGN_OR_RETURN(json rules, optionalArray(root, "", "op_rules"));
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      std::string path = "/op_rules/" + std::to_string(i);
+      if (!rules[i].is_string()) return fail(path, "expected a rule as a string");
+      auto rule = parseOpRule(rules[i].get<std::string>());
+      if (!rule) return fail(path, rule.error().message);
+      target.opRules.push_back(std::move(rule).value());
+    }
+
+    BYOC_ASSIGN_OR_RETURN(json patterns, optionalArray(root, "", "patterns"));
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
+      std::string path = "/patterns/" + std::to_string(i);
+      if (!patterns[i].is_object()) return fail(path, "expected an object with name and pattern");
+      PatternEntry entry;
+      BYOC_ASSIGN_OR_RETURN(entry.name, string(patterns[i], path, "name"));
+      BYOC_ASSIGN_OR_RETURN(entry.pattern, string(patterns[i], path, "pattern"));
+      BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
+      if (!check.empty()) {
+        auto predicate = Predicate::parse(check);
+        if (!predicate) return fail(path + "/check", predicate.error().message);
+        entry.check = std::move(predicate).value();
+      }
+      target.patterns.push_back(std::move(entry));
+    }
+
+    BYOC_ASSIGN_OR_RETURN(json keep, optionalArray(root, "", "prune_keep_ops"));
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+      std::string path = "/prune_keep_ops/" + std::to_string(i);
+      if (!keep[i].is_string()) return fail(path, "expected an op name");
+      std::string op = keep[i].get<std::string>();
+      if (!OpRegistry::global().find(op)) return fail(path, "unknown op '" + op + "'");
+      target.pruneKeepOps.push_back(std::move(op));
+    }
+    return target;
+  }
+
+ private:
+  Diagnostic fail(const std::string& path, const std::string& message) const {
+    return makeError(path.empty() ? message : "at " + path + ": " + message, {fileName_});
+  }
+
+  Result<std::string> string(const json& object, const std::string& path, const char* key) const {
+    if (!object.contains(key)) return fail(path + "/" + key, "missing");
+    if (!object[key].is_string()) return fail(path + "/" + key, "expected a string");
+    return object[key].get<std::string>();
+  }
+
+  Result<std::string> optionalString(const json& object, const std::string& path, const char* key) const {
+    if (!object.contains(key)) return std::string();
+    return string(object, path, key);
+  }
+
+  Result<json> optionalArray(const json& object, const std::string& path, const char* key) const {
+    if (!object.contains(key)) return json::array();
+    if (!object[key].is_array()) return fail(path + "/" + key, "expected an array");
+    return object[key];
+  }
+
+  std::string fileName_;
+};
+
+}  // namespace
+
+Result<OpRule> parseOpRule(std::string_view text, std::string_view where) {
+  auto fail = [&](const std::string& message) {
+    return makeError(where.empty() ? message : std::string(where) + ": " + message);
+  };
+  OpRule rule;
+  rule.text = std::string(text);
+  std::string_view head = text;
+  std::size_t when = std::string_view::npos;
+  // Find the keyword `when` as a whole word.
+  for (std::size_t at = text.find("when"); at != std::string_view::npos; at = text.find("when", at + 1)) {
+    bool startsWord = at == 0 || text[at - 1] == ' ' || text[at - 1] == '\t';
+    bool endsWord = at + 4 == text.size() || text[at + 4] == ' ' || text[at + 4] == '\t';
+    if (startsWord && endsWord) {
+      when = at;
+      break;
+    }
+  }
+  if (when != std::string_view::npos) head = text.substr(0, when);
+
+  std::size_t column = 1;
+  while (!head.empty()) {
+    std::size_t comma = head.find(',');
+    std::string_view piece = head.substr(0, comma);
+    std::string op = trim(piece);
+    std::size_t opColumn = column + piece.find_first_not_of(" \t");
+    if (op.empty()) return fail("1:" + std::to_string(column) + ": found '" + std::string(piece) + "', expected an op name");
+    if (!OpRegistry::global().find(op))
+      return fail("1:" + std::to_string(opColumn) + ": unknown op '" + op + "'");
+    rule.ops.push_back(std::move(op));
+    if (comma == std::string_view::npos) break;
+    column += comma + 1;
+    head = head.substr(comma + 1);
+  }
+  if (rule.ops.empty()) return fail("1:1: expected an op name");
+
+  if (when != std::string_view::npos) {
+    std::string_view condition = text.substr(when + 4);
+    auto predicate = Predicate::parse(condition, where, static_cast<int>(when) + 5);
+    if (!predicate) return predicate.error();
+    rule.condition = std::move(predicate).value();
+  }
+  return rule;
+}
+
+Result<bool> Target::supports(const Expr& call) const {
+  const auto* node = call->as<CallNode>();
+  const OpDef* def = node ? node->opDef() : nullptr;
+  if (!def) return false;
+  for (const OpRule& rule : opRules) {
+    for (const std::string& op : rule.ops) {
+      if (op != def->name) continue;
+      if (!rule.condition) return true;
+      auto holds = rule.condition->evaluate(call);
+      if (!holds) return makeError("target " + name + ", rule '" + rule.text + "': " + holds.error().message);
+      return *holds;
+    }
+  }
+  return false;
+}
+
+Result<Target> parseTarget(std::string_view json, std::string_view fileName) {
+  return TargetReader(fileName).read(json);
+}
+
+std::string serializeTarget(const Target& target) {
+  json root;
+  root["format"] = "byoc-studio-target";
+  root["version"] = kTargetFormatVersion;
+  root["name"] = target.name;
+  root["codegen"] = target.codegen;
+  if (!target.description.empty()) root["description"] = target.description;
+  if (!target.preparePipeline.empty()) root["prepare"] = target.preparePipeline;
+  root["op_rules"] = json::array();
+  for (const OpRule& rule : target.opRules) root["op_rules"].push_back(rule.text);
+  root["patterns"] = json::array();
+  for (const PatternEntry& entry : target.patterns) {
+    json row;
+    row["name"] = entry.name;
+    row["pattern"] = entry.pattern;
+    if (entry.check) row["check"] = entry.check->text();
+    root["patterns"].push_back(std::move(row));
+  }
+  if (!target.pruneKeepOps.empty()) root["prune_keep_ops"] = target.pruneKeepOps;
+  return root.dump(2) + "\n";
+}
+
+}  // namespace byoc

@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// A target is data: its name, the codegen that runs its regions, op-support rules, an ordered
+/// pattern table, the passes its flow runs first, and which regions are worth offloading.
+/// Targets are read from JSON files (see docs/targets.md); nothing about a target is compiled in.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/expr.h"
+#include "support/result.h"
+#include "target/predicate.h"
+
+namespace byoc {
+
+/// Current version of the target file format.
+inline constexpr int kTargetFormatVersion = 1;
+
+/// "These ops are supported when this condition holds" (`nn.relu, tanh when dtype(arg0) == "float32"`).
+struct OpRule {
+  std::vector<std::string> ops;
+  /// Absent means "always".
+  std::optional<Predicate> condition;
+  /// The rule as written.
+  std::string text;
+};
+
+/// One row of the pattern table: a composite name, its pattern (in the pattern language),
+/// and an optional check on the matched root call.
+struct PatternEntry {
+  std::string name;
+  std::string pattern;
+  std::optional<Predicate> check;
+};
+
+/// A backend description.
+struct Target {
+  std::string name;
+  /// Which codegen compiles its regions: "dnnl", "reference", or "" (none: partition only).
+  std::string codegen;
+  std::string description;
+  /// Pipeline (pass-pipeline text) the target's flow runs before partitioning; may be empty.
+  std::string preparePipeline;
+  std::vector<OpRule> opRules;
+  /// In priority order: earlier rows win.
+  std::vector<PatternEntry> patterns;
+  /// If not empty, regions containing none of these ops are not worth offloading and are inlined back.
+  std::vector<std::string> pruneKeepOps;
+
+  /// Whether the target claims `call` (an op call): the first rule naming its op decides.
+  /// Calls of ops no rule names are not supported. Errors come from evaluating the condition.
+  Result<bool> supports(const Expr& call) const;
+};
+
+/// Reads a target file's JSON; errors name `fileName`, the JSON path and, inside rules, line:column.
+Result<Target> parseTarget(std::string_view json, std::string_view fileName = "<target>");
+/// Writes the JSON form; `parseTarget(serializeTarget(t))` gives back the same target.
+std::string serializeTarget(const Target& target);
+
+/// Parses one op rule: `op[, op…] [when condition]`; every op must be registered.
+Result<OpRule> parseOpRule(std::string_view text, std::string_view where = {});
+
+}  // namespace byoc

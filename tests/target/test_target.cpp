@@ -1,0 +1,158 @@
+#include <QtTest>
+
+#include "ir/op.h"
+#include "target/target.h"
+
+using namespace byoc;
+
+namespace {
+
+Var tensorVar(const std::string& name, Shape shape, DType dtype = DType::Float32) {
+  return VarNode::make(name, tensorType(std::move(shape), dtype));
+}
+
+/// A type-checked call of `op` (types are computed by the op's relation, as InferType would).
+Expr typedCall(const std::string& op, std::vector<Expr> args, const Attrs& attrs = {}) {
+  Call call = makeOpCall(op, std::move(args), attrs).value();
+  std::vector<Type> argTypes;
+  for (const Expr& arg : call->args) argTypes.push_back(arg->type());
+  Type result = call->opDef()->relation({argTypes, call->attrs}).value();
+  return CallNode::make(call->callee, call->args, call->attrs, {}, result);
+}
+
+Expr conv(int groups = 1, DType dtype = DType::Float32) {
+  return typedCall("nn.conv2d",
+                   {tensorVar("x", {1, 4, 8, 8}, dtype), tensorVar("w", {4, 4 / groups, 3, 3}, dtype)},
+                   Attrs{{"groups", groups}});
+}
+
+bool supported(const std::string& rule, const Expr& call) {
+  Target target;
+  target.name = "t";
+  target.opRules.push_back(parseOpRule(rule).value());
+  Result<bool> result = target.supports(call);
+  if (!result) qFatal("%s", result.error().str().c_str());
+  return *result;
+}
+
+std::string ruleError(const std::string& rule) {
+  Result<OpRule> parsed = parseOpRule(rule);
+  return parsed ? std::string("<no error>") : parsed.error().str();
+}
+
+
+}  // namespace
+
+/// Op-support rules, the predicate language, and target files.
+class TestTarget : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void ruleWithoutConditionAlwaysHolds() {
+    QVERIFY(supported("nn.conv2d", conv()));
+    QVERIFY(!supported("nn.relu", conv()));  // no rule names the op
+  }
+
+  void conditionsReadAttributesDTypesAndShapes_data() {
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<bool>("expected");
+    QTest::newRow("attr") << "nn.conv2d when groups == 1" << true;
+    QTest::newRow("attr false") << "nn.conv2d when groups != 1" << false;
+    QTest::newRow("dtype") << R"(nn.conv2d when dtype(arg0) == "float32")" << true;
+    QTest::newRow("result shape") << "nn.conv2d when shape(result) == [1, 4, 6, 6]" << true;
+    QTest::newRow("numel") << "nn.conv2d when numel(arg1) >= 144 and rank(arg1) == 4" << true;
+    QTest::newRow("in list") << R"(nn.conv2d when "int64" not in arg_dtypes())" << true;
+    QTest::newRow("attr of path") << R"(nn.conv2d when attr(self, "data_layout") == "NCHW")" << true;
+    QTest::newRow("or/not") << "nn.conv2d when not (groups == 1) or False" << false;
+    QTest::newRow("if") << R"(nn.conv2d when if op(self) == "nn.conv2d" then groups == 1 else False)" << true;
+    QTest::newRow("missing attr is None") << "nn.conv2d when channels == None" << true;
+    QTest::newRow("several ops") << "nn.relu, nn.conv2d when num_args() == 2" << true;
+  }
+  void conditionsReadAttributesDTypesAndShapes() {
+    QFETCH(QString, rule);
+    QFETCH(bool, expected);
+    QCOMPARE(supported(rule.toStdString(), conv()), expected);
+  }
+
+  void pathsWalkIntoArguments() {
+    Expr relu = typedCall("nn.relu", {conv()});
+    QVERIFY(supported(R"(nn.relu when op(arg0) == "nn.conv2d" and attr(arg0, "groups") == 1)", relu));
+    QVERIFY(supported("nn.relu when shape(arg0.arg1) == [4, 4, 3, 3]", relu));
+  }
+
+  void evaluationErrorsNameTheProblem() {
+    Target target;
+    target.name = "t";
+    target.opRules.push_back(parseOpRule("nn.conv2d when shape(arg5) == [1]").value());
+    Result<bool> result = target.supports(conv());
+    QVERIFY(!result);
+    QCOMPARE(QString::fromStdString(result.error().message),
+             QStringLiteral("target t, rule 'nn.conv2d when shape(arg5) == [1]': 1:22: 'arg5' does not exist here"));
+    target.opRules[0] = parseOpRule("nn.conv2d when groups").value();
+    QVERIFY(target.supports(conv()).error().message.find("expected a condition (True or False), found 1") !=
+            std::string::npos);
+  }
+
+  void badRulesReportLineAndColumn_data() {
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown op") << "nn.conv2d, nn.frob" << "1:12: unknown op 'nn.frob'";
+    QTest::newRow("empty op") << "nn.relu,, add" << "1:9: found '', expected an op name";
+    QTest::newRow("dangling and") << "nn.relu when groups == 1 and" << "1:29: found the end of the condition, expected a value, a name or '('";
+    QTest::newRow("bad char") << "nn.relu when groups @ 1" << "1:21: unexpected character '@'";
+    QTest::newRow("unclosed") << "nn.relu when (groups == 1" << "1:26: found the end of the condition, expected ')'";
+    QTest::newRow("string") << "nn.relu when dtype(arg0) == \"float32" << "1:29: unterminated string";
+    QTest::newRow("then") << "nn.relu when if True groups" << "1:22: found 'groups', expected 'then'";
+    QTest::newRow("trailing") << "nn.relu when True False" << "1:19: found 'False', expected the end of the condition or an operator";
+  }
+  void badRulesReportLineAndColumn() {
+    QFETCH(QString, rule);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(ruleError(rule.toStdString())), error);
+  }
+
+  void targetFileRoundTrips() {
+    QFile file(QStringLiteral(BYOC_TEST_DATA_DIR "/target/mini.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    Result<Target> target = parseTarget(file.readAll().toStdString(), "mini.json");
+    QVERIFY2(target.isOk(), target ? "" : target.error().str().c_str());
+    QCOMPARE(target->name, std::string("mini"));
+    QCOMPARE(target->opRules.size(), std::size_t{2});
+    QCOMPARE(target->opRules[1].ops, (std::vector<std::string>{"nn.relu", "add"}));
+    QCOMPARE(target->patterns[0].name, std::string("mini.conv_relu"));
+    QVERIFY(target->patterns[0].check.has_value());
+    std::string once = serializeTarget(*target);
+    Result<Target> again = parseTarget(once, "again.json");
+    QVERIFY(again.isOk());
+    QCOMPARE(serializeTarget(*again), once);
+  }
+
+  void badTargetFilesNameThePath_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("not json") << "{" << "t.json: not valid JSON";
+    QTest::newRow("format") << R"({"format": "x", "version": 1, "name": "a"})"
+                            << R"(t.json: at /format: expected "byoc-studio-target", found "x")";
+    QTest::newRow("newer") << R"({"format": "byoc-studio-target", "version": 9, "name": "a"})"
+                           << "t.json: at /version: version 9 is newer than this program reads (1)";
+    QTest::newRow("name") << R"({"format": "byoc-studio-target", "version": 1})" << "t.json: at /name: missing";
+    QTest::newRow("codegen") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "cuda"})"
+                             << R"(t.json: at /codegen: expected "dnnl", "reference" or "", found "cuda")";
+    QTest::newRow("rule") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add when"]})"
+                          << "t.json: at /op_rules/0: 1:9: found the end of the condition, expected a value, a name or '('";
+    QTest::newRow("check") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "patterns": [{"name": "p", "pattern": "*", "check": "=="}]})"
+                           << "t.json: at /patterns/0/check: 1:1: found '==', expected a value, a name or '('";
+    QTest::newRow("prune") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "prune_keep_ops": ["nope"]})"
+                           << "t.json: at /prune_keep_ops/0: unknown op 'nope'";
+  }
+  void badTargetFilesNameThePath() {
+    QFETCH(QString, json);
+    QFETCH(QString, error);
+    Result<Target> target = parseTarget(json.toStdString(), "t.json");
+    QVERIFY(!target.isOk());
+    QCOMPARE(QString::fromStdString(target.error().str()), error);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTarget)
+#include "test_target.moc"
