@@ -1,7 +1,18 @@
-#include "ir/op.h"
+#include "ir/ops/op_helpers.h"
 
 namespace byoc {
 
-void registerBuiltinOps(OpRegistry& /*registry*/) {}
+void registerBuiltinOps(OpRegistry& registry) {
+  ops::registerElementwiseOps(registry);
+  ops::registerBroadcastOps(registry);
+  ops::registerConvolutionOps(registry);
+  ops::registerDenseOps(registry);
+  ops::registerNormalizationOps(registry);
+  ops::registerPoolingOps(registry);
+  ops::registerTransformOps(registry);
+  ops::registerReduceOps(registry);
+  ops::registerImageOps(registry);
+  ops::registerAnnotationOps(registry);
+}
 
 }  // namespace byoc

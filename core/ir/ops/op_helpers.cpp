@@ -1,0 +1,109 @@
+#include "ir/ops/op_helpers.h"
+
+namespace byoc::ops {
+
+Result<const TensorTypeNode*> tensorArg(const std::string& op, const TypeRelationInput& input, std::size_t index) {
+  if (index >= input.args.size())
+    return makeError(op + ": missing argument " + std::to_string(index));
+  const Type& type = input.args[index];
+  const auto* tensor = type ? type->as<TensorTypeNode>() : nullptr;
+  if (!tensor) return makeError(op + ": argument " + std::to_string(index) + " must be a tensor, found " + typeToString(type));
+  return tensor;
+}
+
+Result<std::vector<int64_t>> intsAttr(const std::string& op, const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value) return makeError(op + ": missing attribute " + name);
+  auto ints = value->asInts();
+  if (!ints) return makeError(op + ": attribute " + name + " must be a list of integers, found " + value->str());
+  return *ints;
+}
+
+Result<int64_t> intAttr(const std::string& op, const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value || !value->isInt())
+    return makeError(op + ": attribute " + name + " must be an integer, found " + (value ? value->str() : "nothing"));
+  return value->asInt();
+}
+
+bool boolAttr(const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value) return false;
+  if (value->isBool()) return value->asBool();
+  return value->isInt() && value->asInt() != 0;
+}
+
+std::string stringAttr(const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  return value && value->isString() ? value->asString() : std::string();
+}
+
+Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t rank) {
+  int64_t r = static_cast<int64_t>(rank);
+  if (axis < -r || axis >= r)
+    return makeError(op + ": axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
+  return axis < 0 ? axis + r : axis;
+}
+
+std::string shapeText(const Shape& shape) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i) text += ", ";
+    text += shape[i] == kAnyDim ? std::string("?") : std::to_string(shape[i]);
+  }
+  return text + ")";
+}
+
+Result<Shape> broadcastShapes(const std::string& op, const Shape& lhs, const Shape& rhs) {
+  std::size_t rank = std::max(lhs.size(), rhs.size());
+  Shape out(rank);
+  for (std::size_t i = 0; i < rank; ++i) {
+    int64_t a = i < rank - lhs.size() ? 1 : lhs[i - (rank - lhs.size())];
+    int64_t b = i < rank - rhs.size() ? 1 : rhs[i - (rank - rhs.size())];
+    if (a == b || b == 1) out[i] = a;
+    else if (a == 1) out[i] = b;
+    else if (a == kAnyDim || b == kAnyDim) out[i] = kAnyDim;
+    else
+      return makeError(op + ": shapes " + shapeText(lhs) + " and " + shapeText(rhs) + " cannot be broadcast together");
+  }
+  return out;
+}
+
+Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* name, std::size_t count) {
+  const AttrValue* value = attrs.find(name);
+  if (!value) return attrs;
+  std::vector<int64_t> values;
+  if (value->isInt()) values.assign(1, value->asInt());
+  else if (auto ints = value->asInts()) values = *ints;
+  else return makeError(op + ": attribute " + name + " must be an integer or a list of integers, found " + value->str());
+  if (values.size() == 1) values.assign(count, values[0]);
+  else if (count == 4 && values.size() == 2) values = {values[0], values[1], values[0], values[1]};
+  if (values.size() != count)
+    return makeError(op + ": attribute " + name + " needs " + std::to_string(count) + " values, found " + value->str());
+  attrs.set(name, AttrValue::ints(values));
+  return attrs;
+}
+
+void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
+             std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer) {
+  OpDef def;
+  def.name = std::move(name);
+  def.summary = std::move(summary);
+  def.inputs = std::move(inputs);
+  def.attrs = std::move(attrs);
+  def.fusion = fusion;
+  def.relation = std::move(relation);
+  def.normalizer = std::move(normalizer);
+  std::string registered = def.name;
+  Status status = registry.add(std::move(def));
+  BYOC_CHECK(status.isOk(), "duplicate op " + registered);
+}
+
+TypeRelation sameAsFirstArg(const std::string& op) {
+  return [op](const TypeRelationInput& input) -> Result<Type> {
+    BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* x, tensorArg(op, input, 0));
+    return tensorType(x->shape, x->dtype);
+  };
+}
+
+}  // namespace byoc::ops

@@ -1,0 +1,58 @@
+#pragma once
+/// \file
+/// Helpers shared by the op families: reading argument types and attributes inside type
+/// relations, broadcasting, and a compact way to declare an op.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/op.h"
+
+namespace byoc::ops {
+
+/// The tensor type of argument `index`, or an error naming the op and the argument.
+Result<const TensorTypeNode*> tensorArg(const std::string& op, const TypeRelationInput& input, std::size_t index);
+
+/// The integer list attribute `name` (error if absent or not a list of integers).
+Result<std::vector<int64_t>> intsAttr(const std::string& op, const Attrs& attrs, const char* name);
+/// The integer attribute `name`.
+Result<int64_t> intAttr(const std::string& op, const Attrs& attrs, const char* name);
+/// The boolean attribute `name` (an integer counts as true when non-zero); false if absent.
+bool boolAttr(const Attrs& attrs, const char* name);
+/// The string attribute `name`, "" if None.
+std::string stringAttr(const Attrs& attrs, const char* name);
+
+/// Normalises a possibly negative `axis` against `rank`; error if out of range.
+Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t rank);
+
+/// Numpy broadcasting of two shapes; the error names both shapes.
+Result<Shape> broadcastShapes(const std::string& op, const Shape& lhs, const Shape& rhs);
+
+/// "(1, 3, 224, 224)"
+std::string shapeText(const Shape& shape);
+
+/// Normalises a list attribute to `count` values: one value repeats; for 4-element padding,
+/// two values [a, b] become [a, b, a, b]. Error if the list has another length.
+Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* name, std::size_t count);
+
+/// Declares an op from its parts; reports a duplicate name as an internal error.
+void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
+             std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer = {});
+
+/// A relation returning the type of argument 0 unchanged (unary elementwise ops).
+TypeRelation sameAsFirstArg(const std::string& op);
+
+// One registration function per op family.
+void registerElementwiseOps(OpRegistry& registry);
+void registerBroadcastOps(OpRegistry& registry);
+void registerConvolutionOps(OpRegistry& registry);
+void registerDenseOps(OpRegistry& registry);
+void registerNormalizationOps(OpRegistry& registry);
+void registerPoolingOps(OpRegistry& registry);
+void registerTransformOps(OpRegistry& registry);
+void registerReduceOps(OpRegistry& registry);
+void registerImageOps(OpRegistry& registry);
+void registerAnnotationOps(OpRegistry& registry);
+
+}  // namespace byoc::ops

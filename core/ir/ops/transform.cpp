@@ -1,0 +1,288 @@
+#include "ir/ops/op_helpers.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace byoc::ops {
+
+namespace {
+
+int64_t product(const Shape& shape, std::size_t begin, std::size_t end) {
+  int64_t result = 1;
+  for (std::size_t i = begin; i < end; ++i) result *= shape[i];
+  return result;
+}
+
+/// Relay's reshape: 0 copies the input dimension, -1 is inferred, -2 copies the rest, -3 merges two.
+Result<Type> reshapeRelation(const TypeRelationInput& input) {
+  const std::string op = "reshape";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> newshape, intsAttr(op, input.attrs, "newshape"));
+  const Shape& in = data->shape;
+  Shape out;
+  std::size_t source = 0;
+  std::optional<std::size_t> inferred;
+  for (std::size_t i = 0; i < newshape.size(); ++i) {
+    int64_t value = newshape[i];
+    if (value > 0) {
+      out.push_back(value);
+      ++source;
+    } else if (value == 0) {
+      if (source >= in.size()) return makeError(op + ": newshape 0 at position " + std::to_string(i) + " has no input dimension to copy");
+      out.push_back(in[source++]);
+    } else if (value == -1) {
+      if (inferred) return makeError(op + ": newshape may contain -1 only once");
+      inferred = out.size();
+      out.push_back(1);
+      ++source;
+    } else if (value == -2) {
+      for (; source < in.size(); ++source) out.push_back(in[source]);
+    } else if (value == -3) {
+      if (source + 1 >= in.size()) return makeError(op + ": newshape -3 needs two input dimensions to merge");
+      out.push_back(in[source] * in[source + 1]);
+      source += 2;
+    } else {
+      return makeError(op + ": unsupported newshape value " + std::to_string(value));
+    }
+  }
+  int64_t total = data->numElements();
+  if (inferred) {
+    int64_t known = product(out, 0, out.size());
+    if (known == 0 || total % known != 0)
+      return makeError(op + ": cannot reshape " + shapeText(in) + " into " + AttrValue::ints(newshape).str());
+    out[*inferred] = total / known;
+  }
+  if (product(out, 0, out.size()) != total)
+    return makeError(op + ": cannot reshape " + shapeText(in) + " (" + std::to_string(total) + " elements) into " +
+                     shapeText(out));
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> transposeRelation(const TypeRelationInput& input) {
+  const std::string op = "transpose";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  std::size_t rank = data->shape.size();
+  std::vector<int64_t> axes(rank);
+  const AttrValue* given = input.attrs.find("axes");
+  if (given && !given->isNone()) {
+    BYOC_ASSIGN_OR_RETURN(axes, intsAttr(op, input.attrs, "axes"));
+    if (axes.size() != rank) return makeError(op + ": axes must list " + std::to_string(rank) + " axes");
+  } else {
+    for (std::size_t i = 0; i < rank; ++i) axes[i] = static_cast<int64_t>(rank - 1 - i);
+  }
+  Shape out(rank);
+  std::vector<bool> seen(rank, false);
+  for (std::size_t i = 0; i < rank; ++i) {
+    BYOC_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(op, axes[i], rank));
+    if (seen[static_cast<std::size_t>(axis)]) return makeError(op + ": axis " + std::to_string(axis) + " appears twice");
+    seen[static_cast<std::size_t>(axis)] = true;
+    out[i] = data->shape[static_cast<std::size_t>(axis)];
+  }
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> squeezeRelation(const TypeRelationInput& input) {
+  const std::string op = "squeeze";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  std::vector<bool> drop(data->shape.size(), false);
+  const AttrValue* given = input.attrs.find("axis");
+  if (given && !given->isNone()) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, intsAttr(op, input.attrs, "axis"));
+    for (int64_t axis : axes) {
+      BYOC_ASSIGN_OR_RETURN(int64_t a, normalizeAxis(op, axis, data->shape.size()));
+      if (data->shape[static_cast<std::size_t>(a)] != 1)
+        return makeError(op + ": axis " + std::to_string(axis) + " has size " +
+                         std::to_string(data->shape[static_cast<std::size_t>(a)]) + ", not 1");
+      drop[static_cast<std::size_t>(a)] = true;
+    }
+  } else {
+    for (std::size_t i = 0; i < drop.size(); ++i) drop[i] = data->shape[i] == 1;
+  }
+  Shape out;
+  for (std::size_t i = 0; i < drop.size(); ++i)
+    if (!drop[i]) out.push_back(data->shape[i]);
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> expandDimsRelation(const TypeRelationInput& input) {
+  const std::string op = "expand_dims";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
+  BYOC_ASSIGN_OR_RETURN(int64_t count, intAttr(op, input.attrs, "num_newaxis"));
+  BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size() + 1));
+  if (count < 0) return makeError(op + ": num_newaxis must not be negative");
+  Shape out = data->shape;
+  out.insert(out.begin() + axis, static_cast<std::size_t>(count), 1);
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> concatenateRelation(const TypeRelationInput& input) {
+  const std::string op = "concatenate";
+  const Type& tuple = input.args.empty() ? Type() : input.args[0];
+  const auto* fields = tuple ? tuple->as<TupleTypeNode>() : nullptr;
+  if (!fields || fields->fields.empty())
+    return makeError(op + ": expects a non-empty tuple of tensors, found " + typeToString(tuple));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
+  const auto* first = fields->fields[0] ? fields->fields[0]->as<TensorTypeNode>() : nullptr;
+  if (!first) return makeError(op + ": field 0 must be a tensor");
+  BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, first->shape.size()));
+  Shape out = first->shape;
+  out[static_cast<std::size_t>(axis)] = 0;
+  for (std::size_t f = 0; f < fields->fields.size(); ++f) {
+    const auto* field = fields->fields[f] ? fields->fields[f]->as<TensorTypeNode>() : nullptr;
+    if (!field) return makeError(op + ": field " + std::to_string(f) + " must be a tensor");
+    if (field->dtype != first->dtype || field->shape.size() != first->shape.size())
+      return makeError(op + ": field " + std::to_string(f) + " " + typeToString(fields->fields[f]) +
+                       " does not match field 0 " + typeToString(fields->fields[0]));
+    for (std::size_t d = 0; d < out.size(); ++d) {
+      if (d == static_cast<std::size_t>(axis)) continue;
+      if (field->shape[d] != first->shape[d])
+        return makeError(op + ": field " + std::to_string(f) + " has shape " + shapeText(field->shape) +
+                         ", which differs from " + shapeText(first->shape) + " outside axis " + std::to_string(axis));
+    }
+    out[static_cast<std::size_t>(axis)] += field->shape[static_cast<std::size_t>(axis)];
+  }
+  return tensorType(std::move(out), first->dtype);
+}
+
+Result<Type> splitRelation(const TypeRelationInput& input) {
+  const std::string op = "split";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
+  BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size()));
+  int64_t extent = data->shape[static_cast<std::size_t>(axis)];
+  const AttrValue* sections = input.attrs.find("indices_or_sections");
+  std::vector<int64_t> bounds;
+  if (sections && sections->isInt()) {
+    int64_t count = sections->asInt();
+    if (count < 1 || extent % count != 0)
+      return makeError(op + ": axis of size " + std::to_string(extent) + " cannot be split into " +
+                       std::to_string(count) + " equal sections");
+    for (int64_t i = 1; i < count; ++i) bounds.push_back(extent / count * i);
+  } else if (auto indices = sections ? sections->asInts() : std::nullopt) {
+    bounds = *indices;
+  } else {
+    return makeError(op + ": indices_or_sections must be an integer or a list of integers");
+  }
+  std::vector<Type> parts;
+  int64_t begin = 0;
+  bounds.push_back(extent);
+  for (int64_t end : bounds) {
+    if (end < begin || end > extent) return makeError(op + ": split indices must increase within the axis");
+    Shape shape = data->shape;
+    shape[static_cast<std::size_t>(axis)] = end - begin;
+    parts.push_back(tensorType(std::move(shape), data->dtype));
+    begin = end;
+  }
+  return tupleType(std::move(parts));
+}
+
+Result<Type> stridedSliceRelation(const TypeRelationInput& input) {
+  const std::string op = "strided_slice";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> begin, intsAttr(op, input.attrs, "begin"));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> end, intsAttr(op, input.attrs, "end"));
+  std::vector<int64_t> strides;
+  const AttrValue* stridesValue = input.attrs.find("strides");
+  if (stridesValue && !stridesValue->isNone()) {
+      BYOC_ASSIGN_OR_RETURN(strides, intsAttr(op, input.attrs, "strides"));
+    }
+  std::vector<int64_t> axes;
+  const AttrValue* axesValue = input.attrs.find("axes");
+  if (axesValue && !axesValue->isNone()) {
+    BYOC_ASSIGN_OR_RETURN(axes, intsAttr(op, input.attrs, "axes"));
+  } else {
+    axes.resize(begin.size());
+    std::iota(axes.begin(), axes.end(), 0);
+  }
+  if (begin.size() != axes.size() || end.size() != axes.size())
+    return makeError(op + ": begin, end and axes must have the same length");
+  bool sizeMode = stringAttr(input.attrs, "slice_mode") == "size";
+  Shape out = data->shape;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    BYOC_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(op, axes[i], data->shape.size()));
+    int64_t extent = data->shape[static_cast<std::size_t>(axis)];
+    int64_t stride = i < strides.size() ? strides[i] : (strides.size() == 1 ? strides[0] : 1);
+    if (stride == 0) return makeError(op + ": strides must not be 0");
+    // Negative indices count from the end; out-of-range ones clamp as numpy does.
+    auto clamp = [&](int64_t index) {
+      if (index < 0) index += extent;
+      return stride > 0 ? std::clamp<int64_t>(index, 0, extent) : std::clamp<int64_t>(index, -1, extent - 1);
+    };
+    int64_t b = clamp(begin[i]);
+    int64_t e = sizeMode ? (end[i] < 0 ? extent : std::min(extent, b + end[i])) : clamp(end[i]);
+    int64_t length = stride > 0 ? (e - b + stride - 1) / stride : (b - e + (-stride) - 1) / (-stride);
+    out[static_cast<std::size_t>(axis)] = std::max<int64_t>(length, 0);
+  }
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> takeRelation(const TypeRelationInput& input) {
+  const std::string op = "take";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* indices, tensorArg(op, input, 1));
+  if (!isInteger(indices->dtype)) return makeError(op + ": indices must be integers, found " + std::string(dtypeName(indices->dtype)));
+  const AttrValue* axisValue = input.attrs.find("axis");
+  if (!axisValue || axisValue->isNone()) return tensorType(indices->shape, data->dtype);
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
+  BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size()));
+  Shape out(data->shape.begin(), data->shape.begin() + axis);
+  out.insert(out.end(), indices->shape.begin(), indices->shape.end());
+  out.insert(out.end(), data->shape.begin() + axis + 1, data->shape.end());
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> padRelation(const TypeRelationInput& input) {
+  const std::string op = "nn.pad";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  const AttrValue* width = input.attrs.find("pad_width");
+  if (!width || !width->isList() || width->asList().size() != data->shape.size())
+    return makeError(op + ": pad_width must list one [before, after] pair per axis (" +
+                     std::to_string(data->shape.size()) + ")");
+  Shape out = data->shape;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    auto pair = width->asList()[i].asInts();
+    if (!pair || pair->size() != 2) return makeError(op + ": pad_width entry " + std::to_string(i) + " must be [before, after]");
+    out[i] += (*pair)[0] + (*pair)[1];
+    if (out[i] < 0) return makeError(op + ": padding makes axis " + std::to_string(i) + " negative");
+  }
+  return tensorType(std::move(out), data->dtype);
+}
+
+Result<Type> batchFlattenRelation(const TypeRelationInput& input) {
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg("nn.batch_flatten", input, 0));
+  if (data->shape.empty()) return makeError("nn.batch_flatten: data must have rank at least 1");
+  return tensorType({data->shape[0], product(data->shape, 1, data->shape.size())}, data->dtype);
+}
+
+}  // namespace
+
+void registerTransformOps(OpRegistry& registry) {
+  declare(registry, "reshape", "changes the shape, keeping the elements", {"data"},
+          {{"newshape", AttrValue::ints({})}, {"allowzero", 0}}, FusionKind::Injective, reshapeRelation);
+  declare(registry, "transpose", "permutes the axes", {"data"}, {{"axes", AttrValue()}}, FusionKind::Injective,
+          transposeRelation);
+  declare(registry, "squeeze", "removes axes of size 1", {"data"}, {{"axis", AttrValue()}}, FusionKind::Injective,
+          squeezeRelation);
+  declare(registry, "expand_dims", "inserts axes of size 1", {"data"}, {{"axis", 0}, {"num_newaxis", 1}},
+          FusionKind::Broadcast, expandDimsRelation);
+  declare(registry, "concatenate", "joins a tuple of tensors along `axis`", {"data"}, {{"axis", 0}},
+          FusionKind::Injective, concatenateRelation);
+  declare(registry, "split", "splits along `axis` into a tuple", {"data"},
+          {{"indices_or_sections", 1}, {"axis", 0}}, FusionKind::Injective, splitRelation);
+  declare(registry, "strided_slice", "takes a strided slice", {"data"},
+          {{"begin", AttrValue::ints({})},
+           {"end", AttrValue::ints({})},
+           {"strides", AttrValue()},
+           {"slice_mode", "end"},
+           {"axes", AttrValue()}},
+          FusionKind::Injective, stridedSliceRelation);
+  declare(registry, "take", "gathers elements along `axis` by index", {"data", "indices"},
+          {{"batch_dims", 0}, {"axis", AttrValue()}, {"mode", "clip"}}, FusionKind::Injective, takeRelation);
+  declare(registry, "nn.pad", "pads with a constant value", {"data", "pad_value"},
+          {{"pad_width", AttrValue(AttrValue::List{})}, {"pad_mode", "constant"}}, FusionKind::Injective, padRelation);
+  declare(registry, "nn.batch_flatten", "flattens all but the first axis", {"data"}, {}, FusionKind::Injective,
+          batchFlattenRelation);
+}
+
+}  // namespace byoc::ops

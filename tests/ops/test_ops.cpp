@@ -1,0 +1,201 @@
+#include <QtTest>
+
+#include "ir/op.h"
+
+using namespace byoc;
+
+namespace {
+
+/// An argument type written compactly: "f32[1,3,8,8]", "i64[]", "bool[2]", or a tuple "(f32[2], f32[3])".
+Type parseTestType(const std::string& text) {
+  if (text.front() == '(') {
+    std::vector<Type> fields;
+    std::string inner = text.substr(1, text.size() - 2);
+    std::size_t start = 0;
+    while (start < inner.size()) {
+      std::size_t end = inner.find("], ", start);
+      std::string field = end == std::string::npos ? inner.substr(start) : inner.substr(start, end + 1 - start);
+      fields.push_back(parseTestType(field));
+      start = end == std::string::npos ? inner.size() : end + 3;
+    }
+    return tupleType(std::move(fields));
+  }
+  std::size_t bracket = text.find('[');
+  std::string dtypeText = text.substr(0, bracket);
+  DType dtype = dtypeText == "f32" ? DType::Float32 : dtypeText == "i64" ? DType::Int64
+                : dtypeText == "i32" ? DType::Int32 : dtypeText == "bool" ? DType::Bool : DType::Float16;
+  Shape shape;
+  std::string dims = text.substr(bracket + 1, text.size() - bracket - 2);
+  std::size_t pos = 0;
+  while (pos < dims.size()) {
+    std::size_t comma = dims.find(',', pos);
+    shape.push_back(std::stoll(dims.substr(pos, comma - pos)));
+    pos = comma == std::string::npos ? dims.size() : comma + 1;
+  }
+  return tensorType(std::move(shape), dtype);
+}
+
+/// Infers the result type of `op` on arguments of the given types; returns the type text or "error: …".
+std::string infer(const std::string& op, const std::vector<std::string>& argTypes, const Attrs& attrs = {}) {
+  std::vector<Expr> args;
+  for (std::size_t i = 0; i < argTypes.size(); ++i)
+    args.push_back(VarNode::make("a" + std::to_string(i), parseTestType(argTypes[i])));
+  Result<Call> call = makeOpCall(op, args, attrs);
+  if (!call) return "error: " + call.error().message;
+  std::vector<Type> types;
+  for (const Expr& arg : (*call)->args) types.push_back(arg->type());
+  Result<Type> result = (*call)->opDef()->relation({types, (*call)->attrs});
+  return result ? typeToString(*result) : "error: " + result.error().message;
+}
+
+}  // namespace
+
+/// The op registry: schemas, normalisation, type relations and their errors.
+class TestOps : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void everyOpHasARelationAndASummary() {
+    std::size_t count = 0;
+    for (const OpDef* def : OpRegistry::global().all()) {
+      QVERIFY2(def->relation != nullptr, def->name.c_str());
+      QVERIFY2(!def->summary.empty(), def->name.c_str());
+      QVERIFY(def->handle && &def->handle->def == def);
+      ++count;
+    }
+    QVERIFY(count >= 70);
+  }
+
+  void typeRelations_data() {
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("attrs");  // "name=int" pairs; see attrsFrom
+    QTest::addColumn<QString>("expected");
+    auto row = [](const char* tag, const char* op, QStringList args, const char* attrs, const char* expected) {
+      QTest::newRow(tag) << QString(op) << args << QString(attrs) << QString(expected);
+    };
+    row("conv seed", "nn.conv2d", {"f32[1,32,56,56]", "f32[32,32,3,3]"}, "padding=1", "Tensor[(1, 32, 56, 56), float32]");
+    row("conv stride", "nn.conv2d", {"f32[1,3,224,224]", "f32[64,3,7,7]"}, "strides=2;padding=3", "Tensor[(1, 64, 112, 112), float32]");
+    row("conv depthwise", "nn.conv2d", {"f32[1,32,8,8]", "f32[32,1,3,3]"}, "groups=32;padding=1", "Tensor[(1, 32, 8, 8), float32]");
+    row("conv dilated", "nn.conv2d", {"f32[1,4,9,9]", "f32[4,4,3,3]"}, "dilation=2", "Tensor[(1, 4, 5, 5), float32]");
+    row("conv channels", "nn.conv2d", {"f32[1,16,8,8]", "f32[32,32,3,3]"}, "", "error: nn.conv2d: input channels 16 do not match weight input channels 32 x groups 1");
+    row("conv rank", "nn.conv2d", {"f32[16,8,8]", "f32[32,16,3,3]"}, "", "error: nn.conv2d: data must have rank 4, found (16, 8, 8)");
+    row("deconv", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=2", "Tensor[(1, 4, 8, 8), float32]");
+    row("dense", "nn.dense", {"f32[1,784]", "f32[128,784]"}, "", "Tensor[(1, 128), float32]");
+    row("dense mismatch", "nn.dense", {"f32[1,784]", "f32[128,100]"}, "", "error: nn.dense: data features 784 do not match weight (128, 100) (expected [units, 784])");
+    row("batch_matmul", "nn.batch_matmul", {"f32[4,128,64]", "f32[4,32,64]"}, "", "Tensor[(4, 128, 32), float32]");
+    row("bias_add", "nn.bias_add", {"f32[1,32,4,4]", "f32[32]"}, "", "Tensor[(1, 32, 4, 4), float32]");
+    row("bias_add wrong", "nn.bias_add", {"f32[1,32,4,4]", "f32[16]"}, "", "error: nn.bias_add: bias must have shape (32), found (16)");
+    row("batch_norm", "nn.batch_norm", {"f32[1,8,4,4]", "f32[8]", "f32[8]", "f32[8]", "f32[8]"}, "", "(Tensor[(1, 8, 4, 4), float32], Tensor[(8), float32], Tensor[(8), float32])");
+    row("add broadcast", "add", {"f32[1,32,4,4]", "f32[32,1,1]"}, "", "Tensor[(1, 32, 4, 4), float32]");
+    row("add scalar", "add", {"i32[]", "i32[]"}, "", "int32");
+    row("add mismatch", "add", {"f32[2,3]", "f32[4]"}, "", "error: add: shapes (2, 3) and (4) cannot be broadcast together");
+    row("add dtypes", "add", {"f32[2]", "i32[2]"}, "", "error: add: operand dtypes differ: float32 and int32");
+    row("less", "less", {"i32[]", "i32[]"}, "", "bool");
+    row("relu", "nn.relu", {"f32[2,2]"}, "", "Tensor[(2, 2), float32]");
+    row("max_pool", "nn.max_pool2d", {"f32[1,64,112,112]"}, "pool_size=3;strides=2;padding=1", "Tensor[(1, 64, 56, 56), float32]");
+    row("avg_pool ceil", "nn.avg_pool2d", {"f32[1,8,7,7]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 8, 4, 4), float32]");
+    row("global pool", "nn.global_avg_pool2d", {"f32[1,512,7,7]"}, "", "Tensor[(1, 512, 1, 1), float32]");
+    row("reshape seed", "reshape", {"f32[1,32,56,56]"}, "newshape=1,56,56,32", "Tensor[(1, 56, 56, 32), float32]");
+    row("reshape infer", "reshape", {"f32[2,3,4]"}, "newshape=0,-1", "Tensor[(2, 12), float32]");
+    row("reshape bad", "reshape", {"f32[2,3,4]"}, "newshape=5,-1", "error: reshape: cannot reshape (2, 3, 4) into [5, -1]");
+    row("transpose", "transpose", {"f32[1,2,3]"}, "axes=0,2,1", "Tensor[(1, 3, 2), float32]");
+    row("transpose axis", "transpose", {"f32[1,2,3]"}, "axes=0,3,1", "error: transpose: axis 3 is out of range for rank 3");
+    row("squeeze", "squeeze", {"f32[1,3,1,2]"}, "", "Tensor[(3, 2), float32]");
+    row("expand_dims", "expand_dims", {"f32[3]"}, "axis=0;num_newaxis=2", "Tensor[(1, 1, 3), float32]");
+    row("concat", "concatenate", {"(f32[1,2], f32[1,3])"}, "axis=1", "Tensor[(1, 5), float32]");
+    row("concat bad", "concatenate", {"(f32[1,2], f32[2,3])"}, "axis=1", "error: concatenate: field 1 has shape (2, 3), which differs from (1, 2) outside axis 1");
+    row("split", "split", {"f32[6,4]"}, "indices_or_sections=3", "(Tensor[(2, 4), float32], Tensor[(2, 4), float32], Tensor[(2, 4), float32])");
+    row("strided_slice", "strided_slice", {"f32[10,8]"}, "begin=2,0;end=8,-1;strides=2,1", "Tensor[(3, 7), float32]");
+    row("take", "take", {"f32[100,16]", "i64[4,2]"}, "axis=0", "Tensor[(4, 2, 16), float32]");
+    row("batch_flatten", "nn.batch_flatten", {"f32[2,3,4]"}, "", "Tensor[(2, 12), float32]");
+    row("mean", "mean", {"f32[1,8,4,4]"}, "axis=2,3;keepdims=1", "Tensor[(1, 8, 1, 1), float32]");
+    row("sum all", "sum", {"f32[2,3]"}, "", "float32");
+    row("argmax", "argmax", {"f32[2,3]"}, "axis=1", "Tensor[(2), int32]");
+    row("layer_norm", "nn.layer_norm", {"f32[1,128,256]", "f32[256]", "f32[256]"}, "", "Tensor[(1, 128, 256), float32]");
+    row("softmax axis", "nn.softmax", {"f32[2,3]"}, "axis=2", "error: nn.softmax: axis 2 is out of range for rank 2");
+    row("where", "where", {"bool[2,1]", "f32[3]", "f32[2,3]"}, "", "Tensor[(2, 3), float32]");
+    row("annotation", "annotation.compiler_begin", {"f32[2]"}, "", "Tensor[(2), float32]");
+  }
+
+  void typeRelations() {
+    QFETCH(QString, op);
+    QFETCH(QStringList, args);
+    QFETCH(QString, attrs);
+    QFETCH(QString, expected);
+    std::vector<std::string> argTypes;
+    for (const QString& arg : args) argTypes.push_back(arg.toStdString());
+    Attrs given;
+    for (const QString& pair : attrs.split(';', Qt::SkipEmptyParts)) {
+      QStringList parts = pair.split('=');
+      QStringList values = parts[1].split(',');
+      bool listAttr = parts[0] == "newshape" || parts[0] == "axes" || parts[0] == "begin" || parts[0] == "end";
+      if (values.size() == 1 && !listAttr) {
+        given.set(parts[0].toStdString(), AttrValue(static_cast<int64_t>(values[0].toLongLong())));
+      } else {
+        std::vector<int64_t> ints;
+        for (const QString& v : values) ints.push_back(v.toLongLong());
+        given.set(parts[0].toStdString(), AttrValue::ints(ints));
+      }
+    }
+    QCOMPARE(QString::fromStdString(infer(op.toStdString(), argTypes, given)), expected);
+  }
+
+  void paddingIsNormalisedToFourValues_data() {
+    QTest::addColumn<QString>("given");
+    QTest::addColumn<QString>("normalised");
+    QTest::newRow("int") << "1" << "[1, 1, 1, 1]";
+    QTest::newRow("pair") << "1,2" << "[1, 2, 1, 2]";
+    QTest::newRow("four") << "1,2,3,4" << "[1, 2, 3, 4]";
+  }
+  void paddingIsNormalisedToFourValues() {
+    QFETCH(QString, given);
+    QFETCH(QString, normalised);
+    const OpDef& conv = *OpRegistry::global().find("nn.conv2d");
+    std::vector<int64_t> values;
+    for (const QString& v : given.split(',')) values.push_back(v.toLongLong());
+    Attrs attrs{{"padding", values.size() == 1 ? AttrValue(values[0]) : AttrValue::ints(values)}};
+    Result<Attrs> result = normalizeAttrs(conv, attrs);
+    QVERIFY(result.isOk());
+    QCOMPARE(QString::fromStdString(result->find("padding")->str()), normalised);
+    QCOMPARE(QString::fromStdString(result->find("strides")->str()), QStringLiteral("[1, 1]"));
+    QCOMPARE(result->entries().front().first, std::string("strides"));  // schema order
+  }
+
+  void badPaddingLengthIsRejected() {
+    const OpDef& conv = *OpRegistry::global().find("nn.conv2d");
+    Result<Attrs> result = normalizeAttrs(conv, Attrs{{"padding", AttrValue::ints({1, 2, 3})}});
+    QVERIFY(!result);
+    QCOMPARE(QString::fromStdString(result.error().message),
+             QStringLiteral("nn.conv2d: attribute padding needs 4 values, found [1, 2, 3]"));
+  }
+
+  void unknownAttributeListsTheSchema() {
+    Result<Call> call = makeOpCall("nn.relu", {VarNode::make("x")}, Attrs{{"alpha", 1}});
+    QVERIFY(!call);
+    QCOMPARE(QString::fromStdString(call.error().message), QStringLiteral("nn.relu has no attribute 'alpha'; it takes none"));
+    call = makeOpCall("nn.bias_add", {VarNode::make("x"), VarNode::make("b")}, Attrs{{"axes", 1}});
+    QCOMPARE(QString::fromStdString(call.error().message),
+             QStringLiteral("nn.bias_add has no attribute 'axes'; expected one of: axis"));
+  }
+
+  void unknownOpAndArityAreErrors() {
+    QCOMPARE(QString::fromStdString(makeOpCall("nn.frobnicate", {}).error().message),
+             QStringLiteral("unknown op 'nn.frobnicate'"));
+    QCOMPARE(QString::fromStdString(makeOpCall("add", {VarNode::make("x")}).error().message),
+             QStringLiteral("add expects 2 argument(s), got 1"));
+  }
+
+  void fusionKindsFollowRelay() {
+    auto kind = [](const char* name) { return OpRegistry::global().find(name)->fusion; };
+    QCOMPARE(kind("nn.relu"), FusionKind::Elementwise);
+    QCOMPARE(kind("add"), FusionKind::Broadcast);
+    QCOMPARE(kind("reshape"), FusionKind::Injective);
+    QCOMPARE(kind("sum"), FusionKind::CommReduce);
+    QCOMPARE(kind("nn.conv2d"), FusionKind::OutElementwiseFusable);
+    QCOMPARE(kind("annotation.compiler_begin"), FusionKind::Opaque);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestOps)
+#include "test_ops.moc"
