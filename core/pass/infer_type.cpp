@@ -35,7 +35,16 @@ class FunctionTyper final : public ExprMutator {
       error_ = std::move(error);
       return post;
     }
-    return *type ? withType(post, *type) : post;
+    Expr typed = *type ? withType(post, *type) : post;
+    return post->kind() == ExprKind::Function ? withInferredReturnType(typed) : typed;
+  }
+
+  /// Records the inferred return type on a function that did not declare one, as TVM does.
+  static Expr withInferredReturnType(const Expr& expr) {
+    const auto& function = *expr->as<FunctionNode>();
+    if (function.retType) return expr;
+    const Type& bodyType = function.body->type();
+    return FunctionNode::make(function.params, function.body, bodyType, function.attrs, function.origin(), expr->type());
   }
 
  private:

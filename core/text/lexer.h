@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Tokens of the Relay text format.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "support/result.h"
+
+namespace byoc::text {
+
+/// One token with its 1-based position.
+struct Token {
+  enum class Kind {
+    Identifier,  ///< `nn.conv2d`, `fn`, `Tensor`, `float32`, `True`
+    LocalVar,    ///< `%x`, `%0` (text without the `%`)
+    GlobalVar,   ///< `@main` (text without the `@`)
+    Integer,     ///< `2`, `-1`, `0i64` (text is the digits; suffix separate)
+    Float,       ///< `1.5f`, `1e-05f`, `2f` (a literal with a float suffix or a fraction)
+    String,      ///< `"NCHW"` (text is the unescaped value)
+    Punct,       ///< ( ) { } [ ] , ; : = . -> ?
+    Attribute,   ///< `#[version = "0.0.5"]` (text is what is inside the brackets)
+    End,
+  };
+  Kind kind;
+  std::string text;
+  std::string suffix;  ///< dtype suffix of a numeric literal: "", "f", "i64", "f16", …
+  int line;
+  int column;
+
+  /// How the token reads in an error message: `'%x'`, `'nn.conv2d'`, `the end of the input`.
+  std::string describe() const;
+};
+
+/// Splits `text` into tokens, skipping whitespace and comments. Errors carry `file:line:col`.
+Result<std::vector<Token>> tokenize(std::string_view text, std::string_view fileName);
+
+}  // namespace byoc::text

@@ -1,0 +1,314 @@
+#include "text/printer.h"
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+#include "support/base64.h"
+#include "text/scalar_literal.h"
+
+namespace byoc {
+
+namespace {
+
+/// Prints the way TVM's Relay text printer does (see the file comment of printer.h):
+///
+/// * Var, GlobalVar, Op and Constant are always written inline.
+/// * Any other expression is written once. Where it is used it is either inlined (when it is
+///   the final expression of a scope and used at most once) or bound to a temporary `%N` by a
+///   line `%N = …;` added to the scope that is current when the temporary is first needed.
+/// * The text of dataflow nodes (calls, tuples, projections) is built in post-order over an
+///   explicit stack, callee before arguments; a node's temporaries are allocated when its
+///   parent's text is built, arguments left to right and callee last. This is what fixes TVM's
+///   numbering, e.g. a callee function's body is numbered before the call's arguments.
+class RelayPrinter {
+ public:
+  explicit RelayPrinter(const PrintOptions& options) : options_(options) {}
+
+  std::string printModule(const Module& module) {
+    std::string out = "#[version = \"0.0.5\"]\n";
+    for (const auto& [name, function] : module.functions()) {
+      startDefinition(function);
+      out += printFunction("def @" + name, *function) + "\n";
+    }
+    return out + metadataSection();
+  }
+
+  std::string printExpr(const Expr& expr) {
+    startDefinition(expr);
+    Scope scope;
+    scopes_.push_back(&scope);
+    std::string text = textOf(expr, true);
+    scopes_.pop_back();
+    std::string out = "#[version = \"0.0.5\"]\n";
+    for (const std::string& line : scope.lines) out += line + "\n";
+    return out + text + "\n" + metadataSection();
+  }
+
+ private:
+  /// The lines bound so far in one `{ … }` block (or at the top of a printed expression).
+  struct Scope {
+    std::vector<std::string> lines;
+  };
+
+  /// Temporaries and names restart with each top-level definition, as in TVM's output.
+  void startDefinition(const Expr& root) {
+    nextTemp_ = 0;
+    bound_.clear();
+    docs_.clear();
+    varNames_.clear();
+    usedNames_.clear();
+    typeShown_.clear();
+    useCounts_.clear();
+    postOrderVisit(root, [this](const Expr& node) {
+      for (const Expr& child : childrenOf(*node)) ++useCounts_[child.get()];
+    });
+  }
+
+  static bool alwaysInline(const Expr& expr) {
+    ExprKind kind = expr->kind();
+    return kind == ExprKind::Var || kind == ExprKind::GlobalVar || kind == ExprKind::Op || kind == ExprKind::Constant;
+  }
+
+  static bool isDataflow(const Expr& expr) {
+    ExprKind kind = expr->kind();
+    return kind == ExprKind::Call || kind == ExprKind::Tuple || kind == ExprKind::TupleGetItem;
+  }
+
+  /// ` /* ty=T */` the first time a typed node is printed.
+  std::string typeInfo(const Expr& expr) {
+    if (!options_.showTypes || !expr->type() || expr->kind() == ExprKind::Op || expr->kind() == ExprKind::GlobalVar ||
+        expr->kind() == ExprKind::If || expr->kind() == ExprKind::Let)
+      return {};
+    if (!typeShown_.insert(expr.get()).second) return {};
+    return " /* ty=" + typeToString(expr->type()) + " */";
+  }
+
+  /// How `expr` is written where it is used (TVM's PrintExpr).
+  std::string textOf(const Expr& expr, bool tryInline) {
+    if (alwaysInline(expr)) return inlineText(expr);
+    if (auto it = bound_.find(expr.get()); it != bound_.end()) return it->second;
+    std::string doc = docOf(expr) + typeInfo(expr);
+    auto uses = useCounts_.find(expr.get());
+    bool usedOnce = uses == useCounts_.end() || uses->second <= 1;
+    if (tryInline && usedOnce) return doc;
+    if (expr->kind() == ExprKind::Let) doc = "(\n" + indent(doc) + "\n)";
+    std::string temp = "%" + std::to_string(nextTemp_++);
+    bound_.emplace(expr.get(), temp);
+    scopes_.back()->lines.push_back(temp + " = " + doc + ";");
+    return temp;
+  }
+
+  std::string inlineText(const Expr& expr) {
+    switch (expr->kind()) {
+      case ExprKind::Var: {
+        const auto* var = expr->as<VarNode>();
+        if (auto it = varNames_.find(var); it != varNames_.end()) return it->second;
+        std::string declaration = declareVar(*var, expr);  // a free variable
+        scopes_.back()->lines.push_back("free_var " + declaration + ";");
+        return varNames_.at(var);
+      }
+      case ExprKind::GlobalVar:
+        return "@" + expr->as<GlobalVarNode>()->name;
+      case ExprKind::Op:
+        return expr->as<OpNode>()->name();
+      case ExprKind::Constant:
+        return constantText(expr) + typeInfo(expr);
+      default:
+        return {};
+    }
+  }
+
+  std::string constantText(const Expr& expr) {
+    const auto* constant = expr->as<ConstantNode>();
+    if (auto literal = scalarLiteralText(constant->data)) return *literal;
+    auto [it, inserted] = metaIndex_.emplace(constant, metaConstants_.size());
+    if (inserted) metaConstants_.push_back(Constant(constant));
+    return "meta[relay.Constant][" + std::to_string(it->second) + "]";
+  }
+
+  /// Gives a variable its unique printed name and returns its declaration `%x: T /* ty */`.
+  std::string declareVar(const VarNode& var, const Expr& expr) {
+    std::string base = var.name.empty() || !std::isalpha(static_cast<unsigned char>(var.name[0])) ? "v" + var.name : var.name;
+    std::string name = "%" + base;
+    for (int suffix = 1; usedNames_.count(name); ++suffix) name = "%" + base + std::to_string(suffix);
+    usedNames_.insert(name);
+    varNames_[&var] = name;
+    std::string declaration = name;
+    if (var.annotation) declaration += ": " + typeToString(var.annotation);
+    return declaration + typeInfo(expr);
+  }
+
+  /// The text of `expr` itself (TVM's VisitExpr), built iteratively for dataflow chains.
+  std::string docOf(const Expr& expr) {
+    if (auto it = docs_.find(expr.get()); it != docs_.end()) return it->second;
+    // Post-order over dataflow nodes that have neither a doc nor a temporary yet.
+    struct Frame {
+      Expr node;
+      bool expanded;
+    };
+    std::vector<Frame> stack{{expr, false}};
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      if (docs_.count(top.node.get()) || bound_.count(top.node.get()) || alwaysInline(top.node)) {
+        stack.pop_back();
+        continue;
+      }
+      if (!top.expanded && isDataflow(top.node)) {
+        top.expanded = true;
+        std::vector<Expr> children = dataflowChildren(*top.node);
+        for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, false});
+        continue;
+      }
+      Expr node = std::move(top.node);
+      stack.pop_back();
+      docs_.emplace(node.get(), buildDoc(node));
+    }
+    return docs_.at(expr.get());
+  }
+
+  /// Children in TVM's expansion order: the callee first, then the arguments.
+  static std::vector<Expr> dataflowChildren(const ExprNode& node) {
+    if (const auto* call = node.as<CallNode>()) {
+      std::vector<Expr> children{call->callee};
+      children.insert(children.end(), call->args.begin(), call->args.end());
+      return children;
+    }
+    if (const auto* tuple = node.as<TupleNode>()) return tuple->fields;
+    return {node.as<TupleGetItemNode>()->tuple};
+  }
+
+  std::string buildDoc(const Expr& expr) {
+    switch (expr->kind()) {
+      case ExprKind::Call: return callDoc(*expr->as<CallNode>());
+      case ExprKind::Tuple: {
+        const auto& fields = expr->as<TupleNode>()->fields;
+        std::string doc = "(";
+        for (std::size_t i = 0; i < fields.size(); ++i) doc += (i ? ", " : "") + textOf(fields[i], false);
+        return doc + (fields.size() == 1 ? ",)" : ")");
+      }
+      case ExprKind::TupleGetItem: {
+        const auto& item = *expr->as<TupleGetItemNode>();
+        return textOf(item.tuple, false) + "." + std::to_string(item.index);
+      }
+      case ExprKind::Function: return printFunction("fn ", *expr->as<FunctionNode>());
+      case ExprKind::If: {
+        const auto& branch = *expr->as<IfNode>();
+        // Built in steps: the order of evaluation fixes the numbering of temporaries.
+        std::string cond = textOf(branch.cond, false);
+        std::string thenText = body(branch.thenBranch);
+        std::string elseText = body(branch.elseBranch);
+        return "if (" + cond + ") " + thenText + " else " + elseText;
+      }
+      case ExprKind::Let: return letDoc(expr);
+      default: return inlineText(expr);
+    }
+  }
+
+  std::string callDoc(const CallNode& call) {
+    std::vector<std::string> parts;
+    for (const Expr& arg : call.args) parts.push_back(textOf(arg, false));
+    if (const OpDef* def = call.opDef()) {
+      for (const AttrField& field : def->attrs) {
+        const AttrValue* value = call.attrs.find(field.name);
+        if (value && !(*value == field.defaultValue)) parts.push_back(field.name + "=" + value->str());
+      }
+    }
+    std::string doc = textOf(call.callee, false) + "(";
+    for (std::size_t i = 0; i < parts.size(); ++i) doc += (i ? ", " : "") + parts[i];
+    return doc + ")";
+  }
+
+  /// `let %v = value;` lines for a chain of lets, then the final body, in the current scope.
+  std::string letDoc(const Expr& expr) {
+    Scope scope;
+    scopes_.push_back(&scope);
+    Expr current = expr;
+    while (const auto* let = current->as<LetNode>()) {
+      std::string declaration = declareVar(*let->var, let->var);
+      std::string value = textOf(let->value, true);
+      scope.lines.push_back("let " + declaration + " = " + value + ";");
+      current = let->body;
+    }
+    std::string result = textOf(current, true);
+    scopes_.pop_back();
+    std::string doc;
+    for (const std::string& line : scope.lines) doc += line + "\n";
+    return doc + result;
+  }
+
+  /// `{`, the scope's lines and final expression indented, `}`.
+  std::string body(const Expr& expr) {
+    Scope scope;
+    scopes_.push_back(&scope);
+    std::string result = textOf(expr, true);
+    scopes_.pop_back();
+    std::string inner;
+    for (const std::string& line : scope.lines) inner += line + "\n";
+    inner += result;
+    return "{\n" + indent(inner) + "\n}";
+  }
+
+  std::string printFunction(const std::string& prefix, const FunctionNode& function) {
+    std::vector<std::string> parts;
+    for (const Var& param : function.params) parts.push_back(declareVar(*param, param));
+    for (const auto& [name, value] : function.attrs.entries()) parts.push_back(name + "=" + value.str());
+    std::string doc = prefix + "(";
+    for (std::size_t i = 0; i < parts.size(); ++i) doc += (i ? ", " : "") + parts[i];
+    doc += ") ";
+    if (function.retType) doc += "-> " + typeToString(function.retType) + " ";
+    return doc + body(function.body);
+  }
+
+  static std::string indent(const std::string& text) {
+    std::string out = "  ";
+    for (char c : text) {
+      out += c;
+      if (c == '\n') out += "  ";
+    }
+    return out;
+  }
+
+  std::string metadataSection() const {
+    if (metaConstants_.empty() || !options_.showMetadata) return {};
+    nlohmann::ordered_json constants = nlohmann::ordered_json::array();
+    for (const Constant& constant : metaConstants_) {
+      nlohmann::ordered_json entry;
+      if (!constant->name.empty()) entry["name"] = constant->name;
+      entry["dtype"] = dtypeName(constant->data.dtype());
+      entry["shape"] = constant->data.shape();
+      entry["data"] = base64Encode(constant->data.bytes());
+      constants.push_back(std::move(entry));
+    }
+    nlohmann::ordered_json root;
+    root["relay.Constant"] = std::move(constants);
+    return "#[metadata]\n" + root.dump() + "\n";
+  }
+
+  PrintOptions options_;
+  int nextTemp_ = 0;
+  std::vector<Scope*> scopes_;
+  std::unordered_map<const ExprNode*, std::string> bound_;  ///< expression → its temporary
+  std::unordered_map<const ExprNode*, std::string> docs_;   ///< expression → its own text
+  std::unordered_map<const VarNode*, std::string> varNames_;
+  std::unordered_set<std::string> usedNames_;
+  std::unordered_set<const ExprNode*> typeShown_;
+  std::unordered_map<const ExprNode*, int> useCounts_;
+  std::unordered_map<const ConstantNode*, std::size_t> metaIndex_;  ///< shared by the whole print
+  std::vector<Constant> metaConstants_;
+};
+
+}  // namespace
+
+std::string printModule(const Module& module, const PrintOptions& options) {
+  return RelayPrinter(options).printModule(module);
+}
+
+std::string printExpr(const Expr& expr, const PrintOptions& options) {
+  return RelayPrinter(options).printExpr(expr);
+}
+
+}  // namespace byoc
