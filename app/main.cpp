@@ -1,0 +1,33 @@
+/// \file
+/// `byoc`: the command line of BYOC Studio.
+
+#include <iostream>
+
+#include "cli_options.h"
+#include "commands.h"
+#include "version.h"
+
+int main(int argc, char** argv) {
+  using namespace byoc::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  ParseOutcome parsed = parseOptions(args);
+  if (!parsed.usageError.empty()) {
+    std::cerr << "error: " << parsed.usageError << "\nRun 'byoc --help' for usage.\n";
+    return 2;
+  }
+  const Options& options = parsed.options;
+  if (options.command == "help") {
+    std::cout << mainHelp();
+    return 0;
+  }
+  if (options.command == "version") {
+    std::cout << "byoc " << BYOC_STUDIO_VERSION << "\n";
+    return 0;
+  }
+  if (options.help) {
+    std::cout << commandHelp(options.command);
+    return 0;
+  }
+  if (options.command == "print") return runPrint(options);
+  return runInfo(options);
+}
