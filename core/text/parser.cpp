@@ -382,8 +382,12 @@ class Parser {
         BYOC_ASSIGN_OR_RETURN(Expr arg, parseExpr());
         args.push_back(std::move(arg));
       }
-      if (isPunct(",")) ++pos_;
-      else if (!isPunct(")")) return unexpected("',' or ')'");
+      if (isPunct(",")) {
+        ++pos_;
+        if (isPunct(")")) return unexpected("an expression");
+      } else if (!isPunct(")")) {
+        return unexpected("',' or ')'");
+      }
     }
     ++pos_;
     if (const auto* op = callee->as<OpNode>()) {
