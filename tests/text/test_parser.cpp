@@ -2,7 +2,9 @@
 
 #include "ir/op.h"
 #include "test_files.h"
+#include "pass/infer_type.h"
 #include "text/parser.h"
+#include "text/printer.h"
 
 using namespace byoc;
 
@@ -132,6 +134,16 @@ class TestParser : public QObject {
     text += "  %99999\n}\n";
     Result<Module> module = parseModule(text, "long.relay");
     QVERIFY(module.isOk());
+    Result<Module> typed = inferTypes(*module);
+    QVERIFY(typed.isOk());
+    QCOMPARE(typeToString(typed->find("main")->body->type()), std::string("float32"));
+    PrintOptions options;
+    options.showTypes = true;
+    std::string printed = printModule(*typed, options);
+    QVERIFY(printed.find("%99998 = nn.relu(%99997) /* ty=float32 */;\n  nn.relu(%99998) /* ty=float32 */\n}") != std::string::npos);
+    Result<Module> reparsed = parseModule(printed, "printed.relay");
+    QVERIFY(reparsed.isOk());
+    QCOMPARE(printModule(*inferTypes(*reparsed), options), printed);
   }
 
   void badInputsGiveLineColumnAndExpectation_data() {

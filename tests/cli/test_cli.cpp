@@ -1,0 +1,101 @@
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "test_files.h"
+
+using byoc::testing::runCli;
+
+/// The `byoc` command line: outputs, exit codes and one-line errors.
+class TestCli : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+
+  QString writeTemp(const QString& name, const QByteArray& content) {
+    QFile file(dir_.filePath(name));
+    if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(file.fileName()));
+    file.write(content);
+    return file.fileName();
+  }
+
+ private slots:
+  void helpListsTheCommands() {
+    auto run = runCli({QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains(QStringLiteral("  print   print a model as Relay text")));
+    QVERIFY(run.out.contains(QStringLiteral("  info    describe a model")));
+  }
+
+  void versionIsPrinted() {
+    auto run = runCli({QStringLiteral("--version")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith(QStringLiteral("byoc ")));
+  }
+
+  void printDemoWithTypesMatchesTheGolden() {
+    auto run = runCli({QStringLiteral("print"), QStringLiteral("--demo"), QStringLiteral("--types")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("text/demo.typed.expected")));
+  }
+
+  void printFileMatchesTheGolden() {
+    auto run = runCli({QStringLiteral("print"), QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("text/demo.relay")))});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("text/demo.expected")));
+  }
+
+  void infoCountsNodesAndOps() {
+    auto run = runCli({QStringLiteral("info"), QStringLiteral("--demo")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith(QStringLiteral("functions: 1\n  @main(%data: Tensor[(1, 32, 56, 56), float32]")));
+    QVERIFY(run.out.contains(QStringLiteral("ops:\n  nn.bias_add: 2\n  nn.conv2d: 2\n  nn.relu: 2\n  add: 1\n  less: 1\n  reshape: 1\n")));
+    QVERIFY(run.out.contains(QStringLiteral("constants: 3 (12 bytes)")));
+  }
+
+  void syntaxErrorIsOneLineWithLocation() {
+    QString path = writeTemp(QStringLiteral("broken.relay"), "def @main(%x: Tensor[(1), float32]) {\n  add(%x, )\n}\n");
+    auto run = runCli({QStringLiteral("print"), path});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: %1:2:11: found ')', expected an expression\n").arg(path));
+    QVERIFY(run.out.isEmpty());
+  }
+
+  void typeErrorNamesTheNode() {
+    QString path = writeTemp(QStringLiteral("mismatch.relay"),
+                             "def @main(%x: Tensor[(1, 3), float32], %y: Tensor[(1, 4), float32]) {\n  add(%x, %y)\n}\n");
+    auto run = runCli({QStringLiteral("info"), path});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.startsWith(QStringLiteral("error: %1:2:3: ").arg(path)), qPrintable(run.err));
+    QCOMPARE(run.err.count(QLatin1Char('\n')), 1);
+  }
+
+  void missingFileIsAnError() {
+    QString path = dir_.filePath(QStringLiteral("absent.relay"));
+    auto run = runCli({QStringLiteral("print"), path});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: %1: cannot open: No such file or directory\n").arg(path));
+  }
+
+  void usageErrorsExitWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no command") << QStringList{} << "error: missing command\n";
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << "error: unknown command 'frobnicate'\n";
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("print"), QStringLiteral("--demo"), QStringLiteral("--colour")}
+                                    << "error: unknown option '--colour' for 'print'\n";
+    QTest::newRow("no file") << QStringList{QStringLiteral("info")} << "error: missing FILE (or --demo)\n";
+    QTest::newRow("both") << QStringList{QStringLiteral("info"), QStringLiteral("x.relay"), QStringLiteral("--demo")}
+                          << "error: give either FILE or --demo, not both\n";
+  }
+  void usageErrorsExitWithTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    auto run = runCli(args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.startsWith(error), qPrintable(run.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
