@@ -176,6 +176,41 @@ class FunctionTyper final : public ExprMutator {
   std::optional<Diagnostic> error_;
 };
 
+/// The module's function names ordered so that a function comes after the functions it calls
+/// (module order otherwise); functions calling each other keep module order and need annotations.
+std::vector<std::string> calleesFirst(const Module& module) {
+  std::unordered_map<std::string, std::vector<std::string>> callees;
+  for (const auto& [name, function] : module.functions()) {
+    std::vector<std::string>& names = callees[name];
+    postOrderVisit(function, [&](const Expr& node) {
+      if (const auto* global = node->as<GlobalVarNode>(); global && module.find(global->name)) names.push_back(global->name);
+    });
+  }
+  std::vector<std::string> order;
+  std::unordered_map<std::string, bool> done;  // false while on the stack, true once ordered
+  for (const auto& entry : module.functions()) {
+    std::vector<std::pair<std::string, std::size_t>> stack{{entry.first, 0}};
+    if (done.count(entry.first)) continue;
+    done[entry.first] = false;
+    while (!stack.empty()) {
+      auto& [name, next] = stack.back();
+      const std::vector<std::string>& calls = callees[name];
+      if (next < calls.size()) {
+        const std::string& callee = calls[next++];
+        if (!done.count(callee)) {
+          done[callee] = false;
+          stack.emplace_back(callee, 0);
+        }
+        continue;
+      }
+      done[name] = true;
+      order.push_back(name);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
 }  // namespace infer_type
 
 Result<Module> inferTypes(const Module& module) {
@@ -193,9 +228,9 @@ Result<Module> inferTypes(const Module& module) {
     if (!function->retType) return makeError("@" + name + " is used before it is typed; annotate its return type");
     return funcType(std::move(params), function->retType);
   };
-  for (const auto& [name, function] : module.functions()) {
+  for (const std::string& name : infer_type::calleesFirst(module)) {
     infer_type::FunctionTyper typer(module, globalType);
-    BYOC_ASSIGN_OR_RETURN(Function result, typer.typeFunction(function));
+    BYOC_ASSIGN_OR_RETURN(Function result, typer.typeFunction(module.find(name)));
     globalTypes[name] = result->type();
     typed.set(name, std::move(result));
   }

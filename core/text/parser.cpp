@@ -16,7 +16,7 @@ using text::Token;
 
 /// Deepest nesting of written expressions accepted before reporting an error rather than
 /// risking the stack (printed programs bind every call to a temporary and never come close).
-constexpr int kMaxNesting = 2000;
+constexpr int kMaxNesting = 500;
 
 /// Splits off the `#[metadata]` section and decodes its constants.
 Result<std::vector<TensorData>> readMetadata(std::string_view json, std::string_view fileName, int line) {

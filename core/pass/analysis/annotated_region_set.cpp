@@ -1,0 +1,125 @@
+#include "pass/analysis/annotated_region_set.h"
+
+#include "ir/traversal.h"
+#include "pass/partition/annotations.h"
+
+namespace byoc {
+
+using partition::annotationTarget;
+using partition::isCompilerBegin;
+using partition::isCompilerEnd;
+
+namespace {
+
+/// The operands through which a node joins its arguments' regions.
+std::vector<Expr> regionOperands(const ExprNode& node) {
+  switch (node.kind()) {
+    case ExprKind::Call:
+      return node.as<CallNode>()->args;
+    case ExprKind::Tuple:
+      return node.as<TupleNode>()->fields;
+    case ExprKind::TupleGetItem:
+      return {node.as<TupleGetItemNode>()->tuple};
+    case ExprKind::Function:
+      return {node.as<FunctionNode>()->body};
+    case ExprKind::If: {
+      const auto& branch = *node.as<IfNode>();
+      return {branch.cond, branch.thenBranch, branch.elseBranch};
+    }
+    case ExprKind::Let: {
+      const auto& let = *node.as<LetNode>();
+      return {let.var, let.value, let.body};
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
+  AnnotatedRegionSet set;
+  Status status;
+  postOrderVisit(root, [&](const Expr& node) {
+    if (!status) return;
+    if (isCompilerBegin(node)) {
+      int slot = static_cast<int>(set.slots_.size());
+      set.slots_.push_back(std::make_unique<AnnotatedRegion>(AnnotatedRegion{slot, annotationTarget(node), {node}, {}}));
+      set.parent_.push_back(slot);
+      set.slotOfNode_[node.get()] = slot;
+    } else if (isCompilerEnd(node)) {
+      auto found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
+      if (found == set.slotOfNode_.end()) {
+        status = makeError("compiler_end(compiler=\"" + annotationTarget(node) +
+                           "\") wraps a value that no compiler_begin leads to");
+        return;
+      }
+      int slot = set.findSlot(found->second);
+      set.slotOfNode_[node.get()] = slot;
+      set.slots_[slot]->outs.push_back(node);
+    } else {
+      status = set.addToArgRegion(node, regionOperands(*node));
+    }
+  });
+  if (!status) return status.error();
+  return set;
+}
+
+Status AnnotatedRegionSet::addToArgRegion(const Expr& node, const std::vector<Expr>& args) {
+  int survivor = -1;
+  bool sawOpenArg = false;
+  for (const Expr& arg : args) {
+    if (isCompilerEnd(arg)) continue;  // a closed region
+    auto found = slotOfNode_.find(arg.get());
+    int slot = found == slotOfNode_.end() ? -1 : findSlot(found->second);
+    if (sawOpenArg && (slot < 0) != (survivor < 0))
+      return makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
+                       " are partly inside and partly outside annotated regions");
+    sawOpenArg = true;
+    if (slot < 0 || slot == survivor) continue;
+    if (survivor < 0) {
+      survivor = slot;
+    } else {
+      merge(*slots_[slot], *slots_[survivor]);
+    }
+  }
+  if (survivor >= 0) slotOfNode_[node.get()] = survivor;
+  return Status::ok();
+}
+
+int AnnotatedRegionSet::findSlot(int slot) const {
+  while (parent_[slot] != slot) {
+    parent_[slot] = parent_[parent_[slot]];
+    slot = parent_[slot];
+  }
+  return slot;
+}
+
+AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) {
+  auto found = slotOfNode_.find(node.get());
+  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+}
+
+const AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) const {
+  auto found = slotOfNode_.find(node.get());
+  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+}
+
+void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
+  if (&from == &into) return;
+  // Slots are created in id order, so a region's slot is its original id.
+  parent_[from.id] = into.id;
+  into.ins.insert(into.ins.end(), from.ins.begin(), from.ins.end());
+  into.outs.insert(into.outs.end(), from.outs.begin(), from.outs.end());
+  from.ins.clear();
+  from.outs.clear();
+}
+
+std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {
+  std::vector<AnnotatedRegion*> survivors;
+  for (std::size_t slot = 0; slot < slots_.size(); ++slot)
+    if (findSlot(static_cast<int>(slot)) == static_cast<int>(slot)) survivors.push_back(slots_[slot].get());
+  return survivors;
+}
+
+}  // namespace byoc

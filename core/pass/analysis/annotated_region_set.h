@@ -1,0 +1,60 @@
+#pragma once
+/// \file
+/// The regions that `compiler_begin`/`compiler_end` annotations delimit in a function, as TVM's
+/// `AnnotatedRegionSet` computes them.
+///
+/// The function is walked in post-order (callee first, then arguments left to right):
+/// - each `compiler_begin` opens a new region, numbered 0, 1, 2, … in visiting order, and is its input;
+/// - any other node joins the regions of its *open* arguments (those that are not `compiler_end`):
+///   the region of the left-most one survives and the others are merged into it;
+/// - each `compiler_end` joins the region of its argument and is one of its outputs.
+/// MergeCompilerRegions merges further regions; PartitionGraph outlines each region.
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/expr.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// One region: its id, target, and its begin (input) and end (output) annotations in the order
+/// they were met; a merged region's lists follow the survivor's.
+struct AnnotatedRegion {
+  int id = 0;
+  std::string target;
+  std::vector<Expr> ins;
+  std::vector<Expr> outs;
+};
+
+/// The regions of one function, with membership of every annotated node.
+class AnnotatedRegionSet {
+ public:
+  /// Builds the regions of `root`; an error when an end wraps a value that is in no region or
+  /// a node's arguments are partly inside and partly outside regions.
+  static Result<AnnotatedRegionSet> create(const Expr& root);
+
+  /// The region containing `node`, or null.
+  AnnotatedRegion* regionOf(const Expr& node);
+  const AnnotatedRegion* regionOf(const Expr& node) const;
+
+  /// Merges `from` into `into`: `into` keeps its id and gains `from`'s nodes, inputs and outputs.
+  void merge(AnnotatedRegion& from, AnnotatedRegion& into);
+
+  /// The surviving regions, by id.
+  std::vector<AnnotatedRegion*> regions();
+
+ private:
+  int findSlot(int slot) const;
+  Status addToArgRegion(const Expr& node, const std::vector<Expr>& args);
+
+  /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).
+  std::vector<std::unique_ptr<AnnotatedRegion>> slots_;
+  /// Union-find forwarding of merged slots.
+  mutable std::vector<int> parent_;
+  std::unordered_map<const ExprNode*, int> slotOfNode_;
+};
+
+}  // namespace byoc

@@ -1,0 +1,254 @@
+/// \file
+/// AnnotateTarget: marks which target runs each call, with `compiler_begin` on every input edge
+/// and `compiler_end` on every output edge of the call.
+///
+/// Input: a typed module (the op-support rules read dtypes and shapes), usually after
+/// MergeComposite. Output: every call wrapped for the first target in the list that claims it
+/// (by the target's op rules, or for a composite `<target>.…` by its name), unclaimed calls for
+/// "default"; tuples and tuple items inherit their inputs' target; if, let and function bodies get
+/// ends (spec §3). Composite function bodies are left untouched. Run MergeCompilerRegions next.
+
+#include <unordered_map>
+
+#include "ir/traversal.h"
+#include "pass/partition/annotations.h"
+#include "pass/partition/for_each_function.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace annotate_target {
+
+using partition::annotationTarget;
+using partition::isCompilerBegin;
+using partition::isCompilerEnd;
+using partition::kDefaultTarget;
+using partition::makeCompilerBegin;
+using partition::makeCompilerEnd;
+
+using TargetList = std::vector<std::shared_ptr<const Target>>;
+
+/// The rewriter; `includeNonCallOps` false leaves tuples, tuple items, ifs and calls of variables
+/// unannotated (their inputs only get ends).
+class Annotator final : public ExprMutator {
+ public:
+  Annotator(const TargetList& targets, bool includeNonCallOps)
+      : targets_(targets), includeNonCallOps_(includeNonCallOps) {}
+
+  /// The first failure of a target's op rule, if any.
+  const std::optional<Diagnostic>& error() const { return error_; }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    if (error_) return post;
+    switch (pre->kind()) {
+      case ExprKind::Call: return rewriteCall(pre, post);
+      case ExprKind::Tuple: return rewriteTuple(post);
+      case ExprKind::TupleGetItem: return rewriteTupleGetItem(post);
+      case ExprKind::Function: return rewriteFunction(post);
+      case ExprKind::Let: return rewriteLet(post);
+      case ExprKind::If: return rewriteIf(post);
+      default: return post;
+    }
+  }
+
+ protected:
+  /// Composite function bodies are never annotated: only calls of them are.
+  bool shouldDescend(const Expr& node) override {
+    const auto* function = node->as<FunctionNode>();
+    return !function || !function->attrs.contains("Composite");
+  }
+
+ private:
+  struct AnnotatedArgs {
+    std::string target;       ///< the target the node takes when it has none of its own
+    std::vector<Expr> args;   ///< the arguments, wrapped
+  };
+
+  /// Records that `node` (a rewritten node) runs on `target`; keeps it alive while recorded.
+  void record(const Expr& node, std::string target) { targetOf_[node.get()] = {node, std::move(target)}; }
+
+  const std::string* recordedTarget(const Expr& node) const {
+    auto found = targetOf_.find(node.get());
+    return found == targetOf_.end() ? nullptr : &found->second.target;
+  }
+
+  /// Wraps each argument for a node of target `target` (or, when empty, of the target its
+  /// arguments agree on): `begin(end(a, Ta), T)` for annotated producers, `begin(a, T)` for inputs.
+  AnnotatedArgs annotateArgs(const std::vector<Expr>& args, const std::string& target = {}) {
+    std::string agreed;
+    std::vector<Expr> begins;
+    std::vector<Expr> ends;
+    for (const Expr& arg : args) {
+      std::string argTarget(kDefaultTarget);
+      if (isCompilerBegin(arg)) {
+        // Annotated by an earlier run: keep a non-default begin, re-annotate a default one.
+        const Expr& inner = arg->as<CallNode>()->args[0];
+        if (annotationTarget(arg) != kDefaultTarget) begins.push_back(arg);
+        else ends.push_back(inner);
+        if (isCompilerEnd(inner)) argTarget = annotationTarget(inner);
+      } else if (const std::string* producer = recordedTarget(arg)) {
+        argTarget = *producer;
+        const auto* call = arg->as<CallNode>();
+        // A call without arguments (zeros, ones) is an input, not a region output.
+        ends.push_back(call && call->args.empty() ? arg : makeCompilerEnd(arg, argTarget));
+      } else {
+        ends.push_back(arg);
+      }
+      if (agreed.empty()) agreed = argTarget;
+      else if (agreed != argTarget) agreed = kDefaultTarget;
+    }
+    std::string nodeTarget = target.empty() ? agreed : target;
+    if (agreed.empty()) return {nodeTarget, args};  // no arguments: nothing to annotate
+    for (const Expr& end : ends) begins.push_back(makeCompilerBegin(end, nodeTarget));
+    return {nodeTarget, std::move(begins)};
+  }
+
+  /// `expr` with a `compiler_end` of its recorded target, if it is an annotated node with inputs;
+  /// a "default" end is re-targeted.
+  Expr endOf(const Expr& expr) {
+    if (const std::string* target = recordedTarget(expr)) {
+      const auto* call = expr->as<CallNode>();
+      bool hasInputs = expr->kind() == ExprKind::Tuple || expr->kind() == ExprKind::TupleGetItem ||
+                       (call && !call->args.empty());
+      if (!hasInputs) return expr;
+      std::string copy = *target;
+      Expr end = makeCompilerEnd(expr, copy);
+      record(end, copy);
+      return end;
+    }
+    if (isCompilerEnd(expr) && annotationTarget(expr) == kDefaultTarget) {
+      const Expr& inner = expr->as<CallNode>()->args[0];
+      const std::string* target = recordedTarget(inner);
+      std::string copy = target ? *target : std::string(kDefaultTarget);
+      Expr end = makeCompilerEnd(inner, copy);
+      record(end, copy);
+      return end;
+    }
+    return expr;
+  }
+
+  /// The targets claiming the call, best first; "default" is always last.
+  Result<std::string> chooseTarget(const CallNode& pre, const Expr& preExpr) {
+    if (pre.opDef()) {
+      for (const auto& target : targets_) {
+        BYOC_ASSIGN_OR_RETURN(bool supported, target->supports(preExpr));
+        if (supported) return target->name;
+      }
+    } else if (const auto* function = pre.callee->as<FunctionNode>()) {
+      const AttrValue* composite = function->attrs.find("Composite");
+      if (composite && composite->isString()) {
+        const std::string& name = composite->asString();
+        std::size_t dot = name.find('.');
+        if (dot != std::string::npos) {
+          for (const auto& target : targets_)
+            if (target->name == name.substr(0, dot)) return target->name;
+        }
+      }
+    }
+    return std::string(kDefaultTarget);
+  }
+
+  Expr rewriteCall(const Expr& pre, const Expr& post) {
+    const auto& preCall = *pre->as<CallNode>();
+    const auto& postCall = *post->as<CallNode>();
+    if (isCompilerBegin(pre)) return post;  // handled by its consumer
+    if (isCompilerEnd(pre)) {
+      const Expr& input = postCall.args[0];
+      if (!recordedTarget(input)) record(input, annotationTarget(post));
+      return post;
+    }
+    // Already annotated for another target by an earlier run.
+    if (!preCall.args.empty() && isCompilerBegin(preCall.args[0]) &&
+        annotationTarget(preCall.args[0]) != kDefaultTarget)
+      return post;
+    if (preCall.callee->kind() == ExprKind::Var && !includeNonCallOps_) {
+      std::vector<Expr> ends;
+      for (const Expr& arg : postCall.args) ends.push_back(endOf(arg));
+      return CallNode::make(postCall.callee, std::move(ends), postCall.attrs, pre->origin());
+    }
+    Result<std::string> target = chooseTarget(preCall, pre);
+    if (!target) {
+      error_ = target.error();
+      return post;
+    }
+    AnnotatedArgs annotated = annotateArgs(postCall.args, *target);
+    Expr call = CallNode::make(postCall.callee, std::move(annotated.args), postCall.attrs, pre->origin());
+    record(call, *target);
+    return call;
+  }
+
+  Expr rewriteTuple(const Expr& post) {
+    const auto& tuple = *post->as<TupleNode>();
+    if (!includeNonCallOps_) {
+      std::vector<Expr> fields;
+      for (const Expr& field : tuple.fields) fields.push_back(endOf(field));
+      return TupleNode::make(std::move(fields), post->origin());
+    }
+    AnnotatedArgs annotated = annotateArgs(tuple.fields);
+    Expr rebuilt = TupleNode::make(std::move(annotated.args), post->origin());
+    record(rebuilt, annotated.target);
+    return rebuilt;
+  }
+
+  Expr rewriteTupleGetItem(const Expr& post) {
+    const auto& item = *post->as<TupleGetItemNode>();
+    if (!includeNonCallOps_) return TupleGetItemNode::make(endOf(item.tuple), item.index, post->origin());
+    AnnotatedArgs annotated = annotateArgs({item.tuple});
+    Expr rebuilt = TupleGetItemNode::make(annotated.args[0], item.index, post->origin());
+    record(rebuilt, annotated.target);
+    return rebuilt;
+  }
+
+  Expr rewriteFunction(const Expr& post) {
+    const auto& function = *post->as<FunctionNode>();
+    Expr body = endOf(function.body);
+    if (body == function.body) return post;
+    return FunctionNode::make(function.params, body, function.retType, function.attrs, post->origin());
+  }
+
+  Expr rewriteLet(const Expr& post) {
+    const auto& let = *post->as<LetNode>();
+    Expr body = endOf(let.body);
+    Expr value = let.value->kind() == ExprKind::Function ? let.value : annotateArgs({let.value}).args[0];
+    return LetNode::make(let.var, value, body, post->origin());
+  }
+
+  Expr rewriteIf(const Expr& post) {
+    const auto& branch = *post->as<IfNode>();
+    return IfNode::make(endOf(branch.cond), endOf(branch.thenBranch), endOf(branch.elseBranch), post->origin());
+  }
+
+  struct Recorded {
+    Expr node;
+    std::string target;
+  };
+
+  const TargetList& targets_;
+  bool includeNonCallOps_;
+  std::unordered_map<const ExprNode*, Recorded> targetOf_;
+  std::optional<Diagnostic> error_;
+};
+
+}  // namespace annotate_target
+
+PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targets, bool includeNonCallOps) {
+  PassInfo info;
+  info.name = "AnnotateTarget";
+  info.summary = "marks each call with the first target that supports it, by compiler_begin/compiler_end";
+  info.required = {"InferType"};
+  return makeModulePass(std::move(info), [targets = std::move(targets), includeNonCallOps](const Module& module, PassContext&) {
+    return partition::rewriteFunctionsAndType(module, [&](const Function& function, const std::string&) -> Result<Function> {
+      annotate_target::Annotator annotator(targets, includeNonCallOps);
+      Expr annotated = annotator.mutate(function);
+      if (annotator.error()) {
+        Diagnostic error = *annotator.error();
+        error.message = "AnnotateTarget: " + error.message;
+        return error;
+      }
+      return downcast<FunctionNode>(annotated);
+    });
+  });
+}
+
+}  // namespace byoc

@@ -1,0 +1,166 @@
+/// \file
+/// MergeCompilerRegions: merges adjacent annotated regions of one target, never creating a cycle.
+///
+/// Input: a typed module annotated by AnnotateTarget (every value on a region boundary wrapped in
+/// `compiler_end`/`compiler_begin`). Output: the same annotations, minus every
+/// `compiler_begin(compiler_end(x, t), t)` pair whose two ends now lie in one region. Regions only
+/// merge with a parent (a region feeding one of their begins) of the same target, and never with a
+/// parent they also depend on through a region of another target (spec §4). Run PartitionGraph after.
+
+#include <unordered_set>
+
+#include "ir/traversal.h"
+#include "pass/analysis/annotated_region_set.h"
+#include "pass/partition/annotations.h"
+#include "pass/partition/for_each_function.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace merge_compiler_regions {
+
+using partition::annotationTarget;
+using partition::isCompilerBegin;
+using partition::isCompilerEnd;
+
+/// Decides the merges on a region set, handling each region after its parents.
+class RegionMerger {
+ public:
+  explicit RegionMerger(AnnotatedRegionSet& regions) : regions_(regions) {}
+
+  /// Handles every region, at its first end in post-order.
+  void run(const Expr& root) {
+    postOrderVisit(root, [this](const Expr& node) {
+      if (!isCompilerEnd(node)) return;
+      AnnotatedRegion* region = regions_.regionOf(node);
+      if (!handled_.count(region->id)) handleWithParentsFirst(*region);
+    });
+  }
+
+ private:
+  /// The regions feeding `region`'s begins, each once, in input order.
+  std::vector<AnnotatedRegion*> parentsOf(const AnnotatedRegion& region) {
+    std::vector<AnnotatedRegion*> parents;
+    for (const Expr& begin : region.ins) {
+      AnnotatedRegion* parent = regions_.regionOf(begin->as<CallNode>()->args[0]);
+      if (parent && parent != &region && std::find(parents.begin(), parents.end(), parent) == parents.end())
+        parents.push_back(parent);
+    }
+    return parents;
+  }
+
+  /// Handles `first` after its not-yet-handled ancestors, with an explicit stack.
+  void handleWithParentsFirst(AnnotatedRegion& first) {
+    std::vector<AnnotatedRegion*> stack{&first};
+    while (!stack.empty()) {
+      AnnotatedRegion* region = stack.back();
+      if (handled_.count(region->id)) {
+        stack.pop_back();
+        continue;
+      }
+      bool waiting = false;
+      for (AnnotatedRegion* parent : parentsOf(*region)) {
+        if (!handled_.count(parent->id)) {
+          stack.push_back(parent);
+          waiting = true;
+        }
+      }
+      if (waiting) continue;
+      stack.pop_back();
+      handle(*region);
+    }
+  }
+
+  /// Adds the regions of an If's condition and branches (looking through nested Ifs).
+  void addRegionsBehindIf(const Expr& value, std::unordered_set<int>& restrictions) {
+    std::vector<Expr> pending{value};
+    while (!pending.empty()) {
+      Expr node = std::move(pending.back());
+      pending.pop_back();
+      if (const auto* branch = node->as<IfNode>()) {
+        pending.insert(pending.end(), {branch->cond, branch->thenBranch, branch->elseBranch});
+      } else if (const AnnotatedRegion* region = regions_.regionOf(node)) {
+        restrictions.insert(region->id);
+      }
+    }
+  }
+
+  void handle(AnnotatedRegion& region) {
+    std::vector<AnnotatedRegion*> parents = parentsOf(region);
+    std::unordered_set<int> restrictions = canonical(restrictions_[region.id]);
+    for (const AnnotatedRegion* parent : parents) {
+      for (int id : canonical(restrictions_[parent->id])) restrictions.insert(id);
+    }
+    for (const Expr& begin : region.ins) {
+      const Expr& value = begin->as<CallNode>()->args[0];
+      if (value->kind() == ExprKind::If && !regions_.regionOf(value)) addRegionsBehindIf(value, restrictions);
+    }
+    for (AnnotatedRegion* parent : parents) {
+      if (parent->target != region.target) {
+        restrictions.insert(parent->id);  // region depends on a foreign region
+      } else if (!restrictions.count(parent->id)) {
+        regions_.merge(*parent, region);
+        mergedInto_[parent->id] = region.id;
+      }
+    }
+    restrictions_[region.id] = std::move(restrictions);
+    handled_.insert(region.id);
+  }
+
+  /// `ids` with every merged-away region replaced by the region it was merged into.
+  std::unordered_set<int> canonical(const std::unordered_set<int>& ids) const {
+    std::unordered_set<int> result;
+    for (int id : ids) {
+      auto merged = mergedInto_.find(id);
+      while (merged != mergedInto_.end()) {
+        id = merged->second;
+        merged = mergedInto_.find(id);
+      }
+      result.insert(id);
+    }
+    return result;
+  }
+
+  AnnotatedRegionSet& regions_;
+  std::unordered_set<int> handled_;
+  std::unordered_map<int, std::unordered_set<int>> restrictions_;
+  std::unordered_map<int, int> mergedInto_;
+};
+
+/// Drops `begin(end(x))` pairs that now lie inside one region.
+class InternalAnnotationRemover final : public ExprMutator {
+ public:
+  explicit InternalAnnotationRemover(const AnnotatedRegionSet& regions) : regions_(regions) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    if (!isCompilerBegin(pre)) return post;
+    const Expr& end = pre->as<CallNode>()->args[0];
+    if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return post;
+    return post->as<CallNode>()->args[0]->as<CallNode>()->args[0];
+  }
+
+ private:
+  const AnnotatedRegionSet& regions_;
+};
+
+Result<Function> mergeRegions(const Function& function) {
+  BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
+  RegionMerger(regions).run(function);
+  InternalAnnotationRemover remover(regions);
+  return downcast<FunctionNode>(remover.mutate(function));
+}
+
+}  // namespace merge_compiler_regions
+
+PassPtr createMergeCompilerRegionsPass() {
+  PassInfo info;
+  info.name = "MergeCompilerRegions";
+  info.summary = "merges adjacent annotated regions of the same target where no cycle results";
+  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
+    return partition::rewriteFunctionsAndType(
+        module, [](const Function& function, const std::string&) { return merge_compiler_regions::mergeRegions(function); });
+  });
+}
+
+}  // namespace byoc

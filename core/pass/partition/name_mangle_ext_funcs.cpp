@@ -1,0 +1,82 @@
+/// \file
+/// NameMangleExtFuncs (last step of PartitionGraph): every function with a `Compiler` attribute is
+/// renamed `tvmgen_<module>_<name>` (just `tvmgen_<name>` for an empty module name), with every
+/// character that is not a letter or digit turned into `_`; `global_symbol` follows, and every
+/// call site is updated. The `Compiler` attribute keeps the raw target name.
+
+#include <cctype>
+
+#include "ir/traversal.h"
+#include "pass/infer_type.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace name_mangle_ext_funcs {
+
+std::string sanitize(std::string name) {
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+class CallSiteRenamer final : public ExprMutator {
+ public:
+  explicit CallSiteRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* global = pre->as<GlobalVarNode>();
+    if (!global) return post;
+    auto renamed = renames_.find(global->name);
+    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
+  }
+
+ private:
+  const std::unordered_map<std::string, std::string>& renames_;
+};
+
+Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
+  std::string prefix = moduleName.empty() ? "tvmgen" : "tvmgen_" + moduleName;
+  std::unordered_map<std::string, std::string> renames;
+  for (const auto& [name, function] : module.functions())
+    if (function->attrs.contains("Compiler")) renames.emplace(name, sanitize(prefix + "_" + name));
+  if (renames.empty()) return PassResult{module, false};
+
+  Module result;
+  result.setAttrs(module.attrs());
+  result.setProvenance(module.provenance());
+  CallSiteRenamer renamer(renames);
+  for (const auto& [name, function] : module.functions()) {
+    auto renamed = renames.find(name);
+    if (renamed == renames.end()) {
+      result.set(name, downcast<FunctionNode>(renamer.mutate(function)));
+      continue;
+    }
+    Function body = downcast<FunctionNode>(renamer.mutate(function));
+    Attrs attrs = body->attrs;
+    attrs.set("global_symbol", renamed->second);
+    result.set(renamed->second, FunctionNode::make(body->params, body->body, body->retType, std::move(attrs), body->origin()));
+  }
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  return PassResult{std::move(typed), true};
+}
+
+}  // namespace name_mangle_ext_funcs
+
+PassPtr createNameMangleExtFuncsPass(std::string moduleName) {
+  PassInfo info;
+  info.name = "NameMangleExtFuncs";
+  info.summary = "renames external functions to tvmgen_<module>_<name> and sets their global_symbol";
+  return makeModulePass(std::move(info), [moduleName = std::move(moduleName)](const Module& module, PassContext&) {
+    return name_mangle_ext_funcs::mangle(module, moduleName);
+  });
+}
+
+PassPtr createPartitionGraphPass(std::string moduleName, bool bindConstants) {
+  return makeSequential({createFlattenNestedTuplesPass(), createRemoveDefaultAnnotationsPass(),
+                         createOutlineRegionsPass(bindConstants), createNameMangleExtFuncsPass(std::move(moduleName))},
+                        "PartitionGraph");
+}
+
+}  // namespace byoc

@@ -1,0 +1,190 @@
+/// \file
+/// The outlining step of PartitionGraph (spec §5.3): every annotated region of every function
+/// becomes a global function called in its place.
+///
+/// Input: a typed module after MergeCompilerRegions, FlattenNestedTuples and
+/// RemoveDefaultAnnotations (only non-default annotations remain). Output: for region N of target
+/// T in function F, a function `@T_F_N` whose parameters `%T_N_i<k>` replace the region's begins
+/// (`k`: the begin's position among the region's inputs; begins of one value share a parameter),
+/// whose body returns the region's outputs (a tuple when there are several), with constant
+/// arguments bound into the body, and attributes `Compiler`, `Primitive=1`, `Inline=1`,
+/// `global_symbol`. The region's ends become the call (or a `TupleGetItem` of it). The call carries
+/// the union of the origins of the region's nodes. Run NameMangleExtFuncs next.
+
+#include <unordered_set>
+
+#include "ir/substitute.h"
+#include "ir/traversal.h"
+#include "pass/analysis/annotated_region_set.h"
+#include "pass/infer_type.h"
+#include "pass/partition/annotations.h"
+#include "pass/partition/for_each_function.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace outline_regions {
+
+using partition::annotationTarget;
+using partition::isCompilerBegin;
+using partition::isCompilerEnd;
+
+/// Global names in use, handing out fresh ones the way TVM's name supply does.
+class GlobalNames {
+ public:
+  explicit GlobalNames(const Module& module) {
+    for (const auto& entry : module.functions()) taken_.insert(entry.first);
+  }
+
+  /// `name` with `.` turned into `_`, suffixed `_1`, `_2`, … if already taken.
+  std::string fresh(std::string name) {
+    std::replace(name.begin(), name.end(), '.', '_');
+    std::string candidate = name;
+    for (int suffix = 1; taken_.count(candidate); ++suffix) candidate = name + "_" + std::to_string(suffix);
+    taken_.insert(candidate);
+    return candidate;
+  }
+
+ private:
+  std::unordered_set<std::string> taken_;
+};
+
+/// What outlining has built for one region so far.
+struct RegionFunction {
+  /// Parameters in order, with the (rewritten) outside value each one receives.
+  std::vector<std::pair<Var, Expr>> args;
+  /// The parameter already made for a value feeding the region (several begins share one).
+  std::unordered_map<const ExprNode*, Var> paramOfValue;
+  /// Each output value of the region (a pre-rewrite node) → what replaces its ends.
+  std::unordered_map<const ExprNode*, Expr> replacementOfOutput;
+  bool outlined = false;
+};
+
+class Outliner final : public ExprMutator {
+ public:
+  Outliner(AnnotatedRegionSet& regions, std::string functionName, GlobalNames& names, bool bindConstants)
+      : regions_(regions), functionName_(std::move(functionName)), names_(names), bindConstants_(bindConstants) {}
+
+  /// The functions outlined so far, in creation order.
+  std::vector<std::pair<std::string, Function>>& outlined() { return outlined_; }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    if (isCompilerBegin(pre)) return parameterFor(pre, post);
+    if (isCompilerEnd(pre)) {
+      AnnotatedRegion& region = *regions_.regionOf(pre);
+      RegionFunction& built = built_[region.id];
+      if (!built.outlined) outline(region, built);
+      return built.replacementOfOutput.at(pre->as<CallNode>()->args[0].get());
+    }
+    return post;
+  }
+
+ private:
+  Expr parameterFor(const Expr& begin, const Expr& post) {
+    AnnotatedRegion& region = *regions_.regionOf(begin);
+    RegionFunction& built = built_[region.id];
+    Expr value = partition::skipAnnotations(begin->as<CallNode>()->args[0]);
+    if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
+    auto position = std::find(region.ins.begin(), region.ins.end(), begin) - region.ins.begin();
+    std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
+    Var param = VarNode::make(std::move(name), begin->type());
+    built.args.emplace_back(param, post->as<CallNode>()->args[0]);
+    built.paramOfValue.emplace(value.get(), param);
+    keepAlive_.push_back(value);
+    return param;
+  }
+
+  static bool isConstantArgument(const Expr& value) {
+    if (value->kind() == ExprKind::Constant) return true;
+    const auto* tuple = value->as<TupleNode>();
+    return tuple && std::all_of(tuple->fields.begin(), tuple->fields.end(),
+                                [](const Expr& field) { return field->kind() == ExprKind::Constant; });
+  }
+
+  /// The union of the origins of every node of an outlined body.
+  static Origin originOfBody(const Expr& body) {
+    std::vector<Origin> parts;
+    postOrderVisit(body, [&](const Expr& node) {
+      if (!node->origin().empty()) parts.push_back(node->origin());
+    });
+    return Origin::unite(parts);
+  }
+
+  void outline(AnnotatedRegion& region, RegionFunction& built) {
+    built.outlined = true;
+    // Outputs: the values under the region's ends, once each, in the order the ends were met.
+    std::vector<Expr> outputs;
+    std::vector<Expr> fields;
+    for (const Expr& end : region.outs) {
+      const Expr& value = end->as<CallNode>()->args[0];
+      if (std::find(outputs.begin(), outputs.end(), value) != outputs.end()) continue;
+      outputs.push_back(value);
+      fields.push_back(mutate(value));  // rewrites the region's inside; begins become parameters
+    }
+    Origin origin = originOfBody(TupleNode::make(fields));
+    Expr body = fields.size() == 1 ? fields[0] : Expr(TupleNode::make(fields, origin));
+
+    std::vector<Var> params;
+    std::vector<Expr> callArgs;
+    VarBindings constants;
+    for (const auto& [param, value] : built.args) {
+      if (bindConstants_ && isConstantArgument(value)) {
+        constants.emplace(param.get(), value);
+      } else {
+        params.push_back(param);
+        callArgs.push_back(value);
+      }
+    }
+    body = substitute(body, constants);
+
+    std::string name = names_.fresh(region.target + "_" + functionName_ + "_" + std::to_string(region.id));
+    Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
+    outlined_.emplace_back(name, FunctionNode::make(std::move(params), body, {}, std::move(attrs), origin));
+
+    Expr call = CallNode::make(GlobalVarNode::make(name), std::move(callArgs), {}, origin);
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      Expr replacement = outputs.size() == 1 ? call : Expr(TupleGetItemNode::make(call, static_cast<int>(i), outputs[i]->origin()));
+      built.replacementOfOutput.emplace(outputs[i].get(), replacement);
+    }
+  }
+
+  AnnotatedRegionSet& regions_;
+  std::string functionName_;
+  GlobalNames& names_;
+  bool bindConstants_;
+  std::unordered_map<int, RegionFunction> built_;
+  std::vector<std::pair<std::string, Function>> outlined_;
+  std::vector<Expr> keepAlive_;
+};
+
+Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
+  GlobalNames names(module);
+  Module result = module;
+  bool changed = false;
+  for (const auto& [name, function] : module.functions()) {
+    if (partition::isExternalFunction(*function)) continue;
+    BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
+    if (regions.regions().empty()) continue;
+    Outliner outliner(regions, name, names, bindConstants);
+    result.set(name, downcast<FunctionNode>(outliner.mutate(function)));
+    for (auto& [outlinedName, outlinedFunction] : outliner.outlined()) result.set(outlinedName, outlinedFunction);
+    changed = true;
+  }
+  if (!changed) return PassResult{module, false};
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  return PassResult{std::move(typed), true};
+}
+
+}  // namespace outline_regions
+
+PassPtr createOutlineRegionsPass(bool bindConstants) {
+  PassInfo info;
+  info.name = "OutlineRegions";
+  info.summary = "turns each annotated region into a global function with Compiler, Primitive, Inline and global_symbol";
+  return makeModulePass(std::move(info), [bindConstants](const Module& module, PassContext&) {
+    return outline_regions::outlineRegions(module, bindConstants);
+  });
+}
+
+}  // namespace byoc

@@ -1,0 +1,40 @@
+#pragma once
+/// \file
+/// The passes that carve a module into regions for external compilers, as TVM's "bring your own
+/// codegen" flow does (spec §2–5):
+///
+///   MergeComposite(patterns) → AnnotateTarget(targets) → MergeCompilerRegions → PartitionGraph
+///
+/// Each keeps the origins of the nodes it rewrites, and each node it creates gets the union of the
+/// origins of what it replaces, so every outlined function maps back to the loaded model.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pass/pass.h"
+#include "target/target.h"
+
+namespace byoc {
+
+/// AnnotateTarget: wraps every call a target supports (by its op rules, or a composite named
+/// `<target>.…`) in `compiler_begin`/`compiler_end` of that target; the first target in `targets`
+/// that claims a call wins; unclaimed calls get the target "default".
+PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targets, bool includeNonCallOps = true);
+
+/// MergeCompilerRegions: merges adjacent regions of one target where that creates no cycle.
+PassPtr createMergeCompilerRegionsPass();
+
+/// FlattenNestedTuples: moves a `compiler_end` on a tuple onto each of its fields.
+PassPtr createFlattenNestedTuplesPass();
+/// RemoveDefaultAnnotations: drops the begin/end annotations of the "default" target.
+PassPtr createRemoveDefaultAnnotationsPass();
+/// The outlining step of PartitionGraph: each region becomes a global function with `Compiler`,
+/// `Primitive`, `Inline` and `global_symbol`, called in its place.
+PassPtr createOutlineRegionsPass(bool bindConstants = true);
+/// NameMangleExtFuncs: renames every external function to `tvmgen_<moduleName>_<name>`.
+PassPtr createNameMangleExtFuncsPass(std::string moduleName = "default");
+/// PartitionGraph: FlattenNestedTuples, RemoveDefaultAnnotations, the outlining, NameMangleExtFuncs.
+PassPtr createPartitionGraphPass(std::string moduleName = "default", bool bindConstants = true);
+
+}  // namespace byoc

@@ -1,0 +1,38 @@
+/// \file
+/// RemoveDefaultAnnotations (second step of PartitionGraph): every `compiler_begin` and
+/// `compiler_end` of the "default" target is replaced by its argument, so code no target claimed
+/// stays in the host function and its annotations use up no region ids.
+
+#include "ir/traversal.h"
+#include "pass/partition/annotations.h"
+#include "pass/partition/for_each_function.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace remove_default_annotations {
+
+class DefaultAnnotationRemover final : public ExprMutator {
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    bool annotation = partition::isCompilerBegin(pre) || partition::isCompilerEnd(pre);
+    if (!annotation || partition::annotationTarget(pre) != partition::kDefaultTarget) return post;
+    return post->as<CallNode>()->args[0];
+  }
+};
+
+}  // namespace remove_default_annotations
+
+PassPtr createRemoveDefaultAnnotationsPass() {
+  PassInfo info;
+  info.name = "RemoveDefaultAnnotations";
+  info.summary = "drops the compiler_begin/compiler_end annotations of the \"default\" target";
+  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
+    return partition::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
+      remove_default_annotations::DefaultAnnotationRemover mutator;
+      return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
+    });
+  });
+}
+
+}  // namespace byoc

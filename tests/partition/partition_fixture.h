@@ -1,0 +1,54 @@
+#pragma once
+/// \file
+/// Shared by the partitioning tests: loading test targets and running a pipeline step by step.
+
+#include <QtTest>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pass/infer_type.h"
+#include "pass/partition/partition_passes.h"
+#include "target/target.h"
+#include "test_files.h"
+#include "text/parser.h"
+
+namespace byoc::testing {
+
+/// The target `tests/data/partition/targets/<name>.json`, or the built-in one of that name.
+inline std::shared_ptr<const Target> loadTestTarget(const std::string& name) {
+  QString relative = QStringLiteral("partition/targets/%1.json").arg(QString::fromStdString(name));
+  QString path = QStringLiteral(BYOC_TEST_DATA_DIR "/") + relative;
+  std::string json = QFile::exists(path) ? readTestData(relative)
+                                         : readTestData(QStringLiteral("../../resources/targets/%1.json").arg(QString::fromStdString(name)));
+  Result<Target> target = parseTarget(json, name + ".json");
+  if (!target) qFatal("bad test target %s: %s", name.c_str(), target.error().str().c_str());
+  return std::make_shared<const Target>(std::move(*target));
+}
+
+/// A typed module parsed from test data; fails the test if it does not parse or type.
+inline Module loadTypedTestModule(const QString& relativePath) {
+  Result<Module> parsed = parseModule(readTestData(relativePath), relativePath.toStdString());
+  if (!parsed) qFatal("%s", parsed.error().str().c_str());
+  Result<Module> typed = inferTypes(*parsed);
+  if (!typed) qFatal("%s", typed.error().str().c_str());
+  return *typed;
+}
+
+/// The partitioning pass called `name`, for `targets`.
+inline PassPtr partitionPass(const std::string& name, const std::vector<std::shared_ptr<const Target>>& targets) {
+  if (name == "AnnotateTarget") return createAnnotateTargetPass(targets);
+  if (name == "MergeCompilerRegions") return createMergeCompilerRegionsPass();
+  if (name == "PartitionGraph") return createPartitionGraphPass();
+  qFatal("unknown pass %s", name.c_str());
+}
+
+/// `text` without any whitespace, to compare with text that was wrapped differently.
+inline std::string withoutSpaces(const std::string& text) {
+  std::string result;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) result += c;
+  return result;
+}
+
+}  // namespace byoc::testing

@@ -1,0 +1,58 @@
+#include <QtTest>
+
+#include "partition_fixture.h"
+#include "text/printer.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+/// The demo of seed 000 through AnnotateTarget, MergeCompilerRegions and PartitionGraph with
+/// `byoc-target`: each step prints what the seed prints.
+class TestSeed000 : public QObject {
+  Q_OBJECT
+
+  std::vector<std::shared_ptr<const Target>> targets_{loadTestTarget("byoc-target")};
+  PassContext context_;
+
+  Module run(const PassPtr& pass, const Module& module) {
+    Result<PassResult> result = pass->run(module, context_);
+    if (!result) qFatal("%s: %s", pass->info().name.c_str(), result.error().str().c_str());
+    if (!result->changed) qFatal("%s reported no change", pass->info().name.c_str());
+    return result->module;
+  }
+
+  /// A function printed as TVM's `astext` prints it: `#[version]` then `fn (…) {…} /* ty=… */`.
+  static std::string printedFunction(const Module& module, const std::string& name) {
+    PrintOptions options;
+    options.showTypes = true;
+    return printExpr(module.find(name), options);
+  }
+
+  static std::string seed(const char* file) { return readTestData(QStringLiteral("partition/seed000/") + QLatin1String(file)); }
+
+ private slots:
+  void everyStepPrintsWhatTheSeedPrints() {
+    Module composite = loadTypedTestModule(QStringLiteral("partition/demo.composite.relay"));
+
+    Module annotated = run(partitionPass("AnnotateTarget", targets_), composite);
+    QCOMPARE(withoutSpaces(printedFunction(annotated, "main")), withoutSpaces(seed("annotate_target.seed.txt")));
+
+    Module merged = run(partitionPass("MergeCompilerRegions", targets_), annotated);
+    QCOMPARE(withoutSpaces(printedFunction(merged, "main")), withoutSpaces(seed("merge_compiler_regions.seed.txt")));
+
+    Module partitioned = run(partitionPass("PartitionGraph", targets_), merged);
+    QCOMPARE(withoutSpaces(printedFunction(partitioned, "main")), withoutSpaces(seed("partition_graph_main.seed.txt")));
+    std::vector<std::string> names;
+    for (const auto& entry : partitioned.functions()) names.push_back(entry.first);
+    QCOMPARE(names, (std::vector<std::string>{"main", "tvmgen_default_byoc_target_main_0", "tvmgen_default_byoc_target_main_2",
+                                              "tvmgen_default_byoc_target_main_5"}));
+    for (const char* region : {"0", "2", "5"}) {
+      std::string name = std::string("tvmgen_default_byoc_target_main_") + region;
+      std::string file = std::string("partition_graph_main_") + region + ".seed.txt";
+      QCOMPARE(withoutSpaces(printedFunction(partitioned, name)), withoutSpaces(seed(file.c_str())));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSeed000)
+#include "test_seed000.moc"
