@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include "ir/op.h"
+#include "ir/traversal.h"
 #include "partition_fixture.h"
 #include "text/printer.h"
 
@@ -28,6 +30,20 @@ class TestSeed000 : public QObject {
     return printExpr(module.find(name), options);
   }
 
+  /// The first node under `root` that `accept` picks.
+  static Expr find(const Expr& root, const std::function<bool(const Expr&)>& accept) {
+    Expr found;
+    postOrderVisit(root, [&](const Expr& node) {
+      if (!found && accept(node)) found = node;
+    });
+    return found;
+  }
+
+  static bool callsOp(const Expr& node, const char* op) {
+    const auto* call = node->as<CallNode>();
+    return call && call->opDef() && call->opDef()->name == op;
+  }
+
   static std::string seed(const char* file) { return readTestData(QStringLiteral("partition/seed000/") + QLatin1String(file)); }
 
  private slots:
@@ -51,6 +67,27 @@ class TestSeed000 : public QObject {
       std::string file = std::string("partition_graph_main_") + region + ".seed.txt";
       QCOMPARE(withoutSpaces(printedFunction(partitioned, name)), withoutSpaces(seed(file.c_str())));
     }
+  }
+
+  void outlinedCallsMapBackToTheLoadedNodes() {
+    Module composite = loadTypedTestModule(QStringLiteral("partition/demo.composite.relay"));
+    Module partitioned = composite;
+    for (const char* step : {"AnnotateTarget", "MergeCompilerRegions", "PartitionGraph"})
+      partitioned = run(partitionPass(step, targets_), partitioned);
+    Expr reshape = find(composite.find("main"), [](const Expr& node) { return callsOp(node, "reshape"); });
+    QVERIFY(reshape && !reshape->origin().empty());
+    NodeId reshapeId = reshape->origin().ids()[0];
+    // The call of the outlined region carries the origins of everything it replaced…
+    Expr call = find(partitioned.find("main"), [](const Expr& node) {
+      const auto* call = node->as<CallNode>();
+      const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
+      return callee && callee->name == "tvmgen_default_byoc_target_main_5";
+    });
+    QVERIFY(call);
+    QVERIFY(call->origin().contains(reshapeId));
+    // …and the reshape inside the outlined function keeps its own.
+    Expr inside = find(partitioned.find("tvmgen_default_byoc_target_main_5"), [](const Expr& node) { return callsOp(node, "reshape"); });
+    QVERIFY(inside->origin() == reshape->origin());
   }
 };
 
