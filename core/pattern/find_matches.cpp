@@ -1,0 +1,30 @@
+#include "pattern/find_matches.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "pattern/indexed_graph.h"
+
+namespace byoc {
+
+std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr) {
+  IndexedGraph graph(expr);
+  PatternMatcher matcher(graph);
+  std::vector<PatternMatch> matches;
+  for (int index = 0; index < graph.size(); ++index) {
+    const Expr& candidate = graph.node(index);
+    if (!matcher.match(pattern, candidate)) continue;
+    PatternMatch match{candidate, {}, matcher.memo()};
+    std::unordered_set<const ExprNode*> seen;
+    std::vector<std::pair<int, Expr>> ordered;
+    for (const auto& [node, exprs] : match.bindings)
+      for (const Expr& bound : exprs)
+        if (seen.insert(bound.get()).second) ordered.emplace_back(graph.indexOf(bound), bound);
+    std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [position, bound] : ordered) match.nodes.push_back(std::move(bound));
+    matches.push_back(std::move(match));
+  }
+  return matches;
+}
+
+}  // namespace byoc

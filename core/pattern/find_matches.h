@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// Match listing: every node of an expression at which a pattern matches, with the nodes the
+/// match covers (what `byoc match` prints and the pattern editor highlights).
+///
+/// Unlike the grouper, matches may overlap: each node is tried as a root on its own, in the
+/// graph's post-DFS order (inputs first), with a fresh memo.
+
+#include <vector>
+
+#include "ir/expr.h"
+#include "pattern/matcher.h"
+#include "pattern/pattern.h"
+
+namespace byoc {
+
+/// One place where a pattern matches.
+struct PatternMatch {
+  /// The node the pattern's root matched.
+  Expr root;
+  /// Every expression node some pattern node matched, de-duplicated, in post-DFS order.
+  std::vector<Expr> nodes;
+  /// What each pattern node matched.
+  PatternNodeMap bindings;
+};
+
+/// All nodes under `expr` at which `pattern` matches, in post-DFS order.
+std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr);
+
+}  // namespace byoc

@@ -1,0 +1,100 @@
+#pragma once
+/// \file
+/// The dataflow pattern matcher: does a pattern match at an expression, what did each
+/// pattern node bind, and, when it does not match, why.
+///
+/// Rules (TVM's `DFPatternMatcher`):
+/// * each `match` starts with an empty memo; a pattern node that matched is bound to that
+///   expression node, and meeting the same pattern node again succeeds only on the very same
+///   expression node (identity, not structure); a failed sub-match undoes every binding made
+///   since it started;
+/// * `p | q` tries `q` only when `p` fails on this node; nothing is retried afterwards;
+/// * a call matches callee first, then arguments in order (counts equal unless the pattern's
+///   arguments are absent); for `add` and `multiply` a failed in-order match is retried with
+///   the pattern's arguments reversed; when the callee does not match, `divide(multiply(a, b), c)`
+///   may match `multiply(·, divide(·, ·))` and `multiply(divide(a, b), c)` may match
+///   `divide(multiply(·, ·), ·)`;
+/// * attributes: on an op, keys are op attribute maps (`TOpPattern`: the fusion kind as an
+///   integer); on a call, keys are the call's attributes, compared by value; on a function,
+///   keys are function attributes; on anything else there is no match;
+/// * type, dtype and shape patterns compare the expression's checked type (an untyped
+///   expression does not match);
+/// * `dominates(parent, path, child)`: `child` matches; every input of the child that is not
+///   the callee, a variable or a constant matches `parent` (bound once) or matches `path` and
+///   satisfies the same rule; at least one input counts; and a node matching `parent` is
+///   post-dominated by the child.
+///
+/// Failures: the first pattern node (innermost) that did not fit and the reason, cleared
+/// whenever a later attempt succeeds; an editor shows it as "why did it not match here?".
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "pattern/indexed_graph.h"
+#include "pattern/pattern.h"
+
+namespace byoc {
+
+/// Pattern node → the expressions it matched, in the order they were bound.
+using PatternNodeMap = std::unordered_map<Pattern, std::vector<Expr>, RefHash>;
+
+/// Why a match failed.
+struct MatchFailure {
+  /// The pattern node that did not fit.
+  Pattern pattern;
+  /// The expression it was tried on.
+  Expr expr;
+  /// What differed: "expected op nn.conv2d, found a call of nn.dense", …
+  std::string reason;
+};
+
+/// Matches patterns against the nodes of one expression graph.
+class PatternMatcher {
+ public:
+  /// A matcher for nodes of `graph` (which must outlive it). Dominator patterns use the graph.
+  explicit PatternMatcher(const IndexedGraph& graph) : graph_(&graph) {}
+  /// A matcher that indexes the graph under each expression it is asked to match.
+  PatternMatcher() = default;
+
+  /// Whether `pattern` matches at `expr`. Starts from an empty memo.
+  bool match(const Pattern& pattern, const Expr& expr);
+  /// What each pattern node matched in the last successful `match`.
+  const PatternNodeMap& memo() const { return memo_; }
+  /// Why the last `match` failed; empty after a success.
+  const std::optional<MatchFailure>& failure() const { return failure_; }
+
+ private:
+  bool visit(const Pattern& pattern, const Expr& expr);
+  bool visitKind(const Pattern& pattern, const Expr& expr);
+  bool visitCall(const Pattern& pattern, const CallPatternNode& call, const Expr& expr);
+  bool matchArgs(const Pattern& pattern, const std::vector<Pattern>& args, const CallNode& call);
+  bool visitAttr(const Pattern& pattern, const AttrPatternNode& attr, const Expr& expr);
+  bool visitDominator(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
+  bool matchesPath(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
+  bool dominatesParent(const DominatorPatternNode& dom, const Expr& expr);
+  bool fail(const Pattern& pattern, const Expr& expr, std::string reason);
+  void clearTo(std::size_t watermark);
+  const IndexedGraph& graph();
+
+  const IndexedGraph* graph_ = nullptr;
+  std::unique_ptr<IndexedGraph> ownGraph_;
+  Expr root_;
+  PatternNodeMap memo_;
+  std::vector<Pattern> bound_;  ///< binding order, for rollback
+  bool memoize_ = true;
+  std::optional<MatchFailure> failure_;
+};
+
+/// Whether `pattern` matches at `expr` (a one-off matcher).
+bool matchPattern(const Pattern& pattern, const Expr& expr);
+
+/// Why `pattern` does not match at `expr`, or nothing if it does.
+std::optional<MatchFailure> explainMismatch(const Pattern& pattern, const Expr& expr);
+
+/// One line describing an expression node for messages: "a call of nn.conv2d", "variable %x".
+std::string describeExpr(const Expr& expr);
+
+}  // namespace byoc

@@ -1,0 +1,32 @@
+#pragma once
+/// \file
+/// `partition`: outline every group of a pattern (see grouper.h) into a function literal
+/// called in place — what MergeComposite runs once per pattern-table row.
+///
+/// The groups are computed once; the expression is then rebuilt bottom-up. At each group
+/// root, `check` is called with the root node of the *original* expression (typed if the
+/// input was typed). If it accepts, the root is replaced by
+/// `fn (%FunctionVar_g_0, …, PartitionedFromPattern="<name>", <attrs…>) { body }(args…)`
+/// where the arguments are the rewritten inputs. A rejected group is left as it is, and its
+/// nodes stay reserved: no smaller match of the same pattern takes them in the same call.
+/// The created function and call carry the union of the origins of the nodes they replace.
+/// A pattern whose root is a function pattern is refused (nothing to call in place).
+
+#include <functional>
+
+#include "ir/attrs.h"
+#include "ir/expr.h"
+#include "pattern/pattern.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// Decides whether a group, given by its original root node, is outlined.
+using PartitionCheck = std::function<bool(const Expr& pre)>;
+
+/// Outlines every accepted group of `pattern` in `expr`; `attrs` are added to each function
+/// after `PartitionedFromPattern`.
+Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& attrs = {},
+                       const PartitionCheck& check = {});
+
+}  // namespace byoc

@@ -1,0 +1,481 @@
+#include "pattern/pattern_parser.h"
+
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "ir/op.h"
+#include "pattern/pattern_lexer.h"
+#include "text/scalar_literal.h"
+
+namespace byoc {
+
+namespace {
+
+using pattern_text::Token;
+
+/// Words that cannot name a definition.
+const std::set<std::string, std::less<>> kKeywords = {
+    "var", "const", "fn", "if", "let", "dominates", "has_type", "has_dtype", "has_shape", "optional",
+    "True", "False", "None", "_"};
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens, std::string_view fileName) : tokens_(std::move(tokens)), fileName_(fileName) {}
+
+  Result<ParsedPattern> run() {
+    while (peek().kind == Token::Kind::Identifier && peekAt(1).is("=")) BYOC_TRY(definition());
+    BYOC_ASSIGN_OR_RETURN(Pattern root, pattern());
+    if (peek().kind != Token::Kind::End) {
+      if (peek().is("=")) return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
+      return error(peek(), "expected '|', '(', '{', '.' or the end of the pattern");
+    }
+    return ParsedPattern{std::move(root), std::move(locations_)};
+  }
+
+ private:
+  const Token& peek() const { return tokens_[pos_]; }
+  const Token& peekAt(std::size_t ahead) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
+  const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+
+  Diagnostic error(const Token& token, const std::string& expected) const {
+    return makeError("found " + token.describe() + ", " + expected, location(token));
+  }
+  SourceLocation location(const Token& token) const { return {std::string(fileName_), token.line, token.column}; }
+
+  Status expect(std::string_view punct, const std::string& what = {}) {
+    if (peek().is(punct)) {
+      next();
+      return Status::ok();
+    }
+    return error(peek(), "expected '" + std::string(punct) + "'" + (what.empty() ? "" : " " + what));
+  }
+
+  Pattern located(Pattern node, const Token& at) {
+    locations_.emplace(node.get(), location(at));
+    return node;
+  }
+
+  Status definition() {
+    const Token& nameToken = next();
+    const std::string name = nameToken.text;
+    if (kKeywords.count(name)) return error(nameToken, "expected a name that is not a keyword");
+    if (OpRegistry::global().find(name)) return error(nameToken, "expected a name that is not an op");
+    if (names_.count(name)) return error(nameToken, "expected a name not defined before");
+    next();  // '='
+    auto placeholder = makeRef<WildcardPatternNode>(name);
+    locations_.emplace(placeholder.get(), location(nameToken));
+    pending_.emplace(name, Pending{placeholder, false});
+    Result<Pattern> value = pattern();
+    Pending pending = pending_.at(name);
+    pending_.erase(name);
+    if (!value) return value.status();
+    Pattern bound = *value;
+    if (pending.used) {
+      placeholder->redirectTo(bound);
+      bound = placeholder;
+    } else {
+      locations_.erase(placeholder.get());
+      if (bound->name().empty()) {
+        SourceLocation where = locations_.count(bound.get()) ? locations_.at(bound.get()) : location(nameToken);
+        locations_.erase(bound.get());
+        bound = withName(bound, name);
+        locations_.emplace(bound.get(), where);
+      }
+    }
+    names_.emplace(name, bound);
+    return expect(";", "after a definition");
+  }
+
+  Result<Pattern> pattern() {
+    const Token& start = peek();
+    BYOC_ASSIGN_OR_RETURN(Pattern left, postfix());
+    while (peek().is("|")) {
+      next();
+      BYOC_ASSIGN_OR_RETURN(Pattern right, postfix());
+      left = located(alt(left, right), start);
+    }
+    return left;
+  }
+
+  Result<Pattern> postfix() {
+    const Token& start = peek();
+    BYOC_ASSIGN_OR_RETURN(Pattern current, primary());
+    while (true) {
+      if (peek().is("(")) {
+        next();
+        BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<Pattern>> args, list(")"));
+        current = located(args ? isCall(current, std::move(*args)) : isCallAnyArgs(current), start);
+      } else if (peek().is("{")) {
+        next();
+        BYOC_ASSIGN_OR_RETURN(Attrs attrs, attributes());
+        current = located(hasAttr(current, std::move(attrs)), start);
+      } else if (peek().is(".")) {
+        next();
+        if (peek().is("*")) {
+          next();
+          current = located(isTupleGetItem(current, -1), start);
+        } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty() && peek().text[0] != '-') {
+          current = located(isTupleGetItem(current, std::atoi(next().text.c_str())), start);
+        } else {
+          return error(peek(), "expected a tuple index or '*' after '.'");
+        }
+      } else {
+        return current;
+      }
+    }
+  }
+
+  /// `..` (absent) or a comma-separated list of patterns, up to and including `close`.
+  Result<std::optional<std::vector<Pattern>>> list(std::string_view close) {
+    if (peek().is("..")) {
+      next();
+      BYOC_TRY(expect(close, "after '..'"));
+      return std::optional<std::vector<Pattern>>();
+    }
+    std::vector<Pattern> items;
+    if (peek().is(close)) {
+      next();
+      return std::optional<std::vector<Pattern>>(std::move(items));
+    }
+    while (true) {
+      BYOC_ASSIGN_OR_RETURN(Pattern item, pattern());
+      items.push_back(std::move(item));
+      if (peek().is(",")) {
+        next();
+        continue;
+      }
+      if (peek().is(close)) {
+        next();
+        return std::optional<std::vector<Pattern>>(std::move(items));
+      }
+      return error(peek(), "expected ',' or '" + std::string(close) + "'");
+    }
+  }
+
+  Result<std::vector<Pattern>> exactly(std::size_t count, const std::string& what) {
+    BYOC_TRY(expect("(", "after " + what));
+    std::vector<Pattern> items;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i > 0) BYOC_TRY(expect(",", "(" + what + " takes " + std::to_string(count) + " patterns)"));
+      BYOC_ASSIGN_OR_RETURN(Pattern item, pattern());
+      items.push_back(std::move(item));
+    }
+    if (!peek().is(")")) return error(peek(), "expected ')' (" + what + " takes " + std::to_string(count) + " patterns)");
+    next();
+    return items;
+  }
+
+  Result<Pattern> primary() {
+    const Token& token = peek();
+    switch (token.kind) {
+      case Token::Kind::Punct:
+        if (token.is("*")) {
+          next();
+          return located(wildcard(), token);
+        }
+        if (token.is("(")) return parenthesized();
+        return error(token, "expected a pattern");
+      case Token::Kind::LocalVar:
+        next();
+        return located(isVar(token.text), token);
+      case Token::Kind::GlobalVar:
+        next();
+        return located(isExpr(GlobalVarNode::make(token.text)), token);
+      case Token::Kind::Integer:
+      case Token::Kind::Float: {
+        next();
+        std::optional<DType> dtype = literalSuffixDType(token.suffix, token.kind == Token::Kind::Float);
+        if (!dtype) return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))), token);
+      }
+      case Token::Kind::String:
+        return error(token, "expected a pattern (strings appear only as attribute values)");
+      case Token::Kind::End:
+        return error(token, "expected a pattern");
+      case Token::Kind::Identifier:
+        return identifier();
+    }
+    return error(token, "expected a pattern");
+  }
+
+  /// `()`, `(..)`, `(p)` (grouping), `(p,)`, `(p, q, …)`.
+  Result<Pattern> parenthesized() {
+    const Token& open = next();
+    if (peek().is("..") || peek().is(")")) {
+      BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<Pattern>> items, list(")"));
+      return located(items ? isTuple(std::move(*items)) : isAnyTuple(), open);
+    }
+    BYOC_ASSIGN_OR_RETURN(Pattern first, pattern());
+    if (peek().is(")")) {
+      next();
+      return first;
+    }
+    if (!peek().is(",")) return error(peek(), "expected ',' or ')'");
+    next();
+    std::vector<Pattern> items{first};
+    while (!peek().is(")")) {
+      BYOC_ASSIGN_OR_RETURN(Pattern item, pattern());
+      items.push_back(std::move(item));
+      if (peek().is(",")) {
+        next();
+      } else if (!peek().is(")")) {
+        return error(peek(), "expected ',' or ')'");
+      }
+    }
+    next();
+    return located(isTuple(std::move(items)), open);
+  }
+
+  Result<Pattern> identifier() {
+    const Token& token = next();
+    const std::string& word = token.text;
+    if (word == "var") return located(isVar(), token);
+    if (word == "const") return located(isConstant(), token);
+    if (word == "True" || word == "False")
+      return located(isExpr(ConstantNode::make(TensorData::scalar(DType::Bool, word == "True" ? 1 : 0))), token);
+    if (word == "_") {
+      if (!underscore_) return error(token, "expected a pattern ('_' stands for the first pattern of optional(…))");
+      return *underscore_;
+    }
+    if (word == "fn") return function(token);
+    if (word == "if" || word == "let" || word == "dominates") {
+      BYOC_ASSIGN_OR_RETURN(std::vector<Pattern> parts, exactly(3, word));
+      if (word == "if") return located(isIf(parts[0], parts[1], parts[2]), token);
+      if (word == "let") return located(isLet(parts[0], parts[1], parts[2]), token);
+      return located(dominates(parts[0], parts[1], parts[2]), token);
+    }
+    if (word == "has_type" || word == "has_dtype" || word == "has_shape") return typed(token);
+    if (word == "optional") return optionalSugar(token);
+    if (auto it = pending_.find(word); it != pending_.end()) {
+      it->second.used = true;
+      return Pattern(it->second.placeholder);
+    }
+    if (auto it = names_.find(word); it != names_.end()) return it->second;
+    if (Op op = OpRegistry::global().get(word)) return located(isExpr(op), token);
+    return makeError("found '" + word + "', expected a registered op or a name defined before", location(token));
+  }
+
+  Result<Pattern> function(const Token& token) {
+    BYOC_TRY(expect("(", "after 'fn'"));
+    BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<Pattern>> params, list(")"));
+    BYOC_TRY(expect("{", "before the function body"));
+    BYOC_ASSIGN_OR_RETURN(Pattern body, pattern());
+    BYOC_TRY(expect("}", "after the function body"));
+    return located(isFunction(std::move(params), body), token);
+  }
+
+  Result<Pattern> optionalSugar(const Token& token) {
+    BYOC_TRY(expect("(", "after 'optional'"));
+    BYOC_ASSIGN_OR_RETURN(Pattern base, pattern());
+    BYOC_TRY(expect(",", "(optional takes a pattern and what may wrap it, with '_' for the pattern)"));
+    std::optional<Pattern> outer = underscore_;
+    underscore_ = base;
+    Result<Pattern> wrapped = pattern();
+    underscore_ = outer;
+    if (!wrapped) return wrapped;
+    BYOC_TRY(expect(")", "after optional's second pattern"));
+    return located(alt(base, *wrapped), token);
+  }
+
+  Result<Pattern> typed(const Token& token) {
+    const std::string& word = token.text;
+    BYOC_TRY(expect("(", "after '" + word + "'"));
+    Type type;
+    DType dtype = DType::Float32;
+    Shape shape;
+    if (word == "has_type") {
+      BYOC_ASSIGN_OR_RETURN(type, parseType());
+    } else if (word == "has_dtype") {
+      const Token& name = peek();
+      std::optional<DType> parsed;
+      if (name.kind == Token::Kind::Identifier || name.kind == Token::Kind::String) parsed = parseDType(name.text);
+      if (!parsed) return error(name, "expected a dtype such as float32");
+      next();
+      dtype = *parsed;
+    } else {
+      BYOC_ASSIGN_OR_RETURN(shape, parseShape("[", "]"));
+    }
+    Pattern inner;
+    if (peek().is(",")) {
+      next();
+      BYOC_ASSIGN_OR_RETURN(inner, pattern());
+    } else {
+      inner = located(wildcard(), token);
+    }
+    BYOC_TRY(expect(")", "after " + word + "'s arguments"));
+    if (word == "has_type") return located(hasType(inner, type), token);
+    if (word == "has_dtype") return located(hasDType(inner, dtype), token);
+    return located(hasShape(inner, shape), token);
+  }
+
+  Result<Shape> parseShape(std::string_view open, std::string_view close) {
+    BYOC_TRY(expect(open, "to start a shape"));
+    Shape shape;
+    if (peek().is(close)) {
+      next();
+      return shape;
+    }
+    while (true) {
+      if (peek().is("?")) {
+        next();
+        shape.push_back(kAnyDim);
+      } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty()) {
+        shape.push_back(std::atoll(next().text.c_str()));
+      } else {
+        return error(peek(), "expected a dimension (an integer or '?')");
+      }
+      if (peek().is(",")) {
+        next();
+        if (peek().is(close)) break;
+        continue;
+      }
+      if (peek().is(close)) break;
+      return error(peek(), "expected ',' or '" + std::string(close) + "'");
+    }
+    next();
+    return shape;
+  }
+
+  /// `Tensor[(d, …), dtype]`, a scalar dtype, or a tuple of types `(T, …)`.
+  Result<Type> parseType() {
+    const Token& token = peek();
+    if (token.is("(")) {
+      next();
+      std::vector<Type> fields;
+      while (!peek().is(")")) {
+        BYOC_ASSIGN_OR_RETURN(Type field, parseType());
+        fields.push_back(std::move(field));
+        if (peek().is(",")) {
+          next();
+        } else if (!peek().is(")")) {
+          return error(peek(), "expected ',' or ')' in a tuple type");
+        }
+      }
+      next();
+      return tupleType(std::move(fields));
+    }
+    if (token.kind == Token::Kind::Identifier && token.text == "Tensor") {
+      next();
+      BYOC_TRY(expect("[", "after 'Tensor'"));
+      BYOC_ASSIGN_OR_RETURN(Shape shape, parseShape("(", ")"));
+      BYOC_TRY(expect(",", "between a tensor's shape and dtype"));
+      const Token& name = peek();
+      std::optional<DType> dtype = name.kind == Token::Kind::Identifier ? parseDType(name.text) : std::nullopt;
+      if (!dtype) return error(name, "expected a dtype such as float32");
+      next();
+      BYOC_TRY(expect("]", "after a tensor type"));
+      return tensorType(std::move(shape), *dtype);
+    }
+    if (token.kind == Token::Kind::Identifier) {
+      if (std::optional<DType> dtype = parseDType(token.text)) {
+        next();
+        return scalarType(*dtype);
+      }
+    }
+    return error(token, "expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+  }
+
+  Result<Attrs> attributes() {
+    Attrs attrs;
+    if (peek().is("}")) {
+      next();
+      return attrs;
+    }
+    while (true) {
+      const Token& key = peek();
+      if (key.kind != Token::Kind::Identifier) return error(key, "expected an attribute name");
+      next();
+      if (attrs.contains(key.text)) return error(key, "expected an attribute not given before");
+      BYOC_TRY(expect("=", "after the attribute name"));
+      BYOC_ASSIGN_OR_RETURN(AttrValue value, attrValue());
+      attrs.set(key.text, std::move(value));
+      if (peek().is(",")) {
+        next();
+        continue;
+      }
+      if (peek().is("}")) {
+        next();
+        return attrs;
+      }
+      return error(peek(), "expected ',' or '}'");
+    }
+  }
+
+  Result<AttrValue> attrValue() {
+    const Token& token = peek();
+    switch (token.kind) {
+      case Token::Kind::Integer:
+        next();
+        return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
+      case Token::Kind::Float:
+        next();
+        return AttrValue(std::strtod(token.text.c_str(), nullptr));
+      case Token::Kind::String:
+        next();
+        return AttrValue(token.text);
+      case Token::Kind::Identifier:
+        if (token.text == "True" || token.text == "False") {
+          next();
+          return AttrValue(token.text == "True");
+        }
+        if (token.text == "None") {
+          next();
+          return AttrValue();
+        }
+        break;
+      case Token::Kind::Punct:
+        if (token.is("[")) {
+          next();
+          AttrValue::List items;
+          while (!peek().is("]")) {
+            BYOC_ASSIGN_OR_RETURN(AttrValue item, attrValue());
+            items.push_back(std::move(item));
+            if (peek().is(",")) {
+              next();
+            } else if (!peek().is("]")) {
+              return error(peek(), "expected ',' or ']'");
+            }
+          }
+          next();
+          return AttrValue(std::move(items));
+        }
+        break;
+      default:
+        break;
+    }
+    return error(token, "expected an attribute value (a number, a string, True, False, None or a list)");
+  }
+
+  struct Pending {
+    Ref<WildcardPatternNode> placeholder;
+    bool used;
+  };
+
+  std::vector<Token> tokens_;
+  std::string_view fileName_;
+  std::size_t pos_ = 0;
+  std::map<std::string, Pattern, std::less<>> names_;
+  std::map<std::string, Pending, std::less<>> pending_;
+  std::optional<Pattern> underscore_;
+  std::unordered_map<const PatternNode*, SourceLocation> locations_;
+};
+
+}  // namespace
+
+Result<ParsedPattern> parsePatternWithLocations(std::string_view text, std::string_view fileName, int firstLine,
+                                                int firstColumn) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<Token> tokens, pattern_text::tokenize(text, fileName));
+  for (Token& token : tokens) {
+    if (token.line == 1) token.column += firstColumn - 1;
+    token.line += firstLine - 1;
+  }
+  return Parser(std::move(tokens), fileName).run();
+}
+
+Result<Pattern> parsePattern(std::string_view text, std::string_view fileName) {
+  BYOC_ASSIGN_OR_RETURN(ParsedPattern parsed, parsePatternWithLocations(text, fileName));
+  return parsed.pattern;
+}
+
+}  // namespace byoc

@@ -1,0 +1,182 @@
+#include <QtTest>
+
+#include "pattern/matcher.h"
+#include "pattern/pattern_parser.h"
+#include "pattern/pattern_printer.h"
+#include "pattern_test_util.h"
+
+using namespace byoc;
+
+namespace {
+
+Pattern parsed(const std::string& text) {
+  Result<Pattern> pattern = parsePattern(text);
+  if (!pattern) qFatal("%s", pattern.error().str().c_str());
+  return *pattern;
+}
+
+std::string parseError(const std::string& text) {
+  Result<Pattern> pattern = parsePattern(text, "p.txt");
+  return pattern ? std::string("<parsed>") : pattern.error().str();
+}
+
+}  // namespace
+
+/// The textual pattern language: parsing, printing, round trips and errors.
+class TestPatternText : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void canonicalTextRoundTrips_data() {
+    QTest::addColumn<QString>("text");
+    const char* texts[] = {
+        "nn.relu(nn.conv2d(*, *))",
+        "*",
+        "var",
+        "%x",
+        "const",
+        "@main",
+        "add(*, 1f)",
+        "add(*, 0i64)",
+        "multiply(*, -2)",
+        "equal(*, True)",
+        "nn.conv2d(..)",
+        "*(*, *)",
+        "(*, const)",
+        "(*,)",
+        "()",
+        "(..)",
+        "nn.batch_norm(*, *, *, *, *).0",
+        "split(*).*",
+        "nn.relu(*) | nn.relu(nn.conv2d(*, *))",
+        "(nn.relu | tanh)(*)",
+        "nn.conv2d(*, *){groups=1, data_layout=\"NCHW\", padding=[1, 1, 1, 1]}",
+        "add{TOpPattern=1}",
+        "*{}(*)",
+        "*{Composite=\"dnnl.conv2d_relu\"}(..)",
+        "nn.leaky_relu(*){alpha=0.1f}",
+        "has_type(Tensor[(1, 3, ?), float32])",
+        "has_type((int32, Tensor[(2), int8]), nn.relu(*))",
+        "has_dtype(float32, nn.relu(*))",
+        "has_shape([1, 64, 56, 56])",
+        "has_shape([], const)",
+        "dominates(nn.conv2d(*, *), *{TOpPattern=0}(*), add(*, *))",
+        "if(var, *, *)",
+        "let(var, *, *)",
+        "fn(*, *) { add(*, *) }",
+        "fn(..) { * }",
+        "x = *;\nadd(x, x)",
+        "x = *;\ny = *;\nmultiply(add(x, y), subtract(x, y))",
+        "conv = nn.conv2d(*, *);\nnn.relu(conv) | conv",
+        "r = add(r, *) | *;\nr",
+        "out = nn.relu(*);\nout",
+    };
+    for (const char* text : texts) QTest::newRow(text) << QString::fromUtf8(text);
+  }
+
+  void canonicalTextRoundTrips() {
+    QFETCH(QString, text);
+    const std::string source = text.toStdString();
+    QCOMPARE(printPattern(parsed(source)), source);
+  }
+
+  void namesShareOneNode() {
+    Pattern pattern = parsed("x = *; add(x, x)");
+    const auto* call = pattern->as<CallPatternNode>();
+    QVERIFY(call && call->args && call->args->size() == 2);
+    QVERIFY((*call->args)[0] == (*call->args)[1]);
+    QCOMPARE((*call->args)[0]->name(), std::string("x"));
+    Pattern fresh = parsed("add(*, *)");
+    const auto& args = *fresh->as<CallPatternNode>()->args;
+    QVERIFY(!(args[0] == args[1]));
+  }
+
+  void sharingIsPrintedWithGeneratedNames() {
+    Pattern x = wildcard();
+    QCOMPARE(printPattern(callOp("add", {x, x})), std::string("p0 = *;\nadd(p0, p0)"));
+    Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
+    QCOMPARE(printPattern(optional(conv, [](const Pattern& p) { return callOp("nn.relu", {p}); })),
+             std::string("p0 = nn.conv2d(*, *);\np0 | nn.relu(p0)"));
+  }
+
+  void optionalSugarBuildsAnAlternative() {
+    Pattern pattern = parsed("optional(nn.conv2d(*, *), add(_, *))");
+    const auto* either = pattern->as<AltPatternNode>();
+    QVERIFY(either);
+    QVERIFY((*either->right->as<CallPatternNode>()->args)[0] == either->left);
+    QCOMPARE(printPattern(pattern), std::string("p0 = nn.conv2d(*, *);\np0 | add(p0, *)"));
+  }
+
+  void recursivePatternRedirectsAWildcard() {
+    Pattern pattern = parsed("r = add(r, *) | *; nn.relu(r)");
+    const auto* root = pattern->as<CallPatternNode>();
+    const auto* r = (*root->args)[0]->as<WildcardPatternNode>();
+    QVERIFY(r && r->redirect());
+    Expr deep = testing::parseMain("fn (%a, %b) { nn.relu(add(add(add(%a, %b), %b), %b)) }")->body;
+    QVERIFY(matchPattern(pattern, deep));
+    Expr other = testing::parseMain("fn (%a, %b) { nn.relu(multiply(%a, %b)) }")->body;
+    QVERIFY(matchPattern(pattern, other));  // the alternative's wildcard accepts anything
+  }
+
+  void commentsAndLayoutAreFree() {
+    QCOMPARE(printPattern(parsed("# conv then relu\n  nn.relu(   # the activation\n nn.conv2d(*,*) )")),
+             std::string("nn.relu(nn.conv2d(*, *))"));
+  }
+
+  void locationsPointAtTheText() {
+    Result<ParsedPattern> parsedWithLocations = parsePatternWithLocations("nn.relu(\n  nn.conv2d(*, *))", "f", 3, 10);
+    QVERIFY(parsedWithLocations.isOk());
+    const Pattern& root = parsedWithLocations->pattern;
+    const Pattern& conv = (*root->as<CallPatternNode>()->args)[0];
+    QCOMPARE(parsedWithLocations->locations.at(root.get()).str(), std::string("f:3:10"));
+    QCOMPARE(parsedWithLocations->locations.at(conv.get()).str(), std::string("f:4:3"));
+  }
+
+  void errors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    auto row = [](const char* text, const char* error) { QTest::newRow(text) << QString(text) << QString(error); };
+    row("", "p.txt:1:1: found the end of the input, expected a pattern");
+    row("nn.relu(", "p.txt:1:9: found the end of the input, expected a pattern");
+    row("nn.relu(*", "p.txt:1:10: found the end of the input, expected ',' or ')'");
+    row("nn.relux(*)", "p.txt:1:1: found 'nn.relux', expected a registered op or a name defined before");
+    row("add(*, *) add", "p.txt:1:11: found 'add', expected '|', '(', '{', '.' or the end of the pattern");
+    row("x = *", "p.txt:1:6: found the end of the input, expected ';' after a definition");
+    row("x = *; y = x; add = *; add", "p.txt:1:15: found 'add', expected a name that is not an op");
+    row("var = *; var", "p.txt:1:1: found 'var', expected a name that is not a keyword");
+    row("x = *; x = *; x", "p.txt:1:8: found 'x', expected a name not defined before");
+    row("nn.conv2d(*, *){groups}", "p.txt:1:23: found '}', expected '=' after the attribute name");
+    row("nn.conv2d(*, *){groups=}", "p.txt:1:24: found '}', expected an attribute value (a number, a string, True, False, None or a list)");
+    row("nn.conv2d(*, *){groups=1 strides=[1]}", "p.txt:1:26: found 'strides', expected ',' or '}'");
+    row("nn.conv2d(*, *){groups=1, groups=2}", "p.txt:1:27: found 'groups', expected an attribute not given before");
+    row("split(*).x", "p.txt:1:10: found 'x', expected a tuple index or '*' after '.'");
+    row("has_dtype(float33)", "p.txt:1:11: found 'float33', expected a dtype such as float32");
+    row("has_shape([1, x])", "p.txt:1:15: found 'x', expected a dimension (an integer or '?')");
+    row("has_type(Tensor[(1), float32)", "p.txt:1:29: found ')', expected ']' after a tensor type");
+    row("has_type(foo)", "p.txt:1:10: found 'foo', expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+    row("dominates(*, *)", "p.txt:1:15: found ')', expected ',' (dominates takes 3 patterns)");
+    row("if(*, *, *, *)", "p.txt:1:11: found ',', expected ')' (if takes 3 patterns)");
+    row("fn(*) add(*, *)", "p.txt:1:7: found 'add', expected '{' before the function body");
+    row("fn(*) { * ", "p.txt:1:11: found the end of the input, expected '}' after the function body");
+    row("_", "p.txt:1:1: found '_', expected a pattern ('_' stands for the first pattern of optional(…))");
+    row("optional(*)", "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the pattern)");
+    row("add(*, 1q)", "p.txt:1:9: found 'q', expected ',' or ')'");
+    row("add(*, 1i7)", "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+    row("add(*, \"s\")", "p.txt:1:8: found '\"s\"', expected a pattern (strings appear only as attribute values)");
+    row("nn.conv2d(*, *){layout=\"NCHW}", "p.txt:1:24: found an unterminated string, expected '\"'");
+    row("add(*, $)", "p.txt:1:8: found '$', expected a pattern");
+    row("(*, *", "p.txt:1:6: found the end of the input, expected ',' or ')'");
+    row("(* *)", "p.txt:1:4: found '*', expected ',' or ')'");
+    row("x = *; x = ", "p.txt:1:8: found 'x', expected a name not defined before");
+    row("%", "p.txt:1:1: found '%', expected a name after it");
+  }
+
+  void errors() {
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(parseError(text.toStdString())), error);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPatternText)
+#include "test_pattern_text.moc"
