@@ -1,51 +1,90 @@
 #include "cli_options.h"
 
 #include <algorithm>
-#include <map>
 
 namespace byoc::cli {
 
 namespace {
 
+/// One flag of a command. `value` names its value (`NAME`), or is empty for a switch.
+struct FlagSpec {
+  std::string name;
+  std::string value;
+  std::string help;
+  bool repeatable = false;
+};
+
+/// How FILE is given to a command.
+enum class Input { Model, ModelOrDemo, None };
+
 struct CommandSpec {
   std::string summary;
-  std::string usage;
-  std::vector<std::string> flags;  ///< the flags it accepts
+  Input input = Input::ModelOrDemo;
+  std::vector<FlagSpec> flags;
 };
+
+const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
+const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
+const FlagSpec kPipelineFlag{"--pipeline", "P", "relay (MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph; the default) or relax"};
 
 const std::map<std::string, CommandSpec>& commands() {
   static const std::map<std::string, CommandSpec> specs = {
-      {"print",
-       {"print a model as Relay text",
-        "byoc print (FILE | --demo) [--types]\n\n"
-        "  FILE      a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n"
-        "  --demo    the built-in demo model\n"
-        "  --types   show the type of every expression as /* ty=... */\n",
-        {"--demo", "--types"}}},
-      {"info",
-       {"describe a model: functions, node counts, op histogram, constants",
-        "byoc info (FILE | --demo)\n\n"
-        "  FILE      a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n"
-        "  --demo    the built-in demo model\n",
-        {"--demo"}}},
+      {"print", {"print a model as Relay text", Input::ModelOrDemo,
+                 {kDemoFlag, {"--types", "", "show the type of every expression as /* ty=... */"}}}},
+      {"info", {"describe a model: functions, node counts, op histogram, constants", Input::ModelOrDemo, {kDemoFlag}}},
+      {"partition", {"partition a model for targets and print the partitioned module", Input::ModelOrDemo,
+                     {kDemoFlag, kTargetFlag, kPipelineFlag,
+                      {"-o", "OUT", "write the partitioned module to OUT (.relay or .json) instead of printing it"},
+                      {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
+                      {"--types", "", "show the type of every expression"}}}},
   };
   return specs;
 }
 
+std::string usageLine(const std::string& name, const CommandSpec& spec) {
+  std::string line = "byoc " + name;
+  if (spec.input == Input::ModelOrDemo) line += " (FILE | --demo)";
+  if (spec.input == Input::Model) line += " FILE";
+  for (const FlagSpec& flag : spec.flags) {
+    if (flag.name == "--demo") continue;
+    line += " [" + flag.name + (flag.value.empty() ? "" : " " + flag.value) + (flag.repeatable ? " ..." : "") + "]";
+  }
+  return line;
+}
+
 }  // namespace
+
+std::optional<std::string> Options::value(const std::string& flag) const {
+  auto found = flags.find(flag);
+  if (found == flags.end() || found->second.empty()) return std::nullopt;
+  return found->second.back();
+}
+
+std::vector<std::string> Options::values(const std::string& flag) const {
+  auto found = flags.find(flag);
+  return found == flags.end() ? std::vector<std::string>{} : found->second;
+}
 
 std::string mainHelp() {
   std::string text =
       "byoc - see and shape how a model is partitioned for your backend\n\n"
       "usage: byoc <command> [options]\n       byoc --help | --version\n\ncommands:\n";
-  for (const auto& [name, spec] : commands()) text += "  " + name + std::string(8 - name.size(), ' ') + spec.summary + "\n";
-  text += "\nRun 'byoc <command> --help' for the options of a command.\n";
+  for (const auto& [name, spec] : commands())
+    text += "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + spec.summary + "\n";
+  text += "\nFILE is a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json).\n"
+          "Run 'byoc <command> --help' for the options of a command.\n";
   return text;
 }
 
 std::string commandHelp(const std::string& command) {
   const CommandSpec& spec = commands().at(command);
-  return spec.summary + "\n\nusage: " + spec.usage;
+  std::string text = spec.summary + "\n\nusage: " + usageLine(command, spec) + "\n\n";
+  if (spec.input != Input::None) text += "  FILE                a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n";
+  for (const FlagSpec& flag : spec.flags) {
+    std::string head = flag.name + (flag.value.empty() ? "" : " " + flag.value);
+    text += "  " + head + std::string(head.size() < 18 ? 18 - head.size() : 1, ' ') + flag.help + "\n";
+  }
+  return text;
 }
 
 ParseOutcome parseOptions(const std::vector<std::string>& args) {
@@ -70,27 +109,44 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
     return outcome;
   }
   options.command = first;
+  const std::vector<FlagSpec>& flags = spec->second.flags;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--help" || arg == "-h") {
       options.help = true;
-    } else if (arg.rfind("-", 0) == 0 && arg.size() > 1) {
-      const auto& flags = spec->second.flags;
-      if (std::find(flags.begin(), flags.end(), arg) == flags.end()) {
+      continue;
+    }
+    if (arg.size() > 1 && arg[0] == '-') {
+      auto flag = std::find_if(flags.begin(), flags.end(), [&](const FlagSpec& f) { return f.name == arg; });
+      if (flag == flags.end()) {
         outcome.usageError = "unknown option '" + arg + "' for '" + first + "'";
         return outcome;
       }
-      if (arg == "--demo") options.demo = true;
-      if (arg == "--types") options.types = true;
-    } else if (!options.file) {
-      options.file = arg;
-    } else {
+      std::vector<std::string>& values = options.flags[arg];
+      if (!values.empty() && !flag->repeatable) {
+        outcome.usageError = "option '" + arg + "' is given twice";
+        return outcome;
+      }
+      if (flag->value.empty()) {
+        values.emplace_back();
+      } else if (i + 1 >= args.size()) {
+        outcome.usageError = "option '" + arg + "' needs a value (" + flag->value + ")";
+        return outcome;
+      } else {
+        values.push_back(args[++i]);
+      }
+      continue;
+    }
+    if (options.file || spec->second.input == Input::None) {
       outcome.usageError = "unexpected argument '" + arg + "'";
       return outcome;
     }
+    options.file = arg;
   }
-  if (!options.help && options.file.has_value() == options.demo)
-    outcome.usageError = options.demo ? "give either FILE or --demo, not both" : "missing FILE (or --demo)";
+  if (options.help) return outcome;
+  if (spec->second.input == Input::ModelOrDemo && options.file.has_value() == options.demo())
+    outcome.usageError = options.demo() ? "give either FILE or --demo, not both" : "missing FILE (or --demo)";
+  if (spec->second.input == Input::Model && !options.file) outcome.usageError = "missing FILE";
   return outcome;
 }
 

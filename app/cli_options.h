@@ -1,7 +1,9 @@
 #pragma once
 /// \file
-/// Command-line parsing of `byoc`: a command, its flags, and positional arguments.
+/// Command-line parsing of `byoc`: a command, its flags (with or without a value), and a FILE.
+/// Every command and flag is declared once, in a table that the help texts are generated from.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,14 +12,21 @@ namespace byoc::cli {
 
 /// What the user asked for.
 struct Options {
-  std::string command;  ///< "print", "info", "help", "version"
+  std::string command;  ///< a command name, "help" or "version"
   std::optional<std::string> file;
-  bool demo = false;
-  bool types = false;
-  bool help = false;  ///< `byoc <command> --help`
+  bool help = false;    ///< `byoc <command> --help`
+  /// Each flag given, with its values in order (one empty value for a flag without a value).
+  std::map<std::string, std::vector<std::string>> flags;
+
+  bool has(const std::string& flag) const { return flags.count(flag) != 0; }
+  /// The last value given for `flag`, if any.
+  std::optional<std::string> value(const std::string& flag) const;
+  /// Every value given for a repeatable flag, in order.
+  std::vector<std::string> values(const std::string& flag) const;
+  bool demo() const { return has("--demo"); }
 };
 
-/// Parses `argv`; on a usage error returns the message (the caller prints it and exits 2).
+/// The outcome of parsing: the options, or a usage error (the caller prints it and exits 2).
 struct ParseOutcome {
   Options options;
   std::string usageError;

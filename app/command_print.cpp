@@ -15,7 +15,7 @@ int runPrint(const Options& options) {
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());
   PrintOptions printOptions;
-  printOptions.showTypes = options.types;
+  printOptions.showTypes = options.has("--types");
   std::cout << printModule(*module, printOptions);
   return 0;
 }

@@ -8,7 +8,7 @@
 namespace byoc::cli {
 
 Result<Module> loadTypedModel(const Options& options) {
-  Result<Module> module = options.demo
+  Result<Module> module = options.demo()
                               ? parseModule(*findBuiltinResource(kDemoModelName), std::string(kDemoModelName))
                               : loadModuleFile(*options.file);
   if (!module) return module;

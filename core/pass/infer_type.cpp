@@ -19,6 +19,7 @@ class FunctionTyper final : public ExprMutator {
 
   Result<Function> typeFunction(const Function& function) {
     collectLetBindings(function);
+    typeParamsFromCallSites(function);
     Expr typed = mutate(function);
     if (error_) return *error_;
     return downcast<FunctionNode>(typed);
@@ -35,6 +36,8 @@ class FunctionTyper final : public ExprMutator {
       error_ = std::move(error);
       return post;
     }
+    if (const auto* var = post->as<VarNode>(); var && !var->annotation && paramTypes_.count(pre->as<VarNode>()))
+      return VarNode::make(var->name, *type, var->origin(), *type);  // as TVM, record what was inferred
     Expr typed = *type ? withType(post, *type) : post;
     return post->kind() == ExprKind::Function ? withInferredReturnType(typed) : typed;
   }
@@ -57,6 +60,21 @@ class FunctionTyper final : public ExprMutator {
       letValues_.emplace(let->var.get(), let->value);
       if (const auto* value = let->value->as<FunctionNode>()) {
         if (Type signature = declaredSignature(*value)) signatures_.emplace(let->var.get(), signature);
+      }
+    });
+  }
+
+  /// A function literal called in place (a composite) may leave its parameters unannotated:
+  /// they take the types of the call's arguments, which are typed first.
+  void typeParamsFromCallSites(const Function& function) {
+    postOrderVisit(function, [this](const Expr& node) {
+      const auto* call = node->as<CallNode>();
+      const auto* callee = call ? call->callee->as<FunctionNode>() : nullptr;
+      if (!callee || callee->params.size() != call->args.size() || error_) return;
+      for (std::size_t i = 0; i < callee->params.size(); ++i) {
+        if (callee->params[i]->annotation) continue;
+        Expr typedArg = mutate(call->args[i]);
+        if (typedArg->type()) paramTypes_.emplace(callee->params[i].get(), typedArg->type());
       }
     });
   }
@@ -94,6 +112,7 @@ class FunctionTyper final : public ExprMutator {
   Result<Type> varType(const VarNode& var) {
     if (var.annotation) return var.annotation;
     if (auto it = signatures_.find(&var); it != signatures_.end()) return it->second;
+    if (auto it = paramTypes_.find(&var); it != paramTypes_.end()) return it->second;
     if (auto it = letValues_.find(&var); it != letValues_.end()) {
       if (const Expr* value = findRewritten(it->second); value && (*value)->type()) return (*value)->type();
       return makeError("cannot infer the type of %" + var.name +
@@ -173,6 +192,7 @@ class FunctionTyper final : public ExprMutator {
   std::function<Result<Type>(const std::string&)> globalType_;
   std::unordered_map<const VarNode*, Expr> letValues_;
   std::unordered_map<const VarNode*, Type> signatures_;
+  std::unordered_map<const VarNode*, Type> paramTypes_;
   std::optional<Diagnostic> error_;
 };
 

@@ -23,8 +23,8 @@ class TestCli : public QObject {
   void helpListsTheCommands() {
     auto run = runCli({QStringLiteral("--help")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY(run.out.contains(QStringLiteral("  print   print a model as Relay text")));
-    QVERIFY(run.out.contains(QStringLiteral("  info    describe a model")));
+    QVERIFY(run.out.contains(QStringLiteral("  print     print a model as Relay text")));
+    QVERIFY(run.out.contains(QStringLiteral("  info      describe a model")));
   }
 
   void versionIsPrinted() {

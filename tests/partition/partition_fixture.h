@@ -37,6 +37,7 @@ inline Module loadTypedTestModule(const QString& relativePath) {
 
 /// The partitioning pass called `name`, for `targets`.
 inline PassPtr partitionPass(const std::string& name, const std::vector<std::shared_ptr<const Target>>& targets) {
+  if (name == "MergeComposite") return createMergeCompositePass(targets).value();
   if (name == "AnnotateTarget") return createAnnotateTargetPass(targets);
   if (name == "MergeCompilerRegions") return createMergeCompilerRegionsPass();
   if (name == "PartitionGraph") return createPartitionGraphPass();

@@ -8,7 +8,7 @@
 using namespace byoc;
 using namespace byoc::testing;
 
-/// The demo of seed 000 through AnnotateTarget, MergeCompilerRegions and PartitionGraph with
+/// The demo of seed 000 through MergeComposite, AnnotateTarget, MergeCompilerRegions and PartitionGraph with
 /// `byoc-target`: each step prints what the seed prints.
 class TestSeed000 : public QObject {
   Q_OBJECT
@@ -48,7 +48,12 @@ class TestSeed000 : public QObject {
 
  private slots:
   void everyStepPrintsWhatTheSeedPrints() {
-    Module composite = loadTypedTestModule(QStringLiteral("partition/demo.composite.relay"));
+    Module demo = loadTypedTestModule(QStringLiteral("text/demo.relay"));
+
+    Module composite = run(partitionPass("MergeComposite", targets_), demo);
+    QCOMPARE(withoutSpaces(printedFunction(composite, "main")), withoutSpaces(seed("merge_composite.seed.txt")));
+    // The seed's composite module, as written in the test data, is what MergeComposite made.
+    QCOMPARE(printModule(composite), printModule(loadTypedTestModule(QStringLiteral("partition/demo.composite.relay"))));
 
     Module annotated = run(partitionPass("AnnotateTarget", targets_), composite);
     QCOMPARE(withoutSpaces(printedFunction(annotated, "main")), withoutSpaces(seed("annotate_target.seed.txt")));

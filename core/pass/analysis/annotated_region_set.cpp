@@ -5,9 +5,9 @@
 
 namespace byoc {
 
-using partition::annotationTarget;
-using partition::isCompilerBegin;
-using partition::isCompilerEnd;
+using partitioning::annotationTarget;
+using partitioning::isCompilerBegin;
+using partitioning::isCompilerEnd;
 
 namespace {
 

@@ -19,12 +19,12 @@ namespace byoc {
 
 namespace annotate_target {
 
-using partition::annotationTarget;
-using partition::isCompilerBegin;
-using partition::isCompilerEnd;
-using partition::kDefaultTarget;
-using partition::makeCompilerBegin;
-using partition::makeCompilerEnd;
+using partitioning::annotationTarget;
+using partitioning::isCompilerBegin;
+using partitioning::isCompilerEnd;
+using partitioning::kDefaultTarget;
+using partitioning::makeCompilerBegin;
+using partitioning::makeCompilerEnd;
 
 using TargetList = std::vector<std::shared_ptr<const Target>>;
 
@@ -238,7 +238,7 @@ PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targ
   info.summary = "marks each call with the first target that supports it, by compiler_begin/compiler_end";
   info.required = {"InferType"};
   return makeModulePass(std::move(info), [targets = std::move(targets), includeNonCallOps](const Module& module, PassContext&) {
-    return partition::rewriteFunctionsAndType(module, [&](const Function& function, const std::string&) -> Result<Function> {
+    return partitioning::rewriteFunctionsAndType(module, [&](const Function& function, const std::string&) -> Result<Function> {
       annotate_target::Annotator annotator(targets, includeNonCallOps);
       Expr annotated = annotator.mutate(function);
       if (annotator.error()) {

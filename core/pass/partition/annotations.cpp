@@ -2,7 +2,7 @@
 
 #include "ir/op.h"
 
-namespace byoc::partition {
+namespace byoc::partitioning {
 
 namespace {
 
@@ -42,4 +42,4 @@ Expr skipAnnotations(Expr expr) {
   return expr;
 }
 
-}  // namespace byoc::partition
+}  // namespace byoc::partitioning

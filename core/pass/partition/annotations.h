@@ -11,7 +11,7 @@
 
 #include "ir/expr.h"
 
-namespace byoc::partition {
+namespace byoc::partitioning {
 
 /// The target name AnnotateTarget gives nodes no target claims.
 inline constexpr std::string_view kDefaultTarget = "default";
@@ -31,4 +31,4 @@ Expr makeCompilerEnd(const Expr& value, std::string_view target);
 /// The first expression under `expr` that is not a begin or end annotation.
 Expr skipAnnotations(Expr expr);
 
-}  // namespace byoc::partition
+}  // namespace byoc::partitioning

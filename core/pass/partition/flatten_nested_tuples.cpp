@@ -15,14 +15,14 @@ namespace flatten_nested_tuples {
 class EndsOnFields final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (!partition::isCompilerEnd(pre)) return post;
+    if (!partitioning::isCompilerEnd(pre)) return post;
     const Expr& value = post->as<CallNode>()->args[0];
     const auto* tuple = value->as<TupleNode>();
     if (!tuple) return post;
-    const std::string& target = partition::annotationTarget(pre);
+    const std::string& target = partitioning::annotationTarget(pre);
     std::vector<Expr> fields;
     fields.reserve(tuple->fields.size());
-    for (const Expr& field : tuple->fields) fields.push_back(partition::makeCompilerEnd(field, target));
+    for (const Expr& field : tuple->fields) fields.push_back(partitioning::makeCompilerEnd(field, target));
     return TupleNode::make(std::move(fields), value->origin());
   }
 };
@@ -34,7 +34,7 @@ PassPtr createFlattenNestedTuplesPass() {
   info.name = "FlattenNestedTuples";
   info.summary = "moves a compiler_end on a tuple onto each of its fields";
   return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partition::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
+    return partitioning::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
       flatten_nested_tuples::EndsOnFields mutator;
       return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
     });

@@ -2,7 +2,7 @@
 
 #include "pass/infer_type.h"
 
-namespace byoc::partition {
+namespace byoc::partitioning {
 
 namespace {
 
@@ -32,4 +32,4 @@ Result<PassResult> rewriteFunctionsAndType(const Module& module, const FunctionR
   return PassResult{std::move(typed), true};
 }
 
-}  // namespace byoc::partition
+}  // namespace byoc::partitioning

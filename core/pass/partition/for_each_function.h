@@ -9,7 +9,7 @@
 #include "pass/pass.h"
 #include "support/result.h"
 
-namespace byoc::partition {
+namespace byoc::partitioning {
 
 /// A rewrite of one global function; `name` is its global name.
 using FunctionRewrite = std::function<Result<Function>(const Function& function, const std::string& name)>;
@@ -22,4 +22,4 @@ bool isExternalFunction(const FunctionNode& function);
 /// `changed` is true only when some function node differs.
 Result<PassResult> rewriteFunctionsAndType(const Module& module, const FunctionRewrite& rewrite);
 
-}  // namespace byoc::partition
+}  // namespace byoc::partitioning

@@ -19,9 +19,9 @@ namespace byoc {
 
 namespace merge_compiler_regions {
 
-using partition::annotationTarget;
-using partition::isCompilerBegin;
-using partition::isCompilerEnd;
+using partitioning::annotationTarget;
+using partitioning::isCompilerBegin;
+using partitioning::isCompilerEnd;
 
 /// Decides the merges on a region set, handling each region after its parents.
 class RegionMerger {
@@ -158,7 +158,7 @@ PassPtr createMergeCompilerRegionsPass() {
   info.name = "MergeCompilerRegions";
   info.summary = "merges adjacent annotated regions of the same target where no cycle results";
   return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partition::rewriteFunctionsAndType(
+    return partitioning::rewriteFunctionsAndType(
         module, [](const Function& function, const std::string&) { return merge_compiler_regions::mergeRegions(function); });
   });
 }

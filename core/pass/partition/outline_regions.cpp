@@ -25,9 +25,9 @@ namespace byoc {
 
 namespace outline_regions {
 
-using partition::annotationTarget;
-using partition::isCompilerBegin;
-using partition::isCompilerEnd;
+using partitioning::annotationTarget;
+using partitioning::isCompilerBegin;
+using partitioning::isCompilerEnd;
 
 /// Global names in use, handing out fresh ones the way TVM's name supply does.
 class GlobalNames {
@@ -84,7 +84,7 @@ class Outliner final : public ExprMutator {
   Expr parameterFor(const Expr& begin, const Expr& post) {
     AnnotatedRegion& region = *regions_.regionOf(begin);
     RegionFunction& built = built_[region.id];
-    Expr value = partition::skipAnnotations(begin->as<CallNode>()->args[0]);
+    Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
     if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
     auto position = std::find(region.ins.begin(), region.ins.end(), begin) - region.ins.begin();
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
@@ -163,7 +163,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
   Module result = module;
   bool changed = false;
   for (const auto& [name, function] : module.functions()) {
-    if (partition::isExternalFunction(*function)) continue;
+    if (partitioning::isExternalFunction(*function)) continue;
     BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);

@@ -17,6 +17,10 @@
 
 namespace byoc {
 
+/// MergeComposite: the pattern tables of `targets`, in order, each row outlining its matches into
+/// composite functions (`Composite="<row name>"`). An error if a pattern does not parse.
+Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const Target>>& targets);
+
 /// AnnotateTarget: wraps every call a target supports (by its op rules, or a composite named
 /// `<target>.…`) in `compiler_begin`/`compiler_end` of that target; the first target in `targets`
 /// that claims a call wins; unclaimed calls get the target "default".

@@ -15,8 +15,8 @@ namespace remove_default_annotations {
 class DefaultAnnotationRemover final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& pre, const Expr& post) override {
-    bool annotation = partition::isCompilerBegin(pre) || partition::isCompilerEnd(pre);
-    if (!annotation || partition::annotationTarget(pre) != partition::kDefaultTarget) return post;
+    bool annotation = partitioning::isCompilerBegin(pre) || partitioning::isCompilerEnd(pre);
+    if (!annotation || partitioning::annotationTarget(pre) != partitioning::kDefaultTarget) return post;
     return post->as<CallNode>()->args[0];
   }
 };
@@ -28,7 +28,7 @@ PassPtr createRemoveDefaultAnnotationsPass() {
   info.name = "RemoveDefaultAnnotations";
   info.summary = "drops the compiler_begin/compiler_end annotations of the \"default\" target";
   return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partition::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
+    return partitioning::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
       remove_default_annotations::DefaultAnnotationRemover mutator;
       return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
     });

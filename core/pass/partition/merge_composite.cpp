@@ -1,0 +1,70 @@
+/// \file
+/// MergeComposite: outlines every match of each pattern-table row into a composite function
+/// literal called in place, as TVM's MergeComposite does (spec §2).
+///
+/// Input: a typed module. Output: for each row, in table order (earlier rows win), every accepted
+/// match becomes `fn (%FunctionVar_g_k…, PartitionedFromPattern="…", Composite="<row name>") {…}(args)`;
+/// later rows cannot match inside earlier composites. Functions handed to an external compiler are
+/// left alone. Run AnnotateTarget next.
+
+#include "pass/infer_type.h"
+#include "pass/partition/for_each_function.h"
+#include "pass/partition/partition_passes.h"
+#include "pattern/partition.h"
+#include "pattern/pattern_parser.h"
+
+namespace byoc {
+
+namespace merge_composite {
+
+/// A pattern-table row ready to run.
+struct CompositeRule {
+  std::string name;
+  Pattern pattern;
+  std::optional<Predicate> check;
+};
+
+/// Runs every rule over one function, typing it again after each (checks read types).
+Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
+  Expr current = function;
+  for (const CompositeRule& rule : rules) {
+    std::optional<Diagnostic> checkError;
+    PartitionCheck check = [&](const Expr& root) {
+      if (!rule.check || checkError) return !checkError;
+      Result<bool> accepted = rule.check->evaluate(root);
+      if (!accepted) checkError = accepted.error();
+      return accepted && *accepted;
+    };
+    BYOC_ASSIGN_OR_RETURN(Expr partitioned, partition(rule.pattern, current, Attrs{{"Composite", rule.name}}, check));
+    if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
+    if (partitioned == current) continue;
+    Module single;
+    single.set("f", downcast<FunctionNode>(partitioned));
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single));
+    current = typed.find("f");
+  }
+  return downcast<FunctionNode>(current);
+}
+
+}  // namespace merge_composite
+
+Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const Target>>& targets) {
+  std::vector<merge_composite::CompositeRule> rules;
+  for (const auto& target : targets) {
+    for (const PatternEntry& entry : target->patterns) {
+      Result<Pattern> pattern = parsePattern(entry.pattern, target->name + " pattern " + entry.name);
+      if (!pattern) return pattern.error();
+      rules.push_back({entry.name, *pattern, entry.check});
+    }
+  }
+  PassInfo info;
+  info.name = "MergeComposite";
+  info.summary = "outlines each match of the targets' pattern tables into a composite function";
+  info.required = {"InferType"};
+  return makeModulePass(std::move(info), [rules = std::move(rules)](const Module& module, PassContext&) {
+    return partitioning::rewriteFunctionsAndType(
+        module, [&](const Function& function, const std::string&) { return merge_composite::mergeComposites(function, rules); });
+  });
+}
+
+}  // namespace byoc
