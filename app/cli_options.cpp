@@ -79,11 +79,12 @@ std::string mainHelp() {
 std::string commandHelp(const std::string& command) {
   const CommandSpec& spec = commands().at(command);
   std::string text = spec.summary + "\n\nusage: " + usageLine(command, spec) + "\n\n";
-  if (spec.input != Input::None) text += "  FILE                a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n";
-  for (const FlagSpec& flag : spec.flags) {
-    std::string head = flag.name + (flag.value.empty() ? "" : " " + flag.value);
-    text += "  " + head + std::string(head.size() < 18 ? 18 - head.size() : 1, ' ') + flag.help + "\n";
-  }
+  auto row = [](const std::string& head, const std::string& help) {
+    constexpr std::size_t kWidth = 24;
+    return "  " + head + std::string(head.size() < kWidth ? kWidth - head.size() : 1, ' ') + help + "\n";
+  };
+  if (spec.input != Input::None) text += row("FILE", "a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)");
+  for (const FlagSpec& flag : spec.flags) text += row(flag.name + (flag.value.empty() ? "" : " " + flag.value), flag.help);
   return text;
 }
 

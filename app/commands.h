@@ -12,6 +12,9 @@ int runPrint(const Options& options);
 /// `byoc info`: functions, node counts by kind, op histogram, constants.
 int runInfo(const Options& options);
 
+/// `byoc partition`: the module partitioned for `--target`s, printed or written to `-o`.
+int runPartition(const Options& options);
+
 /// Prints `error: <diagnostic>` to stderr and returns 1.
 int reportError(const Diagnostic& error);
 

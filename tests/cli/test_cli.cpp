@@ -77,6 +77,52 @@ class TestCli : public QObject {
     QCOMPARE(run.err, QStringLiteral("error: %1: cannot open: No such file or directory\n").arg(path));
   }
 
+  void partitionPrintsThePartitionedDemo() {
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
+  }
+
+  void partitionDumpsEveryStepAndWritesJson() {
+    QString dump = dir_.filePath(QStringLiteral("steps"));
+    QString out = dir_.filePath(QStringLiteral("partitioned.json"));
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target"),
+                       QStringLiteral("--dump-after-each"), dump, QStringLiteral("-o"), out});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.isEmpty());
+    QCOMPARE(QDir(dump).entryList(QDir::Files, QDir::Name),
+             (QStringList{QStringLiteral("01-MergeComposite.relay"), QStringLiteral("02-AnnotateTarget.relay"),
+                          QStringLiteral("03-MergeCompilerRegions.relay"), QStringLiteral("04-PartitionGraph.relay")}));
+    auto reprinted = runCli({QStringLiteral("print"), out});
+    QCOMPARE(reprinted.exitCode, 0);
+    QCOMPARE(reprinted.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
+  }
+
+  void partitionErrorsNameWhatIsWrong_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown target") << QStringList{QStringLiteral("--target"), QStringLiteral("tpu9")}
+                                    << "error: unknown target 'tpu9'; built-in targets are byoc-target, dnnl, or give a target file (.json)\n";
+    QTest::newRow("no target") << QStringList{} << "error: no target given\n";
+    QTest::newRow("pipeline") << QStringList{QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--pipeline"), QStringLiteral("tf")}
+                              << "error: unknown pipeline 'tf'; expected relay or relax\n";
+  }
+  void partitionErrorsNameWhatIsWrong() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    auto run = runCli(QStringList{QStringLiteral("partition"), QStringLiteral("--demo")} + args);
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, error);
+  }
+
+  void partitionRejectsABadTargetFile() {
+    QString path = writeTemp(QStringLiteral("bad.json"), R"({"format": "byoc-studio-target", "version": 1, "name": "t", "op_rules": ["nn.relu whenn True"]})");
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), path});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.startsWith(QStringLiteral("error: %1").arg(path)), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("/op_rules/0")), qPrintable(run.err));
+  }
+
   void usageErrorsExitWithTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
@@ -85,6 +131,10 @@ class TestCli : public QObject {
     QTest::newRow("unknown option") << QStringList{QStringLiteral("print"), QStringLiteral("--demo"), QStringLiteral("--colour")}
                                     << "error: unknown option '--colour' for 'print'\n";
     QTest::newRow("no file") << QStringList{QStringLiteral("info")} << "error: missing FILE (or --demo)\n";
+    QTest::newRow("value missing") << QStringList{QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target")}
+                                   << "error: option '--target' needs a value (T)\n";
+    QTest::newRow("twice") << QStringList{QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("-o"), QStringLiteral("a"), QStringLiteral("-o"), QStringLiteral("b")}
+                           << "error: option '-o' is given twice\n";
     QTest::newRow("both") << QStringList{QStringLiteral("info"), QStringLiteral("x.relay"), QStringLiteral("--demo")}
                           << "error: give either FILE or --demo, not both\n";
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pass/canonicalize_ops.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 #include "target/target.h"
@@ -41,6 +42,8 @@ inline PassPtr partitionPass(const std::string& name, const std::vector<std::sha
   if (name == "AnnotateTarget") return createAnnotateTargetPass(targets);
   if (name == "MergeCompilerRegions") return createMergeCompilerRegionsPass();
   if (name == "PartitionGraph") return createPartitionGraphPass();
+  if (name == "PruneRegions") return createPruneRegionsPass(targets.at(0));
+  if (name == "CanonicalizeOps") return createCanonicalizeOpsPass();
   qFatal("unknown pass %s", name.c_str());
 }
 

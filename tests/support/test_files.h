@@ -15,6 +15,13 @@ inline std::string readTestData(const QString& relativePath) {
   return file.readAll().toStdString();
 }
 
+/// Replaces `tests/data/<relativePath>` with `content`.
+inline void writeTestData(const QString& relativePath, const std::string& content) {
+  QFile file(QStringLiteral(BYOC_TEST_DATA_DIR "/") + relativePath);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(file.fileName()));
+  file.write(content.data(), static_cast<qint64>(content.size()));
+}
+
 /// Absolute path of `tests/data/<relativePath>`.
 inline std::string testDataPath(const QString& relativePath) {
   return (QStringLiteral(BYOC_TEST_DATA_DIR "/") + relativePath).toStdString();

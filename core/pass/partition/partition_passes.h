@@ -38,6 +38,9 @@ PassPtr createRemoveDefaultAnnotationsPass();
 PassPtr createOutlineRegionsPass(bool bindConstants = true);
 /// NameMangleExtFuncs: renames every external function to `tvmgen_<moduleName>_<name>`.
 PassPtr createNameMangleExtFuncsPass(std::string moduleName = "default");
+/// PruneRegions: inlines back the functions of `target` that call none of its `pruneKeepOps`
+/// (when it has more than one).
+PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target);
 /// PartitionGraph: FlattenNestedTuples, RemoveDefaultAnnotations, the outlining, NameMangleExtFuncs.
 PassPtr createPartitionGraphPass(std::string moduleName = "default", bool bindConstants = true);
 

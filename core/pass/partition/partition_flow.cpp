@@ -1,0 +1,28 @@
+#include "pass/partition/partition_flow.h"
+
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+Result<PartitionPipeline> parsePartitionPipeline(std::string_view name) {
+  if (name == "relay") return PartitionPipeline::Relay;
+  if (name == "relax") return PartitionPipeline::Relax;
+  return makeError("unknown pipeline '" + std::string(name) + "'; expected relay or relax");
+}
+
+Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
+                                            PartitionPipeline pipeline) {
+  if (targets.empty()) return makeError("no target given");
+  std::vector<PassPtr> steps;
+  if (pipeline == PartitionPipeline::Relax) return makeError("the relax pipeline is not available yet");
+  BYOC_ASSIGN_OR_RETURN(PassPtr mergeComposite, createMergeCompositePass(targets));
+  steps.push_back(std::move(mergeComposite));
+  steps.push_back(createAnnotateTargetPass(targets));
+  steps.push_back(createMergeCompilerRegionsPass());
+  steps.push_back(createPartitionGraphPass());
+  for (const auto& target : targets)
+    if (!target->pruneKeepOps.empty()) steps.push_back(createPruneRegionsPass(target));
+  return steps;
+}
+
+}  // namespace byoc

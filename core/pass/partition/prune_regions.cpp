@@ -1,0 +1,85 @@
+/// \file
+/// PruneRegions: inlines back into the host the outlined functions of a target that are not worth
+/// offloading, as TVM's `prune_dnnl_subgraphs` does.
+///
+/// Input: a module after PartitionGraph. Output: every function with `Compiler=<target>` whose body
+/// (composite bodies included) calls none of the target's `prune_keep_ops` is replaced at each call
+/// site by its body, with its parameters bound to the call's arguments, and removed from the
+/// module. Nothing changes when the target has no keep-ops or only one such function exists.
+
+#include <unordered_set>
+
+#include "ir/op.h"
+#include "ir/substitute.h"
+#include "ir/traversal.h"
+#include "pass/infer_type.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace prune_regions {
+
+bool callsAnyOf(const Function& function, const std::vector<std::string>& ops) {
+  bool found = false;
+  postOrderVisit(function, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (!found && call && call->opDef() && std::find(ops.begin(), ops.end(), call->opDef()->name) != ops.end()) found = true;
+  });
+  return found;
+}
+
+/// Replaces calls of the pruned functions by their bodies.
+class Inliner final : public ExprMutator {
+ public:
+  explicit Inliner(const std::unordered_map<std::string, Function>& pruned) : pruned_(pruned) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* call = post->as<CallNode>();
+    const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
+    auto found = callee ? pruned_.find(callee->name) : pruned_.end();
+    if (found == pruned_.end()) return post;
+    const Function& function = found->second;
+    VarBindings bindings;
+    for (std::size_t i = 0; i < function->params.size() && i < call->args.size(); ++i)
+      bindings.emplace(function->params[i].get(), call->args[i]);
+    return substitute(function->body, bindings);
+  }
+
+ private:
+  const std::unordered_map<std::string, Function>& pruned_;
+};
+
+Result<PassResult> prune(const Module& module, const Target& target) {
+  if (target.pruneKeepOps.empty()) return PassResult{module, false};
+  std::size_t regions = 0;
+  std::unordered_map<std::string, Function> pruned;
+  for (const auto& [name, function] : module.functions()) {
+    const AttrValue* compiler = function->attrs.find("Compiler");
+    if (!compiler || !compiler->isString() || compiler->asString() != target.name) continue;
+    ++regions;
+    if (!callsAnyOf(function, target.pruneKeepOps)) pruned.emplace(name, function);
+  }
+  if (regions <= 1 || pruned.empty()) return PassResult{module, false};
+  Module result;
+  result.setAttrs(module.attrs());
+  result.setProvenance(module.provenance());
+  Inliner inliner(pruned);
+  for (const auto& [name, function] : module.functions())
+    if (!pruned.count(name)) result.set(name, downcast<FunctionNode>(inliner.mutate(function)));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  return PassResult{std::move(typed), true};
+}
+
+}  // namespace prune_regions
+
+PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target) {
+  PassInfo info;
+  info.name = "PruneRegions";
+  info.summary = "inlines back the outlined functions of a target that contain none of its heavy ops";
+  return makeModulePass(std::move(info), [target = std::move(target)](const Module& module, PassContext&) {
+    return prune_regions::prune(module, *target);
+  });
+}
+
+}  // namespace byoc
