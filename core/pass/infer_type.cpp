@@ -28,6 +28,8 @@ class FunctionTyper final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& pre, const Expr& post) override {
     if (error_) return post;
+    // A node that kept its children keeps its type; a global's type may change with its function.
+    if (pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar) return post;
     Result<Type> type = typeOf(pre, post);
     if (!type) {
       Diagnostic error = type.error();

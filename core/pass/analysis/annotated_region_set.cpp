@@ -109,10 +109,19 @@ void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
   if (&from == &into) return;
   // Slots are created in id order, so a region's slot is its original id.
   parent_[from.id] = into.id;
-  into.ins.insert(into.ins.end(), from.ins.begin(), from.ins.end());
-  into.outs.insert(into.outs.end(), from.outs.begin(), from.outs.end());
-  from.ins.clear();
-  from.outs.clear();
+  append(into.ins, from.ins);
+  append(into.outs, from.outs);
+}
+
+void AnnotatedRegionSet::append(std::deque<Expr>& into, std::deque<Expr>& from) {
+  // Copy the shorter list, so that merging a long chain of regions one by one stays linear.
+  if (into.size() < from.size()) {
+    from.insert(from.begin(), into.begin(), into.end());
+    into.swap(from);
+  } else {
+    into.insert(into.end(), from.begin(), from.end());
+  }
+  from.clear();
 }
 
 std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {

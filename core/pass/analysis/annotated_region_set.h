@@ -10,6 +10,7 @@
 /// - each `compiler_end` joins the region of its argument and is one of its outputs.
 /// MergeCompilerRegions merges further regions; PartitionGraph outlines each region.
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -25,8 +26,8 @@ namespace byoc {
 struct AnnotatedRegion {
   int id = 0;
   std::string target;
-  std::vector<Expr> ins;
-  std::vector<Expr> outs;
+  std::deque<Expr> ins;
+  std::deque<Expr> outs;
 };
 
 /// The regions of one function, with membership of every annotated node.
@@ -48,6 +49,8 @@ class AnnotatedRegionSet {
 
  private:
   int findSlot(int slot) const;
+  /// `into` followed by `from`; `from` is left empty.
+  static void append(std::deque<Expr>& into, std::deque<Expr>& from);
   Status addToArgRegion(const Expr& node, const std::vector<Expr>& args);
 
   /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).

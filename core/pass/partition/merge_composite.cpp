@@ -7,11 +7,16 @@
 /// later rows cannot match inside earlier composites. Functions handed to an external compiler are
 /// left alone. Run AnnotateTarget next.
 
+#include <set>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
 #include "pass/infer_type.h"
 #include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 #include "pattern/partition.h"
 #include "pattern/pattern_parser.h"
+#include "pattern/required_ops.h"
 
 namespace byoc {
 
@@ -22,12 +27,24 @@ struct CompositeRule {
   std::string name;
   Pattern pattern;
   std::optional<Predicate> check;
+  /// Ops every match calls: a function calling none of one of them is skipped.
+  std::set<std::string> requiredOps;
 };
+
+std::set<std::string> opsCalledIn(const Function& function) {
+  std::set<std::string> ops;
+  postOrderVisit(function, [&](const Expr& node) {
+    if (const auto* op = node->as<OpNode>()) ops.insert(op->name());
+  });
+  return ops;
+}
 
 /// Runs every rule over one function, typing it again after each (checks read types).
 Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
   Expr current = function;
+  std::set<std::string> called = opsCalledIn(function);
   for (const CompositeRule& rule : rules) {
+    if (!std::includes(called.begin(), called.end(), rule.requiredOps.begin(), rule.requiredOps.end())) continue;
     std::optional<Diagnostic> checkError;
     PartitionCheck check = [&](const Expr& root) {
       if (!rule.check || checkError) return !checkError;
@@ -54,7 +71,7 @@ Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const
     for (const PatternEntry& entry : target->patterns) {
       Result<Pattern> pattern = parsePattern(entry.pattern, target->name + " pattern " + entry.name);
       if (!pattern) return pattern.error();
-      rules.push_back({entry.name, *pattern, entry.check});
+      rules.push_back({entry.name, *pattern, entry.check, requiredOps(*pattern)});
     }
   }
   PassInfo info;

@@ -57,6 +57,8 @@ struct RegionFunction {
   std::unordered_map<const ExprNode*, Var> paramOfValue;
   /// Each output value of the region (a pre-rewrite node) → what replaces its ends.
   std::unordered_map<const ExprNode*, Expr> replacementOfOutput;
+  /// Each begin's position among the region's inputs (the `k` of `_i<k>`).
+  std::unordered_map<const ExprNode*, std::size_t> positionOfBegin;
   bool outlined = false;
 };
 
@@ -86,7 +88,10 @@ class Outliner final : public ExprMutator {
     RegionFunction& built = built_[region.id];
     Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
     if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
-    auto position = std::find(region.ins.begin(), region.ins.end(), begin) - region.ins.begin();
+    if (built.positionOfBegin.empty()) {
+      for (std::size_t i = 0; i < region.ins.size(); ++i) built.positionOfBegin.emplace(region.ins[i].get(), i);
+    }
+    std::size_t position = built.positionOfBegin.at(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
     Var param = VarNode::make(std::move(name), begin->type());
     built.args.emplace_back(param, post->as<CallNode>()->args[0]);
@@ -116,9 +121,10 @@ class Outliner final : public ExprMutator {
     // Outputs: the values under the region's ends, once each, in the order the ends were met.
     std::vector<Expr> outputs;
     std::vector<Expr> fields;
+    std::unordered_set<const ExprNode*> seen;
     for (const Expr& end : region.outs) {
       const Expr& value = end->as<CallNode>()->args[0];
-      if (std::find(outputs.begin(), outputs.end(), value) != outputs.end()) continue;
+      if (!seen.insert(value.get()).second) continue;
       outputs.push_back(value);
       fields.push_back(mutate(value));  // rewrites the region's inside; begins become parameters
     }
