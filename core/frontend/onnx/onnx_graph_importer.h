@@ -1,0 +1,19 @@
+#pragma once
+/// \file
+/// Imports the main graph of a decoded ONNX model: initializers, inputs, nodes in order, outputs.
+/// Every node is converted by its converter (after the integer folders had their chance) with a
+/// fresh origin recorded in the provenance table.
+
+#include <string>
+
+#include "ir/module.h"
+#include "onnx/onnx_pb.h"
+#include "support/result.h"
+
+namespace byoc::onnx_import {
+
+/// Builds the module of `graph`. `opset` is the model's version of the default domain.
+Result<Module> importGraph(const onnx::GraphProto& graph, int64_t opset, const std::string& fileName,
+                           const std::string& externalDataDir);
+
+}  // namespace byoc::onnx_import
