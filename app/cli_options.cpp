@@ -18,14 +18,14 @@ const std::map<std::string, CommandSpec>& commands() {
       {"print",
        {"print a model as Relay text",
         "byoc print (FILE | --demo) [--types]\n\n"
-        "  FILE      a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n"
+        "  FILE      a model: Relay text (.relay, .txt), BYOC Studio JSON (.json) or ONNX (.onnx)\n"
         "  --demo    the built-in demo model\n"
         "  --types   show the type of every expression as /* ty=... */\n",
         {"--demo", "--types"}}},
       {"info",
        {"describe a model: functions, node counts, op histogram, constants",
         "byoc info (FILE | --demo)\n\n"
-        "  FILE      a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n"
+        "  FILE      a model: Relay text (.relay, .txt), BYOC Studio JSON (.json) or ONNX (.onnx)\n"
         "  --demo    the built-in demo model\n",
         {"--demo"}}},
   };

@@ -280,7 +280,10 @@ Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
     if (fill.numElements() != 1) return makeError("the value of ConstantOfShape must hold one element");
   }
   int64_t count = 1;
-  for (int64_t d : shape) count *= d;
+  for (int64_t d : shape) {
+    if (d < 0) return makeError("ConstantOfShape with a negative dimension " + std::to_string(d));
+    count *= d;
+  }
   std::size_t size = dtypeSize(fill.dtype());
   std::vector<std::byte> bytes(static_cast<std::size_t>(count) * size);
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)

@@ -7,6 +7,8 @@
 /// converter then builds the op.
 
 #include <algorithm>
+#include <cstring>
+#include <span>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
@@ -158,27 +160,30 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
   out.shape[a] = 0;
   for (const IntArray& array : *arrays) {
     if (array.shape.size() != out.shape.size()) return OnnxOutputs{};
+    for (std::size_t d = 0; d < out.shape.size(); ++d)
+      if (d != a && array.shape[d] != out.shape[d]) return OnnxOutputs{};
     out.shape[a] += array.shape[a];
   }
   int64_t outer = count(Shape(out.shape.begin(), out.shape.begin() + axis));
   for (int64_t o = 0; o < outer; ++o) {
     for (const IntArray& array : *arrays) {
       int64_t block = count(Shape(array.shape.begin() + axis, array.shape.end()));
-      auto begin = array.values.begin() + o * block;
-      out.values.insert(out.values.end(), begin, begin + block);
+      for (int64_t i = o * block; i < (o + 1) * block; ++i) out.values.push_back(array.values[static_cast<std::size_t>(i)]);
     }
   }
   return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
 }
 
-/// Slice of a 1-D integer constant (the shape vectors exporters slice).
+/// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays || c.opset < 10 || (*arrays)[0].shape.size() != 1) return OnnxOutputs{};
+  if (!arrays || (*arrays)[0].shape.size() != 1 || arrays->size() < 3) return OnnxOutputs{};
+  for (const IntArray& bound : std::span(*arrays).subspan(1))
+    if (bound.values.size() != 1) return OnnxOutputs{};
   int64_t extent = (*arrays)[0].shape[0];
-  int64_t start = (*arrays)[1].values.at(0);
-  int64_t end = (*arrays)[2].values.at(0);
-  int64_t step = arrays->size() > 4 ? (*arrays)[4].values.at(0) : 1;
+  int64_t start = (*arrays)[1].values[0];
+  int64_t end = (*arrays)[2].values[0];
+  int64_t step = arrays->size() > 4 ? (*arrays)[4].values[0] : 1;
   if (step == 0) return makeError("Slice step must not be 0");
   if (start < 0) start += extent;
   if (end < 0) end += extent;

@@ -74,8 +74,11 @@ Result<std::vector<std::byte>> externalData(const onnx::TensorProto& proto, cons
   if (!file) return makeError("cannot open external data file '" + path.string() + "'");
   file.seekg(0, std::ios::end);
   int64_t fileSize = static_cast<int64_t>(file.tellg());
+  if (offset < 0 || offset > fileSize)
+    return makeError("external data offset " + std::to_string(offset) + " is outside the " + std::to_string(fileSize) +
+                     "-byte file '" + path.string() + "'");
   if (length < 0) length = fileSize - offset;
-  if (offset < 0 || offset + length > fileSize)
+  if (length > fileSize - offset)
     return makeError("external data file '" + path.string() + "' has " + std::to_string(fileSize) +
                      " bytes; the tensor needs bytes " + std::to_string(offset) + " to " +
                      std::to_string(offset + length));
