@@ -54,25 +54,17 @@ Result<OnnxOutputs> passThrough(const OnnxNodeContext& c) {
   return OnnxOutputs{x};
 }
 
-/// Clip: bounds are attributes before opset 11 and optional constant inputs from 11 on.
+/// Clip: the bounds are optional constant inputs (opset 11 on).
 Result<OnnxOutputs> clip(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  double low = -std::numeric_limits<float>::max();
-  double high = std::numeric_limits<float>::max();
-  if (c.opset < 11) {
-    BYOC_ASSIGN_OR_RETURN(double min, c.attrs.getFloat("min", static_cast<float>(low)));
-    BYOC_ASSIGN_OR_RETURN(double max, c.attrs.getFloat("max", static_cast<float>(high)));
-    low = min;
-    high = max;
-  } else {
-    for (std::size_t i = 1; i <= 2; ++i) {
-      if (!c.hasInput(i)) continue;
-      BYOC_ASSIGN_OR_RETURN(std::vector<double> bound, c.constantFloats(i));
-      if (bound.size() != 1) return makeError("Clip bounds must be scalars");
-      (i == 1 ? low : high) = bound[0];
-    }
+  double bounds[2] = {-std::numeric_limits<float>::max(), std::numeric_limits<float>::max()};
+  for (std::size_t i = 1; i <= 2; ++i) {
+    if (!c.hasInput(i)) continue;
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> bound, c.constantFloats(i));
+    if (bound.size() != 1) return makeError("Clip bounds must be scalars");
+    bounds[i - 1] = bound[0];
   }
-  return single(c.call("clip", {x}, {{"a_min", low}, {"a_max", high}}));
+  return single(c.call("clip", {x}, {{"a_min", bounds[0]}, {"a_max", bounds[1]}}));
 }
 
 Result<OnnxOutputs> leakyRelu(const OnnxNodeContext& c) {

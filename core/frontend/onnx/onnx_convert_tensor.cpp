@@ -91,24 +91,18 @@ Result<OnnxOutputs> unsqueeze(const OnnxNodeContext& c) {
   return OnnxOutputs{result};
 }
 
-/// Slice: bounds are constant inputs from opset 10 (attributes before). Bounds beyond the axis
-/// (exporters write INT64_MAX for "to the end") are clamped to it.
+/// Slice: the bounds are constant inputs (opset 10 on). Bounds beyond the axis (exporters write
+/// INT64_MAX for "to the end") are clamped to it.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  std::vector<int64_t> starts, ends, axes, steps;
-  if (c.opset >= 10) {
-    BYOC_ASSIGN_OR_RETURN(starts, c.constantInts(1));
-    BYOC_ASSIGN_OR_RETURN(ends, c.constantInts(2));
-    if (c.hasInput(3)) {
-      BYOC_ASSIGN_OR_RETURN(axes, c.constantInts(3));
-    }
-    if (c.hasInput(4)) {
-      BYOC_ASSIGN_OR_RETURN(steps, c.constantInts(4));
-    }
-  } else {
-    BYOC_ASSIGN_OR_RETURN(starts, c.attrs.getInts("starts"));
-    BYOC_ASSIGN_OR_RETURN(ends, c.attrs.getInts("ends"));
-    BYOC_ASSIGN_OR_RETURN(axes, c.attrs.getInts("axes", std::vector<int64_t>{}));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> starts, c.constantInts(1));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> ends, c.constantInts(2));
+  std::vector<int64_t> axes, steps;
+  if (c.hasInput(3)) {
+    BYOC_ASSIGN_OR_RETURN(axes, c.constantInts(3));
+  }
+  if (c.hasInput(4)) {
+    BYOC_ASSIGN_OR_RETURN(steps, c.constantInts(4));
   }
   if (axes.empty())
     for (std::size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
@@ -179,22 +173,15 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   return single(c.call("take", {data, indices}, {{"axis", axis}}));
 }
 
-/// Pad: pads (and the constant value) are inputs from opset 11, attributes before.
+/// Pad: the pads and the optional constant value are constant inputs (opset 11 on).
 Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  std::vector<int64_t> pads;
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> pads, c.constantInts(1));
   double value = 0.0;
-  if (c.opset >= 11) {
-    BYOC_ASSIGN_OR_RETURN(pads, c.constantInts(1));
-    if (c.hasInput(2)) {
-      BYOC_ASSIGN_OR_RETURN(std::vector<double> values, c.constantFloats(2));
-      if (values.size() != 1) return makeError("constant_value must be a scalar");
-      value = values[0];
-    }
-  } else {
-    BYOC_ASSIGN_OR_RETURN(pads, c.attrs.getInts("pads"));
-    BYOC_ASSIGN_OR_RETURN(double attrValue, c.attrs.getFloat("value", 0.0f));
-    value = attrValue;
+  if (c.hasInput(2)) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> values, c.constantFloats(2));
+    if (values.size() != 1) return makeError("constant_value must be a scalar");
+    value = values[0];
   }
   if (pads.size() != 2 * x.rank())
     return makeError("pads must have " + std::to_string(2 * x.rank()) + " values, found " + std::to_string(pads.size()));
@@ -320,6 +307,7 @@ Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(double extrapolation, c.attrs.getFloat("extrapolation_value", 0.0f));
   if (mode != "nearest" && mode != "linear" && mode != "cubic")
     return makeError("Resize mode \"" + mode + "\" is not supported; expected nearest, linear or cubic");
+  if (transform == "tf_crop_and_resize") return makeError("Resize with tf_crop_and_resize is not supported");
   return single(c.call("image.resize2d", {x},
                        {{"size", AttrValue::ints(size)},
                         {"layout", "NCHW"},
