@@ -220,6 +220,25 @@ class TestOnnxErrors : public QObject {
                                        dir_.filePath(QStringLiteral("missing.bin")).toStdString() + "'");
   }
 
+  void progressHearsEveryNodeAndMayCancel() {
+    OnnxModelBuilder b;
+    b.input("x", {2}).output("y");
+    b.node("Relu", {"x"}, {"a"});
+    b.node("Relu", {"a"}, {"b"});
+    b.node("Relu", {"b"}, {"y"});
+    std::vector<std::pair<std::size_t, std::size_t>> calls;
+    Result<Module> module = importOnnxModel(b.bytes(), "model.onnx", "", [&](std::size_t done, std::size_t total) {
+      calls.emplace_back(done, total);
+      return true;
+    });
+    QVERIFY(module.isOk());
+    QCOMPARE(calls, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 3}, {2, 3}, {3, 3}}));
+    Result<Module> cancelled =
+        importOnnxModel(b.bytes(), "model.onnx", "", [](std::size_t done, std::size_t) { return done < 2; });
+    QVERIFY(!cancelled.isOk());
+    QCOMPARE(cancelled.error().str(), std::string("model.onnx: import cancelled after 2 of 3 nodes"));
+  }
+
   void loaderChoosesOnnxByExtensionAndContent() {
     std::string bytes = convModel().bytes();
     Result<Module> byExtension = loadModuleFile(writeTemp(QStringLiteral("net.onnx"), bytes));

@@ -264,6 +264,34 @@ OnnxModelBuilder shapeFolding() {
   return b;
 }
 
+/// Shape arithmetic as exporters write it for `x.reshape(x.shape[0], x.shape[1] * x.shape[2])`,
+/// with the zero-guard of `reshape`: every integer node folds and Reshape gets [2, 12].
+OnnxModelBuilder shapeArithmeticFolding() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 3, 4}).output("y");
+  b.intInitializer("s0", {1}, {0}).intInitializer("e0", {1}, {1}).intInitializer("i1", {}, {1});
+  b.intInitializer("i2", {}, {2}).intInitializer("axes", {1}, {0}).intInitializer("one", {}, {1});
+  b.node("Shape", {"x"}, {"shape"});
+  b.node("Slice", {"shape", "s0", "e0"}, {"first"});
+  b.node("Gather", {"shape", "i1"}, {"h"});
+  b.node("Gather", {"shape", "i2"}, {"w"});
+  b.node("Mul", {"h", "w"}, {"hw"});
+  attr(b.node("Cast", {"hw"}, {"hw32"}), "to", int64_t{onnx::TensorProto::INT32});
+  attr(b.node("Cast", {"hw32"}, {"hw64"}), "to", int64_t{onnx::TensorProto::INT64});
+  b.node("Unsqueeze", {"hw64", "axes"}, {"hw1"});
+  attr(b.node("Concat", {"first", "hw1"}, {"target"}), "axis", int64_t{0});
+  b.node("Shape", {"target"}, {"targetShape"});
+  onnx::TensorProto zero;
+  zero.set_data_type(onnx::TensorProto::INT64);
+  zero.add_dims(1);
+  zero.add_int64_data(0);
+  attr(b.node("ConstantOfShape", {"targetShape"}, {"zeros"}), "value", zero);
+  b.node("Equal", {"target", "zeros"}, {"isZero"});
+  b.node("Where", {"isZero", "one", "target"}, {"guarded"});
+  b.node("Reshape", {"x", "guarded"}, {"y"});
+  return b;
+}
+
 /// Layer normalisation and GELU as opset-13 exporters write them, op by op.
 OnnxModelBuilder layerNormGeluSubgraph() {
   OnnxModelBuilder b;
@@ -349,6 +377,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("pad_reduce"), padReduce},
       {QStringLiteral("cast_constant_identity"), castConstantIdentity},
       {QStringLiteral("shape_folding"), shapeFolding},
+      {QStringLiteral("shape_arithmetic_folding"), shapeArithmeticFolding},
       {QStringLiteral("layer_norm_gelu_subgraph"), layerNormGeluSubgraph},
       {QStringLiteral("resize"), resize},
       {QStringLiteral("small_conv_net"), smallConvNet},

@@ -21,15 +21,22 @@ std::string qualifiedOpType(const onnx::NodeProto& node) {
 
 class GraphImporter {
  public:
-  GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir)
+  GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir,
+                const OnnxImportProgress& progress)
       : graph_(graph), opset_(opset), fileName_(std::move(fileName)), externalDataDir_(std::move(externalDataDir)),
-        provenance_(std::make_shared<Provenance>()) {}
+        progress_(progress), provenance_(std::make_shared<Provenance>()) {}
 
   Result<Module> run() {
     BYOC_TRY(checkSupport());
     BYOC_TRY(importInitializers());
     BYOC_ASSIGN_OR_RETURN(std::vector<Var> params, importInputs());
-    for (int i = 0; i < graph_.node_size(); ++i) BYOC_TRY(importNode(graph_.node(i), i));
+    auto total = static_cast<std::size_t>(graph_.node_size());
+    for (int i = 0; i < graph_.node_size(); ++i) {
+      BYOC_TRY(importNode(graph_.node(i), i));
+      auto done = static_cast<std::size_t>(i) + 1;
+      if (progress_ && !progress_(done, total))
+        return error("import cancelled after " + std::to_string(done) + " of " + std::to_string(total) + " nodes");
+    }
     BYOC_ASSIGN_OR_RETURN(Expr body, outputs());
     Module module;
     module.set("main", FunctionNode::make(std::move(params), std::move(body)));
@@ -148,6 +155,7 @@ class GraphImporter {
   const int64_t opset_;
   const std::string fileName_;
   const std::string externalDataDir_;
+  const OnnxImportProgress& progress_;
   std::shared_ptr<Provenance> provenance_;
   NodeId nextId_ = 0;
   std::unordered_map<std::string, OnnxValue> values_;
@@ -156,8 +164,8 @@ class GraphImporter {
 }  // namespace
 
 Result<Module> importGraph(const onnx::GraphProto& graph, int64_t opset, const std::string& fileName,
-                           const std::string& externalDataDir) {
-  return GraphImporter(graph, opset, fileName, externalDataDir).run();
+                           const std::string& externalDataDir, const OnnxImportProgress& progress) {
+  return GraphImporter(graph, opset, fileName, externalDataDir, progress).run();
 }
 
 }  // namespace byoc::onnx_import

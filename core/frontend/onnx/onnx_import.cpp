@@ -16,7 +16,8 @@ constexpr int64_t kMaxOpset = 17;
 
 }  // namespace
 
-Result<Module> importOnnxModel(std::string_view bytes, const std::string& fileName, const std::string& externalDataDir) {
+Result<Module> importOnnxModel(std::string_view bytes, const std::string& fileName, const std::string& externalDataDir,
+                               const OnnxImportProgress& progress) {
   Status wire = onnx_import::checkModelWireFormat(bytes);
   if (!wire) return makeError(wire.error().message, {fileName});
   onnx::ModelProto model;
@@ -31,12 +32,12 @@ Result<Module> importOnnxModel(std::string_view bytes, const std::string& fileNa
     return makeError("opset " + std::to_string(*opset) + " is not supported; expected " + std::to_string(kMinOpset) +
                          " to " + std::to_string(kMaxOpset),
                      {fileName});
-  return onnx_import::importGraph(model.graph(), *opset, fileName, externalDataDir);
+  return onnx_import::importGraph(model.graph(), *opset, fileName, externalDataDir, progress);
 }
 
-Result<Module> loadOnnxFile(const std::string& path) {
+Result<Module> loadOnnxFile(const std::string& path, const OnnxImportProgress& progress) {
   BYOC_ASSIGN_OR_RETURN(std::string content, readFile(path));
-  return importOnnxModel(content, path, std::filesystem::path(path).parent_path().string());
+  return importOnnxModel(content, path, std::filesystem::path(path).parent_path().string(), progress);
 }
 
 bool looksLikeOnnxModel(std::string_view content) { return onnx_import::startsLikeOnnxModel(content); }

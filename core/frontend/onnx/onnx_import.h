@@ -9,6 +9,8 @@
 /// Errors are values whose location is the model file. Unsupported ops are reported all at once,
 /// each with its number of nodes; a truncated or non-ONNX file is named as such.
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -17,13 +19,17 @@
 
 namespace byoc {
 
+/// Called after each imported node with the number of nodes done and their total, from the thread
+/// that imports. Returning false cancels the import, which then fails with "import cancelled".
+using OnnxImportProgress = std::function<bool(std::size_t done, std::size_t total)>;
+
 /// Loads the ONNX model at `path`; external data files are looked up in its directory.
-Result<Module> loadOnnxFile(const std::string& path);
+Result<Module> loadOnnxFile(const std::string& path, const OnnxImportProgress& progress = {});
 
 /// Imports the serialised `ModelProto` in `bytes`. `fileName` names the model in errors and
 /// `externalDataDir` is where tensors stored outside the model are looked up.
 Result<Module> importOnnxModel(std::string_view bytes, const std::string& fileName,
-                               const std::string& externalDataDir);
+                               const std::string& externalDataDir, const OnnxImportProgress& progress = {});
 
 /// True when `content` starts the way a serialised ONNX model does (used to recognise `.onnx`
 /// files by content).
