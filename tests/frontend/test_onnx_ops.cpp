@@ -40,6 +40,23 @@ OnnxModelBuilder convSameUpperGrouped() {
   return b;
 }
 
+/// ConvTranspose (grouped, strided, output padding) with bias, PRelu with a [C, 1, 1] slope, ArgMax.
+OnnxModelBuilder convTransposePreluArgmax() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 4, 5, 5}).rampInitializer("w", {4, 2, 3, 3}).rampInitializer("b", {4});
+  b.rampInitializer("slope", {4, 1, 1}).output("y");
+  auto& deconv = b.node("ConvTranspose", {"x", "w", "b"}, {"d"}, "deconv");
+  attr(deconv, "strides", std::vector<int64_t>{2, 2});
+  attr(deconv, "pads", std::vector<int64_t>{1, 1, 1, 1});
+  attr(deconv, "output_padding", std::vector<int64_t>{1, 1});
+  attr(deconv, "group", int64_t{2});
+  b.node("PRelu", {"d", "slope"}, {"p"});
+  auto& argmax = b.node("ArgMax", {"p"}, {"y"});
+  attr(argmax, "axis", int64_t{1});
+  attr(argmax, "keepdims", int64_t{0});
+  return b;
+}
+
 /// Gemm with transB: nn.dense then add of the bias.
 OnnxModelBuilder gemmTransB() {
   OnnxModelBuilder b;
@@ -356,6 +373,7 @@ const std::map<QString, Build>& cases() {
   static const std::map<QString, Build> table = {
       {QStringLiteral("conv_bias_relu"), convBiasRelu},
       {QStringLiteral("conv_same_upper_grouped"), convSameUpperGrouped},
+      {QStringLiteral("conv_transpose_prelu_argmax"), convTransposePreluArgmax},
       {QStringLiteral("gemm_trans_b"), gemmTransB},
       {QStringLiteral("gemm_alpha_beta"), gemmAlphaBeta},
       {QStringLiteral("matmul_2d"), matmul2d},

@@ -1,6 +1,6 @@
 /// \file
 /// Converters of the neural-network ONNX ops: convolution, Gemm and MatMul, normalisations,
-/// pooling and softmax. 2-D convolution and pooling only (NCHW inputs).
+/// pooling, softmax, PRelu and ArgMax. 2-D convolution and pooling only (NCHW inputs).
 ///
 /// Conv's bias becomes `nn.bias_add` (axis 1), as TVM's importer writes it, so that the
 /// `conv2d → bias_add → relu` chains read like TVM's; the DNNL flow canonicalises it to `add`.
@@ -80,6 +80,61 @@ Result<OnnxOutputs> conv(const OnnxNodeContext& c) {
   return single(c.call("nn.bias_add", {out, bias}, {{"axis", 1}}));
 }
 
+/// `value` reshaped to `shape` (Relay reshape codes allowed).
+Result<OnnxValue> reshape(const OnnxNodeContext& c, const OnnxValue& value, const std::vector<int64_t>& shape) {
+  return c.call("reshape", {value}, {{"newshape", AttrValue::ints(shape)}});
+}
+
+/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout.
+Result<OnnxOutputs> convTranspose(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
+  BYOC_TRY(require4d(x, "transposed convolution"));
+  if (w.rank() != 4) return makeError("the weight must have rank 4, found " + std::to_string(w.rank()));
+  if (c.attrs.has("output_shape")) return makeError("ConvTranspose with output_shape is not supported; give pads");
+  BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
+  if (autoPad != "NOTSET") return makeError("ConvTranspose with auto_pad \"" + autoPad + "\" is not supported");
+  std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
+  BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
+  BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> outputPadding, c.attrs.getInts("output_padding", std::vector<int64_t>{0, 0}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d_transpose", {x, w},
+                                               {{"strides", AttrValue::ints(window.strides)},
+                                                {"padding", AttrValue::ints(window.padding)},
+                                                {"output_padding", AttrValue::ints(outputPadding)},
+                                                {"dilation", AttrValue::ints(window.dilations)},
+                                                {"groups", group},
+                                                {"channels", w.shape()[1] * group},
+                                                {"kernel_size", AttrValue::ints(window.kernel)}}));
+  if (!c.hasInput(2)) return OnnxOutputs{out};
+  BYOC_ASSIGN_OR_RETURN(OnnxValue bias, c.input(2));
+  return single(c.call("nn.bias_add", {out, bias}, {{"axis", 1}}));
+}
+
+/// PRelu: a slope of one value per channel (any shape holding C values) becomes nn.prelu's vector.
+Result<OnnxOutputs> prelu(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue slope, c.input(1));
+  if (x.rank() < 2) return makeError("PRelu needs an input of rank 2 or more, found rank " + std::to_string(x.rank()));
+  if (slope.rank() != 1) {
+    BYOC_ASSIGN_OR_RETURN(slope, reshape(c, slope, {-1}));
+  }
+  return single(c.call("nn.prelu", {x, slope}, {{"axis", 1}}));
+}
+
+/// ArgMax: Relay's argmax yields int32; ONNX's int64, hence a cast.
+Result<OnnxOutputs> argmax(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
+  BYOC_ASSIGN_OR_RETURN(int64_t selectLast, c.attrs.getInt("select_last_index", 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue index, c.call("argmax", {x},
+                                                 {{"axis", AttrValue::ints({axis})},
+                                                  {"keepdims", keepdims != 0},
+                                                  {"select_last_index", selectLast != 0}}));
+  return single(c.call("cast", {index}, {{"dtype", "int64"}}));
+}
+
 /// A 2-D matrix [k, n] as the [n, k] weight of nn.dense: transposed at import when constant.
 /// A constant keeps its initializer's name, so the weight reads as the parameter it is.
 Result<OnnxValue> denseWeight(const OnnxNodeContext& c, const OnnxValue& b) {
@@ -121,11 +176,6 @@ Result<OnnxOutputs> gemm(const OnnxNodeContext& c) {
     BYOC_ASSIGN_OR_RETURN(bias, c.call("multiply", {bias, c.scalar(dtypeOf(bias), beta)}));
   }
   return single(c.call("add", {out, bias}));
-}
-
-/// `value` reshaped to `shape` (Relay reshape codes allowed).
-Result<OnnxValue> reshape(const OnnxNodeContext& c, const OnnxValue& value, const std::vector<int64_t>& shape) {
-  return c.call("reshape", {value}, {{"newshape", AttrValue::ints(shape)}});
 }
 
 /// MatMul as TVM imports it: a 2-D right operand gives nn.dense (the left operand flattened to
@@ -240,6 +290,9 @@ OnnxConverter softmax(std::string op) {
 
 void addNeuralNetConverters(OnnxConverterTable& table) {
   table["Conv"] = conv;
+  table["ConvTranspose"] = convTranspose;
+  table["PRelu"] = prelu;
+  table["ArgMax"] = argmax;
   table["Gemm"] = gemm;
   table["MatMul"] = matmul;
   table["BatchNormalization"] = batchNorm;
