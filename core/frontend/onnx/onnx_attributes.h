@@ -20,6 +20,7 @@ double widenFloat(float value);
 /// Read-only view of one node's attributes.
 class NodeAttributes {
  public:
+  /// The attributes of `node`, which must outlive the view.
   explicit NodeAttributes(const onnx::NodeProto& node) : node_(node) {}
 
   /// True when the node carries attribute `name`.

@@ -21,7 +21,9 @@ namespace byoc::onnx_import {
 
 /// One value of the imported graph: its expression and its type.
 struct OnnxValue {
+  /// The IR expression computing the value.
   Expr expr;
+  /// Its type, computed at import.
   Type type;
 
   /// The content when the value is a constant, else null.
@@ -37,11 +39,15 @@ struct OnnxValue {
 /// The node being converted, and the builders a converter uses.
 class OnnxNodeContext {
  public:
+  /// The context of `node`, whose listed inputs are `inputs` (empty where the name is empty), in a
+  /// model of `opset`; every IR node built through it gets `origin`.
   OnnxNodeContext(const onnx::NodeProto& node, std::vector<std::optional<OnnxValue>> inputs, int64_t opset,
                   Origin origin)
       : node(node), attrs(node), opset(opset), inputs_(std::move(inputs)), origin_(std::move(origin)) {}
 
+  /// The ONNX node being converted.
   const onnx::NodeProto& node;
+  /// Its attributes, typed.
   const NodeAttributes attrs;
   /// The version of the default ONNX domain the model imports.
   const int64_t opset;
