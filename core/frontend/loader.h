@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// Opens a model file of any supported kind, chosen by extension or content:
-/// Relay text (`.relay`, `.txt`, or text starting with `#[version`), native JSON (`.json`).
+/// Relay text (`.relay`, `.txt`, or text starting with `#[version`), native JSON (`.json`),
+/// ONNX (`.onnx`, or content starting as a serialised ONNX model does).
 
 #include <string>
 

@@ -24,6 +24,8 @@ struct Provenance {
   std::unordered_map<NodeId, SourceLocation> locations;
   /// The node's name in the source model (ONNX node names), when it had one.
   std::unordered_map<NodeId, std::string> names;
+  /// The operator type of the source node (ONNX `Conv`, `Gemm`), for nodes imported from a graph format.
+  std::unordered_map<NodeId, std::string> sourceOps;
 
   /// The location of the first id of `origin` that has one.
   std::optional<SourceLocation> locate(const Origin& origin) const;

@@ -52,7 +52,7 @@ class TestLoader : public QObject {
     std::string path = writeTemp(QStringLiteral("notes.dat"), "hello, world\n");
     Result<Module> module = loadModuleFile(path);
     QVERIFY(!module.isOk());
-    QCOMPARE(module.error().str(), path + ": unknown model format; expected Relay text (.relay, .txt) or BYOC Studio JSON (.json)");
+    QCOMPARE(module.error().str(), path + ": unknown model format; expected Relay text (.relay, .txt), BYOC Studio JSON (.json) or ONNX (.onnx)");
   }
 
   void missingFileNamesIt() {

@@ -1,0 +1,134 @@
+#!/usr/bin/python3
+"""Exports the model zoo used to benchmark BYOC Studio's ONNX import and partitioning.
+
+Every model is built with fixed random weights (seed 0; nothing is downloaded), put in eval mode
+and exported with opset 13 and batch 1. Each model gets a directory:
+
+    <out>/<name>/model.onnx      the exported model
+    <out>/<name>/input.npy       the one input it was exported with
+    <out>/<name>/output.npy      PyTorch's output for that input (output_<i>.npy when several)
+
+Dependencies are Debian's own packages, installed with:
+
+    sudo apt-get install -y python3-torch python3-torchvision python3-onnx python3-numpy
+
+Usage:
+
+    /usr/bin/python3 bench/zoo/export_zoo.py [OUT_DIR] [--only NAME ...]
+
+OUT_DIR defaults to ~/.cache/byoc-zoo; it should be outside the repository.
+
+ssdlite320_mobilenet_v3_large is exported as the network a backend runs, its backbone and
+detection head on a normalised 320x320 image, returning the box regressions and class logits;
+torchvision's pre-processing and non-maximum-suppression post-processing stay in Python, as they
+do when such a model is deployed.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torchvision
+
+
+class Mlp(torch.nn.Module):
+    """784-128-10 perceptron on a flattened 28x28 image."""
+
+    def __init__(self):
+        super().__init__()
+        self.hidden = torch.nn.Linear(784, 128)
+        self.out = torch.nn.Linear(128, 10)
+
+    def forward(self, x):
+        return self.out(torch.relu(self.hidden(torch.flatten(x, 1))))
+
+
+class TransformerEncoder(torch.nn.Module):
+    """Four encoder layers, d_model 256, 4 heads, sequence 128 (sequence-first layout)."""
+
+    def __init__(self):
+        super().__init__()
+        layer = torch.nn.TransformerEncoderLayer(d_model=256, nhead=4, dim_feedforward=1024, dropout=0.1,
+                                                 activation="gelu")
+        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=4, enable_nested_tensor=False)
+
+    def forward(self, x):
+        return self.encoder(x)
+
+
+class SsdliteNetwork(torch.nn.Module):
+    """The backbone and head of torchvision's SSDlite, without pre- and post-processing."""
+
+    def __init__(self):
+        super().__init__()
+        detector = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None)
+        self.backbone = detector.backbone
+        self.head = detector.head
+
+    def forward(self, x):
+        features = list(self.backbone(x).values())
+        result = self.head(features)
+        return result["bbox_regression"], result["cls_logits"]
+
+
+def vision(name, **kwargs):
+    return lambda: getattr(torchvision.models, name)(weights=None, **kwargs)
+
+
+# name → (model factory, input shape)
+MODELS = {
+    "mlp": (Mlp, (1, 1, 28, 28)),
+    "resnet18": (vision("resnet18"), (1, 3, 224, 224)),
+    "resnet50": (vision("resnet50"), (1, 3, 224, 224)),
+    "mobilenet_v2": (vision("mobilenet_v2"), (1, 3, 224, 224)),
+    "vgg16": (vision("vgg16"), (1, 3, 224, 224)),
+    "squeezenet1_0": (vision("squeezenet1_0"), (1, 3, 224, 224)),
+    "inception_v3": (vision("inception_v3", aux_logits=False, init_weights=True), (1, 3, 299, 299)),
+    "densenet121": (vision("densenet121"), (1, 3, 224, 224)),
+    "efficientnet_b0": (vision("efficientnet_b0"), (1, 3, 224, 224)),
+    "ssdlite320_mobilenet_v3_large": (SsdliteNetwork, (1, 3, 320, 320)),
+    "transformer_encoder": (TransformerEncoder, (128, 1, 256)),
+}
+
+
+def export(name, out_dir):
+    factory, shape = MODELS[name]
+    torch.manual_seed(0)
+    model = factory().eval()
+    example = torch.randn(*shape)
+    model_dir = os.path.join(out_dir, name)
+    os.makedirs(model_dir, exist_ok=True)
+    with torch.no_grad():
+        outputs = model(example)
+        torch.onnx.export(model, (example,), os.path.join(model_dir, "model.onnx"), opset_version=13,
+                          input_names=["input"], do_constant_folding=True)
+    np.save(os.path.join(model_dir, "input.npy"), example.numpy())
+    if isinstance(outputs, torch.Tensor):
+        np.save(os.path.join(model_dir, "output.npy"), outputs.numpy())
+    else:
+        for index, output in enumerate(outputs):
+            np.save(os.path.join(model_dir, "output_%d.npy" % index), output.numpy())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out_dir", nargs="?", default=os.path.expanduser("~/.cache/byoc-zoo"))
+    parser.add_argument("--only", nargs="+", choices=sorted(MODELS), help="export only these models")
+    args = parser.parse_args()
+    failures = 0
+    for name in args.only or MODELS:
+        start = time.time()
+        try:
+            export(name, args.out_dir)
+            print("%-32s exported in %.1f s" % (name, time.time() - start))
+        except Exception as error:  # report every model, then fail at the end
+            failures += 1
+            print("%-32s FAILED: %s" % (name, error), file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,308 @@
+/// \file
+/// Converters of the neural-network ONNX ops: convolution, Gemm and MatMul, normalisations,
+/// pooling, softmax, PRelu and ArgMax. 2-D convolution and pooling only (NCHW inputs).
+///
+/// Conv's bias becomes `nn.bias_add` (axis 1), as TVM's importer writes it, so that the
+/// `conv2d → bias_add → relu` chains read like TVM's; the DNNL flow canonicalises it to `add`.
+/// Gemm's bias becomes `add`, also as TVM writes it, which is what the dense patterns match.
+
+#include <algorithm>
+#include <cstring>
+
+#include "frontend/onnx/onnx_converters.h"
+
+namespace byoc::onnx_import {
+
+namespace {
+
+DType dtypeOf(const OnnxValue& value) { return value.tensor() ? value.tensor()->dtype : DType::Float32; }
+
+Status require4d(const OnnxValue& x, const std::string& what) {
+  if (x.rank() != 4)
+    return makeError("only 2-D " + what + " on rank-4 (NCHW) inputs is supported, found rank " +
+                     std::to_string(x.rank()));
+  return Status::ok();
+}
+
+/// The window attributes shared by Conv and the pools, resolved to Relay's form.
+struct Window {
+  std::vector<int64_t> kernel;
+  std::vector<int64_t> strides;
+  std::vector<int64_t> dilations;
+  std::vector<int64_t> padding;  ///< [top, left, bottom, right], as ONNX's [begins…, ends…].
+};
+
+Result<Window> readWindow(const OnnxNodeContext& c, const OnnxValue& x, std::vector<int64_t> kernel) {
+  Window window;
+  BYOC_ASSIGN_OR_RETURN(window.kernel, c.attrs.getInts("kernel_shape", kernel));
+  if (window.kernel.size() != 2) return makeError("kernel_shape must have 2 values, found " + std::to_string(window.kernel.size()));
+  BYOC_ASSIGN_OR_RETURN(window.strides, c.attrs.getInts("strides", std::vector<int64_t>{1, 1}));
+  BYOC_ASSIGN_OR_RETURN(window.dilations, c.attrs.getInts("dilations", std::vector<int64_t>{1, 1}));
+  BYOC_ASSIGN_OR_RETURN(window.padding, c.attrs.getInts("pads", std::vector<int64_t>{0, 0, 0, 0}));
+  if (window.strides.size() != 2 || window.dilations.size() != 2 || window.padding.size() != 4)
+    return makeError("strides and dilations must have 2 values and pads 4");
+  BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
+  if (autoPad == "VALID") {
+    window.padding = {0, 0, 0, 0};
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    for (std::size_t i = 0; i < 2; ++i) {
+      int64_t in = x.shape()[2 + i];
+      int64_t out = (in + window.strides[i] - 1) / window.strides[i];
+      int64_t effective = (window.kernel[i] - 1) * window.dilations[i] + 1;
+      int64_t total = std::max<int64_t>((out - 1) * window.strides[i] + effective - in, 0);
+      int64_t small = total / 2;
+      window.padding[i] = autoPad == "SAME_UPPER" ? small : total - small;
+      window.padding[i + 2] = total - window.padding[i];
+    }
+  } else if (autoPad != "NOTSET") {
+    return makeError("auto_pad \"" + autoPad + "\" is not supported; expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
+  }
+  return window;
+}
+
+Result<OnnxOutputs> conv(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
+  BYOC_TRY(require4d(x, "convolution"));
+  if (w.rank() != 4) return makeError("the weight must have rank 4, found " + std::to_string(w.rank()));
+  std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
+  BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
+  BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d", {x, w},
+                                               {{"strides", AttrValue::ints(window.strides)},
+                                                {"padding", AttrValue::ints(window.padding)},
+                                                {"dilation", AttrValue::ints(window.dilations)},
+                                                {"groups", group},
+                                                {"channels", w.shape()[0]},
+                                                {"kernel_size", AttrValue::ints(window.kernel)}}));
+  if (!c.hasInput(2)) return OnnxOutputs{out};
+  BYOC_ASSIGN_OR_RETURN(OnnxValue bias, c.input(2));
+  return single(c.call("nn.bias_add", {out, bias}, {{"axis", 1}}));
+}
+
+/// `value` reshaped to `shape` (Relay reshape codes allowed).
+Result<OnnxValue> reshape(const OnnxNodeContext& c, const OnnxValue& value, const std::vector<int64_t>& shape) {
+  return c.call("reshape", {value}, {{"newshape", AttrValue::ints(shape)}});
+}
+
+/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout.
+Result<OnnxOutputs> convTranspose(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
+  BYOC_TRY(require4d(x, "transposed convolution"));
+  if (w.rank() != 4) return makeError("the weight must have rank 4, found " + std::to_string(w.rank()));
+  if (c.attrs.has("output_shape")) return makeError("ConvTranspose with output_shape is not supported; give pads");
+  BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
+  if (autoPad != "NOTSET") return makeError("ConvTranspose with auto_pad \"" + autoPad + "\" is not supported");
+  std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
+  BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
+  BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> outputPadding, c.attrs.getInts("output_padding", std::vector<int64_t>{0, 0}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d_transpose", {x, w},
+                                               {{"strides", AttrValue::ints(window.strides)},
+                                                {"padding", AttrValue::ints(window.padding)},
+                                                {"output_padding", AttrValue::ints(outputPadding)},
+                                                {"dilation", AttrValue::ints(window.dilations)},
+                                                {"groups", group},
+                                                {"channels", w.shape()[1] * group},
+                                                {"kernel_size", AttrValue::ints(window.kernel)}}));
+  if (!c.hasInput(2)) return OnnxOutputs{out};
+  BYOC_ASSIGN_OR_RETURN(OnnxValue bias, c.input(2));
+  return single(c.call("nn.bias_add", {out, bias}, {{"axis", 1}}));
+}
+
+/// PRelu: a slope of one value per channel (any shape holding C values) becomes nn.prelu's vector.
+Result<OnnxOutputs> prelu(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue slope, c.input(1));
+  if (x.rank() < 2) return makeError("PRelu needs an input of rank 2 or more, found rank " + std::to_string(x.rank()));
+  if (slope.rank() != 1) {
+    BYOC_ASSIGN_OR_RETURN(slope, reshape(c, slope, {-1}));
+  }
+  return single(c.call("nn.prelu", {x, slope}, {{"axis", 1}}));
+}
+
+/// ArgMax: Relay's argmax yields int32; ONNX's int64, hence a cast.
+Result<OnnxOutputs> argmax(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
+  BYOC_ASSIGN_OR_RETURN(int64_t selectLast, c.attrs.getInt("select_last_index", 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue index, c.call("argmax", {x},
+                                                 {{"axis", AttrValue::ints({axis})},
+                                                  {"keepdims", keepdims != 0},
+                                                  {"select_last_index", selectLast != 0}}));
+  return single(c.call("cast", {index}, {{"dtype", "int64"}}));
+}
+
+/// A 2-D matrix [k, n] as the [n, k] weight of nn.dense: transposed at import when constant.
+/// A constant keeps its initializer's name, so the weight reads as the parameter it is.
+Result<OnnxValue> denseWeight(const OnnxNodeContext& c, const OnnxValue& b) {
+  const TensorData* data = b.constant();
+  if (!data) return c.call("transpose", {b}, {{"axes", AttrValue::ints({1, 0})}});
+  auto rows = static_cast<std::size_t>(data->shape()[0]);
+  auto cols = static_cast<std::size_t>(data->shape()[1]);
+  std::size_t size = dtypeSize(data->dtype());
+  std::vector<std::byte> bytes(data->bytes().size());
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t col = 0; col < cols; ++col)
+      std::memcpy(bytes.data() + (col * rows + r) * size, data->bytes().data() + (r * cols + col) * size, size);
+  TensorData transposed(data->dtype(), {data->shape()[1], data->shape()[0]},
+                        std::make_shared<const std::vector<std::byte>>(std::move(bytes)));
+  return c.constant(std::move(transposed), b.expr->as<ConstantNode>()->name);
+}
+
+Result<OnnxOutputs> gemm(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue a, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue b, c.input(1));
+  if (a.rank() != 2 || b.rank() != 2) return makeError("Gemm operands must have rank 2");
+  BYOC_ASSIGN_OR_RETURN(double alpha, c.attrs.getFloat("alpha", 1.0f));
+  BYOC_ASSIGN_OR_RETURN(double beta, c.attrs.getFloat("beta", 1.0f));
+  BYOC_ASSIGN_OR_RETURN(int64_t transA, c.attrs.getInt("transA", 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t transB, c.attrs.getInt("transB", 0));
+  if (transA) {
+    BYOC_ASSIGN_OR_RETURN(a, c.call("transpose", {a}, {{"axes", AttrValue::ints({1, 0})}}));
+  }
+  if (!transB) {
+    BYOC_ASSIGN_OR_RETURN(b, denseWeight(c, b));
+  }
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.dense", {a, b}, {{"units", b.shape()[0]}}));
+  if (alpha != 1.0f) {
+    BYOC_ASSIGN_OR_RETURN(out, c.call("multiply", {out, c.scalar(dtypeOf(out), alpha)}));
+  }
+  if (!c.hasInput(2)) return OnnxOutputs{out};
+  BYOC_ASSIGN_OR_RETURN(OnnxValue bias, c.input(2));
+  if (beta != 1.0f) {
+    BYOC_ASSIGN_OR_RETURN(bias, c.call("multiply", {bias, c.scalar(dtypeOf(bias), beta)}));
+  }
+  return single(c.call("add", {out, bias}));
+}
+
+/// MatMul as TVM imports it: a 2-D right operand gives nn.dense (the left operand flattened to
+/// 2-D and the result reshaped back); otherwise both are brought to rank 3 for nn.batch_matmul.
+Result<OnnxOutputs> matmul(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue a, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue b, c.input(1));
+  if (a.rank() < 2 || b.rank() < 2) return makeError("MatMul operands of rank 1 are not supported");
+  Shape aShape = a.shape();
+  Shape bShape = b.shape();
+  int64_t m = aShape[aShape.size() - 2];
+  int64_t n = bShape.back();
+  if (b.rank() == 2) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue weight, denseWeight(c, b));
+    if (a.rank() == 2) return single(c.call("nn.dense", {a, weight}, {{"units", n}}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue flat, reshape(c, a, {-1, aShape.back()}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue product, c.call("nn.dense", {flat, weight}, {{"units", n}}));
+    Shape outShape(aShape.begin(), aShape.end() - 1);
+    outShape.push_back(n);
+    return single(reshape(c, product, outShape));
+  }
+  // Batch dimensions broadcast as numpy does; the output keeps the longer batch shape.
+  Shape aBatch(aShape.begin(), aShape.end() - 2);
+  Shape bBatch(bShape.begin(), bShape.end() - 2);
+  Shape batch = aBatch.size() >= bBatch.size() ? aBatch : bBatch;
+  if (a.rank() != 3) {
+    BYOC_ASSIGN_OR_RETURN(a, reshape(c, a, {-1, m, aShape.back()}));
+  }
+  if (b.rank() != 3) {
+    BYOC_ASSIGN_OR_RETURN(b, reshape(c, b, {-1, bShape[bShape.size() - 2], n}));
+  }
+  BYOC_ASSIGN_OR_RETURN(OnnxValue product, c.call("nn.batch_matmul", {a, b}, {{"transpose_b", false}}));
+  if (batch.size() == 1) return OnnxOutputs{product};
+  Shape outShape = batch;
+  outShape.push_back(m);
+  outShape.push_back(n);
+  return single(reshape(c, product, outShape));
+}
+
+Result<OnnxOutputs> batchNorm(const OnnxNodeContext& c) {
+  std::vector<OnnxValue> args;
+  for (std::size_t i = 0; i < 5; ++i) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue arg, c.input(i));
+    args.push_back(arg);
+  }
+  BYOC_ASSIGN_OR_RETURN(double epsilon, c.attrs.getFloat("epsilon", 1e-5f));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue norm, c.call("nn.batch_norm", args, {{"axis", 1}, {"epsilon", epsilon}}));
+  return single(c.getItem(norm, 0));
+}
+
+/// LayerNormalization (opset 17) over the last axis; Relay's nn.layer_norm normalises one axis.
+Result<OnnxOutputs> layerNorm(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue scale, c.input(1));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", -1));
+  BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, x.rank()));
+  if (axis != static_cast<int64_t>(x.rank()) - 1)
+    return makeError("LayerNormalization over axes " + std::to_string(axis) + ".." + std::to_string(x.rank() - 1) +
+                     " is not supported; only the last axis");
+  BYOC_ASSIGN_OR_RETURN(double epsilon, c.attrs.getFloat("epsilon", 1e-5f));
+  OnnxValue bias = c.hasInput(2) ? *c.input(2) : c.constant(TensorData::zeros(dtypeOf(x), scale.shape()));
+  return single(c.call("nn.layer_norm", {x, scale, bias}, {{"axis", -1}, {"epsilon", epsilon}}));
+}
+
+OnnxConverter windowPool(std::string op, bool isAverage) {
+  return [op, isAverage](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+    BYOC_TRY(require4d(x, "pooling"));
+    if (c.node.output_size() > 1 && !c.node.output(1).empty())
+      return makeError("the Indices output of MaxPool is not supported");
+    BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, {}));
+    BYOC_ASSIGN_OR_RETURN(int64_t ceilMode, c.attrs.getInt("ceil_mode", 0));
+    Attrs attrs{{"pool_size", AttrValue::ints(window.kernel)},
+                {"strides", AttrValue::ints(window.strides)},
+                {"dilation", AttrValue::ints(window.dilations)},
+                {"padding", AttrValue::ints(window.padding)},
+                {"ceil_mode", ceilMode != 0}};
+    if (isAverage) {
+      BYOC_ASSIGN_OR_RETURN(int64_t countIncludePad, c.attrs.getInt("count_include_pad", 0));
+      attrs.set("count_include_pad", countIncludePad != 0);
+    }
+    return single(c.call(op, {x}, attrs));
+  };
+}
+
+OnnxConverter globalPool(std::string op) {
+  return [op](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+    BYOC_TRY(require4d(x, "pooling"));
+    return single(c.call(op, {x}));
+  };
+}
+
+/// Softmax and LogSoftmax. From opset 13 they work along one axis (default -1); before, along the
+/// input flattened to 2-D at `axis` (default 1), which is the same when `axis` is the last one.
+OnnxConverter softmax(std::string op) {
+  return [op](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+    BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", c.opset >= 13 ? -1 : 1));
+    BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, x.rank()));
+    if (c.opset >= 13 || axis == static_cast<int64_t>(x.rank()) - 1)
+      return single(c.call(op, {x}, {{"axis", axis}}));
+    int64_t inner = 1;
+    for (std::size_t i = static_cast<std::size_t>(axis); i < x.rank(); ++i) inner *= x.shape()[i];
+    BYOC_ASSIGN_OR_RETURN(OnnxValue flat, reshape(c, x, {-1, inner}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue result, c.call(op, {flat}, {{"axis", 1}}));
+    return single(reshape(c, result, x.shape()));
+  };
+}
+
+}  // namespace
+
+void addNeuralNetConverters(OnnxConverterTable& table) {
+  table["Conv"] = conv;
+  table["ConvTranspose"] = convTranspose;
+  table["PRelu"] = prelu;
+  table["ArgMax"] = argmax;
+  table["Gemm"] = gemm;
+  table["MatMul"] = matmul;
+  table["BatchNormalization"] = batchNorm;
+  table["LayerNormalization"] = layerNorm;
+  table["MaxPool"] = windowPool("nn.max_pool2d", false);
+  table["AveragePool"] = windowPool("nn.avg_pool2d", true);
+  table["GlobalAveragePool"] = globalPool("nn.global_avg_pool2d");
+  table["GlobalMaxPool"] = globalPool("nn.global_max_pool2d");
+  table["Softmax"] = softmax("nn.softmax");
+  table["LogSoftmax"] = softmax("nn.log_softmax");
+}
+
+}  // namespace byoc::onnx_import

@@ -1,0 +1,346 @@
+/// \file
+/// Converters of the ONNX ops that move, reshape, select or reduce data, and of the ops that
+/// produce constants (Constant, ConstantOfShape, and Shape, which folds to the input's static shape).
+/// Shape-like inputs (Reshape's shape, Slice's bounds, Pad's pads, …) must be constants.
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "frontend/onnx/onnx_converters.h"
+#include "frontend/onnx/onnx_tensor.h"
+
+namespace byoc::onnx_import {
+
+namespace {
+
+Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
+  std::vector<OnnxValue> fields;
+  for (std::size_t i = 0; i < c.inputCount(); ++i) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue field, c.input(i));
+    fields.push_back(field);
+  }
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis"));
+  return single(c.call("concatenate", {c.tuple(std::move(fields))}, {{"axis", axis}}));
+}
+
+Result<OnnxOutputs> reshape(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(1));
+  BYOC_ASSIGN_OR_RETURN(int64_t allowZero, c.attrs.getInt("allowzero", 0));
+  if (allowZero != 0 && std::find(shape.begin(), shape.end(), 0) != shape.end())
+    return makeError("Reshape with allowzero=1 and a 0 in the shape is not supported");
+  return single(c.call("reshape", {x}, {{"newshape", AttrValue::ints(shape)}}));
+}
+
+/// Flatten at axis 1 is nn.batch_flatten (as TVM imports it); other axes reshape to 2-D.
+Result<OnnxOutputs> flatten(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 1));
+  if (axis < 0) axis += static_cast<int64_t>(x.rank());
+  if (axis < 0 || axis > static_cast<int64_t>(x.rank()))
+    return makeError("axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(x.rank()));
+  if (axis == 1) return single(c.call("nn.batch_flatten", {x}));
+  int64_t outer = 1;
+  for (int64_t i = 0; i < axis; ++i) outer *= x.shape()[static_cast<std::size_t>(i)];
+  return single(c.call("reshape", {x}, {{"newshape", AttrValue::ints({outer, -1})}}));
+}
+
+Result<OnnxOutputs> transpose(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  std::vector<int64_t> reversed(x.rank());
+  for (std::size_t i = 0; i < reversed.size(); ++i) reversed[i] = static_cast<int64_t>(reversed.size() - 1 - i);
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, c.attrs.getInts("perm", reversed));
+  return single(c.call("transpose", {x}, {{"axes", AttrValue::ints(perm)}}));
+}
+
+/// The axes of Squeeze, Unsqueeze, ReduceSum: an input from opset 13, an attribute before.
+Result<std::optional<std::vector<int64_t>>> axesOf(const OnnxNodeContext& c, std::size_t inputIndex) {
+  if (c.opset >= 13 && c.inputCount() > inputIndex) {
+    if (!c.hasInput(inputIndex)) return std::optional<std::vector<int64_t>>();
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, c.constantInts(inputIndex));
+    return std::optional<std::vector<int64_t>>(axes);
+  }
+  if (!c.attrs.has("axes")) return std::optional<std::vector<int64_t>>();
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, c.attrs.getInts("axes"));
+  return std::optional<std::vector<int64_t>>(axes);
+}
+
+Result<OnnxOutputs> squeeze(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> axes, axesOf(c, 1));
+  return single(c.call("squeeze", {x}, {{"axis", axes ? AttrValue::ints(*axes) : AttrValue()}}));
+}
+
+/// Unsqueeze as one expand_dims per new axis, in increasing order of output position.
+Result<OnnxOutputs> unsqueeze(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> given, axesOf(c, 1));
+  if (!given) return makeError("missing axes");
+  std::vector<int64_t> axes;
+  for (int64_t axis : *given) {
+    BYOC_ASSIGN_OR_RETURN(int64_t normalized, onnxAxis(axis, x.rank() + given->size()));
+    axes.push_back(normalized);
+  }
+  std::sort(axes.begin(), axes.end());
+  OnnxValue result = x;
+  for (int64_t axis : axes) {
+    BYOC_ASSIGN_OR_RETURN(result, c.call("expand_dims", {result}, {{"axis", axis}, {"num_newaxis", 1}}));
+  }
+  return OnnxOutputs{result};
+}
+
+/// Slice: the bounds are constant inputs (opset 10 on). Bounds beyond the axis (exporters write
+/// INT64_MAX for "to the end") are clamped to it.
+Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> starts, c.constantInts(1));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> ends, c.constantInts(2));
+  std::vector<int64_t> axes, steps;
+  if (c.hasInput(3)) {
+    BYOC_ASSIGN_OR_RETURN(axes, c.constantInts(3));
+  }
+  if (c.hasInput(4)) {
+    BYOC_ASSIGN_OR_RETURN(steps, c.constantInts(4));
+  }
+  if (axes.empty())
+    for (std::size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  if (steps.empty()) steps.assign(starts.size(), 1);
+  if (ends.size() != starts.size() || axes.size() != starts.size() || steps.size() != starts.size())
+    return makeError("starts, ends, axes and steps must have the same length");
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    BYOC_ASSIGN_OR_RETURN(axes[i], onnxAxis(axes[i], x.rank()));
+    int64_t extent = x.shape()[static_cast<std::size_t>(axes[i])];
+    auto clampBound = [extent](int64_t bound) { return std::clamp<int64_t>(bound, -extent - 1, extent); };
+    starts[i] = clampBound(starts[i]);
+    ends[i] = clampBound(ends[i]);
+  }
+  return single(c.call("strided_slice", {x},
+                       {{"begin", AttrValue::ints(starts)},
+                        {"end", AttrValue::ints(ends)},
+                        {"strides", AttrValue::ints(steps)},
+                        {"axes", AttrValue::ints(axes)}}));
+}
+
+/// Split into the sizes of the `split` input (opset 13) or attribute (before), or equal parts.
+Result<OnnxOutputs> split(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+  BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, x.rank()));
+  std::vector<int64_t> sizes;
+  if (c.opset >= 13) {
+    if (c.hasInput(1)) {
+      BYOC_ASSIGN_OR_RETURN(sizes, c.constantInts(1));
+    }
+  } else {
+    BYOC_ASSIGN_OR_RETURN(sizes, c.attrs.getInts("split", std::vector<int64_t>{}));
+  }
+  auto outputs = static_cast<int64_t>(c.node.output_size());
+  AttrValue sections = outputs;
+  if (!sizes.empty()) {
+    if (static_cast<int64_t>(sizes.size()) != outputs)
+      return makeError("split lists " + std::to_string(sizes.size()) + " sizes for " + std::to_string(outputs) + " outputs");
+    std::vector<int64_t> indices;
+    int64_t offset = 0;
+    for (std::size_t i = 0; i + 1 < sizes.size(); ++i) indices.push_back(offset += sizes[i]);
+    sections = AttrValue::ints(indices);
+  }
+  BYOC_ASSIGN_OR_RETURN(OnnxValue parts, c.call("split", {x}, {{"indices_or_sections", sections}, {"axis", axis}}));
+  OnnxOutputs result;
+  for (int i = 0; i < static_cast<int>(outputs); ++i) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue part, c.getItem(parts, i));
+    result.push_back(part);
+  }
+  return result;
+}
+
+/// Gather → take; constant negative indices are made positive (take clips them otherwise).
+Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue data, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue indices, c.input(1));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+  BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.rank()));
+  if (const TensorData* constant = indices.constant(); constant && !isFloat(constant->dtype())) {
+    std::vector<int64_t> values = tensorToInts(*constant);
+    int64_t extent = data.shape()[static_cast<std::size_t>(axis)];
+    if (std::any_of(values.begin(), values.end(), [](int64_t v) { return v < 0; })) {
+      for (int64_t& v : values)
+        if (v < 0) v += extent;
+      indices = c.constant(intsToTensor(values, constant->shape()));
+    }
+  }
+  return single(c.call("take", {data, indices}, {{"axis", axis}}));
+}
+
+/// Pad: the pads and the optional constant value are constant inputs (opset 11 on).
+Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> pads, c.constantInts(1));
+  double value = 0.0;
+  if (c.hasInput(2)) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> values, c.constantFloats(2));
+    if (values.size() != 1) return makeError("constant_value must be a scalar");
+    value = values[0];
+  }
+  if (pads.size() != 2 * x.rank())
+    return makeError("pads must have " + std::to_string(2 * x.rank()) + " values, found " + std::to_string(pads.size()));
+  BYOC_ASSIGN_OR_RETURN(std::string mode, c.attrs.getString("mode", "constant"));
+  if (mode != "constant" && mode != "reflect" && mode != "edge")
+    return makeError("Pad mode \"" + mode + "\" is not supported; expected constant, reflect or edge");
+  AttrValue::List width;
+  for (std::size_t i = 0; i < x.rank(); ++i) width.push_back(AttrValue::ints({pads[i], pads[i + x.rank()]}));
+  DType dtype = x.tensor() ? x.tensor()->dtype : DType::Float32;
+  return single(c.call("nn.pad", {x, c.scalar(dtype, value)}, {{"pad_width", width}, {"pad_mode", mode}}));
+}
+
+/// ReduceMean and friends; ReduceSum takes its axes as an input from opset 13 (the others from 18).
+OnnxConverter reduce(std::string op, bool axesInputFrom13) {
+  return [op, axesInputFrom13](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+    std::optional<std::vector<int64_t>> axes;
+    if (axesInputFrom13) {
+      BYOC_ASSIGN_OR_RETURN(axes, axesOf(c, 1));
+    } else if (c.attrs.has("axes")) {
+      BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> listed, c.attrs.getInts("axes"));
+      axes = listed;
+    }
+    BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
+    BYOC_ASSIGN_OR_RETURN(int64_t noopWithEmptyAxes, c.attrs.getInt("noop_with_empty_axes", 0));
+    if (noopWithEmptyAxes && (!axes || axes->empty())) return OnnxOutputs{x};
+    return single(c.call(op, {x}, {{"axis", axes ? AttrValue::ints(*axes) : AttrValue()}, {"keepdims", keepdims != 0}}));
+  };
+}
+
+/// Shape folds to a constant: the importer knows every static shape.
+Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  const Shape& dims = x.shape();
+  if (std::find(dims.begin(), dims.end(), kAnyDim) != dims.end())
+    return makeError("Shape of a tensor with unknown dimensions cannot be computed at import");
+  auto rank = static_cast<int64_t>(dims.size());
+  BYOC_ASSIGN_OR_RETURN(int64_t start, c.attrs.getInt("start", 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t end, c.attrs.getInt("end", rank));
+  if (start < 0) start += rank;
+  if (end < 0) end += rank;
+  start = std::clamp<int64_t>(start, 0, rank);
+  end = std::clamp<int64_t>(end, start, rank);
+  std::vector<int64_t> values(dims.begin() + start, dims.begin() + end);
+  return OnnxOutputs{c.constant(intsToTensor(values, {end - start}))};
+}
+
+/// Constant: the `value` tensor, or one of the scalar/list shorthands.
+Result<OnnxOutputs> constant(const OnnxNodeContext& c) {
+  std::string name = c.node.output_size() > 0 ? c.node.output(0) : std::string();
+  if (c.attrs.has("value")) {
+    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
+    BYOC_ASSIGN_OR_RETURN(TensorData data, tensorFromProto(*proto, ""));
+    return OnnxOutputs{c.constant(std::move(data), name)};
+  }
+  if (c.attrs.has("value_float")) {
+    BYOC_ASSIGN_OR_RETURN(double value, c.attrs.getFloat("value_float"));
+    return OnnxOutputs{c.constant(TensorData::scalar(DType::Float32, value), name)};
+  }
+  if (c.attrs.has("value_int")) {
+    BYOC_ASSIGN_OR_RETURN(int64_t value, c.attrs.getInt("value_int"));
+    return OnnxOutputs{c.constant(intsToTensor({value}, {}), name)};
+  }
+  if (c.attrs.has("value_ints")) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> values, c.attrs.getInts("value_ints"));
+    return OnnxOutputs{c.constant(intsToTensor(values, {static_cast<int64_t>(values.size())}), name)};
+  }
+  if (c.attrs.has("value_floats")) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<float> values, c.attrs.getFloats("value_floats"));
+    std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(values.data()), values.size() * sizeof(float));
+    return OnnxOutputs{c.constant(TensorData::fromBytes(DType::Float32, {static_cast<int64_t>(values.size())}, bytes), name)};
+  }
+  return makeError("Constant has none of the supported attributes value, value_float, value_int, value_ints, value_floats");
+}
+
+/// ConstantOfShape: a constant filled with the one element of `value` (default float 0).
+Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(0));
+  TensorData fill = TensorData::scalar(DType::Float32, 0.0);
+  if (c.attrs.has("value")) {
+    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
+    BYOC_ASSIGN_OR_RETURN(fill, tensorFromProto(*proto, ""));
+    if (fill.numElements() != 1) return makeError("the value of ConstantOfShape must hold one element");
+  }
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d < 0) return makeError("ConstantOfShape with a negative dimension " + std::to_string(d));
+    count *= d;
+  }
+  std::size_t size = dtypeSize(fill.dtype());
+  std::vector<std::byte> bytes(static_cast<std::size_t>(count) * size);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+    std::memcpy(bytes.data() + i * size, fill.bytes().data(), size);
+  return OnnxOutputs{c.constant(TensorData(fill.dtype(), shape, std::make_shared<const std::vector<std::byte>>(std::move(bytes))))};
+}
+
+std::string resizeMethod(const std::string& mode) {
+  if (mode == "nearest") return "nearest_neighbor";
+  return mode;
+}
+
+/// Resize (opsets 11–17) of the two spatial axes of an NCHW tensor, to constant sizes or scales.
+Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  if (x.rank() != 4) return makeError("only rank-4 (NCHW) Resize is supported, found rank " + std::to_string(x.rank()));
+  std::vector<int64_t> size;
+  if (c.hasInput(3)) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, c.constantInts(3));
+    if (sizes.size() != 4) return makeError("sizes must have 4 values");
+    size = {sizes[2], sizes[3]};
+  } else {
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> scales, c.constantFloats(2));
+    if (scales.size() != 4) return makeError("scales must have 4 values");
+    if (scales[0] != 1.0 || scales[1] != 1.0) return makeError("Resize of the batch or channel axis is not supported");
+    size = {static_cast<int64_t>(std::floor(static_cast<double>(x.shape()[2]) * scales[2])),
+            static_cast<int64_t>(std::floor(static_cast<double>(x.shape()[3]) * scales[3]))};
+  }
+  BYOC_ASSIGN_OR_RETURN(std::string mode, c.attrs.getString("mode", "nearest"));
+  BYOC_ASSIGN_OR_RETURN(std::string transform, c.attrs.getString("coordinate_transformation_mode", "half_pixel"));
+  BYOC_ASSIGN_OR_RETURN(std::string nearestMode, c.attrs.getString("nearest_mode", "round_prefer_floor"));
+  BYOC_ASSIGN_OR_RETURN(double cubicA, c.attrs.getFloat("cubic_coeff_a", -0.75f));
+  BYOC_ASSIGN_OR_RETURN(int64_t excludeOutside, c.attrs.getInt("exclude_outside", 0));
+  BYOC_ASSIGN_OR_RETURN(double extrapolation, c.attrs.getFloat("extrapolation_value", 0.0f));
+  if (mode != "nearest" && mode != "linear" && mode != "cubic")
+    return makeError("Resize mode \"" + mode + "\" is not supported; expected nearest, linear or cubic");
+  if (transform == "tf_crop_and_resize") return makeError("Resize with tf_crop_and_resize is not supported");
+  return single(c.call("image.resize2d", {x},
+                       {{"size", AttrValue::ints(size)},
+                        {"layout", "NCHW"},
+                        {"method", resizeMethod(mode)},
+                        {"coordinate_transformation_mode", transform},
+                        {"rounding_method", mode == "nearest" ? nearestMode : std::string()},
+                        {"cubic_alpha", cubicA},
+                        {"cubic_exclude", excludeOutside},
+                        {"extrapolation_value", extrapolation}}));
+}
+
+}  // namespace
+
+void addTensorConverters(OnnxConverterTable& table) {
+  table["Concat"] = concat;
+  table["Reshape"] = reshape;
+  table["Flatten"] = flatten;
+  table["Transpose"] = transpose;
+  table["Squeeze"] = squeeze;
+  table["Unsqueeze"] = unsqueeze;
+  table["Slice"] = slice;
+  table["Split"] = split;
+  table["Gather"] = gather;
+  table["Pad"] = pad;
+  table["ReduceMean"] = reduce("mean", false);
+  table["ReduceSum"] = reduce("sum", true);
+  table["ReduceMax"] = reduce("max", false);
+  table["ReduceMin"] = reduce("min", false);
+  table["ReduceProd"] = reduce("prod", false);
+  table["Shape"] = shape;
+  table["Constant"] = constant;
+  table["ConstantOfShape"] = constantOfShape;
+  table["Resize"] = resize;
+}
+
+}  // namespace byoc::onnx_import

@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// The table of op converters: ONNX op type (default domain) → function building the IR for one
+/// node. Each family of ops registers its converters from its own file; a converter returns one
+/// value per ONNX output or an error naming what is unsupported (an attribute value, a rank, a
+/// non-constant input).
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "frontend/onnx/onnx_node_context.h"
+
+namespace byoc::onnx_import {
+
+/// Converts one node.
+using OnnxConverter = std::function<Result<OnnxOutputs>(const OnnxNodeContext& context)>;
+
+/// Op type → converter.
+using OnnxConverterTable = std::map<std::string, OnnxConverter, std::less<>>;
+
+/// Every converter, built once.
+const OnnxConverterTable& onnxConverters();
+
+/// Converters that fold integer computations on constants (shape arithmetic) at import. Such a
+/// converter returns no outputs when it does not apply, and the ordinary converter runs.
+const OnnxConverterTable& onnxFolders();
+
+// One registration function per family.
+void addElementwiseConverters(OnnxConverterTable& table);
+void addNeuralNetConverters(OnnxConverterTable& table);
+void addTensorConverters(OnnxConverterTable& table);
+void addFolders(OnnxConverterTable& table);
+
+/// Wraps a single value as the outputs of a node.
+inline Result<OnnxOutputs> single(Result<OnnxValue> value) {
+  if (!value) return value.error();
+  return OnnxOutputs{std::move(value).value()};
+}
+
+/// Normalises a possibly negative ONNX axis against `rank`; error if out of range.
+Result<int64_t> onnxAxis(int64_t axis, std::size_t rank);
+
+}  // namespace byoc::onnx_import

@@ -1,0 +1,239 @@
+/// \file
+/// Folding of integer shape arithmetic at import. Exporters compute reshape targets from `Shape`
+/// through Gather, Unsqueeze, Concat, arithmetic and Cast; once `Shape` is a constant, these
+/// nodes have only constant integer inputs and are evaluated here, so that Reshape, Slice, Pad
+/// and friends receive constant shapes. A folder returns no outputs when it does not apply (an
+/// input is not an integer constant, or the op form is not one it evaluates), and the ordinary
+/// converter then builds the op.
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+
+#include "frontend/onnx/onnx_converters.h"
+#include "frontend/onnx/onnx_tensor.h"
+
+namespace byoc::onnx_import {
+
+namespace {
+
+/// Integer constants are folded up to this many elements; larger ones stay ops.
+constexpr int64_t kMaxFoldedElements = 1 << 16;
+
+/// An integer tensor being folded.
+struct IntArray {
+  Shape shape;
+  std::vector<int64_t> values;
+};
+
+int64_t count(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+/// All listed inputs as integer arrays, or nothing if one is absent, not constant, or not integer.
+std::optional<std::vector<IntArray>> intInputs(const OnnxNodeContext& c) {
+  std::vector<IntArray> arrays;
+  for (std::size_t i = 0; i < c.inputCount(); ++i) {
+    if (!c.hasInput(i)) return std::nullopt;
+    const TensorData* data = c.input(i)->constant();
+    if (!data || isFloat(data->dtype()) || data->numElements() > kMaxFoldedElements) return std::nullopt;
+    arrays.push_back({data->shape(), tensorToInts(*data)});
+  }
+  return arrays;
+}
+
+DType dtypeOfInput(const OnnxNodeContext& c, std::size_t index) { return c.input(index)->constant()->dtype(); }
+
+/// An integer array as a constant of `dtype` (int64 storage converted by element).
+OnnxValue makeConstant(const OnnxNodeContext& c, const IntArray& array, DType dtype) {
+  if (dtype == DType::Int64) return c.constant(intsToTensor(array.values, array.shape));
+  std::size_t size = dtypeSize(dtype);
+  std::vector<std::byte> bytes(array.values.size() * size);
+  for (std::size_t i = 0; i < array.values.size(); ++i) {
+    int64_t v = dtype == DType::Bool ? (array.values[i] != 0) : array.values[i];
+    std::memcpy(bytes.data() + i * size, &v, size);  // little-endian: the low bytes come first
+  }
+  return c.constant(TensorData(dtype, array.shape, std::make_shared<const std::vector<std::byte>>(std::move(bytes))));
+}
+
+/// The flat index into `shape` of the output position `index` of `outShape`, broadcasting.
+int64_t broadcastIndex(const Shape& shape, const Shape& outShape, int64_t index) {
+  int64_t flat = 0;
+  int64_t stride = 1;
+  for (std::size_t d = 0; d < outShape.size(); ++d) {
+    std::size_t od = outShape.size() - 1 - d;
+    int64_t coordinate = index % outShape[od];
+    index /= outShape[od];
+    if (d < shape.size()) {
+      std::size_t sd = shape.size() - 1 - d;
+      if (shape[sd] != 1) flat += coordinate * stride;
+      stride *= shape[sd];
+    }
+  }
+  return flat;
+}
+
+std::optional<Shape> broadcast(const std::vector<IntArray>& arrays) {
+  Shape out;
+  for (const IntArray& array : arrays) {
+    if (array.shape.size() > out.size()) out.insert(out.begin(), array.shape.size() - out.size(), 1);
+    for (std::size_t d = 0; d < array.shape.size(); ++d) {
+      int64_t& o = out[out.size() - array.shape.size() + d];
+      int64_t s = array.shape[d];
+      if (o == 1) o = s;
+      else if (s != 1 && s != o) return std::nullopt;
+    }
+  }
+  return out;
+}
+
+/// Elementwise ops over broadcast integer inputs; `bool` results for comparisons.
+template <typename Fn>
+OnnxConverter elementwise(Fn fn, bool producesBool) {
+  return [fn, producesBool](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    auto arrays = intInputs(c);
+    if (!arrays) return OnnxOutputs{};
+    auto shape = broadcast(*arrays);
+    if (!shape) return OnnxOutputs{};
+    IntArray out{*shape, std::vector<int64_t>(static_cast<std::size_t>(count(*shape)))};
+    std::vector<int64_t> operands(arrays->size());
+    for (int64_t i = 0; i < count(*shape); ++i) {
+      for (std::size_t a = 0; a < arrays->size(); ++a)
+        operands[a] = (*arrays)[a].values[static_cast<std::size_t>(broadcastIndex((*arrays)[a].shape, *shape, i))];
+      std::optional<int64_t> value = fn(operands);
+      if (!value) return OnnxOutputs{};
+      out.values[static_cast<std::size_t>(i)] = *value;
+    }
+    DType dtype = producesBool ? DType::Bool : dtypeOfInput(c, c.inputCount() - 1);
+    return OnnxOutputs{makeConstant(c, out, dtype)};
+  };
+}
+
+/// Ops that only change the shape: the ordinary converter computes the output type, and the
+/// values are kept.
+OnnxConverter reshapeLike(std::string opType) {
+  return [opType](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    auto arrays = intInputs(c);
+    if (!arrays) return OnnxOutputs{};
+    BYOC_ASSIGN_OR_RETURN(OnnxOutputs built, onnxConverters().find(opType)->second(c));
+    IntArray out{built[0].shape(), (*arrays)[0].values};
+    return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+  };
+}
+
+Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
+  auto arrays = intInputs(c);
+  if (!arrays) return OnnxOutputs{};
+  const IntArray& data = (*arrays)[0];
+  const IntArray& indices = (*arrays)[1];
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+  BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.shape.size()));
+  auto a = static_cast<std::size_t>(axis);
+  int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
+  int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
+  int64_t extent = data.shape[a];
+  IntArray out;
+  out.shape.assign(data.shape.begin(), data.shape.begin() + axis);
+  out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
+  out.shape.insert(out.shape.end(), data.shape.begin() + axis + 1, data.shape.end());
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t index : indices.values) {
+      if (index < 0) index += extent;
+      if (index < 0 || index >= extent)
+        return makeError("index " + std::to_string(index) + " is out of range for an axis of size " + std::to_string(extent));
+      for (int64_t i = 0; i < inner; ++i)
+        out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
+    }
+  }
+  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+}
+
+Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
+  auto arrays = intInputs(c);
+  if (!arrays || arrays->empty()) return OnnxOutputs{};
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis"));
+  BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, (*arrays)[0].shape.size()));
+  auto a = static_cast<std::size_t>(axis);
+  IntArray out{(*arrays)[0].shape, {}};
+  out.shape[a] = 0;
+  for (const IntArray& array : *arrays) {
+    if (array.shape.size() != out.shape.size()) return OnnxOutputs{};
+    for (std::size_t d = 0; d < out.shape.size(); ++d)
+      if (d != a && array.shape[d] != out.shape[d]) return OnnxOutputs{};
+    out.shape[a] += array.shape[a];
+  }
+  int64_t outer = count(Shape(out.shape.begin(), out.shape.begin() + axis));
+  for (int64_t o = 0; o < outer; ++o) {
+    for (const IntArray& array : *arrays) {
+      int64_t block = count(Shape(array.shape.begin() + axis, array.shape.end()));
+      for (int64_t i = o * block; i < (o + 1) * block; ++i) out.values.push_back(array.values[static_cast<std::size_t>(i)]);
+    }
+  }
+  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+}
+
+/// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
+Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
+  auto arrays = intInputs(c);
+  if (!arrays || (*arrays)[0].shape.size() != 1 || arrays->size() < 3) return OnnxOutputs{};
+  for (const IntArray& bound : std::span(*arrays).subspan(1))
+    if (bound.values.size() != 1) return OnnxOutputs{};
+  int64_t extent = (*arrays)[0].shape[0];
+  int64_t start = (*arrays)[1].values[0];
+  int64_t end = (*arrays)[2].values[0];
+  int64_t step = arrays->size() > 4 ? (*arrays)[4].values[0] : 1;
+  if (step == 0) return makeError("Slice step must not be 0");
+  if (start < 0) start += extent;
+  if (end < 0) end += extent;
+  IntArray out;
+  if (step > 0) {
+    start = std::clamp<int64_t>(start, 0, extent);
+    end = std::clamp<int64_t>(end, 0, extent);
+    for (int64_t i = start; i < end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+  } else {
+    start = std::clamp<int64_t>(start, -1, extent - 1);
+    end = std::clamp<int64_t>(end, -1, extent - 1);
+    for (int64_t i = start; i > end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+  }
+  out.shape = {static_cast<int64_t>(out.values.size())};
+  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+}
+
+/// Cast between integer and bool types.
+Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
+  auto arrays = intInputs(c);
+  if (!arrays) return OnnxOutputs{};
+  BYOC_ASSIGN_OR_RETURN(int64_t to, c.attrs.getInt("to"));
+  BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(static_cast<int32_t>(to)));
+  if (isFloat(dtype)) return OnnxOutputs{};
+  return OnnxOutputs{makeConstant(c, (*arrays)[0], dtype)};
+}
+
+}  // namespace
+
+void addFolders(OnnxConverterTable& table) {
+  using Operands = const std::vector<int64_t>&;
+  table["Add"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] + v[1]; }, false);
+  table["Sub"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] - v[1]; }, false);
+  table["Mul"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] * v[1]; }, false);
+  table["Div"] = elementwise(
+      [](Operands v) -> std::optional<int64_t> {
+        if (v[1] == 0) return std::nullopt;
+        return v[0] / v[1];
+      },
+      false);
+  table["Neg"] = elementwise([](Operands v) -> std::optional<int64_t> { return -v[0]; }, false);
+  table["Equal"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
+  table["Less"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
+  table["Greater"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);
+  table["Where"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] ? v[1] : v[2]; }, false);
+  for (const char* opType : {"Unsqueeze", "Squeeze", "Reshape", "Flatten", "Identity"}) table[opType] = reshapeLike(opType);
+  table["Gather"] = gather;
+  table["Concat"] = concat;
+  table["Slice"] = slice;
+  table["Cast"] = cast;
+}
+
+}  // namespace byoc::onnx_import

@@ -1,0 +1,171 @@
+#include "frontend/onnx/onnx_graph_importer.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frontend/onnx/onnx_converters.h"
+#include "frontend/onnx/onnx_tensor.h"
+
+namespace byoc::onnx_import {
+
+namespace {
+
+bool isDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+std::string qualifiedOpType(const onnx::NodeProto& node) {
+  return isDefaultDomain(node.domain()) ? node.op_type() : node.domain() + "." + node.op_type();
+}
+
+class GraphImporter {
+ public:
+  GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir,
+                const OnnxImportProgress& progress)
+      : graph_(graph), opset_(opset), fileName_(std::move(fileName)), externalDataDir_(std::move(externalDataDir)),
+        progress_(progress), provenance_(std::make_shared<Provenance>()) {}
+
+  Result<Module> run() {
+    BYOC_TRY(checkSupport());
+    BYOC_TRY(importInitializers());
+    BYOC_ASSIGN_OR_RETURN(std::vector<Var> params, importInputs());
+    auto total = static_cast<std::size_t>(graph_.node_size());
+    for (int i = 0; i < graph_.node_size(); ++i) {
+      BYOC_TRY(importNode(graph_.node(i), i));
+      auto done = static_cast<std::size_t>(i) + 1;
+      if (progress_ && !progress_(done, total))
+        return error("import cancelled after " + std::to_string(done) + " of " + std::to_string(total) + " nodes");
+    }
+    BYOC_ASSIGN_OR_RETURN(Expr body, outputs());
+    Module module;
+    module.set("main", FunctionNode::make(std::move(params), std::move(body)));
+    module.setProvenance(std::move(provenance_));
+    return module;
+  }
+
+ private:
+  Diagnostic error(const std::string& message) const { return makeError(message, {fileName_}); }
+
+  /// A fresh origin for a model element, recorded with its name (and op type for nodes).
+  Origin newOrigin(const std::string& name, const std::string& opType = {}) {
+    NodeId id = nextId_++;
+    provenance_->locations[id] = SourceLocation{fileName_};
+    if (!name.empty()) provenance_->names[id] = name;
+    if (!opType.empty()) provenance_->sourceOps[id] = opType;
+    return Origin::single(id);
+  }
+
+  /// One error listing every op type without a converter, with its number of nodes.
+  Status checkSupport() const {
+    std::map<std::string, int> unsupported;
+    for (const auto& node : graph_.node()) {
+      bool known = isDefaultDomain(node.domain()) && onnxConverters().count(node.op_type()) > 0;
+      if (!known) ++unsupported[qualifiedOpType(node)];
+    }
+    if (unsupported.empty()) return Status::ok();
+    std::vector<std::pair<std::string, int>> rows(unsupported.begin(), unsupported.end());
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    int total = 0;
+    std::string list;
+    for (const auto& [opType, count] : rows) {
+      list += (list.empty() ? "" : ", ") + opType + " (" + std::to_string(count) + ")";
+      total += count;
+    }
+    return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list);
+  }
+
+  Status importInitializers() {
+    for (const auto& initializer : graph_.initializer()) {
+      Result<TensorData> data = tensorFromProto(initializer, externalDataDir_);
+      if (!data) return error("initializer '" + initializer.name() + "': " + data.error().message);
+      Type type = tensorType(data->shape(), data->dtype());
+      Origin origin = newOrigin(initializer.name());
+      values_[initializer.name()] = OnnxValue{ConstantNode::make(*data, origin, initializer.name()), type};
+    }
+    return Status::ok();
+  }
+
+  Result<Type> inputType(const onnx::ValueInfoProto& input) const {
+    if (!input.type().has_tensor_type()) return error("graph input '" + input.name() + "' is not a tensor");
+    const auto& tensor = input.type().tensor_type();
+    Result<DType> dtype = dtypeFromOnnx(tensor.elem_type());
+    if (!dtype) return error("graph input '" + input.name() + "': " + dtype.error().message);
+    if (!tensor.has_shape()) return error("graph input '" + input.name() + "' has no shape");
+    Shape shape;
+    for (const auto& dim : tensor.shape().dim()) shape.push_back(dim.has_dim_value() ? dim.dim_value() : kAnyDim);
+    return tensorType(std::move(shape), *dtype);
+  }
+
+  /// Graph inputs that are not initializers (older exporters list both) become parameters.
+  Result<std::vector<Var>> importInputs() {
+    std::vector<Var> params;
+    for (const auto& input : graph_.input()) {
+      if (values_.count(input.name())) continue;
+      BYOC_ASSIGN_OR_RETURN(Type type, inputType(input));
+      Var var = VarNode::make(input.name(), type, newOrigin(input.name()));
+      values_[input.name()] = OnnxValue{var, type};
+      params.push_back(var);
+    }
+    return params;
+  }
+
+  Status importNode(const onnx::NodeProto& node, int index) {
+    std::string label = "node " + (node.name().empty() ? "#" + std::to_string(index) : "'" + node.name() + "'") + " (" +
+                        node.op_type() + ")";
+    std::vector<std::optional<OnnxValue>> inputs;
+    for (const std::string& name : node.input()) {
+      if (name.empty()) {
+        inputs.emplace_back();
+        continue;
+      }
+      auto found = values_.find(name);
+      if (found == values_.end())
+        return error(label + ": input '" + name + "' is not a graph input, an initializer or the output of an earlier node");
+      inputs.emplace_back(found->second);
+    }
+    std::string provenanceName = node.name().empty() && node.output_size() > 0 ? node.output(0) : node.name();
+    OnnxNodeContext context(node, std::move(inputs), opset_, newOrigin(provenanceName, node.op_type()));
+    Result<OnnxOutputs> outputs = OnnxOutputs{};
+    if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
+    if (outputs && outputs->empty()) outputs = onnxConverters().find(node.op_type())->second(context);
+    if (!outputs) return error(label + ": " + outputs.error().message);
+    for (int i = 0; i < node.output_size(); ++i) {
+      if (node.output(i).empty()) continue;
+      if (static_cast<std::size_t>(i) >= outputs->size())
+        return error(label + ": output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported");
+      values_[node.output(i)] = (*outputs)[static_cast<std::size_t>(i)];
+    }
+    return Status::ok();
+  }
+
+  Result<Expr> outputs() const {
+    std::vector<Expr> fields;
+    for (const auto& output : graph_.output()) {
+      auto found = values_.find(output.name());
+      if (found == values_.end()) return error("graph output '" + output.name() + "' is not produced by any node");
+      fields.push_back(found->second.expr);
+    }
+    if (fields.empty()) return error("the graph has no outputs");
+    if (fields.size() == 1) return fields[0];
+    return Expr(TupleNode::make(std::move(fields)));
+  }
+
+  const onnx::GraphProto& graph_;
+  const int64_t opset_;
+  const std::string fileName_;
+  const std::string externalDataDir_;
+  const OnnxImportProgress& progress_;
+  std::shared_ptr<Provenance> provenance_;
+  NodeId nextId_ = 0;
+  std::unordered_map<std::string, OnnxValue> values_;
+};
+
+}  // namespace
+
+Result<Module> importGraph(const onnx::GraphProto& graph, int64_t opset, const std::string& fileName,
+                           const std::string& externalDataDir, const OnnxImportProgress& progress) {
+  return GraphImporter(graph, opset, fileName, externalDataDir, progress).run();
+}
+
+}  // namespace byoc::onnx_import

@@ -1,0 +1,138 @@
+#include "frontend/onnx/onnx_tensor.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace byoc::onnx_import {
+
+namespace {
+
+using onnx::TensorProto_DataType;
+
+std::string shapeString(const Shape& shape) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + ")";
+}
+
+/// Copies the elements of a typed repeated field into little-endian storage of `dtype`.
+template <typename Field>
+std::vector<std::byte> packTyped(const Field& field, DType dtype) {
+  std::size_t size = dtypeSize(dtype);
+  std::vector<std::byte> bytes(static_cast<std::size_t>(field.size()) * size);
+  for (int i = 0; i < field.size(); ++i) {
+    std::byte* out = bytes.data() + static_cast<std::size_t>(i) * size;
+    auto value = field.Get(i);
+    switch (dtype) {
+      case DType::Float32: { float v = static_cast<float>(value); std::memcpy(out, &v, 4); break; }
+      case DType::Float64: { double v = static_cast<double>(value); std::memcpy(out, &v, 8); break; }
+      case DType::Int64: { int64_t v = static_cast<int64_t>(value); std::memcpy(out, &v, 8); break; }
+      case DType::Int32: { int32_t v = static_cast<int32_t>(value); std::memcpy(out, &v, 4); break; }
+      case DType::Int16:
+      case DType::Float16:
+      case DType::BFloat16: { uint16_t v = static_cast<uint16_t>(value); std::memcpy(out, &v, 2); break; }
+      case DType::Int8:
+      case DType::UInt8:
+      case DType::Bool: { uint8_t v = static_cast<uint8_t>(value); std::memcpy(out, &v, 1); break; }
+    }
+  }
+  return bytes;
+}
+
+/// The typed field that holds `dtype` values when `raw_data` is not used (onnx.proto's table).
+std::vector<std::byte> typedData(const onnx::TensorProto& proto, DType dtype) {
+  switch (dtype) {
+    case DType::Float32: return packTyped(proto.float_data(), dtype);
+    case DType::Float64: return packTyped(proto.double_data(), dtype);
+    case DType::Int64: return packTyped(proto.int64_data(), dtype);
+    default: return packTyped(proto.int32_data(), dtype);
+  }
+}
+
+Result<std::vector<std::byte>> externalData(const onnx::TensorProto& proto, const std::string& dir) {
+  std::string location;
+  int64_t offset = 0;
+  int64_t length = -1;
+  for (const auto& entry : proto.external_data()) {
+    if (entry.key() == "location") {
+      location = entry.value();
+    } else if (entry.key() == "offset" || entry.key() == "length") {
+      const std::string& text = entry.value();
+      int64_t value = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc() || end != text.data() + text.size())
+        return makeError("external data " + entry.key() + " '" + text + "' is not an integer");
+      (entry.key() == "offset" ? offset : length) = value;
+    }
+  }
+  if (location.empty()) return makeError("external data has no 'location'");
+  std::filesystem::path path = std::filesystem::path(dir) / location;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return makeError("cannot open external data file '" + path.string() + "'");
+  file.seekg(0, std::ios::end);
+  int64_t fileSize = static_cast<int64_t>(file.tellg());
+  if (offset < 0 || offset > fileSize)
+    return makeError("external data offset " + std::to_string(offset) + " is outside the " + std::to_string(fileSize) +
+                     "-byte file '" + path.string() + "'");
+  if (length < 0) length = fileSize - offset;
+  if (length > fileSize - offset)
+    return makeError("external data file '" + path.string() + "' has " + std::to_string(fileSize) +
+                     " bytes; the tensor needs bytes " + std::to_string(offset) + " to " +
+                     std::to_string(offset + length));
+  std::vector<std::byte> bytes(static_cast<std::size_t>(length));
+  file.seekg(offset);
+  file.read(reinterpret_cast<char*>(bytes.data()), length);
+  return bytes;
+}
+
+}  // namespace
+
+std::string onnxElemTypeName(int32_t elemType) {
+  if (!onnx::TensorProto_DataType_IsValid(elemType)) return std::to_string(elemType);
+  return onnx::TensorProto_DataType_Name(static_cast<TensorProto_DataType>(elemType));
+}
+
+Result<DType> dtypeFromOnnx(int32_t elemType) {
+  switch (elemType) {
+    case onnx::TensorProto::FLOAT: return DType::Float32;
+    case onnx::TensorProto::FLOAT16: return DType::Float16;
+    case onnx::TensorProto::BFLOAT16: return DType::BFloat16;
+    case onnx::TensorProto::DOUBLE: return DType::Float64;
+    case onnx::TensorProto::INT8: return DType::Int8;
+    case onnx::TensorProto::INT16: return DType::Int16;
+    case onnx::TensorProto::INT32: return DType::Int32;
+    case onnx::TensorProto::INT64: return DType::Int64;
+    case onnx::TensorProto::UINT8: return DType::UInt8;
+    case onnx::TensorProto::BOOL: return DType::Bool;
+    default: return makeError("unsupported element type " + onnxElemTypeName(elemType));
+  }
+}
+
+Result<TensorData> tensorFromProto(const onnx::TensorProto& proto, const std::string& externalDataDir) {
+  BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(proto.data_type()));
+  Shape shape(proto.dims().begin(), proto.dims().end());
+  if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; }))
+    return makeError("tensor has a negative dimension in " + shapeString(shape));
+  std::vector<std::byte> bytes;
+  if (proto.data_location() == onnx::TensorProto::EXTERNAL) {
+    BYOC_ASSIGN_OR_RETURN(bytes, externalData(proto, externalDataDir));
+  } else if (proto.has_raw_data()) {
+    const std::string& raw = proto.raw_data();
+    bytes.resize(raw.size());
+    std::memcpy(bytes.data(), raw.data(), raw.size());
+  } else {
+    bytes = typedData(proto, dtype);
+  }
+  int64_t elements = 1;
+  for (int64_t d : shape) elements *= d;
+  std::size_t expected = static_cast<std::size_t>(elements) * dtypeSize(dtype);
+  if (bytes.size() != expected)
+    return makeError("tensor holds " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) +
+                     " for shape " + shapeString(shape) + " of " + std::string(dtypeName(dtype)));
+  return TensorData(dtype, std::move(shape), std::make_shared<const std::vector<std::byte>>(std::move(bytes)));
+}
+
+}  // namespace byoc::onnx_import

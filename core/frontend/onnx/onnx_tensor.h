@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// ONNX tensors to IR tensor data: element types, the typed and raw data fields of a
+/// `TensorProto`, and external data stored in a file beside the model.
+///
+/// Errors name no location; the importer prefixes the initializer or node they concern.
+
+#include <cstdint>
+#include <string>
+
+#include "ir/tensor_data.h"
+#include "onnx/onnx_pb.h"
+#include "support/result.h"
+
+namespace byoc::onnx_import {
+
+/// The ONNX spelling of an element type (`FLOAT`, `INT64`, …), or its number when unknown.
+std::string onnxElemTypeName(int32_t elemType);
+
+/// The IR dtype of an ONNX element type; an error for types the IR has no dtype for.
+Result<DType> dtypeFromOnnx(int32_t elemType);
+
+/// The content of `proto`. External data (`data_location: EXTERNAL`) is read from the file its
+/// `location` names, relative to `externalDataDir`.
+Result<TensorData> tensorFromProto(const onnx::TensorProto& proto, const std::string& externalDataDir);
+
+}  // namespace byoc::onnx_import
