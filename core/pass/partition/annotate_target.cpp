@@ -241,11 +241,7 @@ PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targ
     return partitioning::rewriteFunctionsAndType(module, [&](const Function& function, const std::string&) -> Result<Function> {
       annotate_target::Annotator annotator(targets, includeNonCallOps);
       Expr annotated = annotator.mutate(function);
-      if (annotator.error()) {
-        Diagnostic error = *annotator.error();
-        error.message = "AnnotateTarget: " + error.message;
-        return error;
-      }
+      if (annotator.error()) return *annotator.error();
       return downcast<FunctionNode>(annotated);
     });
   });

@@ -34,7 +34,7 @@ class Inliner final : public ExprMutator {
   explicit Inliner(const std::unordered_map<std::string, Function>& pruned) : pruned_(pruned) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  Expr rewrite(const Expr& /*pre*/, const Expr& post) override {
     const auto* call = post->as<CallNode>();
     const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
     auto found = callee ? pruned_.find(callee->name) : pruned_.end();
