@@ -4,10 +4,12 @@
 
 #include <QtTest>
 #include <string>
+#include <vector>
 
 #include "ir/module.h"
 #include "pass/infer_type.h"
 #include "text/parser.h"
+#include "test_files.h"
 #include "text/printer.h"
 
 namespace byoc::testing {
@@ -31,6 +33,29 @@ inline std::string printBody(const Expr& expr) {
   if (text.rfind(header, 0) == 0) text.erase(0, header.size());
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
+}
+
+/// The patterns of tests/data/pattern/canonical.txt (blocks separated by `----` lines).
+inline std::vector<std::string> canonicalPatterns() {
+  std::vector<std::string> patterns;
+  std::string current;
+  std::string text = readTestData("pattern/canonical.txt");
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.rfind("#", 0) == 0) continue;
+    if (line == "----") {
+      patterns.push_back(current);
+      current.clear();
+      continue;
+    }
+    current += (current.empty() ? "" : "\n") + line;
+  }
+  if (!current.empty()) patterns.push_back(current);
+  return patterns;
 }
 
 }  // namespace byoc::testing
