@@ -26,11 +26,12 @@ inline Function parseMain(const std::string& text, bool typed = false) {
   return module->find("main");
 }
 
-/// The printed form of an expression, without the version header.
+/// The printed form of an expression, without the version header and `free_var` lines.
 inline std::string printBody(const Expr& expr) {
   std::string text = printExpr(expr);
   const std::string header = "#[version = \"0.0.5\"]\n";
   if (text.rfind(header, 0) == 0) text.erase(0, header.size());
+  while (text.rfind("free_var ", 0) == 0) text.erase(0, text.find('\n') + 1);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }
@@ -56,6 +57,11 @@ inline std::vector<std::string> canonicalPatterns() {
   }
   if (!current.empty()) patterns.push_back(current);
   return patterns;
+}
+
+/// The printed form of `fn (<params of original>) { body }`.
+inline std::string printAsFunction(const Function& original, const Expr& body) {
+  return printBody(FunctionNode::make(original->params, body));
 }
 
 }  // namespace byoc::testing
