@@ -9,35 +9,6 @@ namespace byoc {
 
 namespace {
 
-/// The pattern's nodes in post-DFS order (children first, each node once).
-std::vector<Pattern> patternPostOrder(const Pattern& root) {
-  std::vector<Pattern> order;
-  std::unordered_set<const PatternNode*> visited;
-  struct Frame {
-    Pattern node;
-    bool expanded;
-  };
-  std::vector<Frame> stack{{root, false}};
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (visited.count(top.node.get())) {
-      stack.pop_back();
-      continue;
-    }
-    if (!top.expanded) {
-      top.expanded = true;
-      std::vector<Pattern> children = patternChildren(*top.node);
-      for (auto it = children.rbegin(); it != children.rend(); ++it)
-        if (!visited.count(it->get())) stack.push_back({*it, false});
-      continue;
-    }
-    visited.insert(top.node.get());
-    order.push_back(std::move(top.node));
-    stack.pop_back();
-  }
-  return order;
-}
-
 /// The text a matched interior node adds to the group name.
 std::string nameText(const Expr& node) {
   switch (node->kind()) {

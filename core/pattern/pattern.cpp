@@ -1,5 +1,7 @@
 #include "pattern/pattern.h"
 
+#include <unordered_set>
+
 #include "ir/op.h"
 #include "support/result.h"
 
@@ -196,6 +198,36 @@ std::vector<Pattern> patternChildren(const PatternNode& node) {
     }
   }
   return {};
+}
+
+std::vector<Pattern> patternPostOrder(const Pattern& root) {
+  struct Frame {
+    Pattern node;
+    bool expanded;
+  };
+  std::vector<Pattern> order;
+  std::unordered_set<const PatternNode*> entered;
+  std::unordered_set<const PatternNode*> done;
+  std::vector<Frame> stack{{root, false}};
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (done.count(top.node.get())) {
+      stack.pop_back();
+      continue;
+    }
+    if (!top.expanded) {
+      top.expanded = true;
+      entered.insert(top.node.get());
+      std::vector<Pattern> children = patternChildren(*top.node);
+      for (auto it = children.rbegin(); it != children.rend(); ++it)
+        if (!entered.count(it->get())) stack.push_back({*it, false});
+      continue;
+    }
+    done.insert(top.node.get());
+    order.push_back(std::move(top.node));
+    stack.pop_back();
+  }
+  return order;
 }
 
 const char* patternKindName(PatternKind kind) {

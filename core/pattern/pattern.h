@@ -290,6 +290,10 @@ Pattern withName(const Pattern& pattern, std::string name);
 /// arguments, parent/path/child for a dominator, a wildcard's redirect target).
 std::vector<Pattern> patternChildren(const PatternNode& node);
 
+/// Every node reachable from `root`, children before parents, each once. A child that is
+/// still being visited (a cycle through a redirect) is not entered again.
+std::vector<Pattern> patternPostOrder(const Pattern& root);
+
 /// Short name of a pattern kind ("Call", "Wildcard", …), for messages.
 const char* patternKindName(PatternKind kind);
 

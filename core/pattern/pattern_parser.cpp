@@ -23,6 +23,13 @@ class Parser {
  public:
   Parser(std::vector<Token> tokens, std::string_view fileName) : tokens_(std::move(tokens)), fileName_(fileName) {}
 
+  /// The whole input as one type.
+  Result<Type> runType() {
+    BYOC_ASSIGN_OR_RETURN(Type type, parseType());
+    if (peek().kind != Token::Kind::End) return error(peek(), "expected the end of the type");
+    return type;
+  }
+
   Result<ParsedPattern> run() {
     while (peek().kind == Token::Kind::Identifier && peekAt(1).is("=")) BYOC_TRY(definition());
     BYOC_ASSIGN_OR_RETURN(Pattern root, pattern());
@@ -476,6 +483,11 @@ Result<ParsedPattern> parsePatternWithLocations(std::string_view text, std::stri
 Result<Pattern> parsePattern(std::string_view text, std::string_view fileName) {
   BYOC_ASSIGN_OR_RETURN(ParsedPattern parsed, parsePatternWithLocations(text, fileName));
   return parsed.pattern;
+}
+
+Result<Type> parsePatternType(std::string_view text, std::string_view fileName) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<Token> tokens, pattern_text::tokenize(text, fileName));
+  return Parser(std::move(tokens), fileName).runType();
 }
 
 }  // namespace byoc

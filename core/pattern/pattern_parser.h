@@ -42,4 +42,7 @@ Result<ParsedPattern> parsePatternWithLocations(std::string_view text, std::stri
 /// Parses pattern text.
 Result<Pattern> parsePattern(std::string_view text, std::string_view fileName = "<pattern>");
 
+/// Parses a type as written in `has_type(…)`: `Tensor[(1, ?), float32]`, `int32`, `(T, …)`.
+Result<Type> parsePatternType(std::string_view text, std::string_view fileName = "<type>");
+
 }  // namespace byoc

@@ -2,7 +2,6 @@
 
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "ir/op.h"
 #include "text/scalar_literal.h"
@@ -28,35 +27,12 @@ class Printer {
   }
 
  private:
-  /// Post-order over the pattern graph (cycles through redirects are cut), counting uses.
+  /// Post-order over the pattern graph, counting uses (the root counts as one).
   void collect() {
-    struct Frame {
-      Pattern node;
-      bool expanded;
-    };
-    std::unordered_set<const PatternNode*> entered;
-    std::unordered_set<const PatternNode*> done;
-    std::vector<Frame> stack{{root_, false}};
+    order_ = patternPostOrder(root_);
     uses_[root_.get()] = 1;
-    while (!stack.empty()) {
-      Frame& top = stack.back();
-      if (done.count(top.node.get())) {
-        stack.pop_back();
-        continue;
-      }
-      if (!top.expanded) {
-        top.expanded = true;
-        entered.insert(top.node.get());
-        std::vector<Pattern> children = patternChildren(*top.node);
-        for (const Pattern& child : children) ++uses_[child.get()];
-        for (auto it = children.rbegin(); it != children.rend(); ++it)
-          if (!entered.count(it->get())) stack.push_back({*it, false});
-        continue;
-      }
-      done.insert(top.node.get());
-      order_.push_back(std::move(top.node));
-      stack.pop_back();
-    }
+    for (const Pattern& node : order_)
+      for (const Pattern& child : patternChildren(*node)) ++uses_[child.get()];
   }
 
   bool needsName(const Pattern& node) const {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ir/op.h"
+#include "pattern/pattern_parser.h"
 
 namespace byoc {
 
@@ -59,6 +60,14 @@ class TargetReader {
       PatternEntry entry;
       BYOC_ASSIGN_OR_RETURN(entry.name, string(patterns[i], path, "name"));
       BYOC_ASSIGN_OR_RETURN(entry.pattern, string(patterns[i], path, "pattern"));
+      auto compiled = parsePattern(entry.pattern, "");
+      if (!compiled) {
+        const SourceLocation& at = compiled.error().location;
+        return fail(path + "/pattern", std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + compiled.error().message);
+      }
+      if ((*compiled)->kind() == PatternKind::Function)
+        return fail(path + "/pattern", "expected a pattern of a call or another value, found a function pattern (nothing would call it)");
+      entry.compiled = std::move(compiled).value();
       BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
       if (!check.empty()) {
         auto predicate = Predicate::parse(check);

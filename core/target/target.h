@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/expr.h"
+#include "pattern/pattern.h"
 #include "support/result.h"
 #include "target/predicate.h"
 
@@ -31,7 +32,10 @@ struct OpRule {
 /// and an optional check on the matched root call.
 struct PatternEntry {
   std::string name;
+  /// The pattern as written.
   std::string pattern;
+  /// The parsed pattern (docs/patterns.md), what MergeComposite partitions with.
+  Pattern compiled;
   std::optional<Predicate> check;
 };
 

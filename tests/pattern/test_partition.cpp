@@ -2,6 +2,7 @@
 
 #include "ir/op.h"
 #include "pattern/partition.h"
+#include "pattern/pattern_parser.h"
 #include "pattern/rewrite.h"
 #include "pattern_test_util.h"
 
@@ -30,6 +31,38 @@ class TestPartition : public QObject {
   Q_OBJECT
 
  private slots:
+  void golden_data() {
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    const std::string text = testing::readTestData("pattern/partition.txt");
+    const std::string separator = "// -----\n";
+    std::size_t start = text.find(separator) + separator.size();
+    while (start < text.size()) {
+      std::size_t end = text.find(separator, start);
+      std::string block = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      start = end == std::string::npos ? text.size() : end + separator.size();
+      std::string description = block.substr(3, block.find('\n') - 3);
+      std::size_t patternAt = block.find("pattern: ") + 9;
+      std::size_t inputAt = block.find('\n', patternAt) + 1;
+      std::size_t arrow = block.find("=>\n");
+      std::string expected = block.substr(arrow + 3);
+      while (!expected.empty() && expected.back() == '\n') expected.pop_back();
+      QTest::newRow(description.c_str()) << QString::fromStdString(block.substr(patternAt, inputAt - 1 - patternAt))
+                                         << QString::fromStdString(block.substr(inputAt, arrow - inputAt))
+                                         << QString::fromStdString(expected);
+    }
+  }
+
+  void golden() {
+    QFETCH(QString, pattern);
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    Result<Pattern> parsedPattern = parsePattern(pattern.toStdString());
+    QVERIFY2(parsedPattern.isOk(), parsedPattern ? "" : parsedPattern.error().str().c_str());
+    QCOMPARE(QString::fromStdString(partitioned(*parsedPattern, input.toStdString())), expected);
+  }
+
   void wildcardsLiftConstants() {
     QCOMPARE(partitioned(convBiasRelu(wildcard()), "fn (%x) { nn.relu(nn.bias_add(nn.conv2d(%x, 1f), 2f)) }"),
              std::string("fn (%x) {\n"

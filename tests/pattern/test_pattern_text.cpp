@@ -29,49 +29,7 @@ class TestPatternText : public QObject {
  private slots:
   void canonicalTextRoundTrips_data() {
     QTest::addColumn<QString>("text");
-    const char* texts[] = {
-        "nn.relu(nn.conv2d(*, *))",
-        "*",
-        "var",
-        "%x",
-        "const",
-        "@main",
-        "add(*, 1f)",
-        "add(*, 0i64)",
-        "multiply(*, -2)",
-        "equal(*, True)",
-        "nn.conv2d(..)",
-        "*(*, *)",
-        "(*, const)",
-        "(*,)",
-        "()",
-        "(..)",
-        "nn.batch_norm(*, *, *, *, *).0",
-        "split(*).*",
-        "nn.relu(*) | nn.relu(nn.conv2d(*, *))",
-        "(nn.relu | tanh)(*)",
-        "nn.conv2d(*, *){groups=1, data_layout=\"NCHW\", padding=[1, 1, 1, 1]}",
-        "add{TOpPattern=1}",
-        "*{}(*)",
-        "*{Composite=\"dnnl.conv2d_relu\"}(..)",
-        "nn.leaky_relu(*){alpha=0.1f}",
-        "has_type(Tensor[(1, 3, ?), float32])",
-        "has_type((int32, Tensor[(2), int8]), nn.relu(*))",
-        "has_dtype(float32, nn.relu(*))",
-        "has_shape([1, 64, 56, 56])",
-        "has_shape([], const)",
-        "dominates(nn.conv2d(*, *), *{TOpPattern=0}(*), add(*, *))",
-        "if(var, *, *)",
-        "let(var, *, *)",
-        "fn(*, *) { add(*, *) }",
-        "fn(..) { * }",
-        "x = *;\nadd(x, x)",
-        "x = *;\ny = *;\nmultiply(add(x, y), subtract(x, y))",
-        "conv = nn.conv2d(*, *);\nnn.relu(conv) | conv",
-        "r = add(r, *) | *;\nr",
-        "out = nn.relu(*);\nout",
-    };
-    for (const char* text : texts) QTest::newRow(text) << QString::fromUtf8(text);
+    for (const std::string& text : testing::canonicalPatterns()) QTest::newRow(text.c_str()) << QString::fromStdString(text);
   }
 
   void canonicalTextRoundTrips() {

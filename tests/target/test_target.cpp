@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "ir/op.h"
+#include "pattern/pattern_printer.h"
 #include "target/target.h"
 
 using namespace byoc;
@@ -121,6 +122,8 @@ class TestTarget : public QObject {
     QCOMPARE(target->opRules[1].ops, (std::vector<std::string>{"nn.relu", "add"}));
     QCOMPARE(target->patterns[0].name, std::string("mini.conv_relu"));
     QVERIFY(target->patterns[0].check.has_value());
+    QVERIFY(target->patterns[0].compiled);
+    QCOMPARE(printPattern(target->patterns[0].compiled), std::string("nn.relu(nn.conv2d(*, *))"));
     std::string once = serializeTarget(*target);
     Result<Target> again = parseTarget(once, "again.json");
     QVERIFY(again.isOk());
@@ -142,6 +145,12 @@ class TestTarget : public QObject {
                           << "t.json: at /op_rules/0: 1:9: found the end of the condition, expected a value, a name or '('";
     QTest::newRow("check") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "patterns": [{"name": "p", "pattern": "*", "check": "=="}]})"
                            << "t.json: at /patterns/0/check: 1:1: found '==', expected a value, a name or '('";
+    QTest::newRow("pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(nn.conv2d(*, *)\"}]}"
+                             << "t.json: at /patterns/0/pattern: 1:24: found the end of the input, expected ',' or ')'";
+    QTest::newRow("pattern op") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"x = *;\\nnn.relux(x)\"}]}"
+                                << "t.json: at /patterns/0/pattern: 2:1: found 'nn.relux', expected a registered op or a name defined before";
+    QTest::newRow("function pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"fn(..) { * }\"}]}"
+                                      << "t.json: at /patterns/0/pattern: expected a pattern of a call or another value, found a function pattern (nothing would call it)";
     QTest::newRow("prune") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "prune_keep_ops": ["nope"]})"
                            << "t.json: at /prune_keep_ops/0: unknown op 'nope'";
   }
