@@ -98,8 +98,9 @@ class Sequential final : public Pass {
     for (const PassPtr& pass : passes_) {
       if (!context.isEnabled(pass->info())) continue;
       for (const std::string& requiredName : pass->info().required) {
-        BYOC_ASSIGN_OR_RETURN(PassPtr required, context.passRegistry().create(requiredName));
-        BYOC_TRY(runStep(*required, result, context));
+        Result<PassPtr> required = context.passRegistry().create(requiredName);
+        if (!required) return makeError(pass->info().name + " requires " + required.error().message);
+        BYOC_TRY(runStep(**required, result, context));
       }
       BYOC_TRY(runStep(*pass, result, context));
     }

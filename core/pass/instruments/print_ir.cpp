@@ -22,7 +22,10 @@ class PrintIr final : public PassInstrument {
     PrintOptions options;
     options.showTypes = true;
     options.showMetadata = false;
-    out_ << printModule(module, options) << "\n";
+    std::string text = printModule(module, options);
+    if (std::size_t header = text.find('\n'); text.starts_with("#[version") && header != std::string::npos)
+      text.erase(0, header + 1);  // the seed's dumps show the functions only
+    out_ << text << "\n";
   }
 
  private:
