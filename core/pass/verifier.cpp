@@ -87,7 +87,7 @@ Status checkOrigins(const Module& module) {
 }
 
 /// Region labels: which target's region a value is inside.
-constexpr const char* kAnyRegion = "*";  ///< leaves: fit anywhere
+constexpr const char* kAnyRegion = "*";  ///< constants, globals and ops: fit anywhere
 constexpr const char* kHost = "";        ///< outside every region
 
 std::string regionName(const std::string& label) { return label == kHost ? "the host" : "a region of " + label; }
@@ -114,7 +114,8 @@ class AnnotationChecker {
  private:
   Result<std::string> labelOf(const Expr& node) {
     switch (node->kind()) {
-      case ExprKind::Var:
+      case ExprKind::Var:  // parameters and let-bound values come from outside every region
+        return std::string(kHost);
       case ExprKind::GlobalVar:
       case ExprKind::Constant:
       case ExprKind::Op:
