@@ -9,6 +9,7 @@
 #include <string>
 
 #include "pass/pass.h"
+#include "ir/structural.h"
 #include "pass/verifier.h"
 #include "text/printer.h"
 
