@@ -3,7 +3,9 @@
 
 #include <QtTest>
 
+#include "pass/pass_reference.h"
 #include "pass/pipeline.h"
+#include "test_files.h"
 #include "pass/registry.h"
 
 using namespace byoc;
@@ -22,6 +24,18 @@ class TestPipeline : public QObject {
       QVERIFY2(!info->summary.empty(), info->name.c_str());
       QVERIFY2(!info->description.empty(), info->name.c_str());
     }
+  }
+
+  /// docs/passes.md embeds the reference rendered from the registry; it must be up to date.
+  void theDocumentedReferenceIsCurrent() {
+    std::string docs = byoc::testing::readTestData(QStringLiteral("../../docs/passes.md"));
+    const std::string begin = "<!-- BEGIN PASS REFERENCE -->\n";
+    std::size_t from = docs.find(begin);
+    std::size_t to = docs.find("<!-- END PASS REFERENCE -->");
+    QVERIFY(from != std::string::npos && to != std::string::npos);
+    from += begin.size();
+    QCOMPARE(QString::fromStdString(docs.substr(from, to - from)),
+             QString::fromStdString(renderPassReference(PassRegistry::builtin())));
   }
 
   void aNameCannotBeRegisteredTwice() {
