@@ -195,7 +195,14 @@ class VerifierInstrument final : public PassInstrument {
  public:
   explicit VerifierInstrument(VerifyOptions options) : options_(options) {}
   std::string name() const override { return "Verifier"; }
+  void beforePass(const Module& module, const PassInfo& /*info*/) override { inputs_.push_back(module); }
+  void afterPassFailed(const Module&, const PassInfo&, const Diagnostic&) override { inputs_.pop_back(); }
+
   Status afterPass(const PassResult& result, const PassInfo& info) override {
+    Module input = std::move(inputs_.back());
+    inputs_.pop_back();
+    if (!result.changed && !result.module.sameNodes(input))
+      return makeError("after " + info.name + ": the pass reported no change but returned a different module");
     Status status = verifyModule(result.module, options_);
     if (status) return status;
     Diagnostic error = status.error();
@@ -205,6 +212,7 @@ class VerifierInstrument final : public PassInstrument {
 
  private:
   VerifyOptions options_;
+  std::vector<Module> inputs_;  ///< the input of each invocation still running, outermost first
 };
 
 }  // namespace

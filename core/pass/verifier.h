@@ -35,7 +35,8 @@ struct VerifyOptions {
 /// Checks `module`; the first violation found is the error.
 Status verifyModule(const Module& module, const VerifyOptions& options = {});
 
-/// An instrument running `verifyModule` after every pass; a violation fails that pass with the
+/// An instrument running `verifyModule` after every pass, and checking the pass's claim of no
+/// change (the very same function nodes must come back); a violation fails that pass with the
 /// message `after PASS: …`.
 std::shared_ptr<PassInstrument> makeVerifierInstrument(VerifyOptions options = {});
 

@@ -131,6 +131,20 @@ class TestVerifier : public QObject {
     QCOMPARE(QString::fromStdString(status.error().str()), message);
   }
 
+  void theInstrumentCatchesAFalseNoChangeClaim() {
+    Module module = typedModule("def @main(%x: Tensor[(2), float32]) {\n  negative(%x)\n}\n");
+    PassPtr lying = makeModulePass({"Lie", "changes but says not", 0, {}}, [](const Module& input, PassContext&) {
+      Module output = input;
+      output.erase("main");
+      return Result<PassResult>(PassResult{output, false});
+    });
+    PassContext context;
+    context.instruments = {makeVerifierInstrument()};
+    Result<PassResult> result = (*lying)(module, context);
+    QVERIFY(!result.isOk());
+    QCOMPARE(result.error().message, std::string("after Lie: the pass reported no change but returned a different module"));
+  }
+
   void theInstrumentFailsTheBreakingPass() {
     Module module = typedModule("def @main(%x: Tensor[(2), float32]) {\n  negative(%x)\n}\n");
     PassPtr breaking = makeModulePass({"Break", "drops the types", 0, {}}, [](const Module& input, PassContext&) {
