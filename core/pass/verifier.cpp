@@ -107,8 +107,10 @@ class AnnotationChecker {
         return;
       }
       labels_[node.get()] = *label;
+      order_.push_back(node);
     });
-    return status;
+    BYOC_TRY(status);
+    return checkRegionCycles();
   }
 
  private:
@@ -181,9 +183,68 @@ class AnnotationChecker {
     return label;
   }
 
+  static bool isAnnotation(const Expr& node, const char* name) {
+    const auto* call = node->as<CallNode>();
+    const OpDef* def = call ? call->opDef() : nullptr;
+    return def && def->name == name;
+  }
+
+  /// Groups the nodes into regions (nodes of one target connected without an end/begin pair
+  /// between them, plus the compiler_end closing them; every other node alone) and fails when
+  /// the graph of regions has a cycle: a region whose output flows back into it, which no
+  /// outlining can express.
+  Status checkRegionCycles() {
+    std::unordered_map<const ExprNode*, std::size_t> index;
+    for (std::size_t i = 0; i < order_.size(); ++i) index.emplace(order_[i].get(), i);
+    std::vector<std::size_t> parent(order_.size());
+    for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = i;
+    auto find = [&parent](std::size_t i) {
+      while (parent[i] != i) i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      const std::string& label = labels_.at(order_[i].get());
+      bool end = isAnnotation(order_[i], "annotation.compiler_end");
+      if (!end && (label == kHost || label == kAnyRegion)) continue;
+      for (const Expr& child : childrenOf(*order_[i])) {
+        if (end || labels_.at(child.get()) == label) parent[find(index.at(child.get()))] = find(i);
+        if (end) break;  // an end joins the region of its input only
+      }
+    }
+    std::vector<std::vector<std::size_t>> successors(order_.size());
+    std::vector<std::size_t> incoming(order_.size(), 0);
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      for (const Expr& child : childrenOf(*order_[i])) {
+        std::size_t from = find(index.at(child.get()));
+        std::size_t to = find(i);
+        if (from == to) continue;
+        successors[from].push_back(to);
+        ++incoming[to];
+      }
+    }
+    std::vector<std::size_t> ready;
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      if (find(i) == i && incoming[i] == 0) ready.push_back(i);
+    while (!ready.empty()) {
+      std::size_t region = ready.back();
+      ready.pop_back();
+      for (std::size_t next : successors[region])
+        if (--incoming[next] == 0) ready.push_back(next);
+    }
+    for (std::size_t i = order_.size(); i-- > 0;) {  // the latest begin of a region on a cycle: the re-entry
+      if (incoming[find(i)] == 0 || !isAnnotation(order_[i], "annotation.compiler_begin")) continue;
+      return violation(module_, order_[i], function_,
+                       "the region of " + labels_.at(order_[i].get()) +
+                           " takes a value computed from its own output: outlining it would create a cycle");
+    }
+    return Status::ok();
+  }
+
   const Module& module_;
   const std::string& function_;
   std::unordered_map<const ExprNode*, std::string> labels_;
+  /// The function's nodes in post-order.
+  std::vector<Expr> order_;
 };
 
 Status checkAnnotations(const Module& module) {

@@ -11,8 +11,9 @@
 /// - annotations: `annotation.compiler_begin` / `compiler_end` are balanced per target: the
 ///   values of a region of target T flow only into T's nodes or into `compiler_end(T)`, a
 ///   `compiler_end(T)` closes only values of a region of T, a `compiler_begin` opens a region
-///   only on a value outside every region, no node mixes values of two regions, and no function
-///   returns a value still inside a region.
+///   only on a value outside every region, no node mixes values of two regions, no function
+///   returns a value still inside a region, and no region takes a value computed from its own
+///   output (the dataflow between regions is acyclic, so every region can be outlined).
 /// The error names the check, the node and its function, at the node's source location
 /// when the module's provenance knows it.
 

@@ -120,6 +120,16 @@ class TestVerifier : public QObject {
            "  %1 = annotation.compiler_begin(%0, compiler=\"u\");\n  annotation.compiler_end(%1, compiler=\"u\")\n"
         << "v.relay:3:8: verifier: compiler_begin(u) opens a region on a value still inside a region of t (call of "
            "annotation.compiler_begin in @main)";
+    QTest::newRow("a region feeding itself")
+        << "  %0 = annotation.compiler_begin(%x, compiler=\"t\");\n"
+           "  %1 = nn.relu(%0);\n"
+           "  %2 = annotation.compiler_end(%1, compiler=\"t\");\n"
+           "  %3 = negative(%2);\n"
+           "  %4 = annotation.compiler_begin(%3, compiler=\"t\");\n"
+           "  %5 = add(%1, %4);\n"
+           "  annotation.compiler_end(%5, compiler=\"t\")\n"
+        << "v.relay:6:8: verifier: the region of t takes a value computed from its own output: outlining it would "
+           "create a cycle (call of annotation.compiler_begin in @main)";
   }
 
   void unbalancedAnnotations() {
