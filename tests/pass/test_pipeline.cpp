@@ -111,6 +111,34 @@ class TestPipeline : public QObject {
     QCOMPARE(QString::fromStdString(steps.error().str()), message);
   }
 
+  void numberAndBooleanOptions_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("result");
+    QTest::newRow("number") << "Tune(rate=0.25)" << "Tune(rate=0.25)";
+    QTest::newRow("integer for a number") << "Tune(rate=1)" << "Tune(rate=1)";
+    QTest::newRow("exponent") << "Tune(rate=1e-3)" << "Tune(rate=0.001)";
+    QTest::newRow("boolean") << "Tune(verbose=true, rate=2.5)" << "Tune(verbose=true, rate=2.5)";
+    QTest::newRow("boolean as 0") << "Tune(verbose=0)" << "Tune(verbose=false)";
+    QTest::newRow("bad number") << "Tune(rate=fast)"
+                                << "<pipeline>:1:11: bad value 'fast' for option 'rate' of Tune: expected a number";
+    QTest::newRow("bad boolean") << "Tune(verbose=yes)"
+                                 << "<pipeline>:1:14: bad value 'yes' for option 'verbose' of Tune: expected true "
+                                    "or false";
+  }
+
+  /// Options of every kind read and print back; `result` is the canonical text or the error.
+  void numberAndBooleanOptions() {
+    QFETCH(QString, text);
+    QFETCH(QString, result);
+    PassRegistry registry;
+    PassInfo tune{"Tune", "takes options of every kind", 0, {}, "A pass for the test.",
+                  {{"rate", AttrValue(0.5), "a number"}, {"verbose", AttrValue(false), "a flag"}}};
+    QVERIFY(registry.add({tune, [](const Attrs&) { return Result<PassPtr>(PassPtr()); }}).isOk());
+    Result<std::vector<PipelineStep>> steps = parsePipeline(text.toStdString(), registry);
+    QString actual = QString::fromStdString(steps.isOk() ? printPipeline(*steps) : steps.error().str());
+    QCOMPARE(actual, result);
+  }
+
   void createChecksOptions() {
     const PassRegistry& registry = PassRegistry::builtin();
     Result<PassPtr> pass = registry.create("FuseOps", Attrs{{"fuse_opt_level", AttrValue("high")}});
