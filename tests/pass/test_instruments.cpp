@@ -6,6 +6,7 @@
 
 #include "pass/instruments/pass_timing.h"
 #include "pass/instruments/print_ir.h"
+#include "pass/instruments/progress.h"
 #include "pass/instruments/snapshot_recorder.h"
 #include "pass/pass.h"
 #include "text/parser.h"
@@ -141,6 +142,30 @@ class TestInstruments : public QObject {
     QVERIFY((*namedPass("P", &log))(*module, context).isOk());
     QCOMPARE(QString::fromStdString(out.str()), QStringLiteral("Running pass: P (opt_level: 0, required passes: [])\n"
                                     "def @main(%x: int32 /* ty=int32 */) {\n  add(%x, 1 /* ty=int32 */)\n}\n\n"));
+  }
+
+  void progressReportsEachPassAndCancellationStopsBetweenPasses() {
+    std::vector<std::string> log;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    PassPtr cancelling = makeModulePass({"Cancel", "asks to stop", 0, {}}, [cancel](const Module& module, PassContext&) {
+      cancel->store(true);
+      return Result<PassResult>(PassResult{module, false});
+    });
+    auto recorder = std::make_shared<SnapshotRecorder>();
+    PassContext context;
+    std::vector<std::string> progress;
+    context.instruments = {recorder, makeProgressInstrument(
+                                         [&progress](const std::string& pass, int depth) {
+                                           progress.push_back(std::to_string(depth) + ":" + pass);
+                                         },
+                                         cancel)};
+    PassPtr pipeline = makeSequential({namedPass("P", &log), cancelling, namedPass("Q", &log)}, "Seq");
+    Result<PassResult> result = runPipeline(*pipeline, Module(), context);
+    QVERIFY(!result.isOk());
+    QCOMPARE(result.error().message, std::string("cancelled after Cancel"));
+    QCOMPARE(progress, (std::vector<std::string>{"0:Seq", "1:P", "1:Cancel"}));
+    QCOMPARE(log, std::vector<std::string>{"run:P"});
+    QCOMPARE(recorder->snapshots().size(), std::size_t{2});  // P and Cancel finished before the stop
   }
 
   void recorderKeepsEveryInvocationWithItsDepth() {
