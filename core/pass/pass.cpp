@@ -27,7 +27,14 @@ Result<PassResult> Pass::operator()(const Module& module, PassContext& context) 
     for (const auto& instrument : context.instruments) instrument->afterPassFailed(module, passInfo, result.error());
     return result;
   }
-  for (const auto& instrument : context.instruments) BYOC_TRY(instrument->afterPass(*result, passInfo));
+  const auto& instruments = context.instruments;
+  for (std::size_t i = 0; i < instruments.size(); ++i) {
+    Status status = instruments[i]->afterPass(*result, passInfo);
+    if (status) continue;
+    for (std::size_t later = i + 1; later < instruments.size(); ++later)
+      instruments[later]->afterPassFailed(module, passInfo, status.error());
+    return status.error();
+  }
   return result;
 }
 

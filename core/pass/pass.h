@@ -16,7 +16,8 @@
 ///      steps 1–5 in turn (a `Sequential` therefore sees its own hooks wrap its children's);
 ///   4. on success, `afterPass` of every instrument, in order; an `afterPass` that returns an
 ///      error (the verifier does) fails the invocation with that error, and the instruments
-///      after it are not called;
+///      after it get `afterPassFailed` with that error instead: every instrument whose
+///      `beforePass` ran gets exactly one of the two;
 ///   5. on failure of the pass, `afterPassFailed` of every instrument, in order; the failure
 ///      is then returned to the caller.
 ///
