@@ -187,8 +187,13 @@ Result<PassPtr> buildPipeline(std::span<const PipelineStep> steps, const PassReg
   std::vector<PassPtr> passes;
   passes.reserve(steps.size());
   for (const PipelineStep& step : steps) {
-    BYOC_ASSIGN_OR_RETURN(PassPtr pass, registry.create(step.pass, step.options));
-    passes.push_back(std::move(pass));
+    Result<PassPtr> pass = registry.create(step.pass, step.options);
+    if (!pass) {
+      Diagnostic error = pass.error();
+      if (step.column > 0) error.location = SourceLocation{"<pipeline>", 1, step.column};
+      return error;
+    }
+    passes.push_back(std::move(pass).value());
   }
   return makeSequential(std::move(passes), std::move(name));
 }

@@ -152,6 +152,19 @@ class TestPipeline : public QObject {
     QCOMPARE((*fuse)->info().options[0].defaultValue, AttrValue(0));
   }
 
+  void aFactoryErrorIsLocatedAtItsStep() {
+    PassRegistry registry;
+    registerBuiltinPasses(registry);
+    QVERIFY(registry.add({{"Picky", "refuses to be built", 0, {}}, [](const Attrs&) {
+                            return Result<PassPtr>(makeError("Picky: not available in this build"));
+                          }}).isOk());
+    Result<std::vector<PipelineStep>> steps = parsePipeline("InferType, Picky", registry);
+    QVERIFY(steps.isOk());
+    Result<PassPtr> pipeline = buildPipeline(*steps, registry);
+    QVERIFY(!pipeline.isOk());
+    QCOMPARE(pipeline.error().str(), std::string("<pipeline>:1:12: Picky: not available in this build"));
+  }
+
   void buildsASequentialOfTheSteps() {
     const PassRegistry& registry = PassRegistry::builtin();
     Result<std::vector<PipelineStep>> steps = parsePipeline("InferType,FuseOps(fuse_opt_level=0)", registry);
