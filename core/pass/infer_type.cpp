@@ -259,9 +259,23 @@ Result<Module> inferTypes(const Module& module) {
   return typed;
 }
 
+namespace {
+
+PassInfo inferTypeInfo() {
+  return {"InferType", "computes the type of every expression", 0, {},
+          "Sets the checked type of every expression of every function, and the return type of functions "
+          "that did not declare one. Nodes whose type is already right are kept, so a second run changes nothing.",
+          {}};
+}
+
+}  // namespace
+
+PassRegistration inferTypeRegistration() {
+  return {inferTypeInfo(), [](const Attrs&) { return Result<PassPtr>(createInferTypePass()); }};
+}
+
 PassPtr createInferTypePass() {
-  PassInfo info{"InferType", "computes the type of every expression", 0, {}};
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) -> Result<PassResult> {
+  return makeModulePass(inferTypeInfo(), [](const Module& module, PassContext&) -> Result<PassResult> {
     BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
     bool changed = !typed.sameNodes(module);
     return PassResult{std::move(typed), changed};

@@ -10,6 +10,7 @@
 
 #include "ir/module.h"
 #include "pass/pass.h"
+#include "pass/registry.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -19,5 +20,8 @@ Result<Module> inferTypes(const Module& module);
 
 /// The `InferType` pass.
 PassPtr createInferTypePass();
+
+/// Metadata and factory for the registry.
+PassRegistration inferTypeRegistration();
 
 }  // namespace byoc

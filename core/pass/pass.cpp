@@ -1,6 +1,49 @@
+/// \file
+/// Pass, module and function passes, Sequential, and the instrumented invocation.
+
 #include "pass/pass.h"
 
+#include "pass/analysis/function_utils.h"
+#include "pass/infer_type.h"
+#include "pass/registry.h"
+
 namespace byoc {
+
+const PassRegistry& PassContext::passRegistry() const { return registry ? *registry : PassRegistry::builtin(); }
+
+bool PassContext::isEnabled(const PassInfo& info) const {
+  if (disabledPasses.count(info.name)) return false;
+  if (requiredPasses.count(info.name)) return true;
+  return info.optLevel <= optLevel;
+}
+
+Result<PassResult> Pass::operator()(const Module& module, PassContext& context) const {
+  const PassInfo& passInfo = info();
+  for (const auto& instrument : context.instruments)
+    if (!instrument->shouldRun(module, passInfo)) return PassResult{module, false};
+  for (const auto& instrument : context.instruments) instrument->beforePass(module, passInfo);
+  Result<PassResult> result = run(module, context);
+  if (!result) {
+    for (const auto& instrument : context.instruments) instrument->afterPassFailed(module, passInfo, result.error());
+    return result;
+  }
+  const auto& instruments = context.instruments;
+  for (std::size_t i = 0; i < instruments.size(); ++i) {
+    Status status = instruments[i]->afterPass(*result, passInfo);
+    if (status) continue;
+    for (std::size_t later = i + 1; later < instruments.size(); ++later)
+      instruments[later]->afterPassFailed(module, passInfo, status.error());
+    return status.error();
+  }
+  return result;
+}
+
+Result<PassResult> runPipeline(const Pass& pass, const Module& module, PassContext& context) {
+  for (const auto& instrument : context.instruments) instrument->enterContext();
+  Result<PassResult> result = pass(module, context);
+  for (const auto& instrument : context.instruments) instrument->exitContext();
+  return result;
+}
 
 namespace {
 
@@ -17,6 +60,38 @@ class ModulePass final : public Pass {
   ModulePassFunction function_;
 };
 
+class FunctionPass final : public Pass {
+ public:
+  FunctionPass(PassInfo info, FunctionPassFunction function, FunctionPassScope scope)
+      : info_(std::move(info)), function_(std::move(function)), scope_(scope) {}
+  const PassInfo& info() const override { return info_; }
+
+  Result<PassResult> run(const Module& module, PassContext& context) const override {
+    Module updated = module;
+    bool changed = false;
+    for (const auto& [name, function] : module.functions()) {
+      if (skips(*function)) continue;
+      BYOC_ASSIGN_OR_RETURN(Function mapped, function_(function, module, context));
+      if (mapped == function) continue;
+      updated.set(name, std::move(mapped));
+      changed = true;
+    }
+    if (!changed) return PassResult{module, false};
+    BYOC_ASSIGN_OR_RETURN(PassResult typed, (*createInferTypePass())(updated, context));
+    return PassResult{std::move(typed.module), true};
+  }
+
+ private:
+  bool skips(const FunctionNode& function) const {
+    if (scope_.skipExternal && function.attrs.contains("Compiler")) return true;
+    return scope_.skipPrimitive && hasNonzeroAttr(function.attrs, "Primitive");
+  }
+
+  PassInfo info_;
+  FunctionPassFunction function_;
+  FunctionPassScope scope_;
+};
+
 class Sequential final : public Pass {
  public:
   Sequential(std::vector<PassPtr> passes, std::string name) : passes_(std::move(passes)) {
@@ -28,20 +103,23 @@ class Sequential final : public Pass {
   Result<PassResult> run(const Module& module, PassContext& context) const override {
     PassResult result{module, false};
     for (const PassPtr& pass : passes_) {
-      if (!shouldRun(*pass, context)) continue;
-      BYOC_ASSIGN_OR_RETURN(PassResult step, pass->run(result.module, context));
-      result.changed = result.changed || step.changed;
-      result.module = std::move(step.module);
+      if (!context.isEnabled(pass->info())) continue;
+      for (const std::string& requiredName : pass->info().required) {
+        Result<PassPtr> required = context.passRegistry().create(requiredName);
+        if (!required) return makeError(pass->info().name + " requires " + required.error().message);
+        BYOC_TRY(runStep(**required, result, context));
+      }
+      BYOC_TRY(runStep(*pass, result, context));
     }
     return result;
   }
 
  private:
-  static bool shouldRun(const Pass& pass, const PassContext& context) {
-    const std::string& name = pass.info().name;
-    if (context.requiredPasses.count(name)) return true;
-    if (context.disabledPasses.count(name)) return false;
-    return pass.info().optLevel <= context.optLevel;
+  static Status runStep(const Pass& pass, PassResult& result, PassContext& context) {
+    BYOC_ASSIGN_OR_RETURN(PassResult step, pass(result.module, context));
+    result.changed = result.changed || step.changed;
+    result.module = std::move(step.module);
+    return Status::ok();
   }
 
   std::vector<PassPtr> passes_;
@@ -52,6 +130,10 @@ class Sequential final : public Pass {
 
 PassPtr makeModulePass(PassInfo info, ModulePassFunction function) {
   return std::make_shared<const ModulePass>(std::move(info), std::move(function));
+}
+
+PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionPassScope scope) {
+  return std::make_shared<const FunctionPass>(std::move(info), std::move(function), scope);
 }
 
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name) {

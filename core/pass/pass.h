@@ -2,8 +2,27 @@
 /// \file
 /// Pass infrastructure: a pass maps a module to a new module and says whether it changed it.
 ///
-/// Passes are values (shared, immutable once built). `PassContext` carries the opt level
-/// and the disabled / required pass names under which a pipeline runs.
+/// Passes are values (shared, immutable once built). `PassContext` carries the opt level,
+/// the disabled / required pass names, the instruments and a configuration map under which
+/// a pipeline runs.
+///
+/// Invoking a pass through `Pass::operator()` (which `Sequential` and function passes do for
+/// the passes they run) calls the context's instruments around it, in this order:
+///
+///   1. `shouldRun` of every instrument, in registration order; the first `false` skips the
+///      pass (no other hook is called for it, and the module is returned unchanged);
+///   2. `beforePass` of every instrument, in order;
+///   3. the pass itself (`Pass::run`), which may invoke nested passes, each going through
+///      steps 1–5 in turn (a `Sequential` therefore sees its own hooks wrap its children's);
+///   4. on success, `afterPass` of every instrument, in order; an `afterPass` that returns an
+///      error (the verifier does) fails the invocation with that error, and the instruments
+///      after it get `afterPassFailed` with that error instead: every instrument whose
+///      `beforePass` ran gets exactly one of the two;
+///   5. on failure of the pass, `afterPassFailed` of every instrument, in order; the failure
+///      is then returned to the caller.
+///
+/// `enterContext` and `exitContext` of every instrument, in order, bracket a whole pipeline:
+/// `runPipeline` calls them around its pass (exitContext also when the pass failed).
 
 #include <functional>
 #include <memory>
@@ -11,10 +30,21 @@
 #include <string>
 #include <vector>
 
+#include "ir/attrs.h"
 #include "ir/module.h"
 #include "support/result.h"
 
 namespace byoc {
+
+class PassRegistry;
+class PassInstrument;
+
+/// One option of a pass: its name, its default (whose kind is the option's type) and a help line.
+struct PassOption {
+  std::string name;
+  AttrValue defaultValue;
+  std::string help;
+};
 
 /// Metadata of a pass, declared once: the CLI help, the GUI palette and the docs read it.
 struct PassInfo {
@@ -25,6 +55,10 @@ struct PassInfo {
   int optLevel = 0;
   /// Passes that must run before this one (run by `Sequential` whatever the opt level).
   std::vector<std::string> required;
+  /// A paragraph: input, output, what must run before and after.
+  std::string description{};
+  /// The options the pass accepts, in the order pipelines print them.
+  std::vector<PassOption> options{};
 };
 
 /// What a pass produced.
@@ -37,21 +71,61 @@ struct PassResult {
 /// The settings a pipeline runs under.
 class PassContext {
  public:
+  /// Passes whose `PassInfo::optLevel` is above this are skipped by `Sequential`.
   int optLevel = 2;
+  /// Names of passes `Sequential` never runs (wins over `requiredPasses`).
   std::set<std::string, std::less<>> disabledPasses;
+  /// Names of passes `Sequential` runs whatever their opt level.
   std::set<std::string, std::less<>> requiredPasses;
+  /// Observers called around every pass invocation (see the file comment for the order).
+  std::vector<std::shared_ptr<PassInstrument>> instruments;
+  /// Free-form settings read by passes (`relay.FuseOps.max_depth`, …).
+  Attrs config;
+  /// Where `Sequential` looks up required passes by name; null means `PassRegistry::builtin()`.
+  const PassRegistry* registry = nullptr;
+
+  /// The registry to resolve pass names in.
+  const PassRegistry& passRegistry() const;
+  /// True when `Sequential` should run a pass with `info` under this context: not disabled,
+  /// and either required by the context or at most at the context's opt level.
+  bool isEnabled(const PassInfo& info) const;
 };
 
 /// A transformation of a module.
 class Pass {
  public:
   virtual ~Pass() = default;
+  /// The pass's metadata.
   virtual const PassInfo& info() const = 0;
-  /// Runs the pass on `module`; never modifies its input.
+  /// Runs the pass on `module`; never modifies its input. Calls no instrument for this pass
+  /// itself: use `operator()` for an instrumented invocation.
   virtual Result<PassResult> run(const Module& module, PassContext& context) const = 0;
+
+  /// Runs the pass with the context's instruments called around it (file comment, steps 1–5).
+  Result<PassResult> operator()(const Module& module, PassContext& context) const;
 };
 
 using PassPtr = std::shared_ptr<const Pass>;
+
+/// Observer of pass invocations. Every hook has a do-nothing default.
+class PassInstrument {
+ public:
+  virtual ~PassInstrument() = default;
+  /// Name shown in messages.
+  virtual std::string name() const = 0;
+  /// Called once when a pipeline starts (`runPipeline`).
+  virtual void enterContext() {}
+  /// Called once when a pipeline ends, successfully or not.
+  virtual void exitContext() {}
+  /// Returning false skips the pass.
+  virtual bool shouldRun(const Module& /*module*/, const PassInfo& /*info*/) { return true; }
+  /// Called before the pass runs, with its input.
+  virtual void beforePass(const Module& /*module*/, const PassInfo& /*info*/) {}
+  /// Called after the pass succeeded, with its result; an error fails the invocation.
+  virtual Status afterPass(const PassResult& /*result*/, const PassInfo& /*info*/) { return Status::ok(); }
+  /// Called after the pass failed, with its input and its error.
+  virtual void afterPassFailed(const Module& /*module*/, const PassInfo& /*info*/, const Diagnostic& /*error*/) {}
+};
 
 /// The body of a module pass: a pure function from module to module.
 using ModulePassFunction = std::function<Result<PassResult>(const Module&, PassContext&)>;
@@ -59,8 +133,30 @@ using ModulePassFunction = std::function<Result<PassResult>(const Module&, PassC
 /// Wraps a function as a pass.
 PassPtr makeModulePass(PassInfo info, ModulePassFunction function);
 
-/// Runs passes in order. Passes above the context's opt level, or disabled, are skipped unless
-/// required (by the context or by being listed in `PassInfo::required`).
+/// The body of a function pass: maps one function (the module is there to look things up).
+/// Returning the very same function node means "unchanged".
+using FunctionPassFunction = std::function<Result<Function>(const Function&, const Module&, PassContext&)>;
+
+/// Which functions a function pass leaves alone.
+struct FunctionPassScope {
+  /// Skip functions with a `Compiler` attribute (their body belongs to an external codegen).
+  bool skipExternal = true;
+  /// Skip functions with `Primitive=1` (already fused or outlined).
+  bool skipPrimitive = true;
+};
+
+/// Wraps a per-function transform as a module pass: it maps every global function that
+/// `scope` does not exclude, and, when any changed, runs `InferType` (instrumented, as a nested
+/// pass) on the result, as TVM's function passes do.
+PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionPassScope scope = {});
+
+/// Runs passes in order. For each pass that the context enables (`PassContext::isEnabled`), its
+/// `PassInfo::required` passes are first looked up in the context's registry and run (whatever
+/// the opt level), then the pass itself; every invocation is instrumented.
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name = "Sequential");
+
+/// Runs `pass` as a whole pipeline: `enterContext` of every instrument, the instrumented pass,
+/// then `exitContext` of every instrument.
+Result<PassResult> runPipeline(const Pass& pass, const Module& module, PassContext& context);
 
 }  // namespace byoc

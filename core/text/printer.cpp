@@ -78,12 +78,12 @@ class RelayPrinter {
     return kind == ExprKind::Call || kind == ExprKind::Tuple || kind == ExprKind::TupleGetItem;
   }
 
-  /// ` /* ty=T */` the first time a typed node is printed.
+  /// ` /* ty=T */` the first time a typed node is printed; at every use for constants, as TVM does.
   std::string typeInfo(const Expr& expr) {
     if (!options_.showTypes || !expr->type() || expr->kind() == ExprKind::Op || expr->kind() == ExprKind::GlobalVar ||
         expr->kind() == ExprKind::If || expr->kind() == ExprKind::Let)
       return {};
-    if (!typeShown_.insert(expr.get()).second) return {};
+    if (!typeShown_.insert(expr.get()).second && expr->kind() != ExprKind::Constant) return {};
     return " /* ty=" + typeToString(expr->type()) + " */";
   }
 

@@ -2,6 +2,7 @@
 
 #include "pass/infer_type.h"
 #include "pass/pass.h"
+#include "pass/registry.h"
 #include "text/parser.h"
 
 using namespace byoc;
@@ -55,6 +56,46 @@ class TestSequential : public QObject {
     Result<PassResult> result = pipeline->run(Module(), context);
     QVERIFY(!result.isOk());
     QCOMPARE(result.error().message, std::string("Fail: nothing to do"));
+    QVERIFY(log.empty());
+  }
+
+  void requiredPassesRunFirstWhateverTheirLevel() {
+    std::vector<std::string> log;
+    PassRegistry registry;
+    QVERIFY(registry.add({{"Prepare", "runs first", 3, {}}, [&log](const Attrs&) {
+                            return Result<PassPtr>(recordingPass("Prepare", 3, &log));
+                          }}).isOk());
+    PassPtr needy = makeModulePass({"Needy", "needs Prepare", 1, {"Prepare"}}, [&log](const Module& module, PassContext&) {
+      log.push_back("Needy");
+      return Result<PassResult>(PassResult{module, false});
+    });
+    PassPtr gated = makeModulePass({"Gated", "above the level", 2, {"Prepare"}}, [&log](const Module& module, PassContext&) {
+      log.push_back("Gated");
+      return Result<PassResult>(PassResult{module, false});
+    });
+    PassContext context;
+    context.optLevel = 1;
+    context.registry = &registry;
+    QVERIFY(makeSequential({needy, gated, needy})->run(Module(), context).isOk());
+    QCOMPARE(log, (std::vector<std::string>{"Prepare", "Needy", "Prepare", "Needy"}));
+  }
+
+  void anUnknownRequiredPassIsAnError() {
+    PassPtr needy = makeModulePass({"Needy", "needs Missing", 0, {"Missing"}}, [](const Module& module, PassContext&) {
+      return Result<PassResult>(PassResult{module, false});
+    });
+    PassContext context;
+    Result<PassResult> result = makeSequential({needy})->run(Module(), context);
+    QVERIFY(!result.isOk());
+    QCOMPARE(result.error().message, std::string("Needy requires unknown pass 'Missing'"));
+  }
+
+  void disabledWinsOverRequired() {
+    std::vector<std::string> log;
+    PassContext context;
+    context.disabledPasses.insert("A");
+    context.requiredPasses.insert("A");
+    QVERIFY(makeSequential({recordingPass("A", 0, &log)})->run(Module(), context).isOk());
     QVERIFY(log.empty());
   }
 

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// Small helpers the passes share about functions: their attributes, and rebuilding one
+/// over a new body.
+
+#include <string_view>
+
+#include "ir/expr.h"
+#include "ir/traversal.h"
+
+namespace byoc {
+
+/// True when `attrs` has `name` set to a non-zero integer or `true` (`Primitive=1`, `Inline=1`).
+bool hasNonzeroAttr(const Attrs& attrs, std::string_view name);
+
+/// True for functions passes must not look into: fused or outlined (`Primitive=1`) or owned
+/// by an external codegen (`Compiler=…`).
+bool isPrimitiveOrExternal(const FunctionNode& function);
+
+/// `function` over `body`: the very same node when `body` is its body; otherwise a new function
+/// with the same parameters, return type, attributes and origin, and no checked type.
+Function withBody(const Function& function, const Expr& body);
+
+/// A mutator that leaves primitive and external functions (see `isPrimitiveOrExternal`) untouched.
+class OpaqueFunctionSkippingMutator : public ExprMutator {
+ protected:
+  bool shouldDescend(const Expr& node) override;
+};
+
+}  // namespace byoc

@@ -1,0 +1,20 @@
+#pragma once
+/// \file
+/// Which global functions each function of a module refers to (`@name` anywhere in its body).
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "ir/module.h"
+
+namespace byoc {
+
+/// The names of the globals `function` refers to.
+std::set<std::string, std::less<>> referencedGlobals(const Function& function);
+
+/// The functions reachable from `entries` through global references, entries included
+/// (names the module does not define are ignored).
+std::set<std::string, std::less<>> reachableGlobals(const Module& module, const std::set<std::string, std::less<>>& entries);
+
+}  // namespace byoc

@@ -1,0 +1,33 @@
+/// \file
+/// The list of built-in passes. Adding a pass to the registry is one line here.
+
+#include "pass/infer_type.h"
+#include "pass/registry.h"
+#include "pass/transforms/dead_code_elimination.h"
+#include "pass/transforms/eliminate_common_subexpr.h"
+#include "pass/transforms/fold_constant.h"
+#include "pass/transforms/fuse_ops.h"
+#include "pass/transforms/inline.h"
+#include "pass/transforms/remove_unused_functions.h"
+#include "pass/transforms/simplify_inference.h"
+
+namespace byoc {
+
+void registerBuiltinPasses(PassRegistry& registry) {
+  const PassRegistration builtins[] = {
+      inferTypeRegistration(),
+      foldConstantRegistration(),
+      eliminateCommonSubexprRegistration(),
+      fuseOpsRegistration(),
+      simplifyInferenceRegistration(),
+      deadCodeEliminationRegistration(),
+      inlineRegistration(),
+      removeUnusedFunctionsRegistration(),
+  };
+  for (const PassRegistration& registration : builtins) {
+    Status added = registry.add(registration);
+    BYOC_CHECK(added.isOk(), added.isOk() ? std::string() : added.error().message);
+  }
+}
+
+}  // namespace byoc
