@@ -2,6 +2,7 @@
 /// The list of built-in passes. Adding a pass to the registry is one line here.
 
 #include "pass/infer_type.h"
+#include "pass/partition/partition_passes.h"
 #include "pass/registry.h"
 #include "pass/transforms/dead_code_elimination.h"
 #include "pass/transforms/eliminate_common_subexpr.h"
@@ -26,6 +27,10 @@ void registerBuiltinPasses(PassRegistry& registry) {
   };
   for (const PassRegistration& registration : builtins) {
     Status added = registry.add(registration);
+    BYOC_CHECK(added.isOk(), added.isOk() ? std::string() : added.error().message);
+  }
+  for (PassRegistration& registration : partitionPassRegistrations()) {
+    Status added = registry.add(std::move(registration));
     BYOC_CHECK(added.isOk(), added.isOk() ? std::string() : added.error().message);
   }
 }

@@ -2,7 +2,7 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
-#include "pass/partition/for_each_function.h"
+#include "pass/pass.h"
 
 namespace byoc {
 
@@ -32,13 +32,13 @@ PassPtr createCanonicalizeOpsPass() {
   PassInfo info;
   info.name = "CanonicalizeOps";
   info.summary = "rewrites nn.bias_add into add with a broadcast bias";
+  info.description = "nn.bias_add(x, b, axis) becomes add(x, expand_dims(b, axis=1, num_newaxis=rank(x)-axis-1)), the "
+                     "form the dnnl patterns match. Input and output are typed.";
   info.optLevel = 3;
   info.required = {"InferType"};
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
-      canonicalize_ops::BiasAddToAdd mutator;
-      return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
-    });
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+    canonicalize_ops::BiasAddToAdd mutator;
+    return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
   });
 }
 

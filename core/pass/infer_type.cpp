@@ -14,8 +14,8 @@ namespace infer_type {
 class FunctionTyper final : public ExprMutator {
  public:
   /// `globalType` answers the type of `@name` (or an error) for calls of other functions.
-  FunctionTyper(const Module& module, std::function<Result<Type>(const std::string&)> globalType)
-      : module_(module), globalType_(std::move(globalType)) {}
+  FunctionTyper(const Module& module, std::function<Result<Type>(const std::string&)> globalType, TypeReuse reuse)
+      : module_(module), globalType_(std::move(globalType)), reuse_(reuse) {}
 
   Result<Function> typeFunction(const Function& function) {
     collectLetBindings(function);
@@ -29,7 +29,8 @@ class FunctionTyper final : public ExprMutator {
   Expr rewrite(const Expr& pre, const Expr& post) override {
     if (error_) return post;
     // A node that kept its children keeps its type; a global's type may change with its function.
-    if (pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar) return post;
+    if (reuse_ == TypeReuse::KeepUnchanged && pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar)
+      return post;
     Result<Type> type = typeOf(pre, post);
     if (!type) {
       Diagnostic error = type.error();
@@ -192,6 +193,7 @@ class FunctionTyper final : public ExprMutator {
 
   const Module& module_;
   std::function<Result<Type>(const std::string&)> globalType_;
+  TypeReuse reuse_;
   std::unordered_map<const VarNode*, Expr> letValues_;
   std::unordered_map<const VarNode*, Type> signatures_;
   std::unordered_map<const VarNode*, Type> paramTypes_;
@@ -235,7 +237,7 @@ std::vector<std::string> calleesFirst(const Module& module) {
 
 }  // namespace infer_type
 
-Result<Module> inferTypes(const Module& module) {
+Result<Module> inferTypes(const Module& module, TypeReuse reuse) {
   Module typed = module;
   std::unordered_map<std::string, Type> globalTypes;
   auto globalType = [&](const std::string& name) -> Result<Type> {
@@ -251,7 +253,7 @@ Result<Module> inferTypes(const Module& module) {
     return funcType(std::move(params), function->retType);
   };
   for (const std::string& name : infer_type::calleesFirst(module)) {
-    infer_type::FunctionTyper typer(module, globalType);
+    infer_type::FunctionTyper typer(module, globalType, reuse);
     BYOC_ASSIGN_OR_RETURN(Function result, typer.typeFunction(module.find(name)));
     globalTypes[name] = result->type();
     typed.set(name, std::move(result));

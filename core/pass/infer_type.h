@@ -15,8 +15,14 @@
 
 namespace byoc {
 
+/// How much of a typed module InferType recomputes.
+enum class TypeReuse {
+  KeepUnchanged,  ///< a node whose children did not change keeps its type (what passes need)
+  RecomputeAll,   ///< every type is computed again (what a verifier needs)
+};
+
 /// Types every function of `module`.
-Result<Module> inferTypes(const Module& module);
+Result<Module> inferTypes(const Module& module, TypeReuse reuse = TypeReuse::KeepUnchanged);
 
 /// The `InferType` pass.
 PassPtr createInferTypePass();

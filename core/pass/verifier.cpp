@@ -48,7 +48,7 @@ Status checkTypes(const Module& module) {
     });
     BYOC_TRY(missing);
   }
-  Result<Module> retyped = inferTypes(module);
+  Result<Module> retyped = inferTypes(module, TypeReuse::RecomputeAll);
   if (!retyped) return makeError("verifier: the module does not type: " + retyped.error().message);
   for (const auto& [name, function] : module.functions())
     if (retyped->find(name) != function)

@@ -12,7 +12,6 @@
 
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
-#include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -236,14 +235,18 @@ PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targ
   PassInfo info;
   info.name = "AnnotateTarget";
   info.summary = "marks each call with the first target that supports it, by compiler_begin/compiler_end";
+  info.description = "Input: a typed module, usually after MergeComposite. Every call gets the first target of the list "
+                     "that claims it (op rules, or a composite named <target>.…), else \"default\"; its input edges get "
+                     "compiler_begin and its output edges compiler_end. Run MergeCompilerRegions next.";
+  info.options = {{"targets", AttrValue(""), "targets in priority order: built-in names or target files, comma-separated"},
+                  {"include_non_call_ops", AttrValue(true), "annotate tuples, tuple items and if/let too"}};
   info.required = {"InferType"};
-  return makeModulePass(std::move(info), [targets = std::move(targets), includeNonCallOps](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(module, [&](const Function& function, const std::string&) -> Result<Function> {
-      annotate_target::Annotator annotator(targets, includeNonCallOps);
-      Expr annotated = annotator.mutate(function);
-      if (annotator.error()) return *annotator.error();
-      return downcast<FunctionNode>(annotated);
-    });
+  return makeFunctionPass(std::move(info), [targets = std::move(targets), includeNonCallOps](
+                                                const Function& function, const Module&, PassContext&) -> Result<Function> {
+    annotate_target::Annotator annotator(targets, includeNonCallOps);
+    Expr annotated = annotator.mutate(function);
+    if (annotator.error()) return *annotator.error();
+    return downcast<FunctionNode>(annotated);
   });
 }
 

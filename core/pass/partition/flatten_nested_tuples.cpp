@@ -5,7 +5,6 @@
 
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
-#include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -33,11 +32,11 @@ PassPtr createFlattenNestedTuplesPass() {
   PassInfo info;
   info.name = "FlattenNestedTuples";
   info.summary = "moves a compiler_end on a tuple onto each of its fields";
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
-      flatten_nested_tuples::EndsOnFields mutator;
-      return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
-    });
+  info.description = "First step of PartitionGraph: compiler_end(Tuple(f1, …, fn), t) becomes "
+                     "Tuple(compiler_end(f1, t), …), one level deep, so a region never returns a tuple of tuples.";
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+    flatten_nested_tuples::EndsOnFields mutator;
+    return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
   });
 }
 

@@ -12,7 +12,6 @@
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/partition/annotations.h"
-#include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -157,9 +156,11 @@ PassPtr createMergeCompilerRegionsPass() {
   PassInfo info;
   info.name = "MergeCompilerRegions";
   info.summary = "merges adjacent annotated regions of the same target where no cycle results";
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(
-        module, [](const Function& function, const std::string&) { return merge_compiler_regions::mergeRegions(function); });
+  info.description = "Input: a module annotated by AnnotateTarget. Regions merge with parents of the same target unless "
+                     "they also depend on them through another target; annotations inside a merged region go. "
+                     "Run PartitionGraph next.";
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+    return merge_compiler_regions::mergeRegions(function);
   });
 }
 

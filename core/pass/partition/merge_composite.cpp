@@ -12,7 +12,6 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pass/infer_type.h"
-#include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 #include "pattern/partition.h"
 #include "pattern/pattern_parser.h"
@@ -77,10 +76,12 @@ Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const
   PassInfo info;
   info.name = "MergeComposite";
   info.summary = "outlines each match of the targets' pattern tables into a composite function";
+  info.description = "Input: a typed module. For each pattern-table row in order (earlier rows win), every match becomes "
+                     "a function literal with Composite and PartitionedFromPattern, called in place. Run AnnotateTarget next.";
+  info.options = {{"targets", AttrValue(""), "targets whose pattern tables run, comma-separated"}};
   info.required = {"InferType"};
-  return makeModulePass(std::move(info), [rules = std::move(rules)](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(
-        module, [&](const Function& function, const std::string&) { return merge_composite::mergeComposites(function, rules); });
+  return makeFunctionPass(std::move(info), [rules = std::move(rules)](const Function& function, const Module&, PassContext&) {
+    return merge_composite::mergeComposites(function, rules);
   });
 }
 

@@ -68,6 +68,9 @@ PassPtr createNameMangleExtFuncsPass(std::string moduleName) {
   PassInfo info;
   info.name = "NameMangleExtFuncs";
   info.summary = "renames external functions to tvmgen_<module>_<name> and sets their global_symbol";
+  info.description = "Last step of PartitionGraph: every function with Compiler is renamed tvmgen_<mod_name>_<name> "
+                     "with non-alphanumeric characters turned into _, its global_symbol follows and call sites are updated.";
+  info.options = {{"mod_name", AttrValue("default"), "the module name in tvmgen_<mod_name>_…"}};
   return makeModulePass(std::move(info), [moduleName = std::move(moduleName)](const Module& module, PassContext&) {
     return name_mangle_ext_funcs::mangle(module, moduleName);
   });

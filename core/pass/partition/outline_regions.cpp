@@ -18,7 +18,7 @@
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
 #include "pass/partition/annotations.h"
-#include "pass/partition/for_each_function.h"
+#include "pass/analysis/function_utils.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -169,7 +169,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
   Module result = module;
   bool changed = false;
   for (const auto& [name, function] : module.functions()) {
-    if (partitioning::isExternalFunction(*function)) continue;
+    if (isPrimitiveOrExternal(*function)) continue;
     BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);
@@ -188,6 +188,10 @@ PassPtr createOutlineRegionsPass(bool bindConstants) {
   PassInfo info;
   info.name = "OutlineRegions";
   info.summary = "turns each annotated region into a global function with Compiler, Primitive, Inline and global_symbol";
+  info.description = "Third step of PartitionGraph: region N of target T in function F becomes @T_F_N with parameters "
+                     "%T_N_i<k> (k: the begin's position among the region's inputs), attributes Compiler, Primitive, "
+                     "Inline and global_symbol, called in the region's place; several outputs return a tuple.";
+  info.options = {{"bind_constants", AttrValue(true), "bind constant arguments into the outlined functions"}};
   return makeModulePass(std::move(info), [bindConstants](const Module& module, PassContext&) {
     return outline_regions::outlineRegions(module, bindConstants);
   });

@@ -1,6 +1,8 @@
 #include "pass/partition/partition_flow.h"
 
 #include "pass/partition/partition_passes.h"
+#include "pass/pipeline.h"
+#include "pass/registry.h"
 
 namespace byoc {
 
@@ -14,6 +16,20 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
                                             PartitionPipeline pipeline) {
   if (targets.empty()) return makeError("no target given");
   std::vector<PassPtr> steps;
+  const PassRegistry& registry = PassRegistry::builtin();
+  for (const auto& target : targets) {
+    if (target->preparePipeline.empty()) continue;
+    Result<std::vector<PipelineStep>> prepare = parsePipeline(target->preparePipeline, registry);
+    if (!prepare) {
+      Diagnostic error = prepare.error();
+      error.message = "the prepare pipeline of target " + target->name + ": " + error.message;
+      return error;
+    }
+    for (const PipelineStep& step : *prepare) {
+      BYOC_ASSIGN_OR_RETURN(PassPtr pass, registry.create(step.pass, step.options));
+      steps.push_back(std::move(pass));
+    }
+  }
   if (pipeline == PartitionPipeline::Relax) return makeError("the relax pipeline is not available yet");
   BYOC_ASSIGN_OR_RETURN(PassPtr mergeComposite, createMergeCompositePass(targets));
   steps.push_back(std::move(mergeComposite));

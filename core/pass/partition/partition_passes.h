@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pass/pass.h"
+#include "pass/registry.h"
 #include "target/target.h"
 
 namespace byoc {
@@ -43,5 +44,9 @@ PassPtr createNameMangleExtFuncsPass(std::string moduleName = "default");
 PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target);
 /// PartitionGraph: FlattenNestedTuples, RemoveDefaultAnnotations, the outlining, NameMangleExtFuncs.
 PassPtr createPartitionGraphPass(std::string moduleName = "default", bool bindConstants = true);
+
+/// Registry entries of the passes above and of CanonicalizeOps; target options name built-in
+/// targets or target files, comma-separated.
+std::vector<PassRegistration> partitionPassRegistrations();
 
 }  // namespace byoc

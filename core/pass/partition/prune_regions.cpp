@@ -77,6 +77,10 @@ PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target) {
   PassInfo info;
   info.name = "PruneRegions";
   info.summary = "inlines back the outlined functions of a target that contain none of its heavy ops";
+  info.description = "Input: a module after PartitionGraph. When the target has prune_keep_ops and more than one "
+                     "outlined function, each function calling none of those ops is inlined back at its call sites "
+                     "(TVM's prune_dnnl_subgraphs).";
+  info.options = {{"target", AttrValue(""), "the target whose prune_keep_ops decide"}};
   return makeModulePass(std::move(info), [target = std::move(target)](const Module& module, PassContext&) {
     return prune_regions::prune(module, *target);
   });

@@ -5,7 +5,6 @@
 
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
-#include "pass/partition/for_each_function.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -27,11 +26,11 @@ PassPtr createRemoveDefaultAnnotationsPass() {
   PassInfo info;
   info.name = "RemoveDefaultAnnotations";
   info.summary = "drops the compiler_begin/compiler_end annotations of the \"default\" target";
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return partitioning::rewriteFunctionsAndType(module, [](const Function& function, const std::string&) {
-      remove_default_annotations::DefaultAnnotationRemover mutator;
-      return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
-    });
+  info.description = "Second step of PartitionGraph: code no target claimed stays in the host function, and its "
+                     "annotations use up no region ids.";
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+    remove_default_annotations::DefaultAnnotationRemover mutator;
+    return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
   });
 }
 
