@@ -21,6 +21,8 @@ struct CommandSpec {
   std::string summary;
   Input input = Input::ModelOrDemo;
   std::vector<FlagSpec> flags;
+  /// Flags that must be given.
+  std::vector<std::string> required{};
 };
 
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
@@ -37,6 +39,17 @@ const std::map<std::string, CommandSpec>& commands() {
                       {"-o", "OUT", "write the partitioned module to OUT (.relay or .json) instead of printing it"},
                       {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
                       {"--types", "", "show the type of every expression"}}}},
+      {"opt", {"run a pipeline of registered passes on a model and print the result", Input::ModelOrDemo,
+               {kDemoFlag, {"--passes", "PIPELINE", "the passes, e.g. \"InferType,FoldConstant,FuseOps(fuse_opt_level=2)\" (see 'byoc passes')"},
+                {"-o", "OUT", "write the module to OUT (.relay or .json) instead of printing it"},
+                {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
+                {"--types", "", "show the type of every expression"}},
+               {"--passes"}}},
+      {"passes", {"list the registered passes with their summaries", Input::None,
+                  {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
+      {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
+                 {kDemoFlag, {"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"},
+                  {"--pattern-file", "FILE", "read the pattern from FILE"}}}},
   };
   return specs;
 }
@@ -148,6 +161,8 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
   if (spec->second.input == Input::ModelOrDemo && options.file.has_value() == options.demo())
     outcome.usageError = options.demo() ? "give either FILE or --demo, not both" : "missing FILE (or --demo)";
   if (spec->second.input == Input::Model && !options.file) outcome.usageError = "missing FILE";
+  for (const std::string& flag : spec->second.required)
+    if (outcome.usageError.empty() && !options.has(flag)) outcome.usageError = "missing " + flag;
   return outcome;
 }
 

@@ -14,6 +14,12 @@ int runInfo(const Options& options);
 
 /// `byoc partition`: the module partitioned for `--target`s, printed or written to `-o`.
 int runPartition(const Options& options);
+/// `byoc opt`: the module after a pipeline of registered passes.
+int runOpt(const Options& options);
+/// `byoc passes`: the registered passes with their summaries (or the full reference).
+int runPasses(const Options& options);
+/// `byoc match`: every place a pattern matches, with the nodes each match covers.
+int runMatch(const Options& options);
 
 /// Prints `error: <diagnostic>` to stderr and returns 1.
 int reportError(const Diagnostic& error);

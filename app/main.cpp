@@ -30,5 +30,8 @@ int main(int argc, char** argv) {
   }
   if (options.command == "print") return runPrint(options);
   if (options.command == "partition") return runPartition(options);
+  if (options.command == "opt") return runOpt(options);
+  if (options.command == "passes") return runPasses(options);
+  if (options.command == "match") return runMatch(options);
   return runInfo(options);
 }

@@ -123,6 +123,35 @@ class TestCli : public QObject {
     QVERIFY2(run.err.contains(QStringLiteral("/op_rules/0")), qPrintable(run.err));
   }
 
+  void passesListsTheRegistry() {
+    auto run = runCli({QStringLiteral("passes")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains(QStringLiteral("\nMergeCompilerRegions      merges adjacent annotated regions")));
+    QVERIFY(run.out.contains(QStringLiteral("\nFuseOps ")));
+  }
+
+  void optRunsAPipelineAndNamesABadOne() {
+    auto run = runCli({QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"),
+                       QStringLiteral("MergeComposite(targets=\"byoc-target\"),AnnotateTarget(targets=\"byoc-target\"),MergeCompilerRegions,PartitionGraph")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
+    auto bad = runCli({QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"), QStringLiteral("FoldConstant,Frob")});
+    QCOMPARE(bad.exitCode, 1);
+    QCOMPARE(bad.err, QStringLiteral("error: <pipeline>:1:14: unknown pass 'Frob'\n"));
+  }
+
+  void matchListsEachMatchWithItsNodes() {
+    auto run = runCli({QStringLiteral("match"), QStringLiteral("--demo"), QStringLiteral("--pattern"),
+                       QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith(QStringLiteral("match 1 in @main: a call of nn.relu (models/demo.relay:9:12)\n")));
+    QVERIFY(run.out.contains(QStringLiteral("  a call of nn.conv2d (models/demo.relay:12:12)\n")));
+    QVERIFY(run.out.endsWith(QStringLiteral("\n2 matches\n")));
+    auto bad = runCli({QStringLiteral("match"), QStringLiteral("--demo"), QStringLiteral("--pattern"), QStringLiteral("nn.relu((")});
+    QCOMPARE(bad.exitCode, 1);
+    QCOMPARE(bad.err, QStringLiteral("error: --pattern:1:10: found the end of the input, expected a pattern\n"));
+  }
+
   void usageErrorsExitWithTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
@@ -135,6 +164,7 @@ class TestCli : public QObject {
                                    << "error: option '--target' needs a value (T)\n";
     QTest::newRow("twice") << QStringList{QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("-o"), QStringLiteral("a"), QStringLiteral("-o"), QStringLiteral("b")}
                            << "error: option '-o' is given twice\n";
+    QTest::newRow("opt without passes") << QStringList{QStringLiteral("opt"), QStringLiteral("--demo")} << "error: missing --passes\n";
     QTest::newRow("both") << QStringList{QStringLiteral("info"), QStringLiteral("x.relay"), QStringLiteral("--demo")}
                           << "error: give either FILE or --demo, not both\n";
   }

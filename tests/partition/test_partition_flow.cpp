@@ -1,0 +1,49 @@
+#include <QtTest>
+
+#include "partition_fixture.h"
+#include "pass/partition/partition_flow.h"
+#include "target/target_library.h"
+#include "text/printer.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+/// The whole relay flow of a built-in target, as `byoc partition` runs it.
+class TestPartitionFlow : public QObject {
+  Q_OBJECT
+
+  static std::vector<std::shared_ptr<const Target>> builtin(const char* name) {
+    return {std::make_shared<const Target>(loadTarget(name).value())};
+  }
+
+ private slots:
+  void dnnlStepsArePrepareThenTheRelayPipelineThenPruning() {
+    Result<std::vector<PassPtr>> steps = partitionSteps(builtin("dnnl"), PartitionPipeline::Relay);
+    QVERIFY(steps.isOk());
+    std::vector<std::string> names;
+    for (const PassPtr& pass : *steps) names.push_back(pass->info().name);
+    QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "MergeComposite",
+                                              "AnnotateTarget", "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
+  }
+
+  void aSmallConvNetBecomesOneDnnlRegionOfComposites() {
+    Module module = loadTypedTestModule(QStringLiteral("partition/dnnl_convnet.relay"));
+    PassContext context;
+    std::vector<PassPtr> steps = partitionSteps(builtin("dnnl"), PartitionPipeline::Relay).value();
+    for (const PassPtr& pass : steps) {
+      Result<PassResult> result = (*pass)(module, context);
+      QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
+      module = result->module;
+    }
+    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(QStringLiteral("partition/dnnl_convnet.expected"), printModule(module));
+    QCOMPARE(printModule(module), readTestData(QStringLiteral("partition/dnnl_convnet.expected")));
+  }
+
+  void theRelaxPipelineIsNamedAndABadNameIsRefused() {
+    QVERIFY(parsePartitionPipeline("relax").isOk());
+    QCOMPARE(parsePartitionPipeline("xla").error().message, std::string("unknown pipeline 'xla'; expected relay or relax"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPartitionFlow)
+#include "test_partition_flow.moc"
