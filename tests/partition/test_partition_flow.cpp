@@ -24,6 +24,11 @@ class TestPartitionFlow : public QObject {
     for (const PassPtr& pass : *steps) names.push_back(pass->info().name);
     QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "MergeComposite",
                                               "AnnotateTarget", "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
+    names.clear();
+    std::vector<PassPtr> relax = partitionSteps(builtin("dnnl"), PartitionPipeline::Relax).value();
+    for (const PassPtr& pass : relax) names.push_back(pass->info().name);
+    QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "FuseOpsByPattern",
+                                              "MergeCompositeFunctions", "RunCodegen"}));
   }
 
   void aSmallConvNetBecomesOneDnnlRegionOfComposites() {
@@ -37,6 +42,24 @@ class TestPartitionFlow : public QObject {
     }
     if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(QStringLiteral("partition/dnnl_convnet.expected"), printModule(module));
     QCOMPARE(printModule(module), readTestData(QStringLiteral("partition/dnnl_convnet.expected")));
+  }
+
+  void theRelaxFlowMergesCompositesOfOneCodegen() {
+    Module module = loadTypedTestModule(QStringLiteral("partition/dnnl_convnet.relay"));
+    PassContext context;
+    std::vector<PassPtr> steps = partitionSteps(builtin("dnnl"), PartitionPipeline::Relax).value();
+    std::string printed;
+    for (const PassPtr& pass : steps) {
+      Result<PassResult> result = (*pass)(module, context);
+      QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
+      module = result->module;
+      printed += "// after " + pass->info().name + "\n" + printModule(module);
+    }
+    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(QStringLiteral("partition/dnnl_convnet.relax.expected"), printed);
+    QCOMPARE(printed, readTestData(QStringLiteral("partition/dnnl_convnet.relax.expected")));
+    const AttrValue* external = module.attrs().find("external_mods");
+    QVERIFY(external && external->isList());
+    QCOMPARE(external->asList().size(), std::size_t{2});
   }
 
   void theRelaxPipelineIsNamedAndABadNameIsRefused() {

@@ -19,10 +19,10 @@ class TestPipeline : public QObject {
     for (const PassInfo* info : PassRegistry::builtin().all()) names.push_back(info->name);
     QCOMPARE(names, (std::vector<std::string>{"AnnotateTarget", "CanonicalizeOps", "DeadCodeElimination",
                                               "EliminateCommonSubexpr", "FlattenNestedTuples", "FoldConstant",
-                                              "FuseOps", "InferType", "Inline", "MergeCompilerRegions",
-                                              "MergeComposite", "NameMangleExtFuncs", "OutlineRegions",
+                                              "FuseOps", "FuseOpsByPattern", "InferType", "Inline", "MergeCompilerRegions",
+                                              "MergeComposite", "MergeCompositeFunctions", "NameMangleExtFuncs", "OutlineRegions",
                                               "PartitionGraph", "PruneRegions", "RemoveDefaultAnnotations",
-                                              "RemoveUnusedFunctions", "SimplifyInference"}));
+                                              "RemoveUnusedFunctions", "RunCodegen", "SimplifyInference"}));
     for (const PassInfo* info : PassRegistry::builtin().all()) {
       QVERIFY2(!info->summary.empty(), info->name.c_str());
       QVERIFY2(!info->description.empty(), info->name.c_str());

@@ -7,43 +7,21 @@
 /// later rows cannot match inside earlier composites. Functions handed to an external compiler are
 /// left alone. Run AnnotateTarget next.
 
-#include <set>
-
-#include "ir/op.h"
-#include "ir/traversal.h"
 #include "pass/infer_type.h"
+#include "pass/partition/composite_rules.h"
 #include "pass/partition/partition_passes.h"
 #include "pattern/partition.h"
-#include "pattern/pattern_parser.h"
-#include "pattern/required_ops.h"
 
 namespace byoc {
 
 namespace merge_composite {
-
-/// A pattern-table row ready to run.
-struct CompositeRule {
-  std::string name;
-  Pattern pattern;
-  std::optional<Predicate> check;
-  /// Ops every match calls: a function calling none of one of them is skipped.
-  std::set<std::string> requiredOps;
-};
-
-std::set<std::string> opsCalledIn(const Function& function) {
-  std::set<std::string> ops;
-  postOrderVisit(function, [&](const Expr& node) {
-    if (const auto* op = node->as<OpNode>()) ops.insert(op->name());
-  });
-  return ops;
-}
 
 /// Runs every rule over one function, typing it again after each (checks read types).
 Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
   Expr current = function;
   std::set<std::string> called = opsCalledIn(function);
   for (const CompositeRule& rule : rules) {
-    if (!std::includes(called.begin(), called.end(), rule.requiredOps.begin(), rule.requiredOps.end())) continue;
+    if (!mayMatch(rule, called)) continue;
     std::optional<Diagnostic> checkError;
     PartitionCheck check = [&](const Expr& root) {
       if (!rule.check || checkError) return !checkError;
@@ -65,14 +43,7 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
 }  // namespace merge_composite
 
 Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const Target>>& targets) {
-  std::vector<merge_composite::CompositeRule> rules;
-  for (const auto& target : targets) {
-    for (const PatternEntry& entry : target->patterns) {
-      Result<Pattern> pattern = parsePattern(entry.pattern, target->name + " pattern " + entry.name);
-      if (!pattern) return pattern.error();
-      rules.push_back({entry.name, *pattern, entry.check, requiredOps(*pattern)});
-    }
-  }
+  BYOC_ASSIGN_OR_RETURN(std::vector<CompositeRule> rules, compileCompositeRules(targets));
   PassInfo info;
   info.name = "MergeComposite";
   info.summary = "outlines each match of the targets' pattern tables into a composite function";

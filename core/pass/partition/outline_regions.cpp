@@ -19,6 +19,7 @@
 #include "pass/infer_type.h"
 #include "pass/partition/annotations.h"
 #include "pass/analysis/function_utils.h"
+#include "pass/partition/global_names.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
@@ -28,26 +29,6 @@ namespace outline_regions {
 using partitioning::annotationTarget;
 using partitioning::isCompilerBegin;
 using partitioning::isCompilerEnd;
-
-/// Global names in use, handing out fresh ones the way TVM's name supply does.
-class GlobalNames {
- public:
-  explicit GlobalNames(const Module& module) {
-    for (const auto& entry : module.functions()) taken_.insert(entry.first);
-  }
-
-  /// `name` with `.` turned into `_`, suffixed `_1`, `_2`, … if already taken.
-  std::string fresh(std::string name) {
-    std::replace(name.begin(), name.end(), '.', '_');
-    std::string candidate = name;
-    for (int suffix = 1; taken_.count(candidate); ++suffix) candidate = name + "_" + std::to_string(suffix);
-    taken_.insert(candidate);
-    return candidate;
-  }
-
- private:
-  std::unordered_set<std::string> taken_;
-};
 
 /// What outlining has built for one region so far.
 struct RegionFunction {

@@ -30,7 +30,13 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
       steps.push_back(std::move(pass));
     }
   }
-  if (pipeline == PartitionPipeline::Relax) return makeError("the relax pipeline is not available yet");
+  if (pipeline == PartitionPipeline::Relax) {
+    BYOC_ASSIGN_OR_RETURN(PassPtr fuse, createFuseOpsByPatternPass(targets));
+    steps.push_back(std::move(fuse));
+    steps.push_back(createMergeCompositeFunctionsPass());
+    steps.push_back(createRunCodegenPass());
+    return steps;
+  }
   BYOC_ASSIGN_OR_RETURN(PassPtr mergeComposite, createMergeCompositePass(targets));
   steps.push_back(std::move(mergeComposite));
   steps.push_back(createAnnotateTargetPass(targets));

@@ -45,6 +45,19 @@ PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target);
 /// PartitionGraph: FlattenNestedTuples, RemoveDefaultAnnotations, the outlining, NameMangleExtFuncs.
 PassPtr createPartitionGraphPass(std::string moduleName = "default", bool bindConstants = true);
 
+/// FuseOpsByPattern (Relax): each row of the targets' pattern tables outlines its matches into
+/// global `fused_…` functions with `Primitive=1` and `Composite`; `annotateCodegen` also wraps
+/// each call for its codegen.
+Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<const Target>>& targets,
+                                           bool annotateCodegen = false);
+/// MergeCompositeFunctions (Relax): merges calls of composites of one codegen into functions
+/// `fused_…_<codegen>` with `Codegen` and `global_symbol`, never creating a cycle.
+PassPtr createMergeCompositeFunctionsPass();
+/// RunCodegen (Relax): every function with `Codegen` becomes an external function
+/// (`Compiler=<codegen>`, `Primitive=1`) named and called by its `global_symbol`; the module
+/// attribute `external_mods` lists the symbols.
+PassPtr createRunCodegenPass();
+
 /// Registry entries of the passes above and of CanonicalizeOps; target options name built-in
 /// targets or target files, comma-separated.
 std::vector<PassRegistration> partitionPassRegistrations();

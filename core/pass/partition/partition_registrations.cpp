@@ -73,6 +73,14 @@ std::vector<PassRegistration> partitionPassRegistrations() {
        [](const Attrs& options) {
          return Result<PassPtr>(createPartitionGraphPass(options.find("mod_name")->asString(), options.find("bind_constants")->asBool()));
        }},
+      registration(*createFuseOpsByPatternPass({}),
+                   [](const Attrs& options) -> Result<PassPtr> {
+                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "targets"));
+                     return createFuseOpsByPatternPass(targets, options.find("annotate_codegen")->asBool());
+                   }),
+      registration(createMergeCompositeFunctionsPass(),
+                   [](const Attrs&) { return Result<PassPtr>(createMergeCompositeFunctionsPass()); }),
+      registration(createRunCodegenPass(), [](const Attrs&) { return Result<PassPtr>(createRunCodegenPass()); }),
       registration(createPruneRegionsPass(std::make_shared<const Target>(none)),
                    [](const Attrs& options) -> Result<PassPtr> {
                      BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "target"));

@@ -1,0 +1,131 @@
+#include "pass/analysis/group_outliner.h"
+
+#include <unordered_set>
+
+#include "ir/traversal.h"
+
+namespace byoc {
+
+namespace {
+
+/// Each node's consumers among the nodes of `root` (function literals are not entered).
+std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> consumersOf(const Expr& root) {
+  std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> consumers;
+  postOrderVisit(root, [&](const Expr& node) {
+    for (const Expr& child : childrenOf(*node)) consumers[child.get()].push_back(node.get());
+  });
+  return consumers;
+}
+
+class GroupOutliner final : public ExprMutator {
+ public:
+  GroupOutliner(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker)
+      : maker_(maker), built_(groups.size()) {
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      for (const Expr& member : groups[g].members) groupOf_[member.get()] = g;
+    auto consumers = consumersOf(function->body);
+    // Members in the function's post-order (producers first); those read outside their group (or
+    // returned by the function) are the group's outputs.
+    postOrderVisit(function->body, [&](const Expr& member) {
+      auto found = groupOf_.find(member.get());
+      if (found == groupOf_.end()) return;
+      std::size_t g = found->second;
+      built_[g].members.push_back(member);
+      bool escapes = member == function->body;
+      for (const ExprNode* consumer : consumers[member.get()]) {
+        auto found = groupOf_.find(consumer);
+        if (found == groupOf_.end() || found->second != g) escapes = true;
+      }
+      if (escapes) built_[g].outputs.push_back(member);
+    });
+  }
+
+  const std::optional<Diagnostic>& error() const { return error_; }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    auto found = groupOf_.find(pre.get());
+    if (found == groupOf_.end() || error_) return post;
+    Built& built = built_[found->second];
+    auto output = std::find(built.outputs.begin(), built.outputs.end(), pre);
+    if (output == built.outputs.end()) return post;  // an inner member: only its outputs are read
+    if (!built.call) build(found->second);
+    if (!built.call) return post;
+    if (built.outputs.size() == 1) return built.call;
+    return TupleGetItemNode::make(built.call, static_cast<int>(output - built.outputs.begin()), pre->origin());
+  }
+
+ private:
+  struct Built {
+    std::vector<Expr> members;  ///< producers first
+    std::vector<Expr> outputs;
+    Expr call;
+    bool building = false;
+  };
+
+  void build(std::size_t g) {
+    Built& built = built_[g];
+    if (built.building) {
+      error_ = makeError("A cyclic dependency detected: two fused groups each read a value of the other");
+      return;
+    }
+    built.building = true;
+    // Rebuild the members over parameters, producers first; outside values become parameters.
+    std::unordered_map<const ExprNode*, Expr> inside;
+    std::vector<Var> params;
+    std::vector<Expr> args;
+    std::unordered_map<const ExprNode*, Var> paramOf;
+    std::vector<Origin> origins;
+    for (const Expr& member : built.members) {
+      std::vector<Expr> children = childrenOf(*member);
+      for (Expr& child : children) {
+        if (auto in = inside.find(child.get()); in != inside.end()) {
+          child = in->second;
+          continue;
+        }
+        if (child->kind() == ExprKind::Op || child->kind() == ExprKind::GlobalVar || child->kind() == ExprKind::Function ||
+            child->kind() == ExprKind::Constant)
+          continue;  // callees and constants stay inside
+        auto param = paramOf.find(child.get());
+        if (param == paramOf.end()) {
+          Var var = VarNode::make(maker_.paramName(child, params.size()), child->type(), child->origin());
+          param = paramOf.emplace(child.get(), var).first;
+          params.push_back(var);
+          args.push_back(mutate(child));  // the outside value, rewritten (may build other groups first)
+          if (error_) return;
+        }
+        child = param->second;
+      }
+      inside[member.get()] = withChildren(member, children);
+      origins.push_back(member->origin());
+    }
+    std::vector<Expr> results;
+    for (const Expr& output : built.outputs) results.push_back(inside.at(output.get()));
+    Origin origin = Origin::unite(origins);
+    Expr body = results.size() == 1 ? results[0] : Expr(TupleNode::make(results, origin));
+    Result<std::string> name = maker_.define(g, std::move(params), body);
+    if (!name) {
+      error_ = name.error();
+      return;
+    }
+    built.call = CallNode::make(GlobalVarNode::make(*name), std::move(args), {}, origin);
+    built.building = false;
+  }
+
+  const GroupFunctionMaker& maker_;
+  std::unordered_map<const ExprNode*, std::size_t> groupOf_;
+  std::vector<Built> built_;
+  std::optional<Diagnostic> error_;
+};
+
+}  // namespace
+
+Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker) {
+  if (groups.empty()) return function;
+  GroupOutliner outliner(function, groups, maker);
+  Expr rewritten = outliner.mutate(function);
+  if (outliner.error()) return *outliner.error();
+  return downcast<FunctionNode>(rewritten);
+}
+
+}  // namespace byoc

@@ -1,0 +1,36 @@
+#pragma once
+/// \file
+/// Outlining groups of nodes of one function into global functions, the way Relax's fusion
+/// passes do: a group's function takes the values the group reads from outside (in order of first
+/// use) and returns every member that is used outside the group (a tuple when there are several);
+/// the caller gets `call` or `call.i` in their place.
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/expr.h"
+#include "ir/module.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// One group to outline: its members (nodes of the function being rewritten), in any order.
+struct NodeGroup {
+  std::vector<Expr> members;
+};
+
+/// How a group becomes a function: its body is the members rebuilt over fresh parameters.
+struct GroupFunctionMaker {
+  /// Name of the parameter for the `index`-th outside value `value`.
+  std::function<std::string(const Expr& value, std::size_t index)> paramName;
+  /// Makes the global function from the group's body and parameters; returns the global name to
+  /// call (it may reuse an existing one).
+  std::function<Result<std::string>(std::size_t group, std::vector<Var> params, Expr body)> define;
+};
+
+/// Rewrites `function`, outlining every group; an error if two groups depend on each other.
+Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker);
+
+}  // namespace byoc

@@ -1,0 +1,70 @@
+#include "pass/partition/composite_calls.h"
+
+#include <unordered_map>
+
+#include "ir/traversal.h"
+
+namespace byoc {
+
+Result<std::string> codegenOfComposite(const std::string& composite) {
+  std::size_t dot = composite.find('.');
+  if (dot == std::string::npos)
+    return makeError("composite '" + composite + "' names no codegen: expected <codegen>.<name>");
+  return composite.substr(0, dot);
+}
+
+Function localCompositeCopy(const Function& composite) {
+  return FunctionNode::make(composite->params, composite->body, composite->retType, composite->attrs.without("Primitive"),
+                            composite->origin());
+}
+
+namespace {
+
+class CalleeRenamer final : public ExprMutator {
+ public:
+  explicit CalleeRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* global = pre->as<GlobalVarNode>();
+    auto renamed = global ? renames_.find(global->name) : renames_.end();
+    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
+  }
+
+ private:
+  const std::unordered_map<std::string, std::string>& renames_;
+};
+
+}  // namespace
+
+Result<Module> wrapCompositesForCodegen(const Module& module) {
+  std::unordered_map<std::string, std::string> wrapperOf;
+  std::vector<std::pair<std::string, Function>> wrappers;
+  for (const auto& [name, function] : module.functions()) {
+    const AttrValue* composite = function->attrs.find("Composite");
+    if (!composite || !composite->isString()) continue;
+    BYOC_ASSIGN_OR_RETURN(std::string codegen, codegenOfComposite(composite->asString()));
+    std::string wrapperName = name + "_" + codegen;
+    std::vector<Var> params;
+    std::vector<Expr> args;
+    for (const Var& param : function->params) {
+      params.push_back(VarNode::make(param->name, param->annotation));
+      args.push_back(params.back());
+    }
+    Expr body = CallNode::make(localCompositeCopy(function), std::move(args), {}, function->origin());
+    wrappers.emplace_back(wrapperName, FunctionNode::make(std::move(params), body, function->retType,
+                                                          Attrs{{"Codegen", codegen}, {"global_symbol", wrapperName}},
+                                                          function->origin()));
+    wrapperOf.emplace(name, wrapperName);
+  }
+  Module result;
+  result.setAttrs(module.attrs());
+  result.setProvenance(module.provenance());
+  CalleeRenamer renamer(wrapperOf);
+  for (const auto& [name, function] : module.functions())
+    if (!wrapperOf.count(name)) result.set(name, downcast<FunctionNode>(renamer.mutate(function)));
+  for (auto& [name, wrapper] : wrappers) result.set(name, wrapper);
+  return result;
+}
+
+}  // namespace byoc

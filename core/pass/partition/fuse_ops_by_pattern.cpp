@@ -1,0 +1,180 @@
+/// \file
+/// FuseOpsByPattern: the Relax flow's first step (spec §7.1). Each pattern-table row, in order,
+/// groups the calls it matches into a global function `fused_<ops>` with `Primitive=1` and
+/// `Composite=<row name>`, called in the group's place.
+///
+/// Input: a typed module. Nodes are visited producers first (Relax's binding order); a match that
+/// overlaps an earlier group of the same row absorbs it if it contains all of it, and is dropped
+/// otherwise. A member read outside its group becomes an extra output (a tuple, read by index).
+/// Identical functions are shared. With `annotate_codegen`, each call goes through a public
+/// wrapper `<function>_<codegen>` with `Codegen` and `global_symbol`, ready for RunCodegen.
+/// Otherwise run MergeCompositeFunctions next.
+
+#include <unordered_set>
+
+#include "ir/op.h"
+#include "ir/structural.h"
+#include "ir/traversal.h"
+#include "pass/analysis/function_utils.h"
+#include "pass/analysis/group_outliner.h"
+#include "pass/infer_type.h"
+#include "pass/partition/composite_calls.h"
+#include "pass/partition/composite_rules.h"
+#include "pass/partition/global_names.h"
+#include "pass/partition/partition_passes.h"
+#include "pattern/indexed_graph.h"
+#include "pattern/matcher.h"
+
+namespace byoc {
+
+namespace fuse_ops_by_pattern {
+
+/// Functions the pass fuses in: not already fused, composite or handed to a codegen.
+bool isEntry(const FunctionNode& function) {
+  return !hasNonzeroAttr(function.attrs, "Primitive") && !function.attrs.contains("Composite") &&
+         !function.attrs.contains("Codegen") && !function.attrs.contains("Compiler");
+}
+
+/// The nodes of `function`'s own dataflow (not inside function literals), producers first.
+std::vector<Expr> dataflowNodes(const Function& function) {
+  std::vector<Expr> nodes;
+  std::unordered_set<const ExprNode*> insideLiterals;
+  IndexedGraph graph(function->body);
+  for (int i = graph.size() - 1; i >= 0; --i) {
+    const Expr& node = graph.node(i);
+    if (insideLiterals.count(node.get())) continue;
+    if (const auto* literal = node->as<FunctionNode>())
+      postOrderVisit(literal->body, [&](const Expr& inner) { insideLiterals.insert(inner.get()); });
+  }
+  for (int i = 0; i < graph.size(); ++i)
+    if (!insideLiterals.count(graph.node(i).get())) nodes.push_back(graph.node(i));
+  return nodes;
+}
+
+/// The groups one row forms in one function, producers first.
+Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule) {
+  IndexedGraph graph(function->body);
+  PatternMatcher matcher(graph);
+  std::vector<std::unordered_set<const ExprNode*>> groups;
+  std::vector<std::vector<Expr>> members;
+  std::unordered_map<const ExprNode*, std::size_t> groupOf;
+  for (const Expr& node : dataflowNodes(function)) {
+    if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern, node)) continue;
+    if (rule.check) {
+      BYOC_ASSIGN_OR_RETURN(bool accepted, rule.check->evaluate(node));
+      if (!accepted) continue;
+    }
+    std::vector<Expr> matched;
+    std::unordered_set<const ExprNode*> matchedSet;
+    for (const auto& [pattern, exprs] : matcher.memo()) {
+      if (pattern->kind() != PatternKind::Call && pattern->kind() != PatternKind::TupleGetItem) continue;
+      for (const Expr& expr : exprs)
+        if ((expr->kind() == ExprKind::Call || expr->kind() == ExprKind::TupleGetItem) && matchedSet.insert(expr.get()).second)
+          matched.push_back(expr);
+    }
+    // An earlier group of this row is absorbed when the match holds all of it; otherwise the match is dropped.
+    std::unordered_set<std::size_t> touched;
+    for (const Expr& expr : matched)
+      if (auto found = groupOf.find(expr.get()); found != groupOf.end()) touched.insert(found->second);
+    bool contained = std::all_of(touched.begin(), touched.end(), [&](std::size_t g) {
+      return std::all_of(groups[g].begin(), groups[g].end(), [&](const ExprNode* m) { return matchedSet.count(m) > 0; });
+    });
+    if (!contained) continue;
+    std::size_t target = groups.size();
+    groups.emplace_back();
+    members.emplace_back();
+    for (std::size_t g : touched) {
+      groups[g].clear();
+      members[g].clear();
+    }
+    for (const Expr& expr : matched) {
+      groups[target].insert(expr.get());
+      members[target].push_back(expr);
+      groupOf[expr.get()] = target;
+    }
+  }
+  std::vector<NodeGroup> result;
+  for (auto& group : members)
+    if (!group.empty()) result.push_back({std::move(group)});
+  return result;
+}
+
+/// `fused_` and the op names of the group's calls, producers first, dots made underscores.
+std::string fusedName(const Expr& body) {
+  std::string name = "fused";
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (!call) return;
+    if (call->opDef()) name += "_" + call->opDef()->name;
+    else if (const auto* global = call->callee->as<GlobalVarNode>())
+      name += "_" + (global->name.starts_with("fused_") ? global->name.substr(6) : global->name);
+  });
+  std::replace(name.begin(), name.end(), '.', '_');
+  return name;
+}
+
+Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, bool annotateCodegen) {
+  Module result = module;
+  GlobalNames names(module, GlobalNames::Suffix::Appended);
+  std::vector<std::pair<Function, std::string>> created;
+  bool changed = false;
+  for (const CompositeRule& rule : rules) {
+    bool ruleChanged = false;
+    std::vector<std::string> entries;
+    for (const auto& [name, function] : result.functions())
+      if (isEntry(*function)) entries.push_back(name);
+    for (const std::string& entry : entries) {
+      Function function = result.find(entry);
+      if (!mayMatch(rule, opsCalledIn(function))) continue;
+      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule));
+      if (groups.empty()) continue;
+      GroupFunctionMaker maker;
+      maker.paramName = [](const Expr& value, std::size_t index) {
+        const auto* var = value->as<VarNode>();
+        return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
+      };
+      maker.define = [&](std::size_t, std::vector<Var> params, Expr body) -> Result<std::string> {
+        Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
+                                            body->origin());
+        for (const auto& [existing, existingName] : created)
+          if (structuralEqual(Expr(existing), Expr(fused))) return existingName;
+        std::string name = names.fresh(fusedName(body));
+        created.emplace_back(fused, name);
+        result.set(name, fused);
+        return name;
+      };
+      BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(function, groups, maker));
+      result.set(entry, rewritten);
+      ruleChanged = true;
+    }
+    if (!ruleChanged) continue;
+    BYOC_ASSIGN_OR_RETURN(result, inferTypes(result));  // later rows' checks read types
+    changed = true;
+  }
+  if (!changed) return PassResult{module, false};
+  if (annotateCodegen) {
+    BYOC_ASSIGN_OR_RETURN(result, wrapCompositesForCodegen(result));
+  }
+  return PassResult{std::move(result), true};
+}
+
+}  // namespace fuse_ops_by_pattern
+
+Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<const Target>>& targets, bool annotateCodegen) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<CompositeRule> rules, compileCompositeRules(targets));
+  PassInfo info;
+  info.name = "FuseOpsByPattern";
+  info.summary = "groups each match of the targets' pattern tables into a global composite function (Relax)";
+  info.description = "Input: a typed module. Each pattern-table row, in order, outlines its matches (producers first) "
+                     "into fused_<ops> functions with Primitive=1 and Composite; members read outside a group become "
+                     "extra outputs. With annotate_codegen, calls go through <function>_<codegen> wrappers. "
+                     "Run MergeCompositeFunctions next.";
+  info.required = {"InferType"};
+  info.options = {{"targets", AttrValue(""), "targets whose pattern tables run, comma-separated"},
+                  {"annotate_codegen", AttrValue(false), "wrap each composite for its codegen (no MergeCompositeFunctions)"}};
+  return makeModulePass(std::move(info), [rules = std::move(rules), annotateCodegen](const Module& module, PassContext&) {
+    return fuse_ops_by_pattern::fuse(module, rules, annotateCodegen);
+  });
+}
+
+}  // namespace byoc

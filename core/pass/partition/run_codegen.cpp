@@ -1,0 +1,82 @@
+/// \file
+/// RunCodegen: the Relax flow's last step (spec §7.3), in the form this project's runtime runs.
+///
+/// Input: a module whose functions with `Codegen=<name>` (from MergeCompositeFunctions, or the
+/// wrappers of FuseOpsByPattern's `annotate_codegen`) are to be compiled externally. Output: each
+/// becomes an external function like PartitionGraph's: renamed to its `global_symbol`, attributes
+/// `Compiler=<name>`, `Primitive=1` and `global_symbol`, and every call site calls it by that name.
+/// The module attribute `external_mods` lists the symbols; codegens compile those functions when
+/// the module is loaded for execution.
+
+#include <unordered_map>
+
+#include "ir/traversal.h"
+#include "pass/infer_type.h"
+#include "pass/partition/partition_passes.h"
+
+namespace byoc {
+
+namespace run_codegen {
+
+class CallSiteRenamer final : public ExprMutator {
+ public:
+  explicit CallSiteRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* global = pre->as<GlobalVarNode>();
+    auto renamed = global ? renames_.find(global->name) : renames_.end();
+    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
+  }
+
+ private:
+  const std::unordered_map<std::string, std::string>& renames_;
+};
+
+Result<PassResult> runCodegen(const Module& module) {
+  std::unordered_map<std::string, std::string> symbolOf;
+  AttrValue::List symbols;
+  for (const auto& [name, function] : module.functions()) {
+    const AttrValue* codegen = function->attrs.find("Codegen");
+    if (!codegen || !codegen->isString()) continue;
+    const AttrValue* symbol = function->attrs.find("global_symbol");
+    std::string external = symbol && symbol->isString() ? symbol->asString() : name;
+    symbolOf.emplace(name, external);
+    symbols.emplace_back(external);
+  }
+  if (symbolOf.empty()) return PassResult{module, false};
+  Module result;
+  result.setProvenance(module.provenance());
+  Attrs attrs = module.attrs();
+  attrs.set("external_mods", AttrValue(symbols));
+  result.setAttrs(std::move(attrs));
+  CallSiteRenamer renamer(symbolOf);
+  for (const auto& [name, function] : module.functions()) {
+    Function renamed = downcast<FunctionNode>(renamer.mutate(function));
+    auto external = symbolOf.find(name);
+    if (external == symbolOf.end()) {
+      result.set(name, renamed);
+      continue;
+    }
+    Attrs functionAttrs{{"Compiler", function->attrs.find("Codegen")->asString()}, {"Primitive", 1},
+                        {"global_symbol", external->second}};
+    result.set(external->second, FunctionNode::make(renamed->params, renamed->body, renamed->retType,
+                                                    std::move(functionAttrs), renamed->origin()));
+  }
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  return PassResult{std::move(typed), true};
+}
+
+}  // namespace run_codegen
+
+PassPtr createRunCodegenPass() {
+  PassInfo info;
+  info.name = "RunCodegen";
+  info.summary = "turns functions with Codegen into external functions called by their global symbol (Relax)";
+  info.description = "Input: a module with Codegen functions. Each becomes an external function named by its "
+                     "global_symbol with Compiler=<codegen> and Primitive=1; call sites follow; the module attribute "
+                     "external_mods lists the symbols.";
+  return makeModulePass(std::move(info), [](const Module& module, PassContext&) { return run_codegen::runCodegen(module); });
+}
+
+}  // namespace byoc
