@@ -63,8 +63,12 @@ class PatternMatcher {
   bool match(const Pattern& pattern, const Expr& expr);
   /// What each pattern node matched in the last successful `match`.
   const PatternNodeMap& memo() const { return memo_; }
-  /// Why the last `match` failed; empty after a success.
+  /// Why the last `match` failed; empty after a success, and always empty unless explaining.
   const std::optional<MatchFailure>& failure() const { return failure_; }
+  /// Whether failures are recorded with their reasons (off by default: it costs time).
+  void setExplain(bool explain) { explain_ = explain; }
+  /// Moves the bindings of the last successful `match` out of the matcher.
+  PatternNodeMap takeMemo() { return std::move(memo_); }
 
  private:
   bool visit(const Pattern& pattern, const Expr& expr);
@@ -75,7 +79,12 @@ class PatternMatcher {
   bool visitDominator(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
   bool matchesPath(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
   bool dominatesParent(const DominatorPatternNode& dom, const Expr& expr);
-  bool fail(const Pattern& pattern, const Expr& expr, std::string reason);
+  /// Records the failure (formatting the reason only when explaining) and returns false.
+  template <typename Reason>
+  bool fail(const Pattern& pattern, const Expr& expr, Reason&& reason) {
+    if (explain_ && !failure_) failure_ = MatchFailure{pattern, expr, reason()};
+    return false;
+  }
   void clearTo(std::size_t watermark);
   const IndexedGraph& graph();
 
@@ -85,6 +94,7 @@ class PatternMatcher {
   PatternNodeMap memo_;
   std::vector<Pattern> bound_;  ///< binding order, for rollback
   bool memoize_ = true;
+  bool explain_ = false;
   std::optional<MatchFailure> failure_;
 };
 
