@@ -230,6 +230,48 @@ std::vector<Pattern> patternPostOrder(const Pattern& root) {
   return order;
 }
 
+namespace {
+
+std::set<std::string> requiredOpsOf(const Pattern& pattern, std::unordered_set<const PatternNode*>& visiting) {
+  if (!visiting.insert(pattern.get()).second) return {};  // a cycle through a redirect
+  std::set<std::string> ops;
+  auto add = [&](const Pattern& part) {
+    std::set<std::string> more = requiredOpsOf(part, visiting);
+    ops.insert(more.begin(), more.end());
+  };
+  switch (pattern->kind()) {
+    case PatternKind::Expr:
+      if (const auto* op = pattern->as<ExprPatternNode>()->expr->as<OpNode>()) ops.insert(op->name());
+      break;
+    case PatternKind::Alt: {
+      const auto& either = *pattern->as<AltPatternNode>();
+      std::set<std::string> left = requiredOpsOf(either.left, visiting);
+      std::set<std::string> right = requiredOpsOf(either.right, visiting);
+      for (const std::string& op : left)
+        if (right.count(op)) ops.insert(op);
+      break;
+    }
+    case PatternKind::Dominator: {
+      const auto& dom = *pattern->as<DominatorPatternNode>();
+      add(dom.parent);
+      add(dom.child);
+      break;
+    }
+    default:
+      for (const Pattern& child : patternChildren(*pattern)) add(child);
+      break;
+  }
+  visiting.erase(pattern.get());
+  return ops;
+}
+
+}  // namespace
+
+std::set<std::string> requiredOps(const Pattern& pattern) {
+  std::unordered_set<const PatternNode*> visiting;
+  return requiredOpsOf(pattern, visiting);
+}
+
 const char* patternKindName(PatternKind kind) {
   switch (kind) {
     case PatternKind::Wildcard: return "Wildcard";

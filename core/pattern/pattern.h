@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -293,6 +294,11 @@ std::vector<Pattern> patternChildren(const PatternNode& node);
 /// Every node reachable from `root`, children before parents, each once. A child that is
 /// still being visited (a cycle through a redirect) is not entered again.
 std::vector<Pattern> patternPostOrder(const Pattern& root);
+
+/// The ops every match of `pattern` contains (as matched op nodes): a cheap filter — when one
+/// of them does not occur in an expression, the pattern matches nowhere in it. Conservative:
+/// an alternative requires only what both sides require; a dominator's path requires nothing.
+std::set<std::string> requiredOps(const Pattern& pattern);
 
 /// Short name of a pattern kind ("Call", "Wildcard", …), for messages.
 const char* patternKindName(PatternKind kind);

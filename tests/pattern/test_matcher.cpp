@@ -200,6 +200,14 @@ class TestMatcher : public QObject {
     QVERIFY(matchPattern(mulOfDiv, bodyOf("fn (%x, %y, %z) { divide(multiply(%x, %y), %z) }")));
   }
 
+  void requiredOpsFilterPatterns() {
+    Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
+    Pattern pattern = alt(callOp("nn.relu", {callOp("add", {conv, wildcard()})}), callOp("nn.relu", {conv}));
+    QCOMPARE(requiredOps(pattern), (std::set<std::string>{"nn.conv2d", "nn.relu"}));
+    QCOMPARE(requiredOps(diamondDominator()), (std::set<std::string>{"add", "nn.conv2d"}));
+    QCOMPARE(requiredOps(wildcard()), std::set<std::string>{});
+  }
+
   void findMatchesListsEveryRoot() {
     Expr expr = bodyOf("fn (%a) { %0 = nn.relu(%a); %1 = nn.relu(%0); nn.relu(%1) }");
     std::vector<PatternMatch> matches = findMatches(callOp("nn.relu", {callOp("nn.relu", {wildcard()})}), expr);
