@@ -17,7 +17,9 @@ void appendNameText(const Expr& node, std::string& name) {
       break;
     }
     case ExprKind::Tuple: name += "Tuple_"; break;
-    case ExprKind::TupleGetItem: name += "TupleGetItem" + std::to_string(node->as<TupleGetItemNode>()->index) + "_"; break;
+    case ExprKind::TupleGetItem:
+      name += "TupleGetItem" + std::to_string(node->as<TupleGetItemNode>()->index) + "_";
+      break;
     case ExprKind::Function: name += "Function"; break;
     case ExprKind::Let: name += "Let_"; break;
     case ExprKind::If: name += "If_"; break;
@@ -46,7 +48,8 @@ class Grouper {
     for (int index = graph_->size() - 1; index >= 0; --index) {
       if (result_.groupOf[index] >= 0) continue;
       const Expr& current = graph_->node(index);
-      if (const auto* function = current->as<FunctionNode>(); function && function->attrs.contains("PartitionedFromPattern")) {
+      if (const auto* function = current->as<FunctionNode>();
+          function && function->attrs.contains("PartitionedFromPattern")) {
         prePartitioned[index] = 1;
         stack.push_back(graph_->indexOf(function->body));
         while (!stack.empty()) {
@@ -67,7 +70,8 @@ class Grouper {
   bool embedConst(const Expr& expr, const Pattern& pattern) const {
     if (expr->kind() != ExprKind::Constant) return false;
     if (pattern->kind() == PatternKind::Constant) return true;
-    if (const auto* exprPattern = pattern->as<ExprPatternNode>()) return exprPattern->expr->kind() == ExprKind::Constant;
+    if (const auto* exprPattern = pattern->as<ExprPatternNode>())
+      return exprPattern->expr->kind() == ExprKind::Constant;
     if (const auto* either = pattern->as<AltPatternNode>()) {
       PatternMatcher probe(*graph_);
       return probe.match(either->left, expr) ? embedConst(expr, either->left) : embedConst(expr, either->right);
@@ -101,7 +105,8 @@ class Grouper {
     group.rootIndex = rootIndex;
     group.matched = matcher_.takeMemo();
     const PatternNodeMap& memo = group.matched;
-    const std::unordered_set<const ExprNode*> fuzzy = hasFuzzyParts_ ? fuzzyNodes(memo) : std::unordered_set<const ExprNode*>();
+    const std::unordered_set<const ExprNode*> fuzzy =
+        hasFuzzyParts_ ? fuzzyNodes(memo) : std::unordered_set<const ExprNode*>();
 
     std::vector<Var> params;
     std::vector<Expr> paramExprs;
@@ -249,7 +254,8 @@ Expr rebuildNeeded(const Grouping& grouping, const GroupRewrite& atRoot, const s
 
 Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot) {
   const int count = grouping.graph->size();
-  return rebuildNeeded(grouping, atRoot, std::vector<char>(count, 1), std::vector<char>(grouping.groups.size(), 1), true);
+  return rebuildNeeded(grouping, atRoot, std::vector<char>(count, 1), std::vector<char>(grouping.groups.size(), 1),
+                       true);
 }
 
 Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot,

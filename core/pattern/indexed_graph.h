@@ -56,7 +56,8 @@ class IndexedGraph {
    private:
     std::size_t slotOf(const ExprNode* key) const;
     void grow();
-    std::vector<std::pair<const ExprNode*, int>> slots_ = std::vector<std::pair<const ExprNode*, int>>(64, {nullptr, -1});
+    std::vector<std::pair<const ExprNode*, int>> slots_ =
+        std::vector<std::pair<const ExprNode*, int>>(64, {nullptr, -1});
     std::size_t used_ = 0;
   };
 

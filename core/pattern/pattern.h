@@ -207,7 +207,10 @@ class DominatorPatternNode final : public PatternNode {
  public:
   static constexpr PatternKind kKind = PatternKind::Dominator;
   DominatorPatternNode(Pattern parent, Pattern path, Pattern child, std::string name)
-      : PatternNode(kKind, std::move(name)), parent(std::move(parent)), path(std::move(path)), child(std::move(child)) {}
+      : PatternNode(kKind, std::move(name)),
+        parent(std::move(parent)),
+        path(std::move(path)),
+        child(std::move(child)) {}
   const Pattern parent;
   const Pattern path;
   const Pattern child;

@@ -128,7 +128,8 @@ class Lexer {
       if (text_[pos_] == '\n') break;
       value += advance();
     }
-    if (pos_ >= text_.size() || text_[pos_] != '"') return error(line, column, "found an unterminated string, expected '\"'");
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      return error(line, column, "found an unterminated string, expected '\"'");
     advance();
     return Token{Token::Kind::String, value, "", line, column};
   }

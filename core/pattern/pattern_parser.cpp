@@ -15,9 +15,9 @@ namespace {
 using pattern_text::Token;
 
 /// Words that cannot name a definition.
-const std::set<std::string, std::less<>> kKeywords = {
-    "var", "const", "fn", "if", "let", "dominates", "has_type", "has_dtype", "has_shape", "optional",
-    "True", "False", "None", "_"};
+const std::set<std::string, std::less<>> kKeywords = {"var",       "const",    "fn",        "if",        "let",
+                                                      "dominates", "has_type", "has_dtype", "has_shape", "optional",
+                                                      "True",      "False",    "None",      "_"};
 
 class Parser {
  public:
@@ -34,7 +34,8 @@ class Parser {
     while (peek().kind == Token::Kind::Identifier && peekAt(1).is("=")) BYOC_TRY(definition());
     BYOC_ASSIGN_OR_RETURN(Pattern root, pattern());
     if (peek().kind != Token::Kind::End) {
-      if (peek().is("=")) return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
+      if (peek().is("="))
+        return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
       return error(peek(), "expected '|', '(', '{', '.' or the end of the pattern");
     }
     return ParsedPattern{std::move(root), std::move(locations_)};
@@ -168,7 +169,8 @@ class Parser {
       BYOC_ASSIGN_OR_RETURN(Pattern item, pattern());
       items.push_back(std::move(item));
     }
-    if (!peek().is(")")) return error(peek(), "expected ')' (" + what + " takes " + std::to_string(count) + " patterns)");
+    if (!peek().is(")"))
+      return error(peek(), "expected ')' (" + what + " takes " + std::to_string(count) + " patterns)");
     next();
     return items;
   }
@@ -183,25 +185,20 @@ class Parser {
         }
         if (token.is("(")) return parenthesized();
         return error(token, "expected a pattern");
-      case Token::Kind::LocalVar:
-        next();
-        return located(isVar(token.text), token);
-      case Token::Kind::GlobalVar:
-        next();
-        return located(isExpr(GlobalVarNode::make(token.text)), token);
+      case Token::Kind::LocalVar: next(); return located(isVar(token.text), token);
+      case Token::Kind::GlobalVar: next(); return located(isExpr(GlobalVarNode::make(token.text)), token);
       case Token::Kind::Integer:
       case Token::Kind::Float: {
         next();
         std::optional<DType> dtype = literalSuffixDType(token.suffix, token.kind == Token::Kind::Float);
-        if (!dtype) return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
-        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))), token);
+        if (!dtype)
+          return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))),
+                       token);
       }
-      case Token::Kind::String:
-        return error(token, "expected a pattern (strings appear only as attribute values)");
-      case Token::Kind::End:
-        return error(token, "expected a pattern");
-      case Token::Kind::Identifier:
-        return identifier();
+      case Token::Kind::String: return error(token, "expected a pattern (strings appear only as attribute values)");
+      case Token::Kind::End: return error(token, "expected a pattern");
+      case Token::Kind::Identifier: return identifier();
     }
     return error(token, "expected a pattern");
   }
@@ -412,15 +409,9 @@ class Parser {
   Result<AttrValue> attrValue() {
     const Token& token = peek();
     switch (token.kind) {
-      case Token::Kind::Integer:
-        next();
-        return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
-      case Token::Kind::Float:
-        next();
-        return AttrValue(std::strtod(token.text.c_str(), nullptr));
-      case Token::Kind::String:
-        next();
-        return AttrValue(token.text);
+      case Token::Kind::Integer: next(); return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
+      case Token::Kind::Float: next(); return AttrValue(std::strtod(token.text.c_str(), nullptr));
+      case Token::Kind::String: next(); return AttrValue(token.text);
       case Token::Kind::Identifier:
         if (token.text == "True" || token.text == "False") {
           next();
@@ -448,8 +439,7 @@ class Parser {
           return AttrValue(std::move(items));
         }
         break;
-      default:
-        break;
+      default: break;
     }
     return error(token, "expected an attribute value (a number, a string, True, False, None or a list)");
   }

@@ -34,8 +34,7 @@ class TestMatcher : public QObject {
   void diamondMatchesOneSharedConv() {
     Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
     Pattern diamond = callOp("add", {callOp("nn.relu", {conv}), callOp("nn.leaky_relu", {conv})});
-    Expr expr = bodyOf(
-        "fn (%i, %w) { %0 = nn.conv2d(%i, %w); %1 = nn.relu(%0); %2 = nn.leaky_relu(%0); add(%1, %2) }");
+    Expr expr = bodyOf("fn (%i, %w) { %0 = nn.conv2d(%i, %w); %1 = nn.relu(%0); %2 = nn.leaky_relu(%0); add(%1, %2) }");
     QVERIFY(matchPattern(diamond, expr));
   }
 

@@ -161,11 +161,12 @@ class TestPartition : public QObject {
   }
 
   void namesOfTuplesAndItems() {
-    Pattern pattern = callOp("nn.relu", {isTupleGetItem(isCall(isOp("nn.batch_norm"), {wildcard(), wildcard(),
-                                                                                       wildcard(), wildcard(), wildcard()}),
-                                                        0)});
-    std::string out = partitioned(pattern,
-                                  "fn (%x, %g, %b, %m, %v) { %0 = nn.batch_norm(%x, %g, %b, %m, %v); nn.relu(%0.0) }");
+    Pattern pattern =
+        callOp("nn.relu",
+               {isTupleGetItem(
+                   isCall(isOp("nn.batch_norm"), {wildcard(), wildcard(), wildcard(), wildcard(), wildcard()}), 0)});
+    std::string out =
+        partitioned(pattern, "fn (%x, %g, %b, %m, %v) { %0 = nn.batch_norm(%x, %g, %b, %m, %v); nn.relu(%0.0) }");
     QVERIFY2(out.find("PartitionedFromPattern=\"nn.batch_norm_TupleGetItem0_nn.relu_\"") != std::string::npos,
              out.c_str());
   }

@@ -29,7 +29,8 @@ class TestPatternText : public QObject {
  private slots:
   void canonicalTextRoundTrips_data() {
     QTest::addColumn<QString>("text");
-    for (const std::string& text : testing::canonicalPatterns()) QTest::newRow(text.c_str()) << QString::fromStdString(text);
+    for (const std::string& text : testing::canonicalPatterns())
+      QTest::newRow(text.c_str()) << QString::fromStdString(text);
   }
 
   void canonicalTextRoundTrips() {
@@ -104,7 +105,8 @@ class TestPatternText : public QObject {
     row("var = *; var", "p.txt:1:1: found 'var', expected a name that is not a keyword");
     row("x = *; x = *; x", "p.txt:1:8: found 'x', expected a name not defined before");
     row("nn.conv2d(*, *){groups}", "p.txt:1:23: found '}', expected '=' after the attribute name");
-    row("nn.conv2d(*, *){groups=}", "p.txt:1:24: found '}', expected an attribute value (a number, a string, True, False, None or a list)");
+    row("nn.conv2d(*, *){groups=}",
+        "p.txt:1:24: found '}', expected an attribute value (a number, a string, True, False, None or a list)");
     row("nn.conv2d(*, *){groups=1 strides=[1]}", "p.txt:1:26: found 'strides', expected ',' or '}'");
     row("nn.conv2d(*, *){groups=1, groups=2}", "p.txt:1:27: found 'groups', expected an attribute not given before");
     row("split(*).x", "p.txt:1:10: found 'x', expected a tuple index or '*' after '.'");
@@ -117,9 +119,12 @@ class TestPatternText : public QObject {
     row("fn(*) add(*, *)", "p.txt:1:7: found 'add', expected '{' before the function body");
     row("fn(*) { * ", "p.txt:1:11: found the end of the input, expected '}' after the function body");
     row("_", "p.txt:1:1: found '_', expected a pattern ('_' stands for the first pattern of optional(…))");
-    row("optional(*)", "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the pattern)");
+    row("optional(*)",
+        "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the "
+        "pattern)");
     row("add(*, 1q)", "p.txt:1:9: found 'q', expected ',' or ')'");
-    row("add(*, 1i7)", "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+    row("add(*, 1i7)",
+        "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
     row("add(*, \"s\")", "p.txt:1:8: found '\"s\"', expected a pattern (strings appear only as attribute values)");
     row("nn.conv2d(*, *){layout=\"NCHW}", "p.txt:1:24: found an unterminated string, expected '\"'");
     row("add(*, $)", "p.txt:1:8: found '$', expected a pattern");
