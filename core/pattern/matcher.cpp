@@ -66,6 +66,7 @@ bool PatternMatcher::match(const Pattern& pattern, const Expr& expr) {
   bound_.clear();
   failure_.reset();
   memoize_ = true;
+  depthExceeded_ = false;
   root_ = expr;
   return visit(pattern, expr);
 }
@@ -92,8 +93,16 @@ bool PatternMatcher::visit(const Pattern& pattern, const Expr& expr) {
       });
     }
   }
+  if (depth_ >= kMaxMatchDepth) {
+    depthExceeded_ = true;
+    return fail(pattern, expr, [] {
+      return "the match nests deeper than " + std::to_string(kMaxMatchDepth) + " pattern nodes (a recursive pattern?)";
+    });
+  }
   std::size_t watermark = bound_.size();
-  bool matched = visitKind(pattern, expr);
+  ++depth_;
+  bool matched = !depthExceeded_ && visitKind(pattern, expr);
+  --depth_;
   if (matched) {
     memo_[pattern].push_back(expr);
     bound_.push_back(pattern);

@@ -23,6 +23,7 @@
 ///   the callee, a variable or a constant matches `parent` (bound once) or matches `path` and
 ///   satisfies the same rule; at least one input counts; and a node matching `parent` is
 ///   post-dominated by the child.
+/// * nesting deeper than `kMaxMatchDepth` pattern nodes fails the whole match.
 ///
 /// Failures: the first pattern node (innermost) that did not fit and the reason, cleared
 /// whenever a later attempt succeeds; an editor shows it as "why did it not match here?".
@@ -37,6 +38,11 @@
 #include "pattern/pattern.h"
 
 namespace byoc {
+
+/// How deeply pattern nodes may nest during one match. Patterns are small, but a recursive
+/// pattern (a redirected wildcard) descends once per matched node; past this depth the match
+/// fails instead of exhausting the stack.
+inline constexpr int kMaxMatchDepth = 2000;
 
 /// Pattern node → the expressions it matched, in the order they were bound.
 using PatternNodeMap = std::unordered_map<Pattern, std::vector<Expr>, RefHash>;
@@ -95,6 +101,8 @@ class PatternMatcher {
   std::vector<Pattern> bound_;  ///< binding order, for rollback
   bool memoize_ = true;
   bool explain_ = false;
+  int depth_ = 0;
+  bool depthExceeded_ = false;  ///< once set, the whole match fails (no alternative may rescue it)
   std::optional<MatchFailure> failure_;
 };
 

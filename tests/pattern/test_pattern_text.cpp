@@ -77,6 +77,18 @@ class TestPatternText : public QObject {
     QVERIFY(matchPattern(pattern, other));  // the alternative's wildcard accepts anything
   }
 
+  void deepRecursionFailsInsteadOfCrashing() {
+    Pattern pattern = parsed("r = add(r, *) | var; r");
+    Var x = VarNode::make("x");
+    Expr chain = x;
+    for (int i = 0; i < 100; ++i) chain = CallNode::make(isOp("add")->as<ExprPatternNode>()->expr, {chain, x});
+    QVERIFY(matchPattern(pattern, chain));
+    for (int i = 0; i < 100000; ++i) chain = CallNode::make(isOp("add")->as<ExprPatternNode>()->expr, {chain, x});
+    std::optional<MatchFailure> failure = explainMismatch(pattern, chain);
+    QVERIFY(failure.has_value());
+    QCOMPARE(failure->reason, std::string("the match nests deeper than 2000 pattern nodes (a recursive pattern?)"));
+  }
+
   void commentsAndLayoutAreFree() {
     QCOMPARE(printPattern(parsed("# conv then relu\n  nn.relu(   # the activation\n nn.conv2d(*,*) )")),
              std::string("nn.relu(nn.conv2d(*, *))"));
