@@ -108,14 +108,17 @@ class Grouper {
     const std::unordered_set<const ExprNode*> fuzzy =
         hasFuzzyParts_ ? fuzzyNodes(memo) : std::unordered_set<const ExprNode*>();
 
+    const bool typedExpression = static_cast<bool>(group.root->type());
     std::vector<Var> params;
     std::vector<Expr> paramExprs;
     auto makeInput = [&](const Expr& input, const Pattern& node) {
       if (input->kind() == ExprKind::Op || input->kind() == ExprKind::Function || fuzzy.count(input.get())) return;
       const int index = graph_->indexOf(input);
       if (index < 0 || inputStamp_[index] == groupNumber || embedConst(input, node)) return;
-      Var param = VarNode::make("FunctionVar_" + std::to_string(groupNumber) + "_" + std::to_string(params.size()), {},
-                                input->origin());
+      // In a type-checked expression, a parameter gets its input's type: what type inference
+      // would infer from the call.
+      Var param = VarNode::make("FunctionVar_" + std::to_string(groupNumber) + "_" + std::to_string(params.size()),
+                                typedExpression ? input->type() : Type(), input->origin());
       inputStamp_[index] = groupNumber;
       slot_[index] = static_cast<int>(params.size());
       group.args.push_back(input);

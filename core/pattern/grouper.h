@@ -13,7 +13,9 @@
 ///   arguments the call's arguments. Ops, functions, the nodes matched by a dominator's parent
 ///   or path, the nodes of a function matched by a function pattern, and constants matched by
 ///   `const` or by an expression pattern holding a constant (through alternatives: by the side
-///   that matched) are not inputs. Inputs are de-duplicated and become `%FunctionVar_<g>_<k>`.
+///   that matched) are not inputs. Inputs are de-duplicated and become `%FunctionVar_<g>_<k>`,
+///   annotated with the input's checked type when the match's root is typed (in an untyped
+///   expression they have no annotation, as in TVM; type inference gives the same types).
 /// * Every match found raises the group counter `g`, even when the candidate is then
 ///   rejected because an interior node already belongs to a group, or because an interior
 ///   node other than the root has a user outside the match that the root does not
