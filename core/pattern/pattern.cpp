@@ -220,6 +220,11 @@ std::vector<Pattern> patternPostOrder(const Pattern& root) {
   return order;
 }
 
+void clearRedirects(const Pattern& root) {
+  for (const Pattern& node : patternPostOrder(root))
+    if (const auto* wild = node->as<WildcardPatternNode>()) wild->redirectTo({});
+}
+
 namespace {
 
 std::set<std::string> requiredOpsOf(const Pattern& pattern, std::unordered_set<const PatternNode*>& visiting) {

@@ -11,7 +11,7 @@
 ///
 /// The only mutation is `WildcardPatternNode::redirectTo`, which turns a wildcard into a
 /// stand-in for another pattern (how recursive patterns are written). A redirect that
-/// closes a cycle keeps the nodes of that cycle alive for the rest of the process.
+/// closes a cycle keeps the nodes of that cycle alive until `clearRedirects` breaks it.
 
 #include <functional>
 #include <optional>
@@ -297,6 +297,10 @@ std::vector<Pattern> patternChildren(const PatternNode& node);
 /// Every node reachable from `root`, children before parents, each once. A child that is
 /// still being visited (a cycle through a redirect) is not entered again.
 std::vector<Pattern> patternPostOrder(const Pattern& root);
+
+/// Clears the redirect of every wildcard reachable from `root`, breaking the reference cycles of
+/// recursive patterns so that their nodes can be freed. The pattern is unusable afterwards.
+void clearRedirects(const Pattern& root);
 
 /// The ops every match of `pattern` contains (as matched op nodes): a cheap filter — when one
 /// of them does not occur in an expression, the pattern matches nowhere in it. Conservative:

@@ -220,16 +220,19 @@ class Reader {
       BYOC_ASSIGN_OR_RETURN(Pattern node, read(nodes[i], "/nodes/" + std::to_string(i), static_cast<int>(i)));
       built_.push_back(std::move(node));
     }
+    std::vector<std::pair<std::size_t, int>> redirects;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       if (!wildcards_[i] || !nodes[i].contains("redirect")) continue;
       BYOC_ASSIGN_OR_RETURN(int target,
                             index(nodes[i], "/nodes/" + std::to_string(i), "redirect", static_cast<int>(nodes.size())));
       if (static_cast<std::size_t>(target) == i)
         return fail("/nodes/" + std::to_string(i) + "/redirect", "a wildcard cannot stand for itself");
-      wildcards_[i]->redirectTo(built_[target]);
+      redirects.emplace_back(i, target);
     }
     if (!root.contains("root")) return fail("/root", "expected the index of the root node");
     BYOC_ASSIGN_OR_RETURN(int top, index(root, "", "root", static_cast<int>(nodes.size())));
+    // Only now, with nothing left to fail, may redirects close cycles.
+    for (const auto& [wildcard, target] : redirects) wildcards_[wildcard]->redirectTo(built_[target]);
     return built_[top];
   }
 

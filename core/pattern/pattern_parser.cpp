@@ -30,7 +30,17 @@ class Parser {
     return type;
   }
 
+  /// The whole input as a pattern. On an error, cycles already closed by recursive
+  /// definitions are broken so that nothing leaks.
   Result<ParsedPattern> run() {
+    Result<ParsedPattern> result = program();
+    if (!result)
+      for (const auto& [name, node] : names_) clearRedirects(node);
+    return result;
+  }
+
+ private:
+  Result<ParsedPattern> program() {
     while (peek().kind == Token::Kind::Identifier && peekAt(1).is("=")) BYOC_TRY(definition());
     BYOC_ASSIGN_OR_RETURN(Pattern root, pattern());
     if (peek().kind != Token::Kind::End) {
@@ -41,7 +51,6 @@ class Parser {
     return ParsedPattern{std::move(root), std::move(locations_)};
   }
 
- private:
   const Token& peek() const { return tokens_[pos_]; }
   const Token& peekAt(std::size_t ahead) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
   const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
