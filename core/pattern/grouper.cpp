@@ -37,8 +37,10 @@ class Grouper {
     inputStamp_.assign(count, -1);
     memoStamp_.assign(count, -1);
     slot_.assign(count, -1);
-    for (const Pattern& node : patternOrder_)
+    for (const Pattern& node : patternOrder_) {
       if (node->kind() == PatternKind::Dominator || node->kind() == PatternKind::Function) hasFuzzyParts_ = true;
+      if (patternChildren(*node).empty()) isLeaf_.insert(node.get());
+    }
   }
 
   Grouping run() {
@@ -137,7 +139,7 @@ class Grouper {
       } else if (call && !call->args) {
         for (const Expr& match : it->second)
           for (const Expr& arg : match->as<CallNode>()->args) makeInput(arg, node);
-      } else if (patternChildren(*node).empty()) {
+      } else if (isLeaf_.count(node.get())) {
         for (const Expr& match : it->second) makeInput(match, node);
       }
     }
@@ -208,6 +210,7 @@ class Grouper {
   Grouping result_;
   int counter_ = 0;
   bool hasFuzzyParts_ = false;
+  std::unordered_set<const PatternNode*> isLeaf_;  ///< pattern nodes without sub-patterns
   std::vector<int> inputStamp_;  ///< == group number: the node is an input of that group
   std::vector<int> memoStamp_;   ///< == group number: the node is inside that group
   std::vector<int> slot_;        ///< parameter or rebuilt-node position, for the current group
