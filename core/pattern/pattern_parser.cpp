@@ -350,7 +350,7 @@ class Parser {
     return shape;
   }
 
-  /// `Tensor[(d, …), dtype]`, a scalar dtype, or a tuple of types `(T, …)`.
+  /// `Tensor[(d, …), dtype]`, a scalar dtype, a tuple of types `(T, …)`, or `fn (T, …) -> R`.
   Result<Type> parseType() {
     const Token& token = peek();
     if (token.is("(")) {
@@ -367,6 +367,24 @@ class Parser {
       }
       next();
       return tupleType(std::move(fields));
+    }
+    if (token.kind == Token::Kind::Identifier && token.text == "fn") {
+      next();
+      BYOC_TRY(expect("(", "after 'fn' in a function type"));
+      std::vector<Type> params;
+      while (!peek().is(")")) {
+        BYOC_ASSIGN_OR_RETURN(Type param, parseType());
+        params.push_back(std::move(param));
+        if (peek().is(",")) {
+          next();
+        } else if (!peek().is(")")) {
+          return error(peek(), "expected ',' or ')' in a function type");
+        }
+      }
+      next();
+      BYOC_TRY(expect("->", "before the result type"));
+      BYOC_ASSIGN_OR_RETURN(Type result, parseType());
+      return funcType(std::move(params), std::move(result));
     }
     if (token.kind == Token::Kind::Identifier && token.text == "Tensor") {
       next();
@@ -386,7 +404,7 @@ class Parser {
         return scalarType(*dtype);
       }
     }
-    return error(token, "expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+    return error(token, "expected a type (Tensor[(…), dtype], a dtype, a tuple of types or fn (…) -> T)");
   }
 
   Result<Attrs> attributes() {

@@ -131,7 +131,7 @@ class TestPatternText : public QObject {
     row("has_dtype(float33)", "p.txt:1:11: found 'float33', expected a dtype such as float32");
     row("has_shape([1, x])", "p.txt:1:15: found 'x', expected a dimension (an integer or '?')");
     row("has_type(Tensor[(1), float32)", "p.txt:1:29: found ')', expected ']' after a tensor type");
-    row("has_type(foo)", "p.txt:1:10: found 'foo', expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+    row("has_type(foo)", "p.txt:1:10: found 'foo', expected a type (Tensor[(…), dtype], a dtype, a tuple of types or fn (…) -> T)");
     row("dominates(*, *)", "p.txt:1:15: found ')', expected ',' (dominates takes 3 patterns)");
     row("if(*, *, *, *)", "p.txt:1:11: found ',', expected ')' (if takes 3 patterns)");
     row("fn(*) add(*, *)", "p.txt:1:7: found 'add', expected '{' before the function body");
@@ -150,6 +150,7 @@ class TestPatternText : public QObject {
     row("(* *)", "p.txt:1:4: found '*', expected ',' or ')'");
     row("x = *; x = ", "p.txt:1:8: found 'x', expected a name not defined before");
     row("%", "p.txt:1:1: found '%', expected a name after it");
+    row("has_type(fn (int32) int32)", "p.txt:1:21: found 'int32', expected '->' before the result type");
     row("r = add(r, *) | *; nn.relu(r", "p.txt:1:29: found the end of the input, expected ',' or ')'");
   }
 
