@@ -19,7 +19,8 @@ std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr) 
     std::vector<std::pair<int, Expr>> ordered;
     for (const auto& [node, exprs] : match.bindings)
       for (const Expr& bound : exprs)
-        if (seen.insert(bound.get()).second) ordered.emplace_back(graph.indexOf(bound), bound);
+        if (bound->kind() != ExprKind::Op && seen.insert(bound.get()).second)
+          ordered.emplace_back(graph.indexOf(bound), bound);
     std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [position, bound] : ordered) match.nodes.push_back(std::move(bound));
     matches.push_back(std::move(match));

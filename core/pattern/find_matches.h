@@ -18,7 +18,8 @@ namespace byoc {
 struct PatternMatch {
   /// The node the pattern's root matched.
   Expr root;
-  /// Every expression node some pattern node matched, de-duplicated, in post-DFS order.
+  /// Every expression node some pattern node matched (ops left out), de-duplicated, in
+  /// post-DFS order.
   std::vector<Expr> nodes;
   /// What each pattern node matched.
   PatternNodeMap bindings;

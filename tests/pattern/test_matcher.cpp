@@ -212,7 +212,9 @@ class TestMatcher : public QObject {
     std::vector<PatternMatch> matches = findMatches(callOp("nn.relu", {callOp("nn.relu", {wildcard()})}), expr);
     QCOMPARE(matches.size(), std::size_t{2});
     QVERIFY(matches[1].root == expr);
-    QCOMPARE(matches[1].nodes.size(), std::size_t{4});  // the op, %1 inside, %0 as input, the root
+    QCOMPARE(matches[1].nodes.size(), std::size_t{3});  // %0 as the wildcard's input, %1 inside, the root
+    QVERIFY(matches[1].nodes[0] == expr->as<CallNode>()->args[0]->as<CallNode>()->args[0]);
+    QVERIFY(matches[1].nodes[2] == expr);
   }
 };
 
