@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "pattern/indexed_graph.h"
+#include "pattern/pattern_printer.h"
 
 namespace byoc {
 
@@ -26,6 +27,12 @@ std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr) 
     matches.push_back(std::move(match));
   }
   return matches;
+}
+
+std::string describeMismatch(const MatchFailure& failure) {
+  std::string text = printPattern(failure.pattern);
+  if (std::size_t cut = text.rfind('\n'); cut != std::string::npos) text = text.substr(cut + 1);
+  return text + " at " + describeExpr(failure.expr) + ": " + failure.reason;
 }
 
 }  // namespace byoc

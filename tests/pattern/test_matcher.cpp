@@ -102,6 +102,7 @@ class TestMatcher : public QObject {
     std::optional<MatchFailure> failure = explainMismatch(pattern, expr);
     QVERIFY(failure.has_value());
     QCOMPARE(failure->reason, std::string("expected op nn.conv2d, found op nn.dense"));
+    QCOMPARE(describeMismatch(*failure), std::string("nn.conv2d at op nn.dense: expected op nn.conv2d, found op nn.dense"));
     QCOMPARE(failureReason(pattern, bodyOf("fn (%a) { nn.relu(%a) }")),
              std::string("expected a call, found variable %a"));
   }
