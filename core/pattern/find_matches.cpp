@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "pattern/indexed_graph.h"
+#include "pattern/pattern_printer.h"
 
 namespace byoc {
 
@@ -19,12 +20,19 @@ std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr) 
     std::vector<std::pair<int, Expr>> ordered;
     for (const auto& [node, exprs] : match.bindings)
       for (const Expr& bound : exprs)
-        if (seen.insert(bound.get()).second) ordered.emplace_back(graph.indexOf(bound), bound);
+        if (bound->kind() != ExprKind::Op && seen.insert(bound.get()).second)
+          ordered.emplace_back(graph.indexOf(bound), bound);
     std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [position, bound] : ordered) match.nodes.push_back(std::move(bound));
     matches.push_back(std::move(match));
   }
   return matches;
+}
+
+std::string describeMismatch(const MatchFailure& failure) {
+  std::string text = printPattern(failure.pattern);
+  if (std::size_t cut = text.rfind('\n'); cut != std::string::npos) text = text.substr(cut + 1);
+  return text + " at " + describeExpr(failure.expr) + ": " + failure.reason;
 }
 
 }  // namespace byoc

@@ -1,11 +1,13 @@
 #pragma once
 /// \file
 /// Match listing: every node of an expression at which a pattern matches, with the nodes the
-/// match covers (what `byoc match` prints and the pattern editor highlights).
+/// match covers (what `byoc match` prints and the pattern editor highlights), and the one-line
+/// form of a failed match.
 ///
 /// Unlike the grouper, matches may overlap: each node is tried as a root on its own, in the
 /// graph's post-DFS order (inputs first), with a fresh memo.
 
+#include <string>
 #include <vector>
 
 #include "ir/expr.h"
@@ -18,7 +20,8 @@ namespace byoc {
 struct PatternMatch {
   /// The node the pattern's root matched.
   Expr root;
-  /// Every expression node some pattern node matched, de-duplicated, in post-DFS order.
+  /// Every expression node some pattern node matched (ops left out), de-duplicated, in
+  /// post-DFS order.
   std::vector<Expr> nodes;
   /// What each pattern node matched.
   PatternNodeMap bindings;
@@ -26,5 +29,10 @@ struct PatternMatch {
 
 /// All nodes under `expr` at which `pattern` matches, in post-DFS order.
 std::vector<PatternMatch> findMatches(const Pattern& pattern, const Expr& expr);
+
+/// One line for a failed match: the failing sub-pattern as text, what it met and why
+/// ("nn.conv2d at op nn.dense: expected op nn.conv2d, found op nn.dense"); a shared sub-pattern
+/// prints as its last line, with the names it uses.
+std::string describeMismatch(const MatchFailure& failure);
 
 }  // namespace byoc

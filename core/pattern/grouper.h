@@ -13,7 +13,9 @@
 ///   arguments the call's arguments. Ops, functions, the nodes matched by a dominator's parent
 ///   or path, the nodes of a function matched by a function pattern, and constants matched by
 ///   `const` or by an expression pattern holding a constant (through alternatives: by the side
-///   that matched) are not inputs. Inputs are de-duplicated and become `%FunctionVar_<g>_<k>`.
+///   that matched) are not inputs. Inputs are de-duplicated and become `%FunctionVar_<g>_<k>`,
+///   annotated with the input's checked type when the match's root is typed (in an untyped
+///   expression they have no annotation, as in TVM; type inference gives the same types).
 /// * Every match found raises the group counter `g`, even when the candidate is then
 ///   rejected because an interior node already belongs to a group, or because an interior
 ///   node other than the root has a user outside the match that the root does not
@@ -21,10 +23,12 @@
 /// * The group's name concatenates, in post-order, `<op>_` per op call, `Call_` per other call,
 ///   `Tuple_`, `TupleGetItem<i>_`, `Function`, `Let_`, `If_`.
 
+#include <functional>
+#include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "pattern/indexed_graph.h"
 #include "pattern/matcher.h"
 #include "pattern/pattern.h"
 
@@ -32,31 +36,54 @@ namespace byoc {
 
 /// One accepted match.
 struct PatternGroup {
-  /// The matched root node.
+  /// The matched root node, and its index in the grouping's graph.
   Expr root;
+  int rootIndex = -1;
   /// What each pattern node matched.
   PatternNodeMap matched;
-  /// The inputs, in parameter order.
+  /// The inputs, in parameter order, and their indices in the grouping's graph.
   std::vector<Expr> args;
-  /// `fn (%FunctionVar_g_0, …) { matched body over the parameters }`, without attributes.
-  Function function;
+  std::vector<int> argIndices;
+  /// The parameters `%FunctionVar_g_0, …` and the matched body over them.
+  std::vector<Var> params;
+  Expr body;
+  /// The union of the origins of the nodes inside the match.
+  Origin origin;
   /// The `PartitionedFromPattern` text, e.g. `nn.conv2d_nn.bias_add_nn.relu_`.
   std::string name;
-  /// Every node inside the match (not the inputs), ops and constants included.
-  std::vector<Expr> nodes;
+  /// Graph indices of every node inside the match (not the inputs), ops and constants included.
+  std::vector<int> nodes;
 };
 
 /// The groups of a pattern in an expression.
 struct Grouping {
+  /// The indexed expression the groups refer to.
+  std::shared_ptr<const IndexedGraph> graph;
   std::vector<PatternGroup> groups;
-  /// Node → index in `groups` for every node inside an accepted group.
-  std::unordered_map<const ExprNode*, int> groupOf;
+  /// Graph index → index in `groups` for nodes inside an accepted group, else -1.
+  std::vector<int> groupOf;
 
-  /// The group whose root is `node`, or null.
-  const PatternGroup* rootedAt(const Expr& node) const;
+  /// The group whose root is the node at graph index `index`, or null.
+  const PatternGroup* rootedAt(int index) const;
 };
 
 /// Computes the groups of `pattern` in the graph under `expr`.
 Grouping groupMatches(const Pattern& pattern, const Expr& expr);
+/// The same over an already indexed expression.
+Grouping groupMatches(const Pattern& pattern, std::shared_ptr<const IndexedGraph> graph);
+
+/// What replaces a group root: from the group, the root over its rebuilt inputs (`post`), and the
+/// rebuilt nodes by graph index.
+using GroupRewrite = std::function<Expr(const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt)>;
+
+/// Rebuilds the grouping's expression bottom-up, every node over its rebuilt inputs (the very
+/// same node when none changed), calling `atRoot` at each group root in post-order.
+Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot);
+
+/// The same, where `replaces` is asked first, once per group in post-order, whether the group
+/// is replaced. Only nodes the result still uses are rebuilt: the inside of a replaced group is
+/// skipped unless something outside uses it, and `post` is the original root.
+Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot,
+                   const std::function<bool(const PatternGroup& group)>& replaces);
 
 }  // namespace byoc

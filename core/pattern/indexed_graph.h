@@ -1,16 +1,17 @@
 #pragma once
 /// \file
 /// The expression graph under a root, indexed in post-DFS order, with use edges and the
-/// post-dominator tree: what the matcher's dominator patterns and the grouper's validity
-/// checks need.
+/// post-dominator tree: what the grouper, the matcher's dominator patterns and the rebuild
+/// of partition and rewrite need.
 ///
 /// Order: the order of `postOrderVisit` (callee, then arguments left to right; function
 /// parameters, then body; if: condition, then, else; let: value, variable, body), each node
 /// once. The root gets the highest index. A node's post-dominator parent is the lowest common
-/// ancestor, in the tree, of all its users; the root and unused nodes have none. Built
-/// iteratively: the depth of the expression costs no stack.
+/// ancestor, in the tree, of all its users; the root and unused nodes have none (the tree is
+/// built on first use). Everything is iterative: the depth of the expression costs no stack.
 
-#include <unordered_map>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "ir/expr.h"
@@ -29,27 +30,51 @@ class IndexedGraph {
   const Expr& node(int index) const { return nodes_[index]; }
   /// The index of `expr`, or -1 if it is not in the graph.
   int indexOf(const Expr& expr) const;
-  /// The direct inputs of node `index` (its children, repeated if used twice).
-  const std::vector<int>& inputs(int index) const { return inputs_[index]; }
-  /// The users of node `index` (repeated if it is used twice by one node).
-  const std::vector<int>& outputs(int index) const { return outputs_[index]; }
+  /// The direct inputs of node `index`, in child order (repeated if used twice).
+  std::span<const int> inputs(int index) const;
+  /// The users of node `index` (repeated if one node uses it twice).
+  std::span<const int> outputs(int index) const;
   /// The immediate post-dominator of node `index`, or -1.
-  int postDominator(int index) const { return postDom_[index]; }
+  int postDominator(int index) const;
   /// The nodes whose immediate post-dominator is `index`.
-  const std::vector<int>& postDominated(int index) const { return postDomChildren_[index]; }
+  const std::vector<int>& postDominated(int index) const;
   /// True when `dominator` lies on the post-dominator chain of `node` (or is `node`).
   bool postDominates(int dominator, int node) const;
 
  private:
+  void buildPostDominators() const;
   int lowestCommonAncestor(int lhs, int rhs) const;
 
+  /// Node address → index; open addressing with linear probing (keys never removed).
+  class NodeIndex {
+   public:
+    /// The slot of `key`, inserting it with value -1 if absent; `inserted` says which.
+    int& findOrInsert(const ExprNode* key, bool& inserted);
+    /// The value of `key`, or -1.
+    int find(const ExprNode* key) const;
+
+   private:
+    std::size_t slotOf(const ExprNode* key) const;
+    void grow();
+    std::vector<std::pair<const ExprNode*, int>> slots_ =
+        std::vector<std::pair<const ExprNode*, int>>(64, {nullptr, -1});
+    std::size_t used_ = 0;
+  };
+
   std::vector<Expr> nodes_;
-  std::unordered_map<const ExprNode*, int> index_;
-  std::vector<std::vector<int>> inputs_;
-  std::vector<std::vector<int>> outputs_;
-  std::vector<int> postDom_;
-  std::vector<int> depth_;
-  std::vector<std::vector<int>> postDomChildren_;
+  NodeIndex index_;
+  std::vector<int> inputStart_;  ///< inputs of i: inputFlat_[inputStart_[i] .. inputStart_[i + 1])
+  std::vector<int> inputFlat_;
+  std::vector<int> outputStart_;
+  std::vector<int> outputFlat_;
+  mutable std::vector<int> postDom_;
+  mutable std::vector<int> depth_;
+  mutable std::vector<std::vector<int>> postDomChildren_;
 };
+
+/// Number of children of `node` (as `childrenOf` lists them).
+int childCount(const ExprNode& node);
+/// Child `i` of `node` (as `childrenOf` lists them), without building a vector.
+const ExprNode* childAt(const ExprNode& node, int i);
 
 }  // namespace byoc

@@ -66,19 +66,16 @@ bool PatternMatcher::match(const Pattern& pattern, const Expr& expr) {
   bound_.clear();
   failure_.reset();
   memoize_ = true;
+  depthExceeded_ = false;
   root_ = expr;
   return visit(pattern, expr);
 }
 
 const IndexedGraph& PatternMatcher::graph() {
   if (graph_) return *graph_;
-  if (!ownGraph_ || ownGraph_->indexOf(root_) != ownGraph_->size() - 1) ownGraph_ = std::make_unique<IndexedGraph>(root_);
+  if (!ownGraph_ || ownGraph_->indexOf(root_) != ownGraph_->size() - 1)
+    ownGraph_ = std::make_unique<IndexedGraph>(root_);
   return *ownGraph_;
-}
-
-bool PatternMatcher::fail(const Pattern& pattern, const Expr& expr, std::string reason) {
-  if (!failure_) failure_ = MatchFailure{pattern, expr, std::move(reason)};
-  return false;
 }
 
 void PatternMatcher::clearTo(std::size_t watermark) {
@@ -91,11 +88,21 @@ bool PatternMatcher::visit(const Pattern& pattern, const Expr& expr) {
     auto it = memo_.find(pattern);
     if (it != memo_.end()) {
       if (it->second.front() == expr) return true;
-      return fail(pattern, expr, "this shared sub-pattern is already bound to " + describeExpr(it->second.front()));
+      return fail(pattern, expr, [&] {
+        return std::string("this shared sub-pattern is already bound to " + describeExpr(it->second.front()));
+      });
     }
   }
+  if (depth_ >= kMaxMatchDepth) {
+    depthExceeded_ = true;
+    return fail(pattern, expr, [] {
+      return "the match nests deeper than " + std::to_string(kMaxMatchDepth) + " pattern nodes (a recursive pattern?)";
+    });
+  }
   std::size_t watermark = bound_.size();
-  bool matched = visitKind(pattern, expr);
+  ++depth_;
+  bool matched = !depthExceeded_ && visitKind(pattern, expr);
+  --depth_;
   if (matched) {
     memo_[pattern].push_back(expr);
     bound_.push_back(pattern);
@@ -115,30 +122,40 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
     }
     case PatternKind::Expr: {
       const Expr& expected = node.as<ExprPatternNode>()->expr;
-      if (structuralEqual(expected, expr)) return true;
-      if (const auto* op = expected->as<OpNode>()) return fail(pattern, expr, "expected op " + op->name() + ", found " + describeExpr(expr));
-      return fail(pattern, expr, "expected an expression equal to the pattern's " + describeExpr(expected) + ", found " + describeExpr(expr));
+      if (expected == expr) return true;
+      if (expected->kind() != ExprKind::Op && expected->kind() == expr->kind() && structuralEqual(expected, expr))
+        return true;
+      return fail(pattern, expr, [&] {
+        if (const auto* op = expected->as<OpNode>())
+          return "expected op " + op->name() + ", found " + describeExpr(expr);
+        return "expected an expression equal to the pattern's " + describeExpr(expected) + ", found " +
+               describeExpr(expr);
+      });
     }
     case PatternKind::Var: {
       const auto* var = expr->as<VarNode>();
-      if (!var) return fail(pattern, expr, "expected a variable, found " + describeExpr(expr));
+      if (!var)
+        return fail(pattern, expr, [&] { return std::string("expected a variable, found " + describeExpr(expr)); });
       const std::string& name = node.as<VarPatternNode>()->varName;
-      if (!name.empty() && var->name != name) return fail(pattern, expr, "expected variable %" + name + ", found %" + var->name);
+      if (!name.empty() && var->name != name)
+        return fail(pattern, expr, [&] { return std::string("expected variable %" + name + ", found %" + var->name); });
       return true;
     }
     case PatternKind::Constant:
       if (expr->kind() == ExprKind::Constant) return true;
-      return fail(pattern, expr, "expected a constant, found " + describeExpr(expr));
-    case PatternKind::Call:
-      return visitCall(pattern, *node.as<CallPatternNode>(), expr);
+      return fail(pattern, expr, [&] { return std::string("expected a constant, found " + describeExpr(expr)); });
+    case PatternKind::Call: return visitCall(pattern, *node.as<CallPatternNode>(), expr);
     case PatternKind::Function: {
       const auto& function = *node.as<FunctionPatternNode>();
       const auto* literal = expr->as<FunctionNode>();
-      if (!literal) return fail(pattern, expr, "expected a function, found " + describeExpr(expr));
+      if (!literal)
+        return fail(pattern, expr, [&] { return std::string("expected a function, found " + describeExpr(expr)); });
       if (function.params) {
         if (function.params->size() != literal->params.size())
-          return fail(pattern, expr, "expected " + std::to_string(function.params->size()) + " parameters, found " +
-                                         std::to_string(literal->params.size()));
+          return fail(pattern, expr, [&] {
+            return std::string("expected " + std::to_string(function.params->size()) + " parameters, found " +
+                               std::to_string(literal->params.size()));
+          });
         for (std::size_t i = 0; i < literal->params.size(); ++i)
           if (!visit((*function.params)[i], literal->params[i])) return false;
       }
@@ -147,11 +164,14 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
     case PatternKind::Tuple: {
       const auto& tuple = *node.as<TuplePatternNode>();
       const auto* value = expr->as<TupleNode>();
-      if (!value) return fail(pattern, expr, "expected a tuple, found " + describeExpr(expr));
+      if (!value)
+        return fail(pattern, expr, [&] { return std::string("expected a tuple, found " + describeExpr(expr)); });
       if (!tuple.fields) return true;
       if (tuple.fields->size() != value->fields.size())
-        return fail(pattern, expr, "expected " + std::to_string(tuple.fields->size()) + " fields, found " +
-                                       std::to_string(value->fields.size()));
+        return fail(pattern, expr, [&] {
+          return std::string("expected " + std::to_string(tuple.fields->size()) + " fields, found " +
+                             std::to_string(value->fields.size()));
+        });
       for (std::size_t i = 0; i < value->fields.size(); ++i)
         if (!visit((*tuple.fields)[i], value->fields[i])) return false;
       return true;
@@ -159,55 +179,77 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
     case PatternKind::TupleGetItem: {
       const auto& item = *node.as<TupleGetItemPatternNode>();
       const auto* value = expr->as<TupleGetItemNode>();
-      if (!value) return fail(pattern, expr, "expected a tuple-get-item, found " + describeExpr(expr));
+      if (!value)
+        return fail(pattern, expr,
+                    [&] { return std::string("expected a tuple-get-item, found " + describeExpr(expr)); });
       if (item.index != -1 && item.index != value->index)
-        return fail(pattern, expr, "expected index " + std::to_string(item.index) + ", found " + std::to_string(value->index));
+        return fail(pattern, expr, [&] {
+          return std::string("expected index " + std::to_string(item.index) + ", found " +
+                             std::to_string(value->index));
+        });
       return visit(item.tuple, value->tuple);
     }
     case PatternKind::Alt: {
       const auto& either = *node.as<AltPatternNode>();
       return visit(either.left, expr) || visit(either.right, expr);
     }
-    case PatternKind::Attr:
-      return visitAttr(pattern, *node.as<AttrPatternNode>(), expr);
+    case PatternKind::Attr: return visitAttr(pattern, *node.as<AttrPatternNode>(), expr);
     case PatternKind::Type: {
       const auto& typed = *node.as<TypePatternNode>();
-      if (!expr->type()) return fail(pattern, expr, "the expression has no checked type (run InferType first)");
+      if (!expr->type())
+        return fail(pattern, expr,
+                    [&] { return std::string("the expression has no checked type (run InferType first)"); });
       if (!typeEqual(typed.type, expr->type()))
-        return fail(pattern, expr, "type is " + typeToString(expr->type()) + ", expected " + typeToString(typed.type));
+        return fail(pattern, expr, [&] {
+          return std::string("type is " + typeToString(expr->type()) + ", expected " + typeToString(typed.type));
+        });
       return visit(typed.pattern, expr);
     }
     case PatternKind::DType: {
       const auto& typed = *node.as<DTypePatternNode>();
-      if (!expr->type()) return fail(pattern, expr, "the expression has no checked type (run InferType first)");
+      if (!expr->type())
+        return fail(pattern, expr,
+                    [&] { return std::string("the expression has no checked type (run InferType first)"); });
       const auto* tensor = expr->type()->as<TensorTypeNode>();
-      if (!tensor) return fail(pattern, expr, "type is " + typeToString(expr->type()) + ", expected a tensor");
+      if (!tensor)
+        return fail(pattern, expr,
+                    [&] { return std::string("type is " + typeToString(expr->type()) + ", expected a tensor"); });
       if (tensor->dtype != typed.dtype)
-        return fail(pattern, expr, "dtype is " + std::string(dtypeName(tensor->dtype)) + ", expected " + std::string(dtypeName(typed.dtype)));
+        return fail(pattern, expr, [&] {
+          return std::string("dtype is " + std::string(dtypeName(tensor->dtype)) + ", expected " +
+                             std::string(dtypeName(typed.dtype)));
+        });
       return visit(typed.pattern, expr);
     }
     case PatternKind::Shape: {
       const auto& shaped = *node.as<ShapePatternNode>();
-      if (!expr->type()) return fail(pattern, expr, "the expression has no checked type (run InferType first)");
+      if (!expr->type())
+        return fail(pattern, expr,
+                    [&] { return std::string("the expression has no checked type (run InferType first)"); });
       const auto* tensor = expr->type()->as<TensorTypeNode>();
-      if (!tensor) return fail(pattern, expr, "type is " + typeToString(expr->type()) + ", expected a tensor");
+      if (!tensor)
+        return fail(pattern, expr,
+                    [&] { return std::string("type is " + typeToString(expr->type()) + ", expected a tensor"); });
       if (tensor->shape != shaped.shape)
-        return fail(pattern, expr, "shape is " + shapeText(tensor->shape) + ", expected " + shapeText(shaped.shape));
+        return fail(pattern, expr, [&] {
+          return std::string("shape is " + shapeText(tensor->shape) + ", expected " + shapeText(shaped.shape));
+        });
       return visit(shaped.pattern, expr);
     }
-    case PatternKind::Dominator:
-      return visitDominator(pattern, *node.as<DominatorPatternNode>(), expr);
+    case PatternKind::Dominator: return visitDominator(pattern, *node.as<DominatorPatternNode>(), expr);
     case PatternKind::If: {
       const auto& branch = *node.as<IfPatternNode>();
       const auto* value = expr->as<IfNode>();
-      if (!value) return fail(pattern, expr, "expected an if, found " + describeExpr(expr));
+      if (!value)
+        return fail(pattern, expr, [&] { return std::string("expected an if, found " + describeExpr(expr)); });
       return visit(branch.cond, value->cond) && visit(branch.thenBranch, value->thenBranch) &&
              visit(branch.elseBranch, value->elseBranch);
     }
     case PatternKind::Let: {
       const auto& let = *node.as<LetPatternNode>();
       const auto* value = expr->as<LetNode>();
-      if (!value) return fail(pattern, expr, "expected a let, found " + describeExpr(expr));
+      if (!value)
+        return fail(pattern, expr, [&] { return std::string("expected a let, found " + describeExpr(expr)); });
       return visit(let.var, value->var) && visit(let.value, value->value) && visit(let.body, value->body);
     }
   }
@@ -217,8 +259,10 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
 bool PatternMatcher::matchArgs(const Pattern& pattern, const std::vector<Pattern>& args, const CallNode& call) {
   std::size_t watermark = bound_.size();
   if (args.size() != call.args.size()) {
-    return fail(pattern, Expr(&call), "expected " + std::to_string(args.size()) + " arguments, found " +
-                                          std::to_string(call.args.size()));
+    return fail(pattern, Expr(&call), [&] {
+      return std::string("expected " + std::to_string(args.size()) + " arguments, found " +
+                         std::to_string(call.args.size()));
+    });
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (!visit(args[i], call.args[i])) {
@@ -231,7 +275,7 @@ bool PatternMatcher::matchArgs(const Pattern& pattern, const std::vector<Pattern
 
 bool PatternMatcher::visitCall(const Pattern& pattern, const CallPatternNode& call, const Expr& expr) {
   const auto* value = expr->as<CallNode>();
-  if (!value) return fail(pattern, expr, "expected a call, found " + describeExpr(expr));
+  if (!value) return fail(pattern, expr, [&] { return std::string("expected a call, found " + describeExpr(expr)); });
   std::size_t watermark = bound_.size();
   if (visit(call.callee, value->callee)) {
     if (!call.args) return true;
@@ -276,42 +320,55 @@ bool PatternMatcher::visitAttr(const Pattern& pattern, const AttrPatternNode& at
   if (!visit(attr.pattern, expr)) return false;
   if (const auto* op = expr->as<OpNode>()) {
     for (const auto& [key, expected] : attr.attrs.entries()) {
-      if (key != "TOpPattern") return fail(pattern, expr, "ops have no attribute map '" + key + "'");
+      if (key != "TOpPattern")
+        return fail(pattern, expr, [&] { return std::string("ops have no attribute map '" + key + "'"); });
       AttrValue actual(static_cast<int64_t>(op->def.fusion));
       if (!(actual == expected))
-        return fail(pattern, expr, "op " + op->name() + " has TOpPattern=" + attrText(actual) + ", expected " + attrText(expected));
+        return fail(pattern, expr, [&] {
+          return std::string("op " + op->name() + " has TOpPattern=" + attrText(actual) + ", expected " +
+                             attrText(expected));
+        });
     }
     return true;
   }
   if (const auto* call = expr->as<CallNode>()) {
     for (const auto& [key, expected] : attr.attrs.entries()) {
       const AttrValue* actual = call->attrs.find(key);
-      if (!actual) return fail(pattern, expr, describeExpr(expr) + " has no attribute '" + key + "'");
+      if (!actual)
+        return fail(pattern, expr, [&] { return std::string(describeExpr(expr) + " has no attribute '" + key + "'"); });
       if (!(*actual == expected))
-        return fail(pattern, expr, "attribute " + key + " is " + attrText(*actual) + ", expected " + attrText(expected));
+        return fail(pattern, expr, [&] {
+          return std::string("attribute " + key + " is " + attrText(*actual) + ", expected " + attrText(expected));
+        });
     }
     return true;
   }
   if (const auto* function = expr->as<FunctionNode>()) {
     for (const auto& [key, expected] : attr.attrs.entries()) {
       const AttrValue* actual = function->attrs.find(key);
-      if (!actual) return fail(pattern, expr, "the function has no attribute '" + key + "'");
+      if (!actual)
+        return fail(pattern, expr, [&] { return std::string("the function has no attribute '" + key + "'"); });
       if (!(*actual == expected))
-        return fail(pattern, expr, "attribute " + key + " is " + attrText(*actual) + ", expected " + attrText(expected));
+        return fail(pattern, expr, [&] {
+          return std::string("attribute " + key + " is " + attrText(*actual) + ", expected " + attrText(expected));
+        });
     }
     return true;
   }
-  return fail(pattern, expr, "attributes apply to ops, calls and functions, found " + describeExpr(expr));
+  return fail(pattern, expr,
+              [&] { return std::string("attributes apply to ops, calls and functions, found " + describeExpr(expr)); });
 }
 
 bool PatternMatcher::visitDominator(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr) {
   if (!visit(dom.child, expr)) return false;
-  if (graph().indexOf(expr) < 0) return fail(pattern, expr, "the expression is outside the graph being searched");
+  if (graph().indexOf(expr) < 0)
+    return fail(pattern, expr, [&] { return std::string("the expression is outside the graph being searched"); });
   bool path = matchesPath(pattern, dom, expr);
   memoize_ = true;
   if (!path) return false;
   if (dominatesParent(dom, expr)) return true;
-  return fail(pattern, expr, "no node matching the parent is post-dominated by " + describeExpr(expr));
+  return fail(pattern, expr,
+              [&] { return std::string("no node matching the parent is post-dominated by " + describeExpr(expr)); });
 }
 
 bool PatternMatcher::matchesPath(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr) {
@@ -326,21 +383,25 @@ bool PatternMatcher::matchesPath(const Pattern& pattern, const DominatorPatternN
     Frame& top = stack.back();
     const Expr& current = g.node(top.node);
     const auto* call = current->as<CallNode>();
-    const std::vector<int>& inputs = g.inputs(top.node);
+    std::span<const int> inputs = g.inputs(top.node);
     if (top.next == inputs.size()) {
-      if (top.counted == 0) return fail(pattern, current, describeExpr(current) + " has no input on the path to the parent");
+      if (top.counted == 0)
+        return fail(pattern, current,
+                    [&] { return std::string(describeExpr(current) + " has no input on the path to the parent"); });
       stack.pop_back();
       continue;
     }
     const Expr& input = g.node(inputs[top.next++]);
-    if ((call && input == call->callee) || input->kind() == ExprKind::Var || input->kind() == ExprKind::Constant) continue;
+    if ((call && input == call->callee) || input->kind() == ExprKind::Var || input->kind() == ExprKind::Constant)
+      continue;
     ++top.counted;
     memoize_ = true;
     if (visit(dom.parent, input)) continue;
     memoize_ = false;
     if (!visit(dom.path, input)) {
       failure_.reset();
-      return fail(pattern, input, describeExpr(input) + " matches neither the parent nor the path");
+      return fail(pattern, input,
+                  [&] { return std::string(describeExpr(input) + " matches neither the parent nor the path"); });
     }
     stack.push_back({g.indexOf(input)});
   }
@@ -371,6 +432,7 @@ bool matchPattern(const Pattern& pattern, const Expr& expr) {
 
 std::optional<MatchFailure> explainMismatch(const Pattern& pattern, const Expr& expr) {
   PatternMatcher matcher;
+  matcher.setExplain(true);
   if (matcher.match(pattern, expr)) return std::nullopt;
   if (matcher.failure()) return matcher.failure();
   return MatchFailure{pattern, expr, "no match"};

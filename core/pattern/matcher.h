@@ -23,6 +23,7 @@
 ///   the callee, a variable or a constant matches `parent` (bound once) or matches `path` and
 ///   satisfies the same rule; at least one input counts; and a node matching `parent` is
 ///   post-dominated by the child.
+/// * nesting deeper than `kMaxMatchDepth` pattern nodes fails the whole match.
 ///
 /// Failures: the first pattern node (innermost) that did not fit and the reason, cleared
 /// whenever a later attempt succeeds; an editor shows it as "why did it not match here?".
@@ -37,6 +38,11 @@
 #include "pattern/pattern.h"
 
 namespace byoc {
+
+/// How deeply pattern nodes may nest during one match. Patterns are small, but a recursive
+/// pattern (a redirected wildcard) descends once per matched node; past this depth the match
+/// fails instead of exhausting the stack.
+inline constexpr int kMaxMatchDepth = 2000;
 
 /// Pattern node → the expressions it matched, in the order they were bound.
 using PatternNodeMap = std::unordered_map<Pattern, std::vector<Expr>, RefHash>;
@@ -63,8 +69,12 @@ class PatternMatcher {
   bool match(const Pattern& pattern, const Expr& expr);
   /// What each pattern node matched in the last successful `match`.
   const PatternNodeMap& memo() const { return memo_; }
-  /// Why the last `match` failed; empty after a success.
+  /// Why the last `match` failed; empty after a success, and always empty unless explaining.
   const std::optional<MatchFailure>& failure() const { return failure_; }
+  /// Whether failures are recorded with their reasons (off by default: it costs time).
+  void setExplain(bool explain) { explain_ = explain; }
+  /// Moves the bindings of the last successful `match` out of the matcher.
+  PatternNodeMap takeMemo() { return std::move(memo_); }
 
  private:
   bool visit(const Pattern& pattern, const Expr& expr);
@@ -75,7 +85,12 @@ class PatternMatcher {
   bool visitDominator(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
   bool matchesPath(const Pattern& pattern, const DominatorPatternNode& dom, const Expr& expr);
   bool dominatesParent(const DominatorPatternNode& dom, const Expr& expr);
-  bool fail(const Pattern& pattern, const Expr& expr, std::string reason);
+  /// Records the failure (formatting the reason only when explaining) and returns false.
+  template <typename Reason>
+  bool fail(const Pattern& pattern, const Expr& expr, Reason&& reason) {
+    if (explain_ && !failure_) failure_ = MatchFailure{pattern, expr, reason()};
+    return false;
+  }
   void clearTo(std::size_t watermark);
   const IndexedGraph& graph();
 
@@ -85,6 +100,9 @@ class PatternMatcher {
   PatternNodeMap memo_;
   std::vector<Pattern> bound_;  ///< binding order, for rollback
   bool memoize_ = true;
+  bool explain_ = false;
+  int depth_ = 0;
+  bool depthExceeded_ = false;  ///< once set, the whole match fails (no alternative may rescue it)
   std::optional<MatchFailure> failure_;
 };
 

@@ -1,46 +1,31 @@
 #include "pattern/partition.h"
 
-#include "ir/traversal.h"
 #include "pattern/grouper.h"
 
 namespace byoc {
 
-namespace {
-
-/// Rebuilds the expression, replacing each accepted group root by a call of its function.
-class Partitioner final : public ExprMutator {
- public:
-  Partitioner(const Grouping& grouping, const Attrs& attrs, const PartitionCheck& check)
-      : grouping_(grouping), attrs_(attrs), check_(check) {}
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const PatternGroup* group = grouping_.rootedAt(pre);
-    if (!group || (check_ && !check_(pre))) return post;
-    Attrs attrs{{"PartitionedFromPattern", group->name}};
-    for (const auto& [key, value] : attrs_.entries()) attrs.set(key, value);
-    const FunctionNode& function = *group->function;
-    Function outlined = FunctionNode::make(function.params, function.body, {}, std::move(attrs), function.origin());
-    std::vector<Expr> args;
-    args.reserve(group->args.size());
-    for (const Expr& arg : group->args) args.push_back(rewritten(arg));
-    return CallNode::make(outlined, std::move(args), {}, function.origin());
-  }
-
- private:
-  const Grouping& grouping_;
-  const Attrs& attrs_;
-  const PartitionCheck& check_;
-};
-
-}  // namespace
-
 Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& attrs, const PartitionCheck& check) {
+  return partition(pattern, std::make_shared<const IndexedGraph>(expr), attrs, check);
+}
+
+Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const IndexedGraph>& graph, const Attrs& attrs,
+                       const PartitionCheck& check) {
   if (pattern->kind() == PatternKind::Function)
     return makeError("partition: a function pattern cannot be partitioned (there is no call to replace)");
-  Grouping grouping = groupMatches(pattern, expr);
-  Partitioner partitioner(grouping, attrs, check);
-  return partitioner.mutate(expr);
+  Grouping grouping = groupMatches(pattern, graph);
+  if (grouping.groups.empty()) return graph->node(graph->size() - 1);
+  Attrs functionAttrs{{"PartitionedFromPattern", std::string()}};
+  for (const auto& [key, value] : attrs.entries()) functionAttrs.set(key, value);
+  auto outline = [&](const PatternGroup& group, const Expr&, const std::vector<Expr>& rebuilt) -> Expr {
+    functionAttrs.set("PartitionedFromPattern", group.name);
+    Function outlined = FunctionNode::make(group.params, group.body, {}, functionAttrs, group.origin);
+    std::vector<Expr> args;
+    args.reserve(group.argIndices.size());
+    for (int arg : group.argIndices) args.push_back(rebuilt[arg]);
+    return CallNode::make(outlined, std::move(args), {}, group.origin);
+  };
+  auto accepted = [&](const PatternGroup& group) { return !check || check(group.root); };
+  return rebuildGroups(grouping, outline, accepted);
 }
 
 }  // namespace byoc

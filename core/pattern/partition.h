@@ -13,9 +13,11 @@
 /// A pattern whose root is a function pattern is refused (nothing to call in place).
 
 #include <functional>
+#include <memory>
 
 #include "ir/attrs.h"
 #include "ir/expr.h"
+#include "pattern/indexed_graph.h"
 #include "pattern/pattern.h"
 #include "support/result.h"
 
@@ -28,5 +30,11 @@ using PartitionCheck = std::function<bool(const Expr& pre)>;
 /// after `PartitionedFromPattern`.
 Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& attrs = {},
                        const PartitionCheck& check = {});
+
+/// The same over an indexed expression. When a pattern finds nothing, the result is the very
+/// same root node, so a caller running many patterns (MergeComposite) can keep one graph until
+/// a pattern changes the expression.
+Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const IndexedGraph>& graph,
+                       const Attrs& attrs = {}, const PartitionCheck& check = {});
 
 }  // namespace byoc

@@ -87,12 +87,9 @@ Pattern withName(const Pattern& pattern, std::string name) {
       copy->redirectTo(node.as<WildcardPatternNode>()->redirect());
       return copy;
     }
-    case PatternKind::Expr:
-      return makeRef<ExprPatternNode>(node.as<ExprPatternNode>()->expr, std::move(name));
-    case PatternKind::Var:
-      return makeRef<VarPatternNode>(node.as<VarPatternNode>()->varName, std::move(name));
-    case PatternKind::Constant:
-      return makeRef<ConstantPatternNode>(std::move(name));
+    case PatternKind::Expr: return makeRef<ExprPatternNode>(node.as<ExprPatternNode>()->expr, std::move(name));
+    case PatternKind::Var: return makeRef<VarPatternNode>(node.as<VarPatternNode>()->varName, std::move(name));
+    case PatternKind::Constant: return makeRef<ConstantPatternNode>(std::move(name));
     case PatternKind::Call: {
       const auto& call = *node.as<CallPatternNode>();
       return makeRef<CallPatternNode>(call.callee, call.args, std::move(name));
@@ -101,8 +98,7 @@ Pattern withName(const Pattern& pattern, std::string name) {
       const auto& function = *node.as<FunctionPatternNode>();
       return makeRef<FunctionPatternNode>(function.params, function.body, std::move(name));
     }
-    case PatternKind::Tuple:
-      return makeRef<TuplePatternNode>(node.as<TuplePatternNode>()->fields, std::move(name));
+    case PatternKind::Tuple: return makeRef<TuplePatternNode>(node.as<TuplePatternNode>()->fields, std::move(name));
     case PatternKind::TupleGetItem: {
       const auto& item = *node.as<TupleGetItemPatternNode>();
       return makeRef<TupleGetItemPatternNode>(item.tuple, item.index, std::move(name));
@@ -151,8 +147,7 @@ std::vector<Pattern> patternChildren(const PatternNode& node) {
     }
     case PatternKind::Expr:
     case PatternKind::Var:
-    case PatternKind::Constant:
-      return {};
+    case PatternKind::Constant: return {};
     case PatternKind::Call: {
       const auto& call = *node.as<CallPatternNode>();
       std::vector<Pattern> children{call.callee};
@@ -170,20 +165,15 @@ std::vector<Pattern> patternChildren(const PatternNode& node) {
       const auto& tuple = *node.as<TuplePatternNode>();
       return tuple.fields ? *tuple.fields : std::vector<Pattern>{};
     }
-    case PatternKind::TupleGetItem:
-      return {node.as<TupleGetItemPatternNode>()->tuple};
+    case PatternKind::TupleGetItem: return {node.as<TupleGetItemPatternNode>()->tuple};
     case PatternKind::Alt: {
       const auto& either = *node.as<AltPatternNode>();
       return {either.left, either.right};
     }
-    case PatternKind::Attr:
-      return {node.as<AttrPatternNode>()->pattern};
-    case PatternKind::Type:
-      return {node.as<TypePatternNode>()->pattern};
-    case PatternKind::DType:
-      return {node.as<DTypePatternNode>()->pattern};
-    case PatternKind::Shape:
-      return {node.as<ShapePatternNode>()->pattern};
+    case PatternKind::Attr: return {node.as<AttrPatternNode>()->pattern};
+    case PatternKind::Type: return {node.as<TypePatternNode>()->pattern};
+    case PatternKind::DType: return {node.as<DTypePatternNode>()->pattern};
+    case PatternKind::Shape: return {node.as<ShapePatternNode>()->pattern};
     case PatternKind::Dominator: {
       const auto& dom = *node.as<DominatorPatternNode>();
       return {dom.parent, dom.path, dom.child};
@@ -228,6 +218,53 @@ std::vector<Pattern> patternPostOrder(const Pattern& root) {
     stack.pop_back();
   }
   return order;
+}
+
+void clearRedirects(const Pattern& root) {
+  for (const Pattern& node : patternPostOrder(root))
+    if (const auto* wild = node->as<WildcardPatternNode>()) wild->redirectTo({});
+}
+
+namespace {
+
+std::set<std::string> requiredOpsOf(const Pattern& pattern, std::unordered_set<const PatternNode*>& visiting) {
+  if (!visiting.insert(pattern.get()).second) return {};  // a cycle through a redirect
+  std::set<std::string> ops;
+  auto add = [&](const Pattern& part) {
+    std::set<std::string> more = requiredOpsOf(part, visiting);
+    ops.insert(more.begin(), more.end());
+  };
+  switch (pattern->kind()) {
+    case PatternKind::Expr:
+      if (const auto* op = pattern->as<ExprPatternNode>()->expr->as<OpNode>()) ops.insert(op->name());
+      break;
+    case PatternKind::Alt: {
+      const auto& either = *pattern->as<AltPatternNode>();
+      std::set<std::string> left = requiredOpsOf(either.left, visiting);
+      std::set<std::string> right = requiredOpsOf(either.right, visiting);
+      for (const std::string& op : left)
+        if (right.count(op)) ops.insert(op);
+      break;
+    }
+    case PatternKind::Dominator: {
+      const auto& dom = *pattern->as<DominatorPatternNode>();
+      add(dom.parent);
+      add(dom.child);
+      break;
+    }
+    default:
+      for (const Pattern& child : patternChildren(*pattern)) add(child);
+      break;
+  }
+  visiting.erase(pattern.get());
+  return ops;
+}
+
+}  // namespace
+
+std::set<std::string> requiredOps(const Pattern& pattern) {
+  std::unordered_set<const PatternNode*> visiting;
+  return requiredOpsOf(pattern, visiting);
 }
 
 const char* patternKindName(PatternKind kind) {

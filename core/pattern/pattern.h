@@ -11,10 +11,11 @@
 ///
 /// The only mutation is `WildcardPatternNode::redirectTo`, which turns a wildcard into a
 /// stand-in for another pattern (how recursive patterns are written). A redirect that
-/// closes a cycle keeps the nodes of that cycle alive for the rest of the process.
+/// closes a cycle keeps the nodes of that cycle alive until `clearRedirects` breaks it.
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,7 @@ class ExprPatternNode final : public PatternNode {
  public:
   static constexpr PatternKind kKind = PatternKind::Expr;
   ExprPatternNode(Expr expr, std::string name) : PatternNode(kKind, std::move(name)), expr(std::move(expr)) {}
+  /// The expression to equal (an `Op` for `is_op`).
   const Expr expr;
 };
 
@@ -100,6 +102,7 @@ class VarPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Var;
   VarPatternNode(std::string varName, std::string name)
       : PatternNode(kKind, std::move(name)), varName(std::move(varName)) {}
+  /// The required variable name, or "" for any variable.
   const std::string varName;
 };
 
@@ -117,7 +120,9 @@ class CallPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Call;
   CallPatternNode(Pattern callee, std::optional<std::vector<Pattern>> args, std::string name)
       : PatternNode(kKind, std::move(name)), callee(std::move(callee)), args(std::move(args)) {}
+  /// What the callee must match.
   const Pattern callee;
+  /// What each argument must match; absent: any arguments.
   const std::optional<std::vector<Pattern>> args;
 };
 
@@ -127,7 +132,9 @@ class FunctionPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Function;
   FunctionPatternNode(std::optional<std::vector<Pattern>> params, Pattern body, std::string name)
       : PatternNode(kKind, std::move(name)), params(std::move(params)), body(std::move(body)) {}
+  /// What each parameter must match; absent: any parameters.
   const std::optional<std::vector<Pattern>> params;
+  /// What the body must match.
   const Pattern body;
 };
 
@@ -137,6 +144,7 @@ class TuplePatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Tuple;
   TuplePatternNode(std::optional<std::vector<Pattern>> fields, std::string name)
       : PatternNode(kKind, std::move(name)), fields(std::move(fields)) {}
+  /// What each field must match; absent: any tuple.
   const std::optional<std::vector<Pattern>> fields;
 };
 
@@ -146,7 +154,9 @@ class TupleGetItemPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::TupleGetItem;
   TupleGetItemPatternNode(Pattern tuple, int index, std::string name)
       : PatternNode(kKind, std::move(name)), tuple(std::move(tuple)), index(index) {}
+  /// What the tuple must match.
   const Pattern tuple;
+  /// The required index, or -1 for any.
   const int index;
 };
 
@@ -156,7 +166,9 @@ class AltPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Alt;
   AltPatternNode(Pattern left, Pattern right, std::string name)
       : PatternNode(kKind, std::move(name)), left(std::move(left)), right(std::move(right)) {}
+  /// Tried first.
   const Pattern left;
+  /// Tried only when `left` fails.
   const Pattern right;
 };
 
@@ -166,7 +178,9 @@ class AttrPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Attr;
   AttrPatternNode(Pattern pattern, Attrs attrs, std::string name)
       : PatternNode(kKind, std::move(name)), pattern(std::move(pattern)), attrs(std::move(attrs)) {}
+  /// What must match first.
   const Pattern pattern;
+  /// The attributes the matched node must have.
   const Attrs attrs;
 };
 
@@ -176,7 +190,9 @@ class TypePatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Type;
   TypePatternNode(Pattern pattern, Type type, std::string name)
       : PatternNode(kKind, std::move(name)), pattern(std::move(pattern)), type(std::move(type)) {}
+  /// What must also match.
   const Pattern pattern;
+  /// The required checked type.
   const Type type;
 };
 
@@ -186,7 +202,9 @@ class DTypePatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::DType;
   DTypePatternNode(Pattern pattern, DType dtype, std::string name)
       : PatternNode(kKind, std::move(name)), pattern(std::move(pattern)), dtype(dtype) {}
+  /// What must also match.
   const Pattern pattern;
+  /// The required element type.
   const DType dtype;
 };
 
@@ -196,7 +214,9 @@ class ShapePatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Shape;
   ShapePatternNode(Pattern pattern, Shape shape, std::string name)
       : PatternNode(kKind, std::move(name)), pattern(std::move(pattern)), shape(std::move(shape)) {}
+  /// What must also match.
   const Pattern pattern;
+  /// The required shape.
   const Shape shape;
 };
 
@@ -206,9 +226,15 @@ class DominatorPatternNode final : public PatternNode {
  public:
   static constexpr PatternKind kKind = PatternKind::Dominator;
   DominatorPatternNode(Pattern parent, Pattern path, Pattern child, std::string name)
-      : PatternNode(kKind, std::move(name)), parent(std::move(parent)), path(std::move(path)), child(std::move(child)) {}
+      : PatternNode(kKind, std::move(name)),
+        parent(std::move(parent)),
+        path(std::move(path)),
+        child(std::move(child)) {}
+  /// The node the child post-dominates.
   const Pattern parent;
+  /// What every node between the parent and the child must match.
   const Pattern path;
+  /// The dominating node, where the match is rooted.
   const Pattern child;
 };
 
@@ -221,8 +247,11 @@ class IfPatternNode final : public PatternNode {
         cond(std::move(cond)),
         thenBranch(std::move(thenBranch)),
         elseBranch(std::move(elseBranch)) {}
+  /// What the condition must match.
   const Pattern cond;
+  /// What the then-branch must match.
   const Pattern thenBranch;
+  /// What the else-branch must match.
   const Pattern elseBranch;
 };
 
@@ -232,8 +261,11 @@ class LetPatternNode final : public PatternNode {
   static constexpr PatternKind kKind = PatternKind::Let;
   LetPatternNode(Pattern var, Pattern value, Pattern body, std::string name)
       : PatternNode(kKind, std::move(name)), var(std::move(var)), value(std::move(value)), body(std::move(body)) {}
+  /// What the bound variable must match.
   const Pattern var;
+  /// What the bound value must match.
   const Pattern value;
+  /// What the body must match.
   const Pattern body;
 };
 
@@ -293,6 +325,15 @@ std::vector<Pattern> patternChildren(const PatternNode& node);
 /// Every node reachable from `root`, children before parents, each once. A child that is
 /// still being visited (a cycle through a redirect) is not entered again.
 std::vector<Pattern> patternPostOrder(const Pattern& root);
+
+/// Clears the redirect of every wildcard reachable from `root`, breaking the reference cycles of
+/// recursive patterns so that their nodes can be freed. The pattern is unusable afterwards.
+void clearRedirects(const Pattern& root);
+
+/// The ops every match of `pattern` contains (as matched op nodes): a cheap filter — when one
+/// of them does not occur in an expression, the pattern matches nowhere in it. Conservative:
+/// an alternative requires only what both sides require; a dominator's path requires nothing.
+std::set<std::string> requiredOps(const Pattern& pattern);
 
 /// Short name of a pattern kind ("Call", "Wildcard", …), for messages.
 const char* patternKindName(PatternKind kind);

@@ -88,9 +88,7 @@ class Writer {
         if (!name.empty()) entry["var"] = name;
         break;
       }
-      case PatternKind::Constant:
-        entry["kind"] = "constant";
-        break;
+      case PatternKind::Constant: entry["kind"] = "constant"; break;
       case PatternKind::Call: {
         const auto& call = *node.as<CallPatternNode>();
         entry["kind"] = "call";
@@ -198,10 +196,11 @@ class Reader {
     if (!root.is_object()) return fail("", "expected a JSON object");
     if (!root.contains("format") || root["format"] != kFormat)
       return fail("/format", std::string("expected \"") + kFormat + "\"");
-    if (!root.contains("version") || !root["version"].is_number_integer()) return fail("/version", "expected an integer");
+    if (!root.contains("version") || !root["version"].is_number_integer())
+      return fail("/version", "expected an integer");
     if (root["version"].get<int>() > kVersion)
-      return fail("/version", "version " + std::to_string(root["version"].get<int>()) + " is newer than this program reads (" +
-                                  std::to_string(kVersion) + ")");
+      return fail("/version", "version " + std::to_string(root["version"].get<int>()) +
+                                  " is newer than this program reads (" + std::to_string(kVersion) + ")");
     if (!root.contains("nodes") || !root["nodes"].is_array()) return fail("/nodes", "expected an array of nodes");
     const json& nodes = root["nodes"];
     // Wildcards first, so that a redirect may point anywhere.
@@ -221,14 +220,19 @@ class Reader {
       BYOC_ASSIGN_OR_RETURN(Pattern node, read(nodes[i], "/nodes/" + std::to_string(i), static_cast<int>(i)));
       built_.push_back(std::move(node));
     }
+    std::vector<std::pair<std::size_t, int>> redirects;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       if (!wildcards_[i] || !nodes[i].contains("redirect")) continue;
-      BYOC_ASSIGN_OR_RETURN(int target, index(nodes[i], "/nodes/" + std::to_string(i), "redirect", static_cast<int>(nodes.size())));
-      if (static_cast<std::size_t>(target) == i) return fail("/nodes/" + std::to_string(i) + "/redirect", "a wildcard cannot stand for itself");
-      wildcards_[i]->redirectTo(built_[target]);
+      BYOC_ASSIGN_OR_RETURN(int target,
+                            index(nodes[i], "/nodes/" + std::to_string(i), "redirect", static_cast<int>(nodes.size())));
+      if (static_cast<std::size_t>(target) == i)
+        return fail("/nodes/" + std::to_string(i) + "/redirect", "a wildcard cannot stand for itself");
+      redirects.emplace_back(i, target);
     }
     if (!root.contains("root")) return fail("/root", "expected the index of the root node");
     BYOC_ASSIGN_OR_RETURN(int top, index(root, "", "root", static_cast<int>(nodes.size())));
+    // Only now, with nothing left to fail, may redirects close cycles.
+    for (const auto& [wildcard, target] : redirects) wildcards_[wildcard]->redirectTo(built_[target]);
     return built_[top];
   }
 
@@ -263,8 +267,8 @@ class Reader {
   }
 
   /// `object[key]` as a list of node references; absent means "any".
-  Result<std::optional<std::vector<Pattern>>> children(const json& object, const std::string& path, const std::string& key,
-                                                       int self) const {
+  Result<std::optional<std::vector<Pattern>>> children(const json& object, const std::string& path,
+                                                       const std::string& key, int self) const {
     if (!object.contains(key)) return std::optional<std::vector<Pattern>>();
     const json& list = object[key];
     if (!list.is_array()) return fail(path + "/" + key, "expected an array of node indices");
@@ -383,7 +387,8 @@ class Reader {
     }
     if (kind == "shape") {
       BYOC_ASSIGN_OR_RETURN(Pattern inner, child(node, path, "pattern", self));
-      if (!node.contains("shape") || !node["shape"].is_array()) return fail(path + "/shape", "expected an array of dimensions");
+      if (!node.contains("shape") || !node["shape"].is_array())
+        return fail(path + "/shape", "expected an array of dimensions");
       Shape shape;
       for (std::size_t i = 0; i < node["shape"].size(); ++i) {
         const json& dim = node["shape"][i];
@@ -424,6 +429,8 @@ class Reader {
 
 Result<std::string> serializePattern(const Pattern& pattern) { return Writer().run(pattern); }
 
-Result<Pattern> parsePatternJson(std::string_view json, std::string_view fileName) { return Reader(fileName).run(json); }
+Result<Pattern> parsePatternJson(std::string_view json, std::string_view fileName) {
+  return Reader(fileName).run(json);
+}
 
 }  // namespace byoc

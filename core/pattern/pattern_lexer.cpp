@@ -41,6 +41,10 @@ class Lexer {
         auto token = string(line, column);
         if (!token) return token.error();
         tokens.push_back(std::move(token).value());
+      } else if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '>') {
+        advance();
+        advance();
+        tokens.push_back({Token::Kind::Punct, "->", "", line, column});
       } else if (c == '.' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '.') {
         advance();
         advance();
@@ -128,7 +132,8 @@ class Lexer {
       if (text_[pos_] == '\n') break;
       value += advance();
     }
-    if (pos_ >= text_.size() || text_[pos_] != '"') return error(line, column, "found an unterminated string, expected '\"'");
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      return error(line, column, "found an unterminated string, expected '\"'");
     advance();
     return Token{Token::Kind::String, value, "", line, column};
   }

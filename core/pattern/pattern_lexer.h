@@ -24,7 +24,7 @@ struct Token {
     Integer,     ///< `1`, `-2`, `0i64` (suffix separate)
     Float,       ///< `0.5f`, `1e-05` (suffix separate)
     String,      ///< `"NCHW"` (text is the unescaped value)
-    Punct,       ///< ( ) { } [ ] , ; = | * . .. : ?
+    Punct,       ///< ( ) { } [ ] , ; = | * . .. : ? ->
     End,
   };
   Kind kind;

@@ -15,9 +15,9 @@ namespace {
 using pattern_text::Token;
 
 /// Words that cannot name a definition.
-const std::set<std::string, std::less<>> kKeywords = {
-    "var", "const", "fn", "if", "let", "dominates", "has_type", "has_dtype", "has_shape", "optional",
-    "True", "False", "None", "_"};
+const std::set<std::string, std::less<>> kKeywords = {"var",       "const",    "fn",        "if",        "let",
+                                                      "dominates", "has_type", "has_dtype", "has_shape", "optional",
+                                                      "True",      "False",    "None",      "_"};
 
 class Parser {
  public:
@@ -30,17 +30,27 @@ class Parser {
     return type;
   }
 
+  /// The whole input as a pattern. On an error, cycles already closed by recursive
+  /// definitions are broken so that nothing leaks.
   Result<ParsedPattern> run() {
+    Result<ParsedPattern> result = program();
+    if (!result)
+      for (const auto& [name, node] : names_) clearRedirects(node);
+    return result;
+  }
+
+ private:
+  Result<ParsedPattern> program() {
     while (peek().kind == Token::Kind::Identifier && peekAt(1).is("=")) BYOC_TRY(definition());
     BYOC_ASSIGN_OR_RETURN(Pattern root, pattern());
     if (peek().kind != Token::Kind::End) {
-      if (peek().is("=")) return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
+      if (peek().is("="))
+        return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
       return error(peek(), "expected '|', '(', '{', '.' or the end of the pattern");
     }
     return ParsedPattern{std::move(root), std::move(locations_)};
   }
 
- private:
   const Token& peek() const { return tokens_[pos_]; }
   const Token& peekAt(std::size_t ahead) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
   const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
@@ -168,7 +178,8 @@ class Parser {
       BYOC_ASSIGN_OR_RETURN(Pattern item, pattern());
       items.push_back(std::move(item));
     }
-    if (!peek().is(")")) return error(peek(), "expected ')' (" + what + " takes " + std::to_string(count) + " patterns)");
+    if (!peek().is(")"))
+      return error(peek(), "expected ')' (" + what + " takes " + std::to_string(count) + " patterns)");
     next();
     return items;
   }
@@ -183,25 +194,20 @@ class Parser {
         }
         if (token.is("(")) return parenthesized();
         return error(token, "expected a pattern");
-      case Token::Kind::LocalVar:
-        next();
-        return located(isVar(token.text), token);
-      case Token::Kind::GlobalVar:
-        next();
-        return located(isExpr(GlobalVarNode::make(token.text)), token);
+      case Token::Kind::LocalVar: next(); return located(isVar(token.text), token);
+      case Token::Kind::GlobalVar: next(); return located(isExpr(GlobalVarNode::make(token.text)), token);
       case Token::Kind::Integer:
       case Token::Kind::Float: {
         next();
         std::optional<DType> dtype = literalSuffixDType(token.suffix, token.kind == Token::Kind::Float);
-        if (!dtype) return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
-        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))), token);
+        if (!dtype)
+          return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))),
+                       token);
       }
-      case Token::Kind::String:
-        return error(token, "expected a pattern (strings appear only as attribute values)");
-      case Token::Kind::End:
-        return error(token, "expected a pattern");
-      case Token::Kind::Identifier:
-        return identifier();
+      case Token::Kind::String: return error(token, "expected a pattern (strings appear only as attribute values)");
+      case Token::Kind::End: return error(token, "expected a pattern");
+      case Token::Kind::Identifier: return identifier();
     }
     return error(token, "expected a pattern");
   }
@@ -344,7 +350,7 @@ class Parser {
     return shape;
   }
 
-  /// `Tensor[(d, …), dtype]`, a scalar dtype, or a tuple of types `(T, …)`.
+  /// `Tensor[(d, …), dtype]`, a scalar dtype, a tuple of types `(T, …)`, or `fn (T, …) -> R`.
   Result<Type> parseType() {
     const Token& token = peek();
     if (token.is("(")) {
@@ -361,6 +367,24 @@ class Parser {
       }
       next();
       return tupleType(std::move(fields));
+    }
+    if (token.kind == Token::Kind::Identifier && token.text == "fn") {
+      next();
+      BYOC_TRY(expect("(", "after 'fn' in a function type"));
+      std::vector<Type> params;
+      while (!peek().is(")")) {
+        BYOC_ASSIGN_OR_RETURN(Type param, parseType());
+        params.push_back(std::move(param));
+        if (peek().is(",")) {
+          next();
+        } else if (!peek().is(")")) {
+          return error(peek(), "expected ',' or ')' in a function type");
+        }
+      }
+      next();
+      BYOC_TRY(expect("->", "before the result type"));
+      BYOC_ASSIGN_OR_RETURN(Type result, parseType());
+      return funcType(std::move(params), std::move(result));
     }
     if (token.kind == Token::Kind::Identifier && token.text == "Tensor") {
       next();
@@ -380,7 +404,7 @@ class Parser {
         return scalarType(*dtype);
       }
     }
-    return error(token, "expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+    return error(token, "expected a type (Tensor[(…), dtype], a dtype, a tuple of types or fn (…) -> T)");
   }
 
   Result<Attrs> attributes() {
@@ -412,15 +436,9 @@ class Parser {
   Result<AttrValue> attrValue() {
     const Token& token = peek();
     switch (token.kind) {
-      case Token::Kind::Integer:
-        next();
-        return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
-      case Token::Kind::Float:
-        next();
-        return AttrValue(std::strtod(token.text.c_str(), nullptr));
-      case Token::Kind::String:
-        next();
-        return AttrValue(token.text);
+      case Token::Kind::Integer: next(); return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
+      case Token::Kind::Float: next(); return AttrValue(std::strtod(token.text.c_str(), nullptr));
+      case Token::Kind::String: next(); return AttrValue(token.text);
       case Token::Kind::Identifier:
         if (token.text == "True" || token.text == "False") {
           next();
@@ -448,8 +466,7 @@ class Parser {
           return AttrValue(std::move(items));
         }
         break;
-      default:
-        break;
+      default: break;
     }
     return error(token, "expected an attribute value (a number, a string, True, False, None or a list)");
   }

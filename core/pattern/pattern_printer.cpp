@@ -55,7 +55,8 @@ class Printer {
         while (taken.count(name) || OpRegistry::global().find(name));
       } else if (given.count(name)) {
         int suffix = 2;
-        while (given.count(name + "_" + std::to_string(suffix)) || taken.count(name + "_" + std::to_string(suffix))) ++suffix;
+        while (given.count(name + "_" + std::to_string(suffix)) || taken.count(name + "_" + std::to_string(suffix)))
+          ++suffix;
         name += "_" + std::to_string(suffix);
       }
       given.insert(name);

@@ -3,7 +3,6 @@
 #include <optional>
 
 #include "ir/structural.h"
-#include "ir/traversal.h"
 #include "pattern/grouper.h"
 
 namespace byoc {
@@ -11,39 +10,32 @@ namespace byoc {
 namespace {
 
 /// One callback pass: rebuilds the expression, handing each group root to the callback.
-class CallbackRewriter final : public ExprMutator {
- public:
-  CallbackRewriter(const Grouping& grouping, const RewriteCallback& callback)
-      : grouping_(grouping), callback_(callback) {}
-
-  /// The first error a callback returned.
-  const std::optional<Diagnostic>& error() const { return error_; }
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const PatternGroup* group = grouping_.rootedAt(pre);
-    if (!group || error_) return post;
+Result<Expr> applyOnce(const RewriteCallback& callback, const Expr& expr) {
+  Grouping grouping = groupMatches(callback.pattern, expr);
+  if (grouping.groups.empty()) return expr;
+  const IndexedGraph& graph = *grouping.graph;
+  std::optional<Diagnostic> error;
+  auto replace = [&](const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt) -> Expr {
+    if (error) return post;
     PatternNodeMap nodes;
-    for (const auto& [pattern, matches] : group->matched) {
+    for (const auto& [pattern, matches] : group.matched) {
       std::vector<Expr>& translated = nodes[pattern];
       for (const Expr& match : matches) {
-        const Expr* now = findRewritten(match);
-        translated.push_back(now ? *now : match);
+        const int at = graph.indexOf(match);
+        translated.push_back(at >= 0 && rebuilt[at] ? rebuilt[at] : match);
       }
     }
-    Result<Expr> replacement = callback_.function(pre, post, nodes);
+    Result<Expr> replacement = callback.function(group.root, post, nodes);
     if (!replacement) {
-      error_ = replacement.error();
+      error = replacement.error();
       return post;
     }
     return std::move(replacement).value();
-  }
-
- private:
-  const Grouping& grouping_;
-  const RewriteCallback& callback_;
-  std::optional<Diagnostic> error_;
-};
+  };
+  Expr result = rebuildGroups(grouping, replace);
+  if (error) return *error;
+  return result;
+}
 
 }  // namespace
 
@@ -61,10 +53,7 @@ Result<Expr> rewrite(const std::vector<RewriteCallback>& callbacks, const Expr& 
         if (!typer) return makeError("rewrite: a callback requires types but no type inference was given");
         BYOC_ASSIGN_OR_RETURN(post, typer(post));
       }
-      Grouping grouping = groupMatches(callback.pattern, post);
-      CallbackRewriter rewriter(grouping, callback);
-      Expr next = rewriter.mutate(post);
-      if (rewriter.error()) return *rewriter.error();
+      BYOC_ASSIGN_OR_RETURN(Expr next, applyOnce(callback, post));
       if (callback.rewriteOnce && !structuralEqual(next, post)) done[i] = true;
       post = std::move(next);
       ++passes;

@@ -8,8 +8,8 @@
 
 #include "ir/module.h"
 #include "pass/infer_type.h"
-#include "text/parser.h"
 #include "test_files.h"
+#include "text/parser.h"
 #include "text/printer.h"
 
 namespace byoc::testing {

@@ -34,8 +34,7 @@ class TestMatcher : public QObject {
   void diamondMatchesOneSharedConv() {
     Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
     Pattern diamond = callOp("add", {callOp("nn.relu", {conv}), callOp("nn.leaky_relu", {conv})});
-    Expr expr = bodyOf(
-        "fn (%i, %w) { %0 = nn.conv2d(%i, %w); %1 = nn.relu(%0); %2 = nn.leaky_relu(%0); add(%1, %2) }");
+    Expr expr = bodyOf("fn (%i, %w) { %0 = nn.conv2d(%i, %w); %1 = nn.relu(%0); %2 = nn.leaky_relu(%0); add(%1, %2) }");
     QVERIFY(matchPattern(diamond, expr));
   }
 
@@ -103,6 +102,7 @@ class TestMatcher : public QObject {
     std::optional<MatchFailure> failure = explainMismatch(pattern, expr);
     QVERIFY(failure.has_value());
     QCOMPARE(failure->reason, std::string("expected op nn.conv2d, found op nn.dense"));
+    QCOMPARE(describeMismatch(*failure), std::string("nn.conv2d at op nn.dense: expected op nn.conv2d, found op nn.dense"));
     QCOMPARE(failureReason(pattern, bodyOf("fn (%a) { nn.relu(%a) }")),
              std::string("expected a call, found variable %a"));
   }
@@ -200,12 +200,22 @@ class TestMatcher : public QObject {
     QVERIFY(matchPattern(mulOfDiv, bodyOf("fn (%x, %y, %z) { divide(multiply(%x, %y), %z) }")));
   }
 
+  void requiredOpsFilterPatterns() {
+    Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
+    Pattern pattern = alt(callOp("nn.relu", {callOp("add", {conv, wildcard()})}), callOp("nn.relu", {conv}));
+    QCOMPARE(requiredOps(pattern), (std::set<std::string>{"nn.conv2d", "nn.relu"}));
+    QCOMPARE(requiredOps(diamondDominator()), (std::set<std::string>{"add", "nn.conv2d"}));
+    QCOMPARE(requiredOps(wildcard()), std::set<std::string>{});
+  }
+
   void findMatchesListsEveryRoot() {
     Expr expr = bodyOf("fn (%a) { %0 = nn.relu(%a); %1 = nn.relu(%0); nn.relu(%1) }");
     std::vector<PatternMatch> matches = findMatches(callOp("nn.relu", {callOp("nn.relu", {wildcard()})}), expr);
     QCOMPARE(matches.size(), std::size_t{2});
     QVERIFY(matches[1].root == expr);
-    QCOMPARE(matches[1].nodes.size(), std::size_t{4});  // the op, %1 inside, %0 as input, the root
+    QCOMPARE(matches[1].nodes.size(), std::size_t{3});  // %0 as the wildcard's input, %1 inside, the root
+    QVERIFY(matches[1].nodes[0] == expr->as<CallNode>()->args[0]->as<CallNode>()->args[0]);
+    QVERIFY(matches[1].nodes[2] == expr);
   }
 };
 

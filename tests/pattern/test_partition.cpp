@@ -5,6 +5,7 @@
 #include "pattern/pattern_parser.h"
 #include "pattern/rewrite.h"
 #include "pattern_test_util.h"
+#include "test_files.h"
 
 using namespace byoc;
 using testing::parseMain;
@@ -161,11 +162,12 @@ class TestPartition : public QObject {
   }
 
   void namesOfTuplesAndItems() {
-    Pattern pattern = callOp("nn.relu", {isTupleGetItem(isCall(isOp("nn.batch_norm"), {wildcard(), wildcard(),
-                                                                                       wildcard(), wildcard(), wildcard()}),
-                                                        0)});
-    std::string out = partitioned(pattern,
-                                  "fn (%x, %g, %b, %m, %v) { %0 = nn.batch_norm(%x, %g, %b, %m, %v); nn.relu(%0.0) }");
+    Pattern pattern =
+        callOp("nn.relu",
+               {isTupleGetItem(
+                   isCall(isOp("nn.batch_norm"), {wildcard(), wildcard(), wildcard(), wildcard(), wildcard()}), 0)});
+    std::string out =
+        partitioned(pattern, "fn (%x, %g, %b, %m, %v) { %0 = nn.batch_norm(%x, %g, %b, %m, %v); nn.relu(%0.0) }");
     QVERIFY2(out.find("PartitionedFromPattern=\"nn.batch_norm_TupleGetItem0_nn.relu_\"") != std::string::npos,
              out.c_str());
   }
@@ -183,6 +185,43 @@ class TestPartition : public QObject {
     Result<Expr> twice = partition(relu, *once);
     QVERIFY(twice.isOk());
     QCOMPARE(printBody(*twice), printBody(*once));
+  }
+
+  void noMatchGivesBackTheSameNodeAndGraphsCanBeShared() {
+    Function function = parseMain("fn (%x, %w) { nn.relu(nn.conv2d(%x, %w)) }");
+    auto graph = std::make_shared<const IndexedGraph>(function);
+    Result<Expr> none = partition(callOp("tanh", {wildcard()}), graph);
+    QVERIFY(none.isOk());
+    QVERIFY(*none == function);
+    Result<Expr> some = partition(callOp("nn.relu", {wildcard()}), graph, {{"Composite", AttrValue("t.relu")}});
+    QVERIFY(some.isOk());
+    QVERIFY(!(*some == function));
+    QVERIFY(printBody(*some).find("Composite=\"t.relu\"") != std::string::npos);
+  }
+
+  void seed000CompositesAreNumberedFromTheElseBranch() {
+    Module demo = *parseModule(testing::readTestData("text/demo.relay"), "demo.relay");
+    Module typed = *inferTypes(demo);
+    Function main = typed.find("main");
+    Pattern pattern = *parsePattern("nn.relu(nn.bias_add(nn.conv2d(*, *), *))");
+    Result<Expr> body = partition(pattern, main->body, {{"Composite", AttrValue("byoc-target.conv2d_relu_with_bias")}});
+    QVERIFY(body.isOk());
+    Module merged = typed;
+    merged.set("main", FunctionNode::make(main->params, *body, main->retType, main->attrs));
+    Result<Module> retyped = inferTypes(merged);
+    QVERIFY2(retyped.isOk(), retyped ? "" : retyped.error().str().c_str());
+    PrintOptions options;
+    options.showTypes = true;
+    const std::string text = printModule(*retyped, options);
+    const std::string attrs =
+        "PartitionedFromPattern=\"nn.conv2d_nn.bias_add_nn.relu_\", Composite=\"byoc-target.conv2d_relu_with_bias\")";
+    const std::size_t thenFunction = text.find("%3 = fn (%FunctionVar_1_0: Tensor[(1, 32, 56, 56), float32]");
+    const std::size_t elseFunction = text.find("%8 = fn (%FunctionVar_0_0: Tensor[(1, 32, 56, 56), float32]");
+    QVERIFY2(thenFunction != std::string::npos && elseFunction != std::string::npos, text.c_str());
+    QVERIFY(text.find(attrs, thenFunction) < elseFunction);
+    QVERIFY(text.find(attrs, elseFunction) != std::string::npos);
+    QVERIFY(text.find("%5 = %3(%d1, %w1, %b1) /* ty=Tensor[(1, 32, 56, 56), float32] */;") != std::string::npos);
+    QVERIFY(text.find("%9 = %8(%d1, %w1, %b1) /* ty=Tensor[(1, 32, 56, 56), float32] */;") != std::string::npos);
   }
 
   void originsOfCreatedNodesUniteReplacedOnes() {

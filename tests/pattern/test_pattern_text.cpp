@@ -29,13 +29,17 @@ class TestPatternText : public QObject {
  private slots:
   void canonicalTextRoundTrips_data() {
     QTest::addColumn<QString>("text");
-    for (const std::string& text : testing::canonicalPatterns()) QTest::newRow(text.c_str()) << QString::fromStdString(text);
+    for (const std::string& text : testing::canonicalPatterns())
+      QTest::newRow(text.c_str()) << QString::fromStdString(text);
   }
 
   void canonicalTextRoundTrips() {
     QFETCH(QString, text);
     const std::string source = text.toStdString();
-    QCOMPARE(printPattern(parsed(source)), source);
+    Pattern pattern = parsed(source);
+    const std::string printed = printPattern(pattern);
+    clearRedirects(pattern);
+    QCOMPARE(printed, source);
   }
 
   void namesShareOneNode() {
@@ -74,6 +78,21 @@ class TestPatternText : public QObject {
     QVERIFY(matchPattern(pattern, deep));
     Expr other = testing::parseMain("fn (%a, %b) { nn.relu(multiply(%a, %b)) }")->body;
     QVERIFY(matchPattern(pattern, other));  // the alternative's wildcard accepts anything
+    clearRedirects(pattern);
+    QVERIFY(!r->redirect());
+  }
+
+  void deepRecursionFailsInsteadOfCrashing() {
+    Pattern pattern = parsed("r = add(r, *) | var; r");
+    Var x = VarNode::make("x");
+    Expr chain = x;
+    for (int i = 0; i < 100; ++i) chain = CallNode::make(isOp("add")->as<ExprPatternNode>()->expr, {chain, x});
+    QVERIFY(matchPattern(pattern, chain));
+    for (int i = 0; i < 100000; ++i) chain = CallNode::make(isOp("add")->as<ExprPatternNode>()->expr, {chain, x});
+    std::optional<MatchFailure> failure = explainMismatch(pattern, chain);
+    clearRedirects(pattern);
+    QVERIFY(failure.has_value());
+    QCOMPARE(failure->reason, std::string("the match nests deeper than 2000 pattern nodes (a recursive pattern?)"));
   }
 
   void commentsAndLayoutAreFree() {
@@ -104,22 +123,26 @@ class TestPatternText : public QObject {
     row("var = *; var", "p.txt:1:1: found 'var', expected a name that is not a keyword");
     row("x = *; x = *; x", "p.txt:1:8: found 'x', expected a name not defined before");
     row("nn.conv2d(*, *){groups}", "p.txt:1:23: found '}', expected '=' after the attribute name");
-    row("nn.conv2d(*, *){groups=}", "p.txt:1:24: found '}', expected an attribute value (a number, a string, True, False, None or a list)");
+    row("nn.conv2d(*, *){groups=}",
+        "p.txt:1:24: found '}', expected an attribute value (a number, a string, True, False, None or a list)");
     row("nn.conv2d(*, *){groups=1 strides=[1]}", "p.txt:1:26: found 'strides', expected ',' or '}'");
     row("nn.conv2d(*, *){groups=1, groups=2}", "p.txt:1:27: found 'groups', expected an attribute not given before");
     row("split(*).x", "p.txt:1:10: found 'x', expected a tuple index or '*' after '.'");
     row("has_dtype(float33)", "p.txt:1:11: found 'float33', expected a dtype such as float32");
     row("has_shape([1, x])", "p.txt:1:15: found 'x', expected a dimension (an integer or '?')");
     row("has_type(Tensor[(1), float32)", "p.txt:1:29: found ')', expected ']' after a tensor type");
-    row("has_type(foo)", "p.txt:1:10: found 'foo', expected a type (Tensor[(…), dtype], a dtype, or a tuple of types)");
+    row("has_type(foo)", "p.txt:1:10: found 'foo', expected a type (Tensor[(…), dtype], a dtype, a tuple of types or fn (…) -> T)");
     row("dominates(*, *)", "p.txt:1:15: found ')', expected ',' (dominates takes 3 patterns)");
     row("if(*, *, *, *)", "p.txt:1:11: found ',', expected ')' (if takes 3 patterns)");
     row("fn(*) add(*, *)", "p.txt:1:7: found 'add', expected '{' before the function body");
     row("fn(*) { * ", "p.txt:1:11: found the end of the input, expected '}' after the function body");
     row("_", "p.txt:1:1: found '_', expected a pattern ('_' stands for the first pattern of optional(…))");
-    row("optional(*)", "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the pattern)");
+    row("optional(*)",
+        "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the "
+        "pattern)");
     row("add(*, 1q)", "p.txt:1:9: found 'q', expected ',' or ')'");
-    row("add(*, 1i7)", "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+    row("add(*, 1i7)",
+        "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
     row("add(*, \"s\")", "p.txt:1:8: found '\"s\"', expected a pattern (strings appear only as attribute values)");
     row("nn.conv2d(*, *){layout=\"NCHW}", "p.txt:1:24: found an unterminated string, expected '\"'");
     row("add(*, $)", "p.txt:1:8: found '$', expected a pattern");
@@ -127,6 +150,8 @@ class TestPatternText : public QObject {
     row("(* *)", "p.txt:1:4: found '*', expected ',' or ')'");
     row("x = *; x = ", "p.txt:1:8: found 'x', expected a name not defined before");
     row("%", "p.txt:1:1: found '%', expected a name after it");
+    row("has_type(fn (int32) int32)", "p.txt:1:21: found 'int32', expected '->' before the result type");
+    row("r = add(r, *) | *; nn.relu(r", "p.txt:1:29: found the end of the input, expected ',' or ')'");
   }
 
   void errors() {

@@ -84,23 +84,26 @@ class TestRewrite : public QObject {
         true);
     Result<Expr> out = partition(parsed("add(nn.dense(*, *), *)"), mlp->body, {{"Primitive", AttrValue(1)}});
     QVERIFY(out.isOk());
-    QCOMPARE(testing::printAsFunction(mlp, *out),
-             std::string("fn (%x: Tensor[(1, 784), float32], %w0: Tensor[(128, 784), float32], %b0: Tensor[(128), float32], "
-                         "%w1: Tensor[(10, 128), float32], %b1: Tensor[(10), float32]) {\n"
-                         "  %2 = fn (%FunctionVar_1_0, %FunctionVar_1_1, %FunctionVar_1_2, "
-                         "PartitionedFromPattern=\"nn.dense_add_\", Primitive=1) {\n"
-                         "    %1 = nn.dense(%FunctionVar_1_0, %FunctionVar_1_1);\n"
-                         "    add(%1, %FunctionVar_1_2)\n"
-                         "  };\n"
-                         "  %3 = %2(%x, %w0, %b0);\n"
-                         "  %4 = nn.relu(%3);\n"
-                         "  %5 = fn (%FunctionVar_0_0, %FunctionVar_0_1, %FunctionVar_0_2, "
-                         "PartitionedFromPattern=\"nn.dense_add_\", Primitive=1) {\n"
-                         "    %0 = nn.dense(%FunctionVar_0_0, %FunctionVar_0_1);\n"
-                         "    add(%0, %FunctionVar_0_2)\n"
-                         "  };\n"
-                         "  %5(%4, %w1, %b1)\n"
-                         "}"));
+    QCOMPARE(
+        testing::printAsFunction(mlp, *out),
+        std::string("fn (%x: Tensor[(1, 784), float32], %w0: Tensor[(128, 784), float32], %b0: Tensor[(128), float32], "
+                    "%w1: Tensor[(10, 128), float32], %b1: Tensor[(10), float32]) {\n"
+                    "  %2 = fn (%FunctionVar_1_0: Tensor[(1, 784), float32], %FunctionVar_1_1: Tensor[(128, 784), float32], "
+                         "%FunctionVar_1_2: Tensor[(128), float32], "
+                    "PartitionedFromPattern=\"nn.dense_add_\", Primitive=1) {\n"
+                    "    %1 = nn.dense(%FunctionVar_1_0, %FunctionVar_1_1);\n"
+                    "    add(%1, %FunctionVar_1_2)\n"
+                    "  };\n"
+                    "  %3 = %2(%x, %w0, %b0);\n"
+                    "  %4 = nn.relu(%3);\n"
+                    "  %5 = fn (%FunctionVar_0_0: Tensor[(1, 128), float32], %FunctionVar_0_1: Tensor[(10, 128), float32], "
+                         "%FunctionVar_0_2: Tensor[(10), float32], "
+                    "PartitionedFromPattern=\"nn.dense_add_\", Primitive=1) {\n"
+                    "    %0 = nn.dense(%FunctionVar_0_0, %FunctionVar_0_1);\n"
+                    "    add(%0, %FunctionVar_0_2)\n"
+                    "  };\n"
+                    "  %5(%4, %w1, %b1)\n"
+                    "}"));
   }
 
   void runsToAFixedPoint() {
@@ -171,7 +174,8 @@ class TestRewrite : public QObject {
     Function relu = parseMain("fn (%x: Tensor[(2), float32]) { nn.relu(%x) }");
     Result<Expr> missing = rewrite({typed}, relu->body);
     QVERIFY(!missing.isOk());
-    QCOMPARE(missing.error().message, std::string("rewrite: a callback requires types but no type inference was given"));
+    QCOMPARE(missing.error().message,
+             std::string("rewrite: a callback requires types but no type inference was given"));
     int typings = 0;
     ExprTyper typer = [&](const Expr& expr) -> Result<Expr> {
       ++typings;
