@@ -21,12 +21,13 @@
 ///   expression does not match);
 /// * `dominates(parent, path, child)`: `child` matches; every input of the child that is not
 ///   the callee, a variable or a constant matches `parent` (bound once) or matches `path` and
-///   satisfies the same rule; at least one input counts; and a node matching `parent` is
-///   post-dominated by the child.
+///   satisfies the same rule; at every step at least one input counts; and a node matching
+///   `parent` is post-dominated by the child.
 /// * nesting deeper than `kMaxMatchDepth` pattern nodes fails the whole match.
 ///
-/// Failures: the first pattern node (innermost) that did not fit and the reason, cleared
-/// whenever a later attempt succeeds; an editor shows it as "why did it not match here?".
+/// Failures (recorded only after `setExplain(true)`, as `explainMismatch` does): the first
+/// pattern node (innermost) that did not fit and the reason, cleared whenever a later attempt
+/// succeeds; an editor shows it as "why did it not match here?".
 
 #include <memory>
 #include <optional>
