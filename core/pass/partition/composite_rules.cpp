@@ -13,7 +13,10 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
   std::vector<CompositeRule> rules;
   for (const auto& target : targets) {
     for (const PatternEntry& entry : target->patterns) {
-      BYOC_ASSIGN_OR_RETURN(Pattern pattern, parsePattern(entry.pattern, target->name + " pattern " + entry.name));
+      Pattern pattern = entry.compiled;
+      if (!pattern) {  // a target built in code rather than loaded
+        BYOC_ASSIGN_OR_RETURN(pattern, parsePattern(entry.pattern, target->name + " pattern " + entry.name));
+      }
       std::set<std::string> required = requiredOps(pattern);
       rules.push_back({entry.name, std::move(pattern), entry.check, std::move(required)});
     }
