@@ -80,3 +80,23 @@ inline NDArray naiveConv2d(const NDArray& x, const NDArray& w, int64_t stride, i
 }
 
 }  // namespace byoc::testing
+
+namespace byoc::testing {
+
+/// A module whose @main passes its parameters to one outlined region `@<compiler>_0` (with the
+/// attributes PartitionGraph gives) whose body is `body`. `params` is "%a: T, %b: U".
+inline std::string regionModuleText(const std::string& compiler, const std::string& params, const std::string& body) {
+  std::string args;
+  std::size_t at = 0;
+  while ((at = params.find('%', at)) != std::string::npos) {
+    std::size_t end = params.find(':', at);
+    args += (args.empty() ? "" : ", ") + params.substr(at, end - at);
+    at = end;
+  }
+  const std::string name = "tvmgen_default_" + compiler + "_main_0";
+  return "def @" + name + "(" + params + ", Compiler=\"" + compiler + "\", global_symbol=\"" + name +
+         "\", Primitive=1, Inline=1) {\n  " + body + "\n}\n" + "def @main(" + params + ") {\n  @" + name + "(" + args +
+         ")\n}\n";
+}
+
+}  // namespace byoc::testing

@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// Lowering of single op calls and of composite calls to oneDNN primitives.
+///
+/// Each function appends the primitives of one call to the `Lowering` and returns its result
+/// tensors (tuple results flattened). Errors name the op and what oneDNN cannot do with it.
+
+#include <string>
+#include <vector>
+
+#include "ir/expr.h"
+#include "runtime/dnnl/lowering.h"
+
+namespace byoc::dnnl_backend {
+
+/// Lowers a call of a registered op.
+Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs);
+
+/// Lowers a call of a composite function (attribute `Composite`): a convolution, deconvolution
+/// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name.
+Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
+                                               const std::vector<Tensor>& inputs);
+
+}  // namespace byoc::dnnl_backend

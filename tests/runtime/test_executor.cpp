@@ -1,0 +1,116 @@
+#include <QtTest>
+
+#include "runtime/executor.h"
+#include "runtime_test_util.h"
+#include "test_files.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+/// The executor: regions built by codegens and called by symbol, inputs checked by name.
+class TestExecutor : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void userTargetRunsOnTheReferenceCodegen() {
+    Module module = typedModule(regionModuleText("my-accel", "%x: Tensor[(2, 2), float32], %y: Tensor[(2, 2), float32]",
+                                                 "%0 = add(%x, %y); nn.relu(%0)"));
+    Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+    QVERIFY(executor.isOk());
+    QCOMPARE((*executor)->regions().size(), std::size_t{1});
+    const RegionInfo& region = (*executor)->regions()[0];
+    QCOMPARE(region.codegen, std::string("reference"));
+    QCOMPARE(region.compiler, std::string("my-accel"));
+    QCOMPARE(region.symbol, std::string("tvmgen_default_my-accel_main_0"));
+    std::vector<Value> args = {NDArray::fromFloats({2, 2}, std::vector<float>{1, -2, 3, -4}),
+                               NDArray::fromFloats({2, 2}, std::vector<float>{1, 1, 1, 1})};
+    Result<Value> out = (*executor)->run(args);
+    QVERIFY(out.isOk());
+    QCOMPARE(out->tensor().data<float>()[0], 2.0f);
+    QCOMPARE(out->tensor().data<float>()[1], 0.0f);
+    QCOMPARE((*executor)->regions()[0].calls, int64_t{1});
+    (*executor)->resetTimings();
+    QCOMPARE((*executor)->regions()[0].calls, int64_t{0});
+  }
+
+  void demoRunsWithAReferenceRegion() {
+    // The demo loop with the loop body's conv → bias_add → relu outlined for a user target.
+    const std::string text =
+        "def @region(%d: Tensor[(1, 4, 6, 6), float32], %w: Tensor[(4, 4, 3, 3), float32], %b: Tensor[(4), float32], "
+        "Compiler=\"byoc-target\", global_symbol=\"byoc-target_main_0\", Primitive=1, Inline=1) {\n"
+        "  %0 = nn.conv2d(%d, %w, padding=[1, 1, 1, 1]); %1 = nn.bias_add(%0, %b); nn.relu(%1)\n"
+        "}\n"
+        "def @main(%data: Tensor[(1, 4, 6, 6), float32], %weight: Tensor[(4, 4, 3, 3), float32], %bias: Tensor[(4), float32]) {\n"
+        "  let %loop = fn (%i: int32, %d1: Tensor[(1, 4, 6, 6), float32]) -> Tensor[(1, 4, 6, 6), float32] {\n"
+        "    if (less(%i, 2)) { %loop(add(%i, 1), @region(%d1, %weight, %bias)) } else { @region(%d1, %weight, %bias) }\n"
+        "  };\n"
+        "  %loop(0, %data)\n"
+        "}\n";
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(text));
+    QVERIFY(executor.isOk());
+    NDArray data = randomTensor({1, 4, 6, 6}, 1), weight = randomTensor({4, 4, 3, 3}, 2, 0.3f), bias = randomTensor({4}, 3);
+    Result<Value> out = (*executor)->run(std::vector<Value>{data, weight, bias});
+    QVERIFY(out.isOk());
+    QCOMPARE((*executor)->regions()[0].calls, int64_t{3});
+    NDArray expected = data;
+    for (int i = 0; i < 3; ++i) {
+      expected = naiveConv2d(expected, weight, 1, 1, 1, 1);
+      for (int64_t k = 0; k < expected.numElements(); ++k)
+        expected.data<float>()[k] = std::max(0.0f, expected.data<float>()[k] + bias.data<float>()[k / 36]);
+    }
+    QCOMPARE(toleranceExcess(out->tensor(), expected), 0.0);
+  }
+
+  void bindInputsChecksNamesShapesAndDTypes() {
+    Result<std::unique_ptr<Executor>> executor =
+        Executor::create(typedModule("def @main(%a: Tensor[(2, 3), float32], %b: int32) { %a }\n"));
+    QVERIFY(executor.isOk());
+    std::map<std::string, NDArray> inputs = {{"a", NDArray::zeros(DType::Float32, {2, 3})}};
+    Result<std::vector<Value>> missing = (*executor)->bindInputs(inputs);
+    QCOMPARE(QString::fromStdString(missing.error().message), QString("missing input %b: expected int32"));
+    inputs["b"] = NDArray::zeros(DType::Float32, {});
+    Result<std::vector<Value>> wrongDType = (*executor)->bindInputs(inputs);
+    QCOMPARE(QString::fromStdString(wrongDType.error().message), QString("input %b: expected int32, got float32"));
+    inputs["b"] = NDArray::zeros(DType::Int32, {});
+    inputs["a"] = NDArray::zeros(DType::Float32, {3, 2});
+    Result<std::vector<Value>> wrongShape = (*executor)->bindInputs(inputs);
+    QCOMPARE(QString::fromStdString(wrongShape.error().message),
+             QString("input %a: expected Tensor[(2, 3), float32], got Tensor[(3, 2), float32]"));
+    inputs["c"] = NDArray::zeros(DType::Int32, {});
+    Result<std::vector<Value>> unknown = (*executor)->bindInputs(inputs);
+    QCOMPARE(QString::fromStdString(unknown.error().message), QString("unknown input %c: the model's inputs are %a, %b"));
+    inputs.erase("c");
+    inputs["a"] = NDArray::zeros(DType::Float32, {2, 3});
+    QVERIFY((*executor)->bindInputs(inputs).isOk());
+  }
+
+  void unknownCodegenIsAnError() {
+    ExecutorOptions options;
+    options.codegens["t"] = "fpga";
+    Result<std::unique_ptr<Executor>> executor =
+        Executor::create(typedModule(regionModuleText("t", "%x: Tensor[(2), float32]", "nn.relu(%x)")), options);
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message),
+             QString("@tvmgen_default_t_main_0: unknown codegen \"fpga\" for Compiler=\"t\""));
+  }
+
+  void moduleWithoutMain() {
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule("def @f(%x: float32) { %x }\n"));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message), QString("the module has no @main function to run"));
+  }
+
+  void builtinCodegens() { QCOMPARE(codegenNames(), (std::vector<std::string>{"dnnl", "reference"})); }
+
+  void randomInputsAreDeterministic() {
+    const Type owner = tensorType({3, 4}, DType::Float32);
+    const auto* type = owner->as<TensorTypeNode>();
+    NDArray a = randomTensorOf(*type, 7), b = randomTensorOf(*type, 7), c = randomTensorOf(*type, 8);
+    QCOMPARE(toleranceExcess(a, b, 0, 0), 0.0);
+    QVERIFY(toleranceExcess(a, c, 0, 0) > 0);
+    for (int64_t i = 0; i < a.numElements(); ++i) QVERIFY(std::abs(a.data<float>()[i]) <= 1.0f);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestExecutor)
+#include "test_executor.moc"
