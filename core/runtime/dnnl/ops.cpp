@@ -23,7 +23,7 @@ memory::desc anyDesc(const memory::dims& dims) { return {dims, dt::f32, tag::any
 const Shape& shapeOf(const Expr& expr) { return expr->type()->as<TensorTypeNode>()->shape; }
 
 Diagnostic unsupported(const std::string& op, const std::string& what) {
-  return makeError("dnnl: " + op + ": " + what);
+  return makeError(op + ": " + what);
 }
 
 /// What a convolution-like anchor gets from a composite around it.
@@ -370,7 +370,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.softmax" || op == "nn.log_softmax") return lowerSoftmax(lowering, call, inputs[0]);
     if (op == "concatenate") return lowerConcat(lowering, call, inputs);
     if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
-    return makeError("dnnl: unsupported op " + op);
+    return makeError("unsupported op " + op);
   });
 }
 
@@ -391,12 +391,12 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
   const bool dense = name.find("dense") != std::string::npos;
   const char* anchorOp = deconv ? "nn.conv2d_transpose" : conv ? "nn.conv2d" : dense ? "nn.dense" : nullptr;
   if (!anchorOp || !anchor || anchor->opDef()->name != anchorOp)
-    return makeError("dnnl: unsupported composite \"" + name + "\"");
+    return makeError("unsupported composite \"" + name + "\"");
   const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
   Fusion fusion;
   const std::size_t needed = 2 + (has("_bias") ? 1 : 0) + (has("_sum") ? 1 : 0);
   if (inputs.size() != needed || call.args.size() != inputs.size())
-    return makeError("dnnl: composite \"" + name + "\" takes " + std::to_string(needed) + " inputs, found " +
+    return makeError("composite \"" + name + "\" takes " + std::to_string(needed) + " inputs, found " +
                      std::to_string(inputs.size()));
   if (has("_bias")) fusion.bias = &inputs[2];
   if (has("_sum")) {
@@ -406,7 +406,7 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
   if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
   if (has("_tanh")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_tanh, 0, 0);
   if (has("_clip")) {
-    if (!clip) return makeError("dnnl: composite \"" + name + "\" has no clip call");
+    if (!clip) return makeError("composite \"" + name + "\" has no clip call");
     fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, static_cast<float>(clip->attrs.find("a_min")->asFloat()),
                                   static_cast<float>(clip->attrs.find("a_max")->asFloat()));
   }

@@ -39,7 +39,7 @@ class RegionWalker {
       std::vector<Tensor>& slots = values_[param.get()];
       for (const TensorTypeNode* type : flatTypes(param->type())) {
         if (type->dtype != DType::Float32)
-          return makeError("dnnl: region input %" + param->name + " is " + std::string(dtypeName(type->dtype)) +
+          return makeError("region input %" + param->name + " is " + std::string(dtypeName(type->dtype)) +
                            "; only float32 is supported");
         slots.push_back(lowering_.input(input++, dimsOf(type->shape)));
       }
@@ -90,7 +90,7 @@ class RegionWalker {
   Result<std::vector<Tensor>> lowerNode(const ExprNode& node) {
     if (const auto* constant = node.as<ConstantNode>()) {
       if (constant->data.dtype() != DType::Float32)
-        return makeError("dnnl: constant of dtype " + std::string(dtypeName(constant->data.dtype())) +
+        return makeError("constant of dtype " + std::string(dtypeName(constant->data.dtype())) +
                          "; only float32 is supported");
       return std::vector<Tensor>{lowering_.constant(constant->data.bytes().data(), dimsOf(constant->data.shape()))};
     }
@@ -110,10 +110,10 @@ class RegionWalker {
       const auto* composite = call->callee->as<FunctionNode>();
       if (composite && composite->attrs.contains("Composite"))
         return lowerCompositeCall(lowering_, *call, *composite, inputs);
-      return makeError("dnnl: a region may call only ops and composite functions");
+      return makeError("a region may call only ops and composite functions");
     }
-    if (const auto* var = node.as<VarNode>()) return makeError("dnnl: free variable %" + var->name + " in a region");
-    return makeError("dnnl: a region may not contain a " + std::string(exprKindName(node.kind())));
+    if (const auto* var = node.as<VarNode>()) return makeError("free variable %" + var->name + " in a region");
+    return makeError("a region may not contain a " + std::string(exprKindName(node.kind())));
   }
 
   Lowering& lowering_;
@@ -133,7 +133,7 @@ Result<std::unique_ptr<Region>> Region::build(const Function& function, const Mo
     RegionWalker walker(region->lowering_, module);
     BYOC_ASSIGN_OR_RETURN(std::vector<Tensor> results, walker.walk(*function));
     std::vector<const TensorTypeNode*> resultTypes = flatTypes(function->body->type());
-    if (resultTypes.size() != results.size()) return makeError("dnnl: the region's results do not match its type");
+    if (resultTypes.size() != results.size()) return makeError("the region's results do not match its type");
     for (std::size_t i = 0; i < results.size(); ++i) {
       dnnl::memory output(plainDesc(dimsOf(resultTypes[i]->shape)), region->lowering_.engine, DNNL_MEMORY_NONE);
       region->lowering_.add(dnnl::reorder(results[i].memory, output),
@@ -141,7 +141,7 @@ Result<std::unique_ptr<Region>> Region::build(const Function& function, const Mo
       region->outputs_.push_back(output);
     }
   } catch (const dnnl::error& error) {
-    return makeError(std::string("dnnl: ") + error.what());
+    return makeError(std::string("oneDNN: ") + error.what());
   }
   return region;
 }
