@@ -11,6 +11,7 @@ struct CommandSpec {
   std::string summary;
   std::string usage;
   std::vector<std::string> flags;  ///< the flags it accepts
+  std::vector<std::string> valueFlags = {};  ///< the flags that take a value
 };
 
 const std::map<std::string, CommandSpec>& commands() {
@@ -28,8 +29,51 @@ const std::map<std::string, CommandSpec>& commands() {
         "  FILE      a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json)\n"
         "  --demo    the built-in demo model\n",
         {"--demo"}}},
+      {"run",
+       {"run a model (offloaded regions through their codegens) and report its outputs",
+        "byoc run (FILE | --demo) [--input NAME=FILE.npy ...] [--random-inputs SEED] [--output FILE.npy]\n"
+        "         [--bench N] [--threads N]\n\n"
+        "  FILE                  a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json); functions with\n"
+        "                        Compiler=\"dnnl\" run on oneDNN, other Compiler values on the reference codegen\n"
+        "  --demo                the built-in demo model\n"
+        "  --input NAME=FILE     the value of input NAME from a .npy file (repeatable)\n"
+        "  --random-inputs SEED  fill every input not given with --input from SEED\n"
+        "  --output FILE.npy     write the output (several outputs: FILE_0.npy, FILE_1.npy, ...)\n"
+        "  --bench N             time N runs after one warm-up: median, p90, and time per region\n"
+        "  --threads N           threads of the oneDNN thread pool (default 1)\n",
+        {"--demo"},
+        {"--input", "--random-inputs", "--output", "--bench", "--threads"}}},
   };
   return specs;
+}
+
+/// A whole non-negative decimal number, or nothing.
+std::optional<uint64_t> parseCount(const std::string& text) {
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  return std::stoull(text);
+}
+
+/// Stores the value of a value flag; returns a usage error or "".
+std::string setValue(Options& options, const std::string& flag, const std::string& value) {
+  if (flag == "--input") {
+    if (value.find('=') == std::string::npos || value.front() == '=')
+      return "--input expects NAME=FILE.npy, found '" + value + "'";
+    options.inputs.push_back(value);
+    return "";
+  }
+  if (flag == "--output") {
+    options.output = value;
+    return "";
+  }
+  std::optional<uint64_t> number = parseCount(value);
+  if (flag == "--random-inputs") {
+    if (!number) return "--random-inputs expects a non-negative integer seed, found '" + value + "'";
+    options.randomSeed = *number;
+    return "";
+  }
+  if (!number || *number == 0 || *number > 1000000) return flag + " expects a positive integer, found '" + value + "'";
+  (flag == "--bench" ? options.bench : options.threads) = static_cast<int>(*number);
+  return "";
 }
 
 }  // namespace
@@ -74,6 +118,14 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
     const std::string& arg = args[i];
     if (arg == "--help" || arg == "-h") {
       options.help = true;
+    } else if (const auto& valued = spec->second.valueFlags;
+               std::find(valued.begin(), valued.end(), arg) != valued.end()) {
+      if (i + 1 >= args.size()) {
+        outcome.usageError = "option '" + arg + "' expects a value";
+        return outcome;
+      }
+      outcome.usageError = setValue(options, arg, args[++i]);
+      if (!outcome.usageError.empty()) return outcome;
     } else if (arg.rfind("-", 0) == 0 && arg.size() > 1) {
       const auto& flags = spec->second.flags;
       if (std::find(flags.begin(), flags.end(), arg) == flags.end()) {

@@ -2,6 +2,7 @@
 /// \file
 /// Command-line parsing of `byoc`: a command, its flags, and positional arguments.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,11 +11,17 @@ namespace byoc::cli {
 
 /// What the user asked for.
 struct Options {
-  std::string command;  ///< "print", "info", "help", "version"
+  std::string command;  ///< "print", "info", "run", "help", "version"
   std::optional<std::string> file;
   bool demo = false;
   bool types = false;
   bool help = false;  ///< `byoc <command> --help`
+  // `byoc run`
+  std::vector<std::string> inputs;      ///< `--input NAME=FILE.npy`, repeatable
+  std::optional<uint64_t> randomSeed;  ///< `--random-inputs SEED`
+  std::optional<std::string> output;   ///< `--output FILE.npy`
+  int bench = 0;                       ///< `--bench N`: timed runs after one warm-up
+  int threads = 1;                     ///< `--threads N`
 };
 
 /// Parses `argv`; on a usage error returns the message (the caller prints it and exits 2).

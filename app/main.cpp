@@ -29,5 +29,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.command == "print") return runPrint(options);
+  if (options.command == "run") return runRun(options);
   return runInfo(options);
 }
