@@ -33,7 +33,8 @@ std::size_t rounded(std::size_t bytes) { return (bytes + kStorageAlignment - 1) 
 /// Builds a `DataflowProgram`: lowering to steps, then planning memory.
 class DataflowBuilder {
  public:
-  DataflowBuilder(DataflowProgram& program, const Module* module) : program_(program), module_(module) {}
+  DataflowBuilder(DataflowProgram& program, const Module* module, const ExternalTable* externals)
+      : program_(program), module_(module), externals_(externals) {}
 
   /// Lowers `function`'s body with its parameters bound to `params`; returns the result slots.
   /// Nested function literals lower through a nested call: depth follows literal nesting, not the graph.
@@ -151,7 +152,7 @@ class DataflowBuilder {
       case ExprKind::Call: {
         const auto* call = node.as<CallNode>();
         const ExprKind callee = call->callee->kind();
-        if (callee != ExprKind::Op && callee != ExprKind::Function)
+        if (callee != ExprKind::Op && callee != ExprKind::Function && !externalFor(*call))
           return makeError("not pure dataflow: calls a " + std::string(exprKindName(callee)));
         for (const Expr& arg : call->args) children.push_back(arg.get());
         return Status::ok();
@@ -202,31 +203,43 @@ class DataflowBuilder {
       if (params.size() != literal->params.size()) return makeError("dataflow: call with the wrong number of arguments");
       return lower(*literal, params);
     }
-    const OpDef* def = call.opDef();
-    kernels::Kernel kernel = kernels::findKernel(def->name);
     SourceLocation location;
     if (module_) location = module_->locate(Expr(&call)).value_or(SourceLocation{});
-    if (!kernel) return makeError("no reference kernel for op " + def->name, location);
-    DataflowProgram::Step step{kernel, &call, {}, {}, location};
+    const ExternalFunction* external = externalFor(call);
+    const OpDef* def = call.opDef();
+    const std::string name = external ? "@" + call.callee->as<GlobalVarNode>()->name : def->name;
+    kernels::Kernel kernel = def ? kernels::findKernel(def->name) : nullptr;
+    if (!kernel && !external) return makeError("no reference kernel for op " + name, location);
+    DataflowProgram::Step step{kernel, external, name, &call, {}, {}, location};
     for (const Expr& arg : call.args) {
       const auto& part = memo.at(arg.get());
       step.inputs.insert(step.inputs.end(), part.begin(), part.end());
     }
-    if (!call.type()) return makeError("dataflow: untyped call of " + def->name + " (run type inference first)", location);
+    if (!call.type()) return makeError("dataflow: untyped call of " + name + " (run type inference first)", location);
     BYOC_ASSIGN_OR_RETURN(step.outputs, newSlots(call.type(), true));
     std::vector<int> result = step.outputs;
     program_.steps_.push_back(std::move(step));
     return result;
   }
 
+  /// The external function a call of a global function runs, or null.
+  const ExternalFunction* externalFor(const CallNode& call) const {
+    const auto* global = call.callee->as<GlobalVarNode>();
+    if (!global || !externals_) return nullptr;
+    auto found = externals_->find(global->name);
+    return found == externals_->end() ? nullptr : &found->second;
+  }
+
   DataflowProgram& program_;
   const Module* module_;
+  const ExternalTable* externals_;
   std::vector<SlotInfo> slotInfo_;
 };
 
-Result<std::shared_ptr<DataflowProgram>> DataflowProgram::compile(const Function& function, const Module* module) {
+Result<std::shared_ptr<DataflowProgram>> DataflowProgram::compile(const Function& function, const Module* module,
+                                                                  const ExternalTable* externals) {
   auto program = std::make_shared<DataflowProgram>();
-  DataflowBuilder builder(*program, module);
+  DataflowBuilder builder(*program, module, externals);
   std::vector<std::vector<int>> params;
   for (const Var& param : function->params) {
     BYOC_ASSIGN_OR_RETURN(std::vector<int> slots, builder.newSlots(param->type(), false));
@@ -249,8 +262,8 @@ Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> param
     scratchOutputs_.clear();
     for (int input : step.inputs) scratchInputs_.push_back(slots_[static_cast<std::size_t>(input)]);
     for (int output : step.outputs) scratchOutputs_.push_back(slots_[static_cast<std::size_t>(output)]);
-    const std::string& name = step.call->opDef()->name;
-    Status status = step.kernel({name, scratchInputs_, scratchOutputs_, step.call->attrs});
+    Status status = step.external ? (*step.external)(scratchInputs_, scratchOutputs_)
+                                  : step.kernel({step.name, scratchInputs_, scratchOutputs_, step.call->attrs});
     if (!status) {
       Diagnostic error = status.error();
       if (error.location.file.empty()) error.location = step.location;

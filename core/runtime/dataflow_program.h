@@ -3,16 +3,18 @@
 /// The fast path for pure dataflow functions: a schedule and a memory plan computed once.
 ///
 /// A function is pure dataflow when its body uses only its parameters, constants, op calls,
-/// tuples, projections, and calls of function literals (composites) whose bodies are pure
-/// dataflow themselves. Compiling one flattens it into a list of kernel steps over tensor
+/// tuples, projections, calls of external global functions (offloaded regions), and calls of
+/// function literals (composites) whose bodies are pure dataflow themselves. Compiling one flattens it into a list of kernel steps over tensor
 /// slots (tuples disappear: they only group slots) and plans every intermediate tensor into
 /// one pool, reusing a block as soon as its last reader has run. Running the program binds
 /// the parameters, runs the steps, and copies the results out; nothing is allocated per op.
 /// A program is not reentrant: one run at a time.
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/module.h"
@@ -22,12 +24,20 @@
 
 namespace byoc {
 
+/// A global function implemented outside the interpreter (an offloaded region): flattened
+/// inputs in, preallocated flattened outputs to fill.
+using ExternalFunction = std::function<Status(std::span<const NDArray> inputs, std::span<const NDArray> outputs)>;
+/// External global functions by name.
+using ExternalTable = std::unordered_map<std::string, ExternalFunction>;
+
 /// A compiled pure dataflow function.
 class DataflowProgram {
  public:
   /// Compiles `function` (which must be type-checked); the error says why it is not pure
-  /// dataflow or names an op without a kernel. `module`, when given, locates errors.
-  static Result<std::shared_ptr<DataflowProgram>> compile(const Function& function, const Module* module = nullptr);
+  /// dataflow or names an op without a kernel. `module`, when given, locates errors; calls of
+  /// the global functions in `externals` become steps that call them.
+  static Result<std::shared_ptr<DataflowProgram>> compile(const Function& function, const Module* module = nullptr,
+                                                          const ExternalTable* externals = nullptr);
 
   /// Runs on the flattened parameter tensors; returns fresh result tensors (flattened).
   Result<std::vector<NDArray>> run(std::span<const NDArray> params);
@@ -44,9 +54,11 @@ class DataflowProgram {
  private:
   friend class DataflowBuilder;
 
-  /// One op call: its kernel, argument and result slots.
+  /// One op call or external call: its kernel or external function, argument and result slots.
   struct Step {
     kernels::Kernel kernel;
+    const ExternalFunction* external;
+    std::string name;
     const CallNode* call;
     std::vector<int> inputs;
     std::vector<int> outputs;

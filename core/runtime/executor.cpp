@@ -28,7 +28,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
   BYOC_ASSIGN_OR_RETURN(executor->module_, inferTypes(module));
   if (!executor->module_.find("main")) return makeError("the module has no @main function to run");
   CodegenOptions codegenOptions{options.threads, &executor->module_};
-  std::unordered_map<std::string, ExternalFunction> externals;
+  ExternalTable externals;
   for (const auto& [name, function] : executor->module_.functions()) {
     const std::string compiler = attrString(*function, "Compiler");
     if (compiler.empty()) continue;

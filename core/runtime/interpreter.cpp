@@ -303,7 +303,7 @@ class Interpreter::Machine {
   Value result_;
 };
 
-Interpreter::Interpreter(Module module, std::unordered_map<std::string, ExternalFunction> externals)
+Interpreter::Interpreter(Module module, ExternalTable externals)
     : module_(std::move(module)), externals_(std::move(externals)) {}
 
 Result<Value> Interpreter::call(const std::string& name, std::span<const Value> args) {
@@ -321,7 +321,7 @@ DataflowProgram* Interpreter::programFor(const Function& function) {
   if (!fastPath_) return nullptr;
   auto found = programs_.find(function.get());
   if (found == programs_.end()) {
-    Result<std::shared_ptr<DataflowProgram>> program = DataflowProgram::compile(function, &module_);
+    Result<std::shared_ptr<DataflowProgram>> program = DataflowProgram::compile(function, &module_, &externals_);
     found = programs_.emplace(function.get(), program ? *program : nullptr).first;
   }
   return found->second.get();

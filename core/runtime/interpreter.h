@@ -7,9 +7,10 @@
 /// recursion depth of the program touches the C++ stack. It handles `let`, `if`, closures,
 /// recursion through let-bound and global functions (calls in tail position replace their
 /// frame, so a loop written as tail recursion runs in constant frame depth), tuples, and op
-/// calls on the reference kernels. A function that is pure dataflow and captures nothing runs
-/// through its cached `DataflowProgram`. Calls of global functions listed as external run
-/// through the given callback (the executor binds offloaded regions there).
+/// calls on the reference kernels. Calls of global functions listed as external run through
+/// the given callback (the executor binds offloaded regions there). A function that is pure
+/// dataflow (external calls included) and captures nothing runs through its cached
+/// `DataflowProgram`.
 
 #include <functional>
 #include <memory>
@@ -24,15 +25,11 @@
 
 namespace byoc {
 
-/// Runs a global function that is implemented outside the interpreter: flattened inputs in,
-/// preallocated flattened outputs to fill.
-using ExternalFunction = std::function<Status(std::span<const NDArray> inputs, std::span<const NDArray> outputs)>;
-
 /// Interprets the functions of one module.
 class Interpreter {
  public:
   /// `module` must be type-checked. `externals` maps global names to their implementation.
-  explicit Interpreter(Module module, std::unordered_map<std::string, ExternalFunction> externals = {});
+  explicit Interpreter(Module module, ExternalTable externals = {});
 
   /// Calls global function `name` with `args`.
   Result<Value> call(const std::string& name, std::span<const Value> args);
@@ -54,7 +51,7 @@ class Interpreter {
   const NDArray& constant(const ConstantNode& node);
 
   Module module_;
-  std::unordered_map<std::string, ExternalFunction> externals_;
+  ExternalTable externals_;
   std::unordered_map<const FunctionNode*, std::shared_ptr<DataflowProgram>> programs_;
   std::unordered_map<const FunctionNode*, std::vector<const VarNode*>> freeVars_;
   std::unordered_map<const ConstantNode*, NDArray> constants_;

@@ -149,6 +149,31 @@ class TestInterpreter : public QObject {
     QCOMPARE(toleranceExcess(slow->tensor(), expected), 0.0);
   }
 
+  void externalCallsRunInsidePlannedPrograms() {
+    // A partitioned @main: host ops around a call of an offloaded region, all one planned program.
+    Module module = typedModule(
+        "def @region(%a: Tensor[(4), float32], Compiler=\"t\") { negative(%a) }\n"
+        "def @main(%x: Tensor[(4), float32]) { %0 = exp(%x); %1 = @region(%0); add(%1, %x) }\n");
+    int calls = 0;
+    ExternalTable externals;
+    externals["region"] = [&calls](std::span<const NDArray> inputs, std::span<const NDArray> outputs) {
+      ++calls;
+      for (int64_t i = 0; i < 4; ++i) outputs[0].data<float>()[i] = 10 * inputs[0].data<float>()[i];
+      return Status::ok();
+    };
+    Result<std::shared_ptr<DataflowProgram>> program = DataflowProgram::compile(module.find("main"), &module, &externals);
+    QVERIFY(program.isOk());
+    QCOMPARE((*program)->stepCount(), std::size_t{3});
+    Interpreter interpreter(module, externals);
+    Result<Value> out = interpreter.call("main", std::vector<Value>{NDArray::zeros(DType::Float32, {4})});
+    QVERIFY(out.isOk());
+    QCOMPARE(calls, 1);
+    QCOMPARE(out->tensor().data<float>()[2], 10.0f);
+    // Without the external table the global call is not dataflow.
+    Result<std::shared_ptr<DataflowProgram>> plain = DataflowProgram::compile(module.find("main"), &module);
+    QCOMPARE(QString::fromStdString(plain.error().message), QString("not pure dataflow: calls a GlobalVar"));
+  }
+
   void dataflowRejectsControlFlow() {
     Module module = typedModule("def @main(%c: bool, %x: float32) { if (%c) { %x } else { negative(%x) } }\n");
     Result<std::shared_ptr<DataflowProgram>> program = DataflowProgram::compile(module.find("main"), &module);
