@@ -32,16 +32,19 @@ const std::map<std::string, CommandSpec>& commands() {
       {"run",
        {"run a model (offloaded regions through their codegens) and report its outputs",
         "byoc run (FILE | --demo) [--input NAME=FILE.npy ...] [--random-inputs SEED] [--output FILE.npy]\n"
-        "         [--bench N] [--threads N]\n\n"
+        "         [--compare-reference] [--bench N] [--threads N]\n\n"
         "  FILE                  a model: Relay text (.relay, .txt) or BYOC Studio JSON (.json); functions with\n"
         "                        Compiler=\"dnnl\" run on oneDNN, other Compiler values on the reference codegen\n"
         "  --demo                the built-in demo model\n"
         "  --input NAME=FILE     the value of input NAME from a .npy file (repeatable)\n"
         "  --random-inputs SEED  fill every input not given with --input from SEED\n"
         "  --output FILE.npy     write the output (several outputs: FILE_0.npy, FILE_1.npy, ...)\n"
+        "  --compare-reference   also run every region on the reference codegen and print the largest\n"
+        "                        absolute and relative error of each output; exit 1 if any element is\n"
+        "                        off by more than 1e-3 + 1e-3 * |reference|\n"
         "  --bench N             time N runs after one warm-up: median, p90, and time per region\n"
         "  --threads N           threads of the oneDNN thread pool (default 1)\n",
-        {"--demo"},
+        {"--demo", "--compare-reference"},
         {"--input", "--random-inputs", "--output", "--bench", "--threads"}}},
   };
   return specs;
@@ -134,6 +137,7 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
       }
       if (arg == "--demo") options.demo = true;
       if (arg == "--types") options.types = true;
+      if (arg == "--compare-reference") options.compareReference = true;
     } else if (!options.file) {
       options.file = arg;
     } else {

@@ -22,6 +22,7 @@ struct Options {
   std::optional<std::string> output;   ///< `--output FILE.npy`
   int bench = 0;                       ///< `--bench N`: timed runs after one warm-up
   int threads = 1;                     ///< `--threads N`
+  bool compareReference = false;       ///< `--compare-reference`
 };
 
 /// Parses `argv`; on a usage error returns the message (the caller prints it and exits 2).

@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "model_input.h"
+#include "runtime/compare.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 
@@ -74,6 +75,32 @@ double milliseconds(std::chrono::steady_clock::duration duration) {
   return std::chrono::duration<double, std::milli>(duration).count();
 }
 
+/// Tolerance of `--compare-reference`: |a - b| <= kTolerance + kTolerance * |b|.
+constexpr double kTolerance = 1e-3;
+
+/// Runs the module again with every region on the reference codegen and compares the outputs.
+int compareWithReference(const Module& module, const Executor& executor, const std::vector<Value>& args,
+                         const std::vector<NDArray>& outputs) {
+  ExecutorOptions referenceOptions;
+  for (const RegionInfo& region : executor.regions()) referenceOptions.codegens[region.compiler] = "reference";
+  Result<std::unique_ptr<Executor>> reference = Executor::create(module, referenceOptions);
+  if (!reference) return reportError(reference.error());
+  Result<Value> expected = (*reference)->run(args);
+  if (!expected) return reportError(expected.error());
+  std::vector<NDArray> expectedOutputs;
+  expected->flattenInto(expectedOutputs);
+  bool agree = expectedOutputs.size() == outputs.size();
+  std::cout << "compare with reference (every region on the reference codegen):\n";
+  for (std::size_t i = 0; i < outputs.size() && i < expectedOutputs.size(); ++i) {
+    const Difference difference = compareArrays(outputs[i], expectedOutputs[i], kTolerance, kTolerance);
+    agree = agree && difference.within;
+    std::cout << "  " << i << "  max abs error " << number(difference.maxAbsolute) << "  max rel error "
+              << number(difference.maxRelative) << (difference.within ? "  ok\n" : "  DIFFERS\n");
+  }
+  if (!agree) return reportError(makeError("the outputs differ from the reference by more than 1e-3 + 1e-3 * |reference|"));
+  return 0;
+}
+
 int bench(Executor& executor, const std::vector<Value>& args, int runs, int threads) {
   executor.resetTimings();
   std::vector<double> times;
@@ -128,7 +155,7 @@ int runRun(const Options& options) {
   if (!result->flattenInto(outputs)) return reportError(makeError("@main returned a function, not tensors"));
   std::cout << "outputs:\n";
   for (std::size_t i = 0; i < outputs.size(); ++i) std::cout << "  " << i << "  " << summary(outputs[i]) << "\n";
-  std::cout << "time: " << number(first) << " ms (first run, including warm-up)\n";
+  std::cout << "time: " << number(first) << " ms (first run)\n";
   if (options.output) {
     for (std::size_t i = 0; i < outputs.size(); ++i) {
       const std::string path = outputPath(*options.output, i, outputs.size());
@@ -136,6 +163,9 @@ int runRun(const Options& options) {
       if (!written) return reportError(written.error());
       std::cout << "wrote " << path << "\n";
     }
+  }
+  if (options.compareReference) {
+    if (int status = compareWithReference(executor.module(), executor, *args, outputs)) return status;
   }
   return options.bench > 0 ? bench(executor, *args, options.bench, options.threads) : 0;
 }

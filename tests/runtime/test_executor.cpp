@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "runtime/compare.h"
 #include "runtime/executor.h"
 #include "runtime_test_util.h"
 #include "test_files.h"
@@ -98,6 +99,18 @@ class TestExecutor : public QObject {
     Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule("def @f(%x: float32) { %x }\n"));
     QVERIFY(!executor.isOk());
     QCOMPARE(QString::fromStdString(executor.error().message), QString("the module has no @main function to run"));
+  }
+
+  void compareArraysReportsTheLargestErrors() {
+    NDArray expected = NDArray::fromFloats({3}, std::vector<float>{1, -2, 0});
+    NDArray close = NDArray::fromFloats({3}, std::vector<float>{1.0005f, -2, 0.0005f});
+    Difference near = compareArrays(close, expected, 1e-3, 1e-3);
+    QVERIFY(near.within);
+    QVERIFY(std::abs(near.maxAbsolute - 5e-4) < 1e-6);
+    QVERIFY(std::abs(near.maxRelative - 5e-4) < 1e-6);
+    NDArray far = NDArray::fromFloats({3}, std::vector<float>{1, -2.01f, 0});
+    QVERIFY(!compareArrays(far, expected, 1e-3, 1e-3).within);
+    QVERIFY(!compareArrays(expected.reshaped({1, 3}), expected, 1, 1).within);
   }
 
   void builtinCodegens() { QCOMPARE(codegenNames(), (std::vector<std::string>{"dnnl", "reference"})); }

@@ -52,6 +52,14 @@ class TestRunCommand : public QObject {
     QCOMPARE(written->shape(), (Shape{1, 64}));
   }
 
+  void comparesWithTheReference() {
+    Outcome run = runCli({"run", data("partitioned.relay"), "--random-inputs", "4", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("compare with reference (every region on the reference codegen):\n  0  max abs error "));
+    QVERIFY(run.out.endsWith("  ok\n"));
+  }
+
   void sameSeedSameOutput() {
     Outcome a = runCli({"run", "--demo", "--random-inputs", "7"});
     Outcome b = runCli({"run", "--demo", "--random-inputs", "7"});
