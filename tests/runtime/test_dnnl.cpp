@@ -135,6 +135,12 @@ class TestDnnl : public QObject {
     const std::string sumInner = kConvInner + ", %p3: Tensor[(1, 16, 10, 10), float32]";
     row("conv2d_bias_sum_relu", sumParams,
         composite("dnnl.conv2d_bias_sum_relu", sumInner, kConv + " %2 = add(%1, %p3); nn.relu(%2)", "%x, %w, %b, %s"));
+    row("conv2d_bias_sum in place", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); " +
+            composite("dnnl.conv2d_bias_sum_relu", sumInner, kConv + " %2 = add(%1, %p3); nn.relu(%2)", "%x, %w, %b, %8"));
+    row("conv2d_bias_sum residual read later", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); %100 = fn (" + sumInner +
+            ", Composite=\"dnnl.conv2d_bias_sum\") { " + kConv + " add(%1, %p3) }; %9 = %100(%x, %w, %b, %8); add(%9, %8)");
     row("conv2d_bias_sum", sumParams, composite("dnnl.conv2d_bias_sum", sumInner, kConv + " add(%1, %p3)", "%x, %w, %b, %s"));
     row("deconv2d_bias_relu", "%x: Tensor[(1, 8, 5, 5), float32], %w: Tensor[(8, 6, 3, 3), float32], %b: Tensor[(6, 1, 1), float32]",
         composite("dnnl.deconv2d_bias_relu",

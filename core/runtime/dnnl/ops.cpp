@@ -30,6 +30,8 @@ Diagnostic unsupported(const std::string& op, const std::string& what) {
 struct Fusion {
   const Tensor* bias = nullptr;
   const Tensor* sum = nullptr;
+  /// The residual is an intermediate nobody reads afterwards: the primitive may write over it.
+  bool sumInPlace = false;
   dnnl::post_ops postOps;
 };
 
@@ -42,6 +44,18 @@ Result<Tensor> biasVector(Lowering& lowering, const std::string& op, const Tenso
     return unsupported(op, "the bias has " + std::to_string(count) + " elements, expected one per output channel (" +
                                std::to_string(channels) + ")");
   return lowering.view(lowering.plain(bias), plainDesc({channels}));
+}
+
+/// The destination of an anchor primitive. With a sum post-op the destination must hold the
+/// residual first: the residual's own memory when it may be overwritten and already has the
+/// wanted format (the sum happens in place), else a copy of it.
+Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
+  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && fusion.sum->desc() == wanted)
+    return *fusion.sum;
+  Tensor dst = lowering.fresh(wanted);
+  if (fusion.sum)
+    lowering.add(dnnl::reorder(fusion.sum->memory, dst.memory), {{DNNL_ARG_FROM, fusion.sum->memory}, {DNNL_ARG_TO, dst.memory}});
+  return dst;
 }
 
 Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode& call, bool transposed,
@@ -101,8 +115,7 @@ Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode&
   }
   Tensor src = lowering.as(inputs[0], srcWanted);
   Tensor packed = lowering.as(weights, weightsWanted);
-  Tensor dst = lowering.fresh(dstWanted);
-  if (fusion.sum) lowering.add(dnnl::reorder(fusion.sum->memory, dst.memory), {{DNNL_ARG_FROM, fusion.sum->memory}, {DNNL_ARG_TO, dst.memory}});
+  Tensor dst = destination(lowering, fusion, dstWanted);
   std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, packed.memory}, {DNNL_ARG_DST, dst.memory}};
   if (bias) args[DNNL_ARG_BIAS] = bias->memory;
   lowering.add(primitive, std::move(args));
@@ -127,11 +140,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const CallNode& call,
                                          bias ? bias->desc() : memory::desc(), plainDesc({m, n}));
   dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
   Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  Tensor dst = lowering.fresh(pd.dst_desc());
-  if (fusion.sum) {
-    const memory sum = lowering.plain(*fusion.sum).memory;
-    lowering.add(dnnl::reorder(sum, dst.memory), {{DNNL_ARG_FROM, sum}, {DNNL_ARG_TO, dst.memory}});
-  }
+  Tensor dst = destination(lowering, fusion, pd.dst_desc());
   std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, weights.memory}, {DNNL_ARG_DST, dst.memory}};
   if (bias) args[DNNL_ARG_BIAS] = bias->memory;
   lowering.add(dnnl::inner_product_forward(pd), std::move(args));
@@ -375,7 +384,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
 }
 
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
-                                               const std::vector<Tensor>& inputs) {
+                                               const std::vector<Tensor>& inputs, bool lastUseOfResidual) {
   const std::string name = composite.attrs.find("Composite")->asString();
   const CallNode* anchor = nullptr;
   const CallNode* clip = nullptr;
@@ -401,6 +410,7 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
   if (has("_bias")) fusion.bias = &inputs[2];
   if (has("_sum")) {
     fusion.sum = &inputs.back();
+    fusion.sumInPlace = lastUseOfResidual;
     fusion.postOps.append_sum(1.0f);
   }
   if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);

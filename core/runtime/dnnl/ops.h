@@ -18,7 +18,9 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
 
 /// Lowers a call of a composite function (attribute `Composite`): a convolution, deconvolution
 /// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name.
+/// `lastUseOfResidual` says that nothing reads the `_sum` residual after this call, so the
+/// primitive may accumulate into the residual's memory in place.
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
-                                               const std::vector<Tensor>& inputs);
+                                               const std::vector<Tensor>& inputs, bool lastUseOfResidual);
 
 }  // namespace byoc::dnnl_backend

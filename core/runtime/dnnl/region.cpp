@@ -28,6 +28,19 @@ std::vector<const TensorTypeNode*> flatTypes(const Type& type) {
   return out;
 }
 
+/// The values a region node reads: call arguments (a composite's body is lowered as a whole),
+/// tuple fields, the projected tuple.
+std::vector<const ExprNode*> regionChildren(const ExprNode& node) {
+  std::vector<const ExprNode*> children;
+  if (const auto* call = node.as<CallNode>())
+    for (const Expr& arg : call->args) children.push_back(arg.get());
+  else if (const auto* tuple = node.as<TupleNode>())
+    for (const Expr& field : tuple->fields) children.push_back(field.get());
+  else if (const auto* item = node.as<TupleGetItemNode>())
+    children.push_back(item->tuple.get());
+  return children;
+}
+
 /// Walks a region body in post-order, lowering each call once.
 class RegionWalker {
  public:
@@ -44,6 +57,7 @@ class RegionWalker {
         slots.push_back(lowering_.input(input++, dimsOf(type->shape)));
       }
     }
+    countUses(function);
     std::vector<std::pair<const ExprNode*, bool>> stack = {{function.body.get(), false}};
     while (!stack.empty()) {
       auto [node, expanded] = stack.back();
@@ -53,13 +67,7 @@ class RegionWalker {
       }
       if (!expanded) {
         stack.back().second = true;
-        std::vector<const ExprNode*> children;
-        if (const auto* call = node->as<CallNode>())
-          for (const Expr& arg : call->args) children.push_back(arg.get());
-        else if (const auto* tuple = node->as<TupleNode>())
-          for (const Expr& field : tuple->fields) children.push_back(field.get());
-        else if (const auto* item = node->as<TupleGetItemNode>())
-          children.push_back(item->tuple.get());
+        const std::vector<const ExprNode*> children = regionChildren(*node);
         for (std::size_t i = children.size(); i-- > 0;)
           if (!values_.count(children[i])) stack.push_back({children[i], false});
         continue;
@@ -108,17 +116,39 @@ class RegionWalker {
       std::vector<Tensor> inputs = gather(call->args);
       if (call->opDef()) return lowerOpCall(lowering_, *call, inputs);
       const auto* composite = call->callee->as<FunctionNode>();
-      if (composite && composite->attrs.contains("Composite"))
-        return lowerCompositeCall(lowering_, *call, *composite, inputs);
+      if (composite && composite->attrs.contains("Composite")) {
+        // The residual may be overwritten when it is an op result read only by this call.
+        const Expr& residual = call->args.empty() ? Expr() : call->args.back();
+        const bool lastUse = residual && residual->kind() == ExprKind::Call && uses_[residual.get()] == 1;
+        return lowerCompositeCall(lowering_, *call, *composite, inputs, lastUse);
+      }
       return makeError("a region may call only ops and composite functions");
     }
     if (const auto* var = node.as<VarNode>()) return makeError("free variable %" + var->name + " in a region");
     return makeError("a region may not contain a " + std::string(exprKindName(node.kind())));
   }
 
+  /// How many times each node is read in the region (the body counts as read once, by the caller).
+  void countUses(const FunctionNode& function) {
+    ++uses_[function.body.get()];
+    std::unordered_map<const ExprNode*, bool> seen;
+    std::vector<const ExprNode*> stack = {function.body.get()};
+    while (!stack.empty()) {
+      const ExprNode* node = stack.back();
+      stack.pop_back();
+      if (seen[node]) continue;
+      seen[node] = true;
+      for (const ExprNode* child : regionChildren(*node)) {
+        ++uses_[child];
+        stack.push_back(child);
+      }
+    }
+  }
+
   Lowering& lowering_;
   const Module* module_;
   std::unordered_map<const ExprNode*, std::vector<Tensor>> values_;
+  std::unordered_map<const ExprNode*, int> uses_;
 };
 
 }  // namespace
