@@ -9,6 +9,7 @@ namespace byoc {
 
 /// How far `actual` is from `expected`.
 struct Difference {
+  /// Largest |a - b|.
   double maxAbsolute = 0;
   /// Largest |a - b| / |b| over elements with b != 0.
   double maxRelative = 0;

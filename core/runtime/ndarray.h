@@ -29,7 +29,9 @@ class Storage {
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
+  /// The first byte.
   std::byte* data() const { return data_; }
+  /// Usable bytes.
   std::size_t size() const { return size_; }
 
  private:
@@ -56,11 +58,17 @@ class NDArray {
   /// A float32 array holding `values` (size must match `shape`), for tests and tools.
   static NDArray fromFloats(Shape shape, std::span<const float> values);
 
+  /// False for a default-constructed array.
   bool defined() const { return storage_ != nullptr; }
+  /// Element type.
   DType dtype() const { return dtype_; }
+  /// Dimensions, outermost first.
   const Shape& shape() const { return shape_; }
+  /// Number of dimensions.
   std::size_t rank() const { return shape_.size(); }
+  /// Number of elements.
   int64_t numElements() const { return shapeElements(shape_); }
+  /// Bytes of the elements.
   std::size_t byteSize() const { return static_cast<std::size_t>(numElements()) * dtypeSize(dtype_); }
 
   /// The first byte of the array.

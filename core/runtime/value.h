@@ -29,17 +29,21 @@ struct Closure {
 /// A tensor, a tuple, or a closure.
 class Value {
  public:
+  /// No value (a placeholder before evaluation).
   Value() = default;
+  /// A tensor value.
   Value(NDArray tensor) : value_(std::move(tensor)) {}  // NOLINT(google-explicit-constructor)
   /// A tuple of `fields`.
   static Value tuple(std::vector<Value> fields);
   /// A closure value.
   static Value closure(Closure closure);
 
+  /// Which kind of value this is.
   bool isTensor() const { return std::holds_alternative<NDArray>(value_); }
   bool isTuple() const { return std::holds_alternative<std::shared_ptr<const std::vector<Value>>>(value_); }
   bool isClosure() const { return std::holds_alternative<std::shared_ptr<const Closure>>(value_); }
 
+  /// The tensor, fields or closure; the value must be of that kind.
   const NDArray& tensor() const { return std::get<NDArray>(value_); }
   const std::vector<Value>& fields() const { return *std::get<std::shared_ptr<const std::vector<Value>>>(value_); }
   const Closure& closure() const { return *std::get<std::shared_ptr<const Closure>>(value_); }

@@ -28,13 +28,14 @@ struct Tensor {
   /// True when the data is known at compile time (weights).
   bool constant = false;
 
-  const dnnl::memory::desc desc() const { return memory.get_desc(); }
+  /// The memory's descriptor (dims and format).
+  dnnl::memory::desc desc() const { return memory.get_desc(); }
 };
 
 /// One primitive to execute with its arguments.
 struct Step {
   dnnl::primitive primitive;
-  std::unordered_map<int, dnnl::memory> args;
+  std::unordered_map<int, dnnl::memory> args;  ///< DNNL_ARG_* → memory
 };
 
 /// Plain row-major descriptor of f32 `dims` (a scalar becomes {1}).
@@ -45,10 +46,12 @@ dnnl::memory::dims dimsOf(const Shape& shape);
 /// The primitives of a region under construction.
 class Lowering {
  public:
+  /// A lowering for a region with `inputCount` (flattened) inputs.
   explicit Lowering(int inputCount);
 
   dnnl::engine engine{dnnl::engine::kind::cpu, 0};
   dnnl::stream stream{engine};
+  /// The primitives in execution order.
   std::vector<Step> steps;
   /// Every memory that views region input i (their handles are set at each run).
   std::vector<std::vector<dnnl::memory>> inputViews;

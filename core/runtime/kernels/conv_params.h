@@ -15,6 +15,7 @@ namespace byoc::kernels {
 
 /// Convolution geometry in canonical layouts.
 struct ConvGeometry {
+  /// Sizes in NCHW terms; padding is top, left, bottom, right.
   int64_t batch = 0, inChannels = 0, inHeight = 0, inWidth = 0;
   int64_t outChannels = 0, outHeight = 0, outWidth = 0;
   int64_t kernelHeight = 0, kernelWidth = 0;

@@ -11,7 +11,7 @@ namespace byoc::kernels {
 
 /// Operand layout of `gemm`.
 struct Matrix {
-  const float* data;
+  const float* data;       ///< The first element as stored.
   int64_t ld;              ///< Elements between consecutive rows as stored.
   bool transposed = false;  ///< Read as the transpose of the stored matrix.
 };
