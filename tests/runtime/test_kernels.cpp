@@ -334,6 +334,36 @@ class TestKernels : public QObject {
     QCOMPARE(toleranceExcess(out->tensor(), expected), 0.0);
   }
 
+  void kernelErrors_data() {
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("pad mode") << "def @main(%x: Tensor[(2), float32], %v: float32) { nn.pad(%x, %v, pad_width=[[1, 1]], pad_mode=\"wrap\") }"
+                              << "in.relay:1:52: nn.pad: unknown pad_mode \"wrap\"; expected constant, edge or reflect";
+    QTest::newRow("where condition") << "def @main(%c: Tensor[(2), int32], %x: Tensor[(2), float32]) { where(%c, %x, %x) }"
+                                     << "in.relay:1:63: where: the condition must be bool, found int32";
+    QTest::newRow("resize mode") << "def @main(%x: Tensor[(1, 1, 2, 2), float32]) { image.resize2d(%x, size=[4, 4], "
+                                    "coordinate_transformation_mode=\"tf_crop_and_resize\") }"
+                                 << "in.relay:1:48: image.resize2d: unsupported coordinate_transformation_mode \"tf_crop_and_resize\"";
+    QTest::newRow("take empty") << "def @main(%x: Tensor[(0, 2), float32], %i: Tensor[(1), int32]) { take(%x, %i, axis=0) }"
+                                << "in.relay:1:66: take: cannot take from an empty axis";
+    QTest::newRow("conv int8") << "def @main(%x: Tensor[(1, 1, 3, 3), int8], %w: Tensor[(1, 1, 1, 1), int8]) { nn.conv2d(%x, %w) }"
+                               << "in.relay:1:77: nn.conv2d: int8 is not supported by the reference kernels";
+  }
+  void kernelErrors() {
+    QFETCH(QString, program);
+    QFETCH(QString, error);
+    Module module = typedModule(program.toStdString());
+    std::vector<Value> args;
+    for (const Var& param : module.find("main")->params) {
+      const auto* type = param->type()->as<TensorTypeNode>();
+      args.push_back(NDArray::zeros(type->dtype, type->shape));
+    }
+    Interpreter interpreter(module);
+    Result<Value> out = interpreter.call("main", args);
+    QVERIFY(!out.isOk());
+    QCOMPARE(QString::fromStdString(out.error().str()), error);
+  }
+
   void unsupportedDTypeIsAnError() {
     Result<Value> out = evaluate("def @main(%x: " + tensor("2", "int32") + ", %w: " + tensor("2, 2", "int32") +
                                      ") { nn.dense(%x, %w) }",
