@@ -62,6 +62,22 @@ class TestExecutor : public QObject {
     QCOMPARE(toleranceExcess(out->tensor(), expected), 0.0);
   }
 
+  void seed000PartitionedDemoMatchesTheDemo() {
+    // The module PartitionGraph prints at the end of seed 000: three byoc-target regions called
+    // from the while loop, run on the reference codegen, against the unpartitioned demo.
+    Result<std::unique_ptr<Executor>> partitioned = Executor::create(typedModule(readTestData("runtime/seed000_partitioned.relay")));
+    Result<std::unique_ptr<Executor>> plain = Executor::create(typedModule(readTestData("text/demo.relay")));
+    QVERIFY(partitioned.isOk() && plain.isOk());
+    std::vector<Value> args = {randomTensor({1, 32, 56, 56}, 1), randomTensor({32, 32, 3, 3}, 2, 0.06f), randomTensor({32}, 3)};
+    Result<Value> a = (*partitioned)->run(args);
+    Result<Value> b = (*plain)->run(args);
+    QVERIFY(a.isOk() && b.isOk());
+    QCOMPARE(toleranceExcess(a->tensor(), b->tensor(), 0, 0), 0.0);
+    std::vector<int64_t> calls;
+    for (const RegionInfo& region : (*partitioned)->regions()) calls.push_back(region.calls);
+    QCOMPARE(calls, (std::vector<int64_t>{2, 2, 1}));
+  }
+
   void bindInputsChecksNamesShapesAndDTypes() {
     Result<std::unique_ptr<Executor>> executor =
         Executor::create(typedModule("def @main(%a: Tensor[(2, 3), float32], %b: int32) { %a }\n"));
