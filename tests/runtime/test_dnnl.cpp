@@ -234,6 +234,22 @@ class TestDnnl : public QObject {
     QCOMPARE(toleranceExcess(a->tensor(), b->tensor()), 0.0);
   }
 
+  void regionsChainedDirectly() {
+    // A blocked conv result leaves region 0 in plain layout, feeds region 1 (a conv that wants it
+    // blocked again) and, as a second output, the host.
+    const std::string text =
+        "def @r0(%x: Tensor[(1, 8, 12, 12), float32], %w: Tensor[(16, 8, 3, 3), float32], Compiler=\"dnnl\", "
+        "global_symbol=\"r0\") { %0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.relu(%0); (%1, %0) }\n"
+        "def @r1(%y: Tensor[(1, 16, 12, 12), float32], %v: Tensor[(16, 16, 1, 1), float32], Compiler=\"dnnl\", "
+        "global_symbol=\"r1\") { %2 = nn.conv2d(%y, %v); nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2]) }\n"
+        "def @main(%x: Tensor[(1, 8, 12, 12), float32], %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(16, 16, 1, 1), float32]) {\n"
+        "  %3 = @r0(%x, %w); %4 = @r1(%3.0, %v); %5 = nn.max_pool2d(%3.1, pool_size=[2, 2], strides=[2, 2]); add(%4, %5)\n"
+        "}\n";
+    std::string error;
+    QCOMPARE(dnnlVersusReference(typedModule(text), &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+  }
+
   void demoLoopWithDnnlRegion() {
     // The demo loop with its conv → bias → relu body offloaded; the bias is reshaped on the host and
     // the weights scaled so that three layers keep values near 1 (as trained weights would).
