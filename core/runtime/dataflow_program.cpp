@@ -265,6 +265,7 @@ Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> param
     Status status = step.external ? (*step.external)(scratchInputs_, scratchOutputs_)
                                   : step.kernel({step.name, scratchInputs_, scratchOutputs_, step.call->attrs});
     if (!status) {
+      unbindParams();
       Diagnostic error = status.error();
       if (error.location.file.empty()) error.location = step.location;
       return error;
@@ -272,8 +273,12 @@ Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> param
   }
   std::vector<NDArray> results;
   for (int slot : resultSlots_) results.push_back(slots_[static_cast<std::size_t>(slot)].clone());
-  for (int slot : paramSlots_) slots_[static_cast<std::size_t>(slot)] = NDArray();
+  unbindParams();
   return results;
+}
+
+void DataflowProgram::unbindParams() {
+  for (int slot : paramSlots_) slots_[static_cast<std::size_t>(slot)] = NDArray();
 }
 
 }  // namespace byoc

@@ -65,6 +65,9 @@ class DataflowProgram {
     SourceLocation location;
   };
 
+  /// Drops the caller's parameter tensors after a run.
+  void unbindParams();
+
   Type resultType_;
   std::vector<Step> steps_;
   /// Every tensor of the program; parameter slots are rebound at each run.
