@@ -30,7 +30,9 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
   CodegenOptions codegenOptions{options.threads, &executor->module_};
   ExternalTable externals;
   for (const auto& [name, function] : executor->module_.functions()) {
-    const std::string compiler = attrString(*function, "Compiler");
+    // Relay's PartitionGraph marks regions with Compiler, Relax's MergeCompositeFunctions with Codegen.
+    std::string compiler = attrString(*function, "Compiler");
+    if (compiler.empty()) compiler = attrString(*function, "Codegen");
     if (compiler.empty()) continue;
     RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
     if (region.symbol.empty()) region.symbol = name;

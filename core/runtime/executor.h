@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// The executor: runs a module whose outlined regions (global functions with `Compiler=<target>`)
-/// are compiled by their codegens, and everything else on the reference interpreter.
+/// The executor: runs a module whose outlined regions (global functions with `Compiler=<target>`,
+/// or `Codegen=<target>` as the Relax pipeline names it) are compiled by their codegens, and
+/// everything else on the reference interpreter.
 ///
 /// Creating an executor type-checks the module and builds one runtime module per region, once;
 /// running it calls `@main`. Region calls are timed (per region: calls and total time), which
@@ -36,7 +37,7 @@ struct ExecutorOptions {
 struct RegionInfo {
   std::string name;      ///< Global function name.
   std::string symbol;    ///< Its `global_symbol` (the name when absent).
-  std::string compiler;  ///< Its `Compiler` attribute.
+  std::string compiler;  ///< Its `Compiler` (or `Codegen`) attribute.
   std::string codegen;   ///< The codegen that built it.
   int64_t calls = 0;
   double seconds = 0;

@@ -62,6 +62,17 @@ class TestExecutor : public QObject {
     QCOMPARE(toleranceExcess(out->tensor(), expected), 0.0);
   }
 
+  void relaxCodegenAttributeMarksARegion() {
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(
+        "def @fused_nn_conv2d_dnnl(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32], Codegen=\"dnnl\", "
+        "global_symbol=\"fused_nn_conv2d_dnnl\") { nn.conv2d(%x, %w) }\n"
+        "def @main(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32]) { @fused_nn_conv2d_dnnl(%x, %w) }\n"));
+    QVERIFY(executor.isOk());
+    QCOMPARE((*executor)->regions().size(), std::size_t{1});
+    QCOMPARE((*executor)->regions()[0].codegen, std::string("dnnl"));
+    QCOMPARE((*executor)->regions()[0].symbol, std::string("fused_nn_conv2d_dnnl"));
+  }
+
   void seed000PartitionedDemoMatchesTheDemo() {
     // The module PartitionGraph prints at the end of seed 000: three byoc-target regions called
     // from the while loop, run on the reference codegen, against the unpartitioned demo.
