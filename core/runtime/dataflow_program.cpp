@@ -252,12 +252,16 @@ Result<std::shared_ptr<DataflowProgram>> DataflowProgram::compile(const Function
   return program;
 }
 
-Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> params) {
+Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> params, const std::atomic<bool>* cancel) {
   if (params.size() != paramSlots_.size())
     return makeError("dataflow: expected " + std::to_string(paramSlots_.size()) + " parameter tensors, got " +
                      std::to_string(params.size()));
   for (std::size_t i = 0; i < params.size(); ++i) slots_[static_cast<std::size_t>(paramSlots_[i])] = params[i];
   for (const Step& step : steps_) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
+      unbindParams();
+      return makeError("the run was cancelled");
+    }
     scratchInputs_.clear();
     scratchOutputs_.clear();
     for (int input : step.inputs) scratchInputs_.push_back(slots_[static_cast<std::size_t>(input)]);

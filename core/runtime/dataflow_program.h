@@ -10,6 +10,7 @@
 /// the parameters, runs the steps, and copies the results out; nothing is allocated per op.
 /// A program is not reentrant: one run at a time.
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <span>
@@ -40,7 +41,8 @@ class DataflowProgram {
                                                           const ExternalTable* externals = nullptr);
 
   /// Runs on the flattened parameter tensors; returns fresh result tensors (flattened).
-  Result<std::vector<NDArray>> run(std::span<const NDArray> params);
+  /// When `cancel` is given and becomes true, the run stops before the next step with an error.
+  Result<std::vector<NDArray>> run(std::span<const NDArray> params, const std::atomic<bool>* cancel = nullptr);
 
   /// The function's result type.
   const Type& resultType() const { return resultType_; }

@@ -62,6 +62,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
   }
   self->interpreter_ = std::make_unique<Interpreter>(self->module_, std::move(externals));
   self->interpreter_->setFastPath(options.fastPath);
+  self->interpreter_->setCancelFlag(options.cancel);
   return executor;
 }
 

@@ -31,6 +31,8 @@ struct ExecutorOptions {
   std::map<std::string, std::string> codegens;
   /// Run pure dataflow host functions through their planned programs.
   bool fastPath = true;
+  /// When set, runs poll it between steps and stop with an error once it is true (the UI's cancel button).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 /// One offloaded region and what running it cost so far.

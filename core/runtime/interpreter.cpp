@@ -65,7 +65,7 @@ class Interpreter::Machine {
         std::vector<NDArray> flat;
         for (const Value& arg : args)
           if (!arg.flattenInto(flat)) return makeError("a dataflow function cannot take a function argument");
-        BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> results, program->run(flat));
+        BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> results, program->run(flat, in_.cancel_));
         std::size_t next = 0;
         deliver(assemble(program->resultType(), results, next), returnTo);
         return Status::ok();
@@ -141,6 +141,7 @@ class Interpreter::Machine {
         deliver(std::move(value), returnTo);
         continue;
       }
+      if (in_.cancel_ && in_.cancel_->load(std::memory_order_relaxed)) return makeError("the run was cancelled");
       Task task = frame.tasks.back();
       if (task.stage == 0 && frame.values.count(task.node)) {
         frame.tasks.pop_back();

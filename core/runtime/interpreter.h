@@ -12,6 +12,7 @@
 /// dataflow (external calls included) and captures nothing runs through its cached
 /// `DataflowProgram`.
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <span>
@@ -38,6 +39,9 @@ class Interpreter {
 
   /// Whether the dataflow fast path is used (on by default; tests turn it off to compare).
   void setFastPath(bool enabled) { fastPath_ = enabled; }
+  /// A flag polled between evaluation steps: once it is true, a running call stops with the
+  /// error "the run was cancelled". Null (the default) means runs cannot be cancelled.
+  void setCancelFlag(const std::atomic<bool>* cancel) { cancel_ = cancel; }
   const Module& module() const { return module_; }
 
  private:
@@ -56,6 +60,7 @@ class Interpreter {
   std::unordered_map<const FunctionNode*, std::vector<const VarNode*>> freeVars_;
   std::unordered_map<const ConstantNode*, NDArray> constants_;
   bool fastPath_ = true;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace byoc

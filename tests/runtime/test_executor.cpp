@@ -122,6 +122,25 @@ class TestExecutor : public QObject {
              QString("@tvmgen_default_t_main_0: unknown codegen \"fpga\" for Compiler=\"t\""));
   }
 
+  void runsCanBeCancelled() {
+    std::atomic<bool> cancel{true};
+    ExecutorOptions options;
+    options.cancel = &cancel;
+    for (bool fastPath : {true, false}) {
+      options.fastPath = fastPath;
+      Result<std::unique_ptr<Executor>> executor =
+          Executor::create(typedModule("def @main(%x: Tensor[(2), float32]) { %0 = exp(%x); negative(%0) }\n"), options);
+      QVERIFY(executor.isOk());
+      std::vector<Value> args = {NDArray::zeros(DType::Float32, {2})};
+      Result<Value> cancelled = (*executor)->run(args);
+      QVERIFY(!cancelled.isOk());
+      QCOMPARE(QString::fromStdString(cancelled.error().message), QString("the run was cancelled"));
+      cancel = false;
+      QVERIFY((*executor)->run(args).isOk());
+      cancel = true;
+    }
+  }
+
   void moduleWithoutMain() {
     Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule("def @f(%x: float32) { %x }\n"));
     QVERIFY(!executor.isOk());
