@@ -55,10 +55,10 @@ Tensor Lowering::view(const Tensor& tensor, const dnnl::memory::desc& desc) {
   if (tensor.input >= 0) {
     dnnl::memory memory(desc, engine, DNNL_MEMORY_NONE);
     inputViews[static_cast<std::size_t>(tensor.input)].push_back(memory);
-    return {memory, tensor.input, false};
+    return {memory, tensor.input, false, true};
   }
   keepAlive.push_back(tensor.memory);
-  return {dnnl::memory(desc, engine, tensor.memory.get_data_handle()), -1, tensor.constant};
+  return {dnnl::memory(desc, engine, tensor.memory.get_data_handle()), -1, tensor.constant, true};
 }
 
 Tensor Lowering::fresh(const dnnl::memory::desc& desc) { return {dnnl::memory(desc, engine), -1, false}; }

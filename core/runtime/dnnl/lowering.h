@@ -27,6 +27,8 @@ struct Tensor {
   int input = -1;
   /// True when the data is known at compile time (weights).
   bool constant = false;
+  /// True when the memory reinterprets another tensor's buffer (which others may still read).
+  bool view = false;
 
   /// The memory's descriptor (dims and format).
   dnnl::memory::desc desc() const { return memory.get_desc(); }

@@ -50,7 +50,8 @@ Result<Tensor> biasVector(Lowering& lowering, const std::string& op, const Tenso
 /// residual first: the residual's own memory when it may be overwritten and already has the
 /// wanted format (the sum happens in place), else a copy of it.
 Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
-  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && fusion.sum->desc() == wanted)
+  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view &&
+      fusion.sum->desc() == wanted)
     return *fusion.sum;
   Tensor dst = lowering.fresh(wanted);
   if (fusion.sum)
@@ -205,6 +206,28 @@ Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const CallNode& call
   Tensor dst = lowering.fresh(pd.dst_desc());
   lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src0.memory}, {DNNL_ARG_SRC_1, src1.memory}, {DNNL_ARG_DST, dst.memory}});
   return std::vector<Tensor>{dst};
+}
+
+/// nn.bias_add: a binary add with the bias broadcast along `axis`.
+Result<std::vector<Tensor>> lowerBiasAdd(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const Shape& data = shapeOf(call.args[0]);
+  const std::size_t axis =
+      static_cast<std::size_t>(ops::normalizeAxis("nn.bias_add", call.attrs.find("axis")->asInt(), data.size()).value());
+  memory::dims biasDims(data.size(), 1);
+  biasDims[axis] = data[axis];
+  const Tensor& src = inputs[0];
+  Tensor bias = lowering.view(lowering.plain(inputs[1]), plainDesc(biasDims));
+  dnnl::binary::desc desc(algorithm::binary_add, src.desc(), bias.desc(), src.desc());
+  dnnl::binary::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src.memory}, {DNNL_ARG_SRC_1, bias.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+/// Ops that only change the shape: a view of the plain data, no copy.
+Result<std::vector<Tensor>> lowerReshape(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  return std::vector<Tensor>{
+      lowering.view(lowering.plain(input), plainDesc(dimsOf(call.type()->as<TensorTypeNode>()->shape)))};
 }
 
 Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const CallNode& call, const Tensor& src) {
@@ -371,6 +394,9 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, *spec, inputs[0]);
     if (op == "add" || op == "multiply" || op == "subtract" || op == "divide" || op == "maximum" || op == "minimum")
       return lowerBinary(lowering, call, inputs);
+    if (op == "nn.bias_add") return lowerBiasAdd(lowering, call, inputs);
+    if (op == "reshape" || op == "squeeze" || op == "expand_dims" || op == "nn.batch_flatten")
+      return lowerReshape(lowering, call, inputs[0]);
     if (op == "nn.max_pool2d" || op == "nn.avg_pool2d" || op == "nn.global_avg_pool2d" || op == "nn.global_max_pool2d" ||
         op == "nn.adaptive_avg_pool2d")
       return lowerPool(lowering, call, inputs[0]);
