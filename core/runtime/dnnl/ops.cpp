@@ -6,6 +6,7 @@
 #include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "runtime/kernels/conv_params.h"
+#include "runtime/kernels/dispatch.h"
 #include "runtime/ndarray.h"
 
 namespace byoc::dnnl_backend {
@@ -230,6 +231,25 @@ Result<std::vector<Tensor>> lowerReshape(Lowering& lowering, const CallNode& cal
       lowering.view(lowering.plain(input), plainDesc(dimsOf(call.type()->as<TensorTypeNode>()->shape)))};
 }
 
+/// transpose: the input read through permuted strides, reordered into plain layout.
+Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  const Shape& in = shapeOf(call.args[0]);
+  if (in.empty()) return std::vector<Tensor>{input};
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue* axes = call.attrs.find("axes");
+  memory::dims inStrides(in.size(), 1);
+  for (std::size_t i = in.size(); i-- > 1;) inStrides[i - 1] = inStrides[i] * in[i];
+  memory::dims strides(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::size_t from = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : in.size() - 1 - i;
+    strides[i] = inStrides[from];
+  }
+  Tensor permuted = lowering.view(lowering.plain(input), memory::desc(dimsOf(out), dt::f32, strides));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  lowering.add(dnnl::reorder(permuted.memory, dst.memory), {{DNNL_ARG_FROM, permuted.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
 Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const CallNode& call, const Tensor& src) {
   const std::string& op = call.opDef()->name;
   if (ops::stringAttr(call.attrs, "layout") != "NCHW") return unsupported(op, "only layout NCHW is supported");
@@ -397,6 +417,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.bias_add") return lowerBiasAdd(lowering, call, inputs);
     if (op == "reshape" || op == "squeeze" || op == "expand_dims" || op == "nn.batch_flatten")
       return lowerReshape(lowering, call, inputs[0]);
+    if (op == "transpose") return lowerTranspose(lowering, call, inputs[0]);
     if (op == "nn.max_pool2d" || op == "nn.avg_pool2d" || op == "nn.global_avg_pool2d" || op == "nn.global_max_pool2d" ||
         op == "nn.adaptive_avg_pool2d")
       return lowerPool(lowering, call, inputs[0]);
