@@ -43,7 +43,7 @@ const std::map<std::string, CommandSpec>& commands() {
         "                        absolute and relative error of each output; exit 1 if any element is\n"
         "                        off by more than 1e-3 + 1e-3 * |reference|\n"
         "  --bench N             time N runs after one warm-up: median, p90, and time per region\n"
-        "  --threads N           threads of the oneDNN thread pool (default 1)\n",
+        "  --threads N           threads of the OpenMP pool that oneDNN and the reference GEMM use (default 1)\n",
         {"--demo", "--compare-reference"},
         {"--input", "--random-inputs", "--output", "--bench", "--threads"}}},
   };

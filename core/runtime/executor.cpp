@@ -1,5 +1,7 @@
 #include "runtime/executor.h"
 
+#include <omp.h>
+
 #include <chrono>
 #include <cstring>
 #include <random>
@@ -61,6 +63,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
     };
   }
   self->interpreter_ = std::make_unique<Interpreter>(self->module_, std::move(externals));
+  self->threads_ = options.threads;
   self->interpreter_->setFastPath(options.fastPath);
   self->interpreter_->setCancelFlag(options.cancel);
   return executor;
@@ -68,7 +71,10 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
 
 const std::vector<Var>& Executor::inputs() const { return module_.find("main")->params; }
 
-Result<Value> Executor::run(std::span<const Value> args) { return interpreter_->call("main", args); }
+Result<Value> Executor::run(std::span<const Value> args) {
+  omp_set_num_threads(threads_);
+  return interpreter_->call("main", args);
+}
 
 Result<std::vector<Value>> Executor::bindInputs(const std::map<std::string, NDArray>& named) const {
   const std::vector<Var>& params = inputs();

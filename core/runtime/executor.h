@@ -24,7 +24,7 @@ namespace byoc {
 
 /// How to execute a module.
 struct ExecutorOptions {
-  /// Threads for the codegens' thread pools.
+  /// Threads of the one OpenMP pool: the codegens' and the reference GEMM's.
   int threads = 1;
   /// `Compiler` value → codegen name. A compiler not listed uses the built-in codegen of the
   /// same name if there is one, else `reference`.
@@ -75,6 +75,7 @@ class Executor {
   std::vector<std::unique_ptr<RuntimeModule>> runtimeModules_;
   std::vector<RegionInfo> regions_;
   std::unique_ptr<Interpreter> interpreter_;
+  int threads_ = 1;
 };
 
 /// A tensor of `type` filled deterministically from `seed`: floats uniform in [-1, 1), integers in [0, 10), bools fair.

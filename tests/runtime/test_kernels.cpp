@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "ir/op.h"
+#include "runtime/executor.h"
 #include "runtime/interpreter.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/kernels/permute.h"
@@ -317,12 +318,22 @@ class TestKernels : public QObject {
     QCOMPARE(toleranceExcess(out->tensor(), expected), 0.0);
   }
 
+  void denseMatchesNaiveLoops_data() {
+    QTest::addColumn<int>("threads");
+    QTest::newRow("1 thread") << 1;
+    QTest::newRow("2 threads") << 2;
+  }
   void denseMatchesNaiveLoops() {
+    QFETCH(int, threads);
     NDArray x = randomTensor({3, 7, 300}, 31);
     NDArray w = randomTensor({130, 300}, 32);
-    Interpreter interpreter(typedModule("def @main(%x: " + typeToString(x.type()) + ", %w: " + typeToString(w.type()) +
-                                        ") { nn.dense(%x, %w) }"));
-    Result<Value> out = interpreter.call("main", std::vector<Value>{x, w});
+    ExecutorOptions options;
+    options.threads = threads;
+    Result<std::unique_ptr<Executor>> executor = Executor::create(
+        typedModule("def @main(%x: " + typeToString(x.type()) + ", %w: " + typeToString(w.type()) + ") { nn.dense(%x, %w) }"),
+        options);
+    QVERIFY(executor.isOk());
+    Result<Value> out = (*executor)->run(std::vector<Value>{x, w});
     QVERIFY(out.isOk());
     NDArray expected = NDArray::empty(DType::Float32, {3, 7, 130});
     for (int64_t m = 0; m < 21; ++m)

@@ -65,12 +65,19 @@ void gemm(int64_t m, int64_t n, int64_t k, const Matrix& a, const Matrix& b, flo
   }
   if (!accumulate)
     for (int64_t i = 0; i < m; ++i) std::memset(c + i * ldc, 0, static_cast<std::size_t>(n) * sizeof(float));
-  for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
-    const int64_t nb = std::min(kBlockN, n - j0);
-    for (int64_t p0 = 0; p0 < k; p0 += kBlockK) {
-      const int64_t kb = std::min(kBlockK, k - p0);
-      for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
-        const int64_t mb = std::min(kBlockM, m - i0);
+  // Each (column block, row block) tile of C belongs to one thread, which runs the whole
+  // reduction over k for it in order: the result does not depend on the thread count.
+  const int64_t columnBlocks = (n + kBlockN - 1) / kBlockN;
+  const int64_t rowBlocks = (m + kBlockM - 1) / kBlockM;
+  const bool parallel = m * n * k >= (int64_t{1} << 18);
+#pragma omp parallel for collapse(2) schedule(static) if (parallel)
+  for (int64_t jb = 0; jb < columnBlocks; ++jb) {
+    for (int64_t ib = 0; ib < rowBlocks; ++ib) {
+      const int64_t j0 = jb * kBlockN, i0 = ib * kBlockM;
+      const int64_t nb = std::min(kBlockN, n - j0);
+      const int64_t mb = std::min(kBlockM, m - i0);
+      for (int64_t p0 = 0; p0 < k; p0 += kBlockK) {
+        const int64_t kb = std::min(kBlockK, k - p0);
         blockKernel(mb, nb, kb, aData + i0 * lda + p0, lda, bData + p0 * ldb + j0, ldb, c + i0 * ldc + j0, ldc);
       }
     }

@@ -3,7 +3,9 @@
 /// Single-precision matrix product for the reference kernels, blocked for the caches.
 ///
 /// Matrices are row-major with explicit leading dimensions. Either operand may be read
-/// transposed; transposed operands are packed once into a contiguous copy.
+/// transposed; transposed operands are packed once into a contiguous copy. Large products
+/// split their output tiles over the OpenMP threads (the count `omp_set_num_threads` set);
+/// the result is the same for any thread count.
 
 #include <cstdint>
 
