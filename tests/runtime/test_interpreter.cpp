@@ -67,6 +67,20 @@ class TestInterpreter : public QObject {
     QCOMPARE(out->tensor().data<float>()[1], 21.0f);
   }
 
+  void closuresReturnedFromFunctions() {
+    // A function returning a closure over its argument, applied twice.
+    Result<Value> out = runMain(
+        "def @main(%x: float32) {\n"
+        "  let %make = fn (%a: float32) -> fn (float32) -> float32 { fn (%b: float32) -> float32 { multiply(%a, %b) } };\n"
+        "  let %triple = %make(3f);\n"
+        "  let %twice = %make(2f);\n"
+        "  add(%triple(%x), %twice(%x))\n"
+        "}\n",
+        {NDArray::fromFloats({}, std::vector<float>{4})});
+    QVERIFY2(out.isOk(), out.isOk() ? "" : out.error().str().c_str());
+    QCOMPARE(out->tensor().data<float>()[0], 20.0f);
+  }
+
   void tuplesAndIf() {
     const std::string text =
         "def @main(%c: bool, %x: Tensor[(3), float32]) {\n"
