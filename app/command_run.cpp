@@ -117,7 +117,7 @@ int bench(Executor& executor, const std::vector<Value>& args, int runs, int thre
   std::cout << "bench: " << runs << " runs after 1 warm-up, " << threads << " thread(s)\n";
   std::cout << "  median " << number(median) << " ms  p90 " << number(p90) << " ms\n";
   for (const RegionInfo& region : executor.regions())
-    std::cout << "  @" << region.name << " (" << region.codegen << "): " << number(region.seconds * 1000 / runs)
+    std::cout << "  " << region.label() << " (" << region.codegen << "): " << number(region.seconds * 1000 / runs)
               << " ms per run, " << region.calls / runs << " call(s) per run\n";
   return 0;
 }
@@ -146,7 +146,7 @@ int runRun(const Options& options) {
 
   std::cout << "regions:" << (executor.regions().empty() ? " none\n" : "\n");
   for (const RegionInfo& region : executor.regions())
-    std::cout << "  @" << region.name << "  Compiler=" << region.compiler << "  codegen=" << region.codegen << "\n";
+    std::cout << "  " << region.label() << "  Compiler=" << region.compiler << "  codegen=" << region.codegen << "\n";
   const auto start = std::chrono::steady_clock::now();
   Result<Value> result = executor.run(*args);
   const double first = milliseconds(std::chrono::steady_clock::now() - start);

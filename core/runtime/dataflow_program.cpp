@@ -30,6 +30,18 @@ std::size_t rounded(std::size_t bytes) { return (bytes + kStorageAlignment - 1) 
 
 }  // namespace
 
+const ExternalFunction* ExternalTable::find(const std::string& name, const FunctionNode* literal) const {
+  if (!name.empty()) {
+    auto found = globals.find(name);
+    if (found != globals.end()) return &found->second;
+  }
+  if (literal) {
+    auto found = literals.find(literal);
+    if (found != literals.end()) return &found->second;
+  }
+  return nullptr;
+}
+
 /// Builds a `DataflowProgram`: lowering to steps, then planning memory.
 class DataflowBuilder {
  public:
@@ -197,7 +209,8 @@ class DataflowBuilder {
   }
 
   Result<std::vector<int>> lowerCall(const CallNode& call, const std::unordered_map<const ExprNode*, std::vector<int>>& memo) {
-    if (const auto* literal = call.callee->as<FunctionNode>()) {
+    const ExternalFunction* external = externalFor(call);
+    if (const auto* literal = call.callee->as<FunctionNode>(); literal && !external) {
       std::vector<std::vector<int>> params;
       for (const Expr& arg : call.args) params.push_back(memo.at(arg.get()));
       if (params.size() != literal->params.size()) return makeError("dataflow: call with the wrong number of arguments");
@@ -205,9 +218,8 @@ class DataflowBuilder {
     }
     SourceLocation location;
     if (module_) location = module_->locate(Expr(&call)).value_or(SourceLocation{});
-    const ExternalFunction* external = externalFor(call);
     const OpDef* def = call.opDef();
-    const std::string name = external ? "@" + call.callee->as<GlobalVarNode>()->name : def->name;
+    const std::string name = def ? def->name : external ? externalName(call) : std::string();
     kernels::Kernel kernel = def ? kernels::findKernel(def->name) : nullptr;
     if (!kernel && !external) return makeError("no reference kernel for op " + name, location);
     DataflowProgram::Step step{kernel, external, name, &call, {}, {}, location};
@@ -224,10 +236,16 @@ class DataflowBuilder {
 
   /// The external function a call of a global function runs, or null.
   const ExternalFunction* externalFor(const CallNode& call) const {
+    if (!externals_) return nullptr;
     const auto* global = call.callee->as<GlobalVarNode>();
-    if (!global || !externals_) return nullptr;
-    auto found = externals_->find(global->name);
-    return found == externals_->end() ? nullptr : &found->second;
+    return externals_->find(global ? global->name : std::string(), call.callee->as<FunctionNode>());
+  }
+
+  /// `@name` of a called global, or the `global_symbol` of a called region literal.
+  static std::string externalName(const CallNode& call) {
+    if (const auto* global = call.callee->as<GlobalVarNode>()) return "@" + global->name;
+    const AttrValue* symbol = call.callee->as<FunctionNode>()->attrs.find("global_symbol");
+    return symbol && symbol->isString() ? symbol->asString() : std::string("region");
   }
 
   DataflowProgram& program_;

@@ -28,8 +28,15 @@ namespace byoc {
 /// A global function implemented outside the interpreter (an offloaded region): flattened
 /// inputs in, preallocated flattened outputs to fill.
 using ExternalFunction = std::function<Status(std::span<const NDArray> inputs, std::span<const NDArray> outputs)>;
-/// External global functions by name.
-using ExternalTable = std::unordered_map<std::string, ExternalFunction>;
+/// The offloaded regions an interpreter calls instead of evaluating them: global functions by
+/// name, and region function literals (a region inlined at its call site keeps its attributes).
+struct ExternalTable {
+  std::unordered_map<std::string, ExternalFunction> globals;
+  std::unordered_map<const FunctionNode*, ExternalFunction> literals;
+
+  /// The external for a call of global `name` (empty for none) or of `literal` (may be null), or null.
+  const ExternalFunction* find(const std::string& name, const FunctionNode* literal) const;
+};
 
 /// A compiled pure dataflow function.
 class DataflowProgram {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <random>
 
+#include "ir/traversal.h"
 #include "pass/infer_type.h"
 
 namespace byoc {
@@ -23,37 +24,64 @@ std::string codegenFor(const std::string& compiler, const ExecutorOptions& optio
   return findCodegen(compiler) ? compiler : "reference";
 }
 
+/// The target of a region function: its `Compiler` attribute (Relay's PartitionGraph) or
+/// `Codegen` attribute (Relax's MergeCompositeFunctions); empty for other functions.
+std::string regionCompiler(const FunctionNode& function) {
+  std::string compiler = attrString(function, "Compiler");
+  return compiler.empty() ? attrString(function, "Codegen") : compiler;
+}
+
 }  // namespace
+
+Status Executor::addRegion(const Function& function, const std::string& label, const std::string& name,
+                           const ExecutorOptions& options, const CodegenOptions& codegenOptions) {
+  const std::string compiler = regionCompiler(*function);
+  RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
+  if (region.symbol.empty()) region.symbol = name.empty() ? label : name;
+  const Codegen* codegen = findCodegen(region.codegen);
+  if (!codegen) return makeError(label + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
+  Result<std::unique_ptr<RuntimeModule>> built = codegen->build(function, region.symbol, codegenOptions);
+  if (!built) {
+    Diagnostic error = built.error();
+    error.message = label + " (" + region.codegen + "): " + error.message;
+    return error;
+  }
+  runtimeModules_.push_back(std::move(built).value());
+  regionFunctions_.push_back(function);
+  regions_.push_back(region);
+  return Status::ok();
+}
 
 Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const ExecutorOptions& options) {
   std::unique_ptr<Executor> executor(new Executor());
   BYOC_ASSIGN_OR_RETURN(executor->module_, inferTypes(module));
   if (!executor->module_.find("main")) return makeError("the module has no @main function to run");
   CodegenOptions codegenOptions{options.threads, &executor->module_};
-  ExternalTable externals;
+  // Outlined regions are global functions; a region inlined at its call site is a literal.
+  std::vector<const FunctionNode*> literals;
   for (const auto& [name, function] : executor->module_.functions()) {
-    // Relay's PartitionGraph marks regions with Compiler, Relax's MergeCompositeFunctions with Codegen.
-    std::string compiler = attrString(*function, "Compiler");
-    if (compiler.empty()) compiler = attrString(*function, "Codegen");
-    if (compiler.empty()) continue;
-    RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
-    if (region.symbol.empty()) region.symbol = name;
-    const Codegen* codegen = findCodegen(region.codegen);
-    if (!codegen)
-      return makeError("@" + name + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
-    Result<std::unique_ptr<RuntimeModule>> built = codegen->build(function, region.symbol, codegenOptions);
-    if (!built) {
-      Diagnostic error = built.error();
-      error.message = "@" + name + " (" + region.codegen + "): " + error.message;
-      return error;
+    if (!regionCompiler(*function).empty()) {
+      BYOC_TRY(executor->addRegion(function, "@" + name, name, options, codegenOptions));
+      continue;
     }
-    executor->runtimeModules_.push_back(std::move(built).value());
-    executor->regions_.push_back(region);
+    postOrderVisit(function->body, [&](const Expr& node) {
+      const auto* literal = node->as<FunctionNode>();
+      if (literal && !regionCompiler(*literal).empty()) literals.push_back(literal);
+    });
+  }
+  for (const FunctionNode* literal : literals) {
+    std::string symbol = attrString(*literal, "global_symbol");
+    if (symbol.empty()) symbol = regionCompiler(*literal) + "_region_" + std::to_string(executor->regions_.size());
+    BYOC_TRY(executor->addRegion(Function(literal), symbol, "", options, codegenOptions));
   }
   // Region callbacks refer to the executor's own vectors, which no longer change size.
   Executor* self = executor.get();
+  ExternalTable externals;
   for (std::size_t i = 0; i < self->regions_.size(); ++i) {
-    externals[self->regions_[i].name] = [self, i](std::span<const NDArray> inputs, std::span<const NDArray> outputs) {
+    const RegionInfo& info = self->regions_[i];
+    ExternalFunction& external =
+        info.name.empty() ? externals.literals[self->regionFunctions_[i].get()] : externals.globals[info.name];
+    external = [self, i](std::span<const NDArray> inputs, std::span<const NDArray> outputs) {
       RegionInfo& region = self->regions_[i];
       const auto start = std::chrono::steady_clock::now();
       Status status = self->runtimeModules_[i]->run(region.symbol, inputs, outputs);

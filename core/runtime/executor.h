@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// The executor: runs a module whose outlined regions (global functions with `Compiler=<target>`,
-/// or `Codegen=<target>` as the Relax pipeline names it) are compiled by their codegens, and
-/// everything else on the reference interpreter.
+/// The executor: runs a module whose regions — global functions with `Compiler=<target>` (or
+/// `Codegen=<target>`, as the Relax pipeline names it), and such functions inlined at their call
+/// site as literals — are compiled by their codegens, and everything else on the interpreter.
 ///
 /// Creating an executor type-checks the module and builds one runtime module per region, once;
 /// running it calls `@main`. Region calls are timed (per region: calls and total time), which
@@ -37,12 +37,15 @@ struct ExecutorOptions {
 
 /// One offloaded region and what running it cost so far.
 struct RegionInfo {
-  std::string name;      ///< Global function name.
+  std::string name;      ///< Global function name; empty for a region inlined as a function literal.
   std::string symbol;    ///< Its `global_symbol` (the name when absent).
   std::string compiler;  ///< Its `Compiler` (or `Codegen`) attribute.
   std::string codegen;   ///< The codegen that built it.
   int64_t calls = 0;
   double seconds = 0;
+
+  /// `@name` for a global region, the symbol for an inlined one.
+  std::string label() const { return name.empty() ? symbol : "@" + name; }
 };
 
 /// Runs one module; not copyable (region callbacks point into it).
@@ -70,10 +73,14 @@ class Executor {
 
  private:
   Executor() = default;
+  /// Builds the runtime module of one region; `label` names it in errors, `name` is its global name.
+  Status addRegion(const Function& function, const std::string& label, const std::string& name,
+                   const ExecutorOptions& options, const CodegenOptions& codegenOptions);
 
   Module module_;
   std::vector<std::unique_ptr<RuntimeModule>> runtimeModules_;
   std::vector<RegionInfo> regions_;
+  std::vector<Function> regionFunctions_;
   std::unique_ptr<Interpreter> interpreter_;
   int threads_ = 1;
 };

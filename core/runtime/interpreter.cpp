@@ -56,10 +56,8 @@ class Interpreter::Machine {
     if (args.size() != function.params.size())
       return makeError("function expects " + std::to_string(function.params.size()) + " arguments, got " +
                        std::to_string(args.size()));
-    if (!closure.globalName.empty()) {
-      auto external = in_.externals_.find(closure.globalName);
-      if (external != in_.externals_.end()) return callExternal(external->second, function, args, returnTo);
-    }
+    if (const ExternalFunction* external = in_.externals_.find(closure.globalName, &function))
+      return callExternal(*external, function, args, returnTo);
     if (closure.captured.empty()) {
       if (DataflowProgram* program = in_.programFor(closure.function)) {
         std::vector<NDArray> flat;

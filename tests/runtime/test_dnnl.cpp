@@ -261,6 +261,29 @@ class TestDnnl : public QObject {
     QVERIFY2(error.empty(), error.c_str());
   }
 
+  void inlinedRegionLiteral() {
+    // A region inlined at its call site (TVM's Inline on Inline=1) keeps its attributes and still runs on oneDNN.
+    const std::string text =
+        "def @main(%x: Tensor[(1, 8, 6, 6), float32], %w: Tensor[(4, 8, 3, 3), float32]) {\n"
+        "  %1 = fn (%a: Tensor[(1, 8, 6, 6), float32], %b: Tensor[(4, 8, 3, 3), float32], Compiler=\"dnnl\", Primitive=1, Inline=1, "
+        "global_symbol=\"tvmgen_default_dnnl_main_0\") { %0 = nn.conv2d(%a, %b); nn.relu(%0) };\n"
+        "  %2 = %1(%x, %w);\n"
+        "  negative(%2)\n"
+        "}\n";
+    Module module = typedModule(text);
+    Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+    QVERIFY(executor.isOk());
+    QCOMPARE((*executor)->regions().size(), std::size_t{1});
+    QCOMPARE((*executor)->regions()[0].label(), std::string("tvmgen_default_dnnl_main_0"));
+    QCOMPARE((*executor)->regions()[0].codegen, std::string("dnnl"));
+    std::string error;
+    QCOMPARE(dnnlVersusReference(module, &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+    Result<Value> out = (*executor)->run(std::vector<Value>{randomTensor({1, 8, 6, 6}, 1), randomTensor({4, 8, 3, 3}, 2)});
+    QVERIFY(out.isOk());
+    QCOMPARE((*executor)->regions()[0].calls, int64_t{1});
+  }
+
   void demoLoopWithDnnlRegion() {
     // The demo loop with its conv → bias → relu body offloaded; the bias is reshaped on the host and
     // the weights scaled so that three layers keep values near 1 (as trained weights would).
