@@ -1,11 +1,12 @@
 #include "runtime/dnnl/ops.h"
 
 #include <map>
+#include <optional>
 
 #include "ir/op.h"
 #include "ir/ops/op_helpers.h"
-#include "ir/traversal.h"
-#include "runtime/kernels/conv_params.h"
+#include "runtime/dnnl/anchor_ops.h"
+#include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/ndarray.h"
 
@@ -18,136 +19,6 @@ using dnnl::memory;
 using dnnl::prop_kind;
 using dt = memory::data_type;
 using tag = memory::format_tag;
-
-memory::desc anyDesc(const memory::dims& dims) { return {dims, dt::f32, tag::any}; }
-
-const Shape& shapeOf(const Expr& expr) { return expr->type()->as<TensorTypeNode>()->shape; }
-
-Diagnostic unsupported(const std::string& op, const std::string& what) {
-  return makeError(op + ": " + what);
-}
-
-/// What a convolution-like anchor gets from a composite around it.
-struct Fusion {
-  const Tensor* bias = nullptr;
-  const Tensor* sum = nullptr;
-  /// The residual is an intermediate nobody reads afterwards: the primitive may write over it.
-  bool sumInPlace = false;
-  dnnl::post_ops postOps;
-};
-
-/// `bias` as a 1-d tensor of `channels` elements.
-Result<Tensor> biasVector(Lowering& lowering, const std::string& op, const Tensor& bias, int64_t channels) {
-  const memory::dims dims = bias.desc().dims();
-  int64_t count = 1;
-  for (auto d : dims) count *= d;
-  if (count != channels)
-    return unsupported(op, "the bias has " + std::to_string(count) + " elements, expected one per output channel (" +
-                               std::to_string(channels) + ")");
-  return lowering.view(lowering.plain(bias), plainDesc({channels}));
-}
-
-/// The destination of an anchor primitive. With a sum post-op the destination must hold the
-/// residual first: the residual's own memory when it may be overwritten and already has the
-/// wanted format (the sum happens in place), else a copy of it.
-Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
-  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view &&
-      fusion.sum->desc() == wanted)
-    return *fusion.sum;
-  Tensor dst = lowering.fresh(wanted);
-  if (fusion.sum)
-    lowering.add(dnnl::reorder(fusion.sum->memory, dst.memory), {{DNNL_ARG_FROM, fusion.sum->memory}, {DNNL_ARG_TO, dst.memory}});
-  return dst;
-}
-
-Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode& call, bool transposed,
-                                             const std::vector<Tensor>& inputs, const Fusion& fusion) {
-  const std::string op = call.opDef()->name;
-  BYOC_ASSIGN_OR_RETURN(kernels::ConvGeometry g,
-                        kernels::convGeometry(op, call.attrs, shapeOf(call.args[0]), shapeOf(call.args[1]),
-                                              call.type()->as<TensorTypeNode>()->shape, transposed));
-  if (!g.canonical())
-    return unsupported(op, std::string("only data_layout NCHW with kernel_layout ") + (transposed ? "IOHW" : "OIHW") +
-                               " is supported");
-  const int64_t groups = g.groups;
-  const memory::dims srcDims{g.batch, g.inChannels, g.inHeight, g.inWidth};
-  const memory::dims dstDims{g.batch, g.outChannels, g.outHeight, g.outWidth};
-  const memory::dims weightDims =
-      groups > 1 ? memory::dims{groups, g.outChannels / groups, g.inChannels / groups, g.kernelHeight, g.kernelWidth}
-                 : memory::dims{g.outChannels, g.inChannels, g.kernelHeight, g.kernelWidth};
-  // How the IR stores the weights: OIHW for convolution, IOHW for deconvolution (per group).
-  const tag weightTag = transposed ? (groups > 1 ? tag::acbde : tag::iohw) : (groups > 1 ? tag::goihw : tag::oihw);
-  Tensor weights = lowering.view(lowering.plain(inputs[1]), memory::desc(weightDims, dt::f32, weightTag));
-  const memory::dims strides{g.strideH, g.strideW};
-  const memory::dims dilation{g.dilationH - 1, g.dilationW - 1};
-  const memory::dims padLeft{g.padTop, g.padLeft};
-  // The right padding that yields exactly the output size the type relation computed.
-  const memory::dims padRight =
-      transposed ? memory::dims{(g.inHeight - 1) * g.strideH + (g.kernelHeight - 1) * g.dilationH + 1 - g.padTop - g.outHeight,
-                                (g.inWidth - 1) * g.strideW + (g.kernelWidth - 1) * g.dilationW + 1 - g.padLeft - g.outWidth}
-                 : memory::dims{(g.outHeight - 1) * g.strideH + (g.kernelHeight - 1) * g.dilationH + 1 - g.inHeight - g.padTop,
-                                (g.outWidth - 1) * g.strideW + (g.kernelWidth - 1) * g.dilationW + 1 - g.inWidth - g.padLeft};
-  std::optional<Tensor> bias;
-  if (fusion.bias) {
-    BYOC_ASSIGN_OR_RETURN(bias, biasVector(lowering, op, *fusion.bias, g.outChannels));
-  }
-  const memory::desc biasDesc = bias ? bias->desc() : memory::desc();
-  dnnl::primitive_attr attr;
-  attr.set_post_ops(fusion.postOps);
-  memory::desc srcWanted, weightsWanted, dstWanted;
-  dnnl::primitive primitive;
-  if (transposed) {
-    dnnl::deconvolution_forward::desc desc(prop_kind::forward_inference, algorithm::deconvolution_direct,
-                                           anyDesc(srcDims), anyDesc(weightDims), biasDesc, anyDesc(dstDims), strides,
-                                           dilation, padLeft, padRight);
-    dnnl::deconvolution_forward::primitive_desc pd(desc, attr, lowering.engine);
-    srcWanted = pd.src_desc();
-    weightsWanted = pd.weights_desc();
-    dstWanted = pd.dst_desc();
-    primitive = dnnl::deconvolution_forward(pd);
-  } else {
-    dnnl::convolution_forward::desc desc(prop_kind::forward_inference, algorithm::convolution_direct, anyDesc(srcDims),
-                                         anyDesc(weightDims), biasDesc, anyDesc(dstDims), strides, dilation, padLeft,
-                                         padRight);
-    dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
-    srcWanted = pd.src_desc();
-    weightsWanted = pd.weights_desc();
-    dstWanted = pd.dst_desc();
-    primitive = dnnl::convolution_forward(pd);
-  }
-  Tensor src = lowering.as(inputs[0], srcWanted);
-  Tensor packed = lowering.as(weights, weightsWanted);
-  Tensor dst = destination(lowering, fusion, dstWanted);
-  std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, packed.memory}, {DNNL_ARG_DST, dst.memory}};
-  if (bias) args[DNNL_ARG_BIAS] = bias->memory;
-  lowering.add(primitive, std::move(args));
-  return std::vector<Tensor>{dst};
-}
-
-Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs,
-                                       const Fusion& fusion) {
-  const Shape& data = shapeOf(call.args[0]);
-  const Shape& weightShape = shapeOf(call.args[1]);
-  const int64_t k = data.back();
-  const int64_t m = k ? shapeElements(data) / k : 0;
-  const int64_t n = weightShape[0];
-  Tensor src = lowering.view(lowering.plain(inputs[0]), plainDesc({m, k}));
-  std::optional<Tensor> bias;
-  if (fusion.bias) {
-    BYOC_ASSIGN_OR_RETURN(bias, biasVector(lowering, "nn.dense", *fusion.bias, n));
-  }
-  dnnl::primitive_attr attr;
-  attr.set_post_ops(fusion.postOps);
-  dnnl::inner_product_forward::desc desc(prop_kind::forward_inference, src.desc(), anyDesc({n, k}),
-                                         bias ? bias->desc() : memory::desc(), plainDesc({m, n}));
-  dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
-  Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  Tensor dst = destination(lowering, fusion, pd.dst_desc());
-  std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, weights.memory}, {DNNL_ARG_DST, dst.memory}};
-  if (bias) args[DNNL_ARG_BIAS] = bias->memory;
-  lowering.add(dnnl::inner_product_forward(pd), std::move(args));
-  return std::vector<Tensor>{lowering.view(dst, plainDesc(dimsOf(call.type()->as<TensorTypeNode>()->shape)))};
-}
 
 /// Unary ops that map onto one eltwise algorithm with fixed alpha and beta.
 struct EltwiseSpec {
@@ -386,16 +257,6 @@ Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call
   return std::vector<Tensor>{dst};
 }
 
-/// Catches oneDNN's exceptions at the boundary of one lowering.
-template <typename F>
-Result<std::vector<Tensor>> guarded(const std::string& op, F&& lower) {
-  try {
-    return lower();
-  } catch (const dnnl::error& error) {
-    return unsupported(op, std::string("oneDNN cannot build the primitive: ") + error.what());
-  }
-}
-
 }  // namespace
 
 Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
@@ -427,53 +288,6 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "concatenate") return lowerConcat(lowering, call, inputs);
     if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
     return makeError("unsupported op " + op);
-  });
-}
-
-Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
-                                               const std::vector<Tensor>& inputs, bool lastUseOfResidual) {
-  const std::string name = composite.attrs.find("Composite")->asString();
-  const CallNode* anchor = nullptr;
-  const CallNode* clip = nullptr;
-  postOrderVisit(composite.body, [&](const Expr& node) {
-    const auto* inner = node->as<CallNode>();
-    const OpDef* def = inner ? inner->opDef() : nullptr;
-    if (!def) return;
-    if (!anchor && (def->name == "nn.conv2d" || def->name == "nn.conv2d_transpose" || def->name == "nn.dense")) anchor = inner;
-    if (def->name == "clip") clip = inner;
-  });
-  const bool deconv = name.find("deconv2d") != std::string::npos;
-  const bool conv = !deconv && name.find("conv2d") != std::string::npos;
-  const bool dense = name.find("dense") != std::string::npos;
-  const char* anchorOp = deconv ? "nn.conv2d_transpose" : conv ? "nn.conv2d" : dense ? "nn.dense" : nullptr;
-  if (!anchorOp || !anchor || anchor->opDef()->name != anchorOp)
-    return makeError("unsupported composite \"" + name + "\"");
-  const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
-  Fusion fusion;
-  const std::size_t needed = 2 + (has("_bias") ? 1 : 0) + (has("_sum") ? 1 : 0);
-  if (inputs.size() != needed || call.args.size() != inputs.size())
-    return makeError("composite \"" + name + "\" takes " + std::to_string(needed) + " inputs, found " +
-                     std::to_string(inputs.size()));
-  if (has("_bias")) fusion.bias = &inputs[2];
-  if (has("_sum")) {
-    fusion.sum = &inputs.back();
-    fusion.sumInPlace = lastUseOfResidual;
-    fusion.postOps.append_sum(1.0f);
-  }
-  if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
-  if (has("_tanh")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_tanh, 0, 0);
-  if (has("_clip")) {
-    if (!clip) return makeError("composite \"" + name + "\" has no clip call");
-    fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, static_cast<float>(clip->attrs.find("a_min")->asFloat()),
-                                  static_cast<float>(clip->attrs.find("a_max")->asFloat()));
-  }
-  if (has("_sigmoid")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_logistic, 0, 0);
-  if (has("_swish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_swish, 1.0f, 0);
-  if (has("_gelu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_gelu_erf, 0, 0);
-  if (has("_mish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_mish, 0, 0);
-  return guarded(name, [&]() -> Result<std::vector<Tensor>> {
-    if (dense) return lowerDense(lowering, *anchor, inputs, fusion);
-    return lowerConvolution(lowering, *anchor, deconv, inputs, fusion);
   });
 }
 
