@@ -6,13 +6,39 @@ namespace byoc::cli {
 
 namespace {
 
+/// What a flag's value must look like.
+enum class ValueKind { Text, PositiveCount, Seed, NameEqualsFile };
+
 /// One flag of a command. `value` names its value (`NAME`), or is empty for a switch.
 struct FlagSpec {
   std::string name;
   std::string value;
   std::string help;
   bool repeatable = false;
+  ValueKind kind = ValueKind::Text;
 };
+
+/// A whole non-negative decimal number, or nothing.
+std::optional<uint64_t> parseCount(const std::string& text) {
+  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  return std::stoull(text);
+}
+
+/// The usage error for a value that does not fit its flag, or "".
+std::string checkValue(const FlagSpec& flag, const std::string& value) {
+  std::optional<uint64_t> number = parseCount(value);
+  switch (flag.kind) {
+    case ValueKind::Text: return "";
+    case ValueKind::PositiveCount:
+      return number && *number > 0 && *number <= 1000000 ? "" : flag.name + " expects a positive integer, found '" + value + "'";
+    case ValueKind::Seed:
+      return number ? "" : flag.name + " expects a non-negative integer seed, found '" + value + "'";
+    case ValueKind::NameEqualsFile:
+      return value.find('=') != std::string::npos && value.front() != '=' ? ""
+                                                                         : flag.name + " expects NAME=FILE.npy, found '" + value + "'";
+  }
+  return "";
+}
 
 /// How FILE is given to a command.
 enum class Input { Model, ModelOrDemo, None };
@@ -45,6 +71,14 @@ const std::map<std::string, CommandSpec>& commands() {
                 {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
                 {"--types", "", "show the type of every expression"}},
                {"--passes"}}},
+      {"run", {"run a model (offloaded regions through their codegens) and report its outputs", Input::ModelOrDemo,
+               {kDemoFlag, kTargetFlag, kPipelineFlag,
+                {"--input", "NAME=FILE.npy", "the value of input NAME; repeat for each input", true, ValueKind::NameEqualsFile},
+                {"--random-inputs", "SEED", "fill every input not given with --input from SEED", false, ValueKind::Seed},
+                {"--output", "FILE.npy", "write the outputs (FILE_<i>.npy for each of several)"},
+                {"--compare-reference", "", "also run the unpartitioned model on reference kernels and print the largest errors"},
+                {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::PositiveCount},
+                {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::PositiveCount}}}},
       {"passes", {"list the registered passes with their summaries", Input::None,
                   {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
       {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
@@ -71,6 +105,11 @@ std::optional<std::string> Options::value(const std::string& flag) const {
   auto found = flags.find(flag);
   if (found == flags.end() || found->second.empty()) return std::nullopt;
   return found->second.back();
+}
+
+uint64_t Options::number(const std::string& flag, uint64_t fallback) const {
+  std::optional<std::string> text = value(flag);
+  return text ? std::stoull(*text) : fallback;
 }
 
 std::vector<std::string> Options::values(const std::string& flag) const {
@@ -147,6 +186,11 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
         outcome.usageError = "option '" + arg + "' needs a value (" + flag->value + ")";
         return outcome;
       } else {
+        std::string problem = checkValue(*flag, args[i + 1]);
+        if (!problem.empty()) {
+          outcome.usageError = problem;
+          return outcome;
+        }
         values.push_back(args[++i]);
       }
       continue;

@@ -3,6 +3,7 @@
 /// Command-line parsing of `byoc`: a command, its flags (with or without a value), and a FILE.
 /// Every command and flag is declared once, in a table that the help texts are generated from.
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,6 +25,8 @@ struct Options {
   /// Every value given for a repeatable flag, in order.
   std::vector<std::string> values(const std::string& flag) const;
   bool demo() const { return has("--demo"); }
+  /// The value of a numeric flag (checked when parsed), or `fallback` when it is not given.
+  uint64_t number(const std::string& flag, uint64_t fallback) const;
 };
 
 /// The outcome of parsing: the options, or a usage error (the caller prints it and exits 2).

@@ -18,6 +18,8 @@ int runPartition(const Options& options);
 int runOpt(const Options& options);
 /// `byoc passes`: the registered passes with their summaries (or the full reference).
 int runPasses(const Options& options);
+/// `byoc run`: run a model (partitioned for `--target`s if given) and report its outputs.
+int runRun(const Options& options);
 /// `byoc match`: every place a pattern matches, with the nodes each match covers.
 int runMatch(const Options& options);
 

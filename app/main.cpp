@@ -33,5 +33,6 @@ int main(int argc, char** argv) {
   if (options.command == "opt") return runOpt(options);
   if (options.command == "passes") return runPasses(options);
   if (options.command == "match") return runMatch(options);
+  if (options.command == "run") return runRun(options);
   return runInfo(options);
 }

@@ -152,6 +152,16 @@ class TestCli : public QObject {
     QCOMPARE(bad.err, QStringLiteral("error: --pattern:1:10: found the end of the input, expected a pattern\n"));
   }
 
+  void runPartitionsForDnnlAndAgreesWithTheReference() {
+    QString model = QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("partition/dnnl_convnet.relay")));
+    auto run = runCli({QStringLiteral("run"), model, QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--random-inputs"),
+                       QStringLiteral("7"), QStringLiteral("--compare-reference")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("  @tvmgen_default_dnnl_main_0  Compiler=dnnl  codegen=dnnl\n")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("compare with reference (reference kernels only):\n  0  max abs error ")), qPrintable(run.out));
+    QVERIFY2(run.out.trimmed().endsWith(QStringLiteral("ok")), qPrintable(run.out));
+  }
+
   void usageErrorsExitWithTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");

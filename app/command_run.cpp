@@ -1,0 +1,204 @@
+/// \file
+/// `byoc run`: load, partition for the `--target`s if any, build the executor (regions compiled by
+/// their codegens), bind inputs, run, report. Without targets the model runs as loaded (already
+/// partitioned, or entirely on the reference kernels).
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "commands.h"
+#include "model_input.h"
+#include "pass/partition/partition_flow.h"
+#include "runtime/compare.h"
+#include "runtime/executor.h"
+#include "runtime/npy.h"
+
+namespace byoc::cli {
+
+namespace {
+
+/// Reads every `--input NAME=FILE.npy`; a leading `%` on NAME is optional.
+Result<std::map<std::string, NDArray>> readInputs(const Options& options) {
+  std::map<std::string, NDArray> named;
+  for (const std::string& spec : options.values("--input")) {
+    const std::size_t equals = spec.find('=');
+    std::string name = spec.substr(0, equals);
+    if (!name.empty() && name[0] == '%') name.erase(0, 1);
+    BYOC_ASSIGN_OR_RETURN(NDArray array, readNpy(spec.substr(equals + 1)));
+    if (!named.emplace(name, std::move(array)).second) return makeError("input %" + name + " is given twice");
+  }
+  return named;
+}
+
+/// Fills every input not given from the seed (input k uses seed + k).
+void addRandomInputs(const Executor& executor, uint64_t seed, std::map<std::string, NDArray>& named) {
+  uint64_t k = 0;
+  for (const Var& param : executor.inputs()) {
+    const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
+    if (type && !named.count(param->name)) named.emplace(param->name, randomTensorOf(*type, seed + k));
+    ++k;
+  }
+}
+
+std::string number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+std::string summary(const NDArray& array) {
+  std::string text = typeToString(array.type());
+  const int64_t count = array.numElements();
+  if (count == 0 || !(isFloat(array.dtype()) || isInteger(array.dtype()) || array.dtype() == DType::Bool)) return text;
+  double low = INFINITY, high = -INFINITY, sum = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    const double value = array.elementAsDouble(i);
+    low = std::min(low, value);
+    high = std::max(high, value);
+    sum += value;
+  }
+  return text + "  min " + number(low) + "  max " + number(high) + "  mean " + number(sum / static_cast<double>(count));
+}
+
+/// `FILE.npy` for one output, `FILE_<i>.npy` for each of several.
+std::string outputPath(const std::string& path, std::size_t index, std::size_t count) {
+  if (count == 1) return path;
+  std::filesystem::path p(path);
+  std::string stem = (p.parent_path() / p.stem()).string();
+  return stem + "_" + std::to_string(index) + (p.has_extension() ? p.extension().string() : ".npy");
+}
+
+double milliseconds(std::chrono::steady_clock::duration duration) {
+  return std::chrono::duration<double, std::milli>(duration).count();
+}
+
+/// Tolerance of `--compare-reference`: |a - b| <= kTolerance + kTolerance * |b|.
+constexpr double kTolerance = 1e-3;
+
+/// Runs `reference` (the unpartitioned model, or the module itself) with every region on the
+/// reference codegen and compares the outputs.
+int compareWithReference(const Module& reference, const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
+  ExecutorOptions referenceOptions;
+  for (const auto& [name, function] : reference.functions()) {
+    for (const char* attr : {"Compiler", "Codegen"})
+      if (const AttrValue* compiler = function->attrs.find(attr); compiler && compiler->isString())
+        referenceOptions.codegens[compiler->asString()] = "reference";
+  }
+  Result<std::unique_ptr<Executor>> referenceExecutor = Executor::create(reference, referenceOptions);
+  if (!referenceExecutor) return reportError(referenceExecutor.error());
+  Result<Value> expected = (*referenceExecutor)->run(args);
+  if (!expected) return reportError(expected.error());
+  std::vector<NDArray> expectedOutputs;
+  expected->flattenInto(expectedOutputs);
+  bool agree = expectedOutputs.size() == outputs.size();
+  std::cout << "compare with reference (reference kernels only):\n";
+  for (std::size_t i = 0; i < outputs.size() && i < expectedOutputs.size(); ++i) {
+    const Difference difference = compareArrays(outputs[i], expectedOutputs[i], kTolerance, kTolerance);
+    agree = agree && difference.within;
+    std::cout << "  " << i << "  max abs error " << number(difference.maxAbsolute) << "  max rel error "
+              << number(difference.maxRelative) << (difference.within ? "  ok\n" : "  DIFFERS\n");
+  }
+  if (!agree) return reportError(makeError("the outputs differ from the reference by more than 1e-3 + 1e-3 * |reference|"));
+  return 0;
+}
+
+int bench(Executor& executor, const std::vector<Value>& args, int runs, int threads) {
+  executor.resetTimings();
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    Result<Value> result = executor.run(args);
+    times.push_back(milliseconds(std::chrono::steady_clock::now() - start));
+    if (!result) return reportError(result.error());
+  }
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = sorted[sorted.size() / 2];
+  const double p90 = sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(std::ceil(0.9 * sorted.size())) - 1)];
+  std::cout << "bench: " << runs << " runs after 1 warm-up, " << threads << " thread(s)\n";
+  std::cout << "  median " << number(median) << " ms  p90 " << number(p90) << " ms\n";
+  for (const RegionInfo& region : executor.regions())
+    std::cout << "  " << region.label() << " (" << region.codegen << "): " << number(region.seconds * 1000 / runs)
+              << " ms per run, " << region.calls / runs << " call(s) per run\n";
+  return 0;
+}
+
+/// The model partitioned for `targets`, with each target's regions sent to its codegen.
+Result<Module> partitionFor(const Options& options, const Module& model, ExecutorOptions& executorOptions) {
+  BYOC_ASSIGN_OR_RETURN(auto targets, loadTargets(options));
+  if (targets.empty()) return model;
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(targets, pipeline));
+  Module module = model;
+  PassContext context;
+  for (const PassPtr& step : steps) {
+    Result<PassResult> result = (*step)(module, context);
+    if (!result) {
+      Diagnostic error = result.error();
+      error.message = step->info().name + ": " + error.message;
+      return error;
+    }
+    module = std::move(result->module);
+  }
+  for (const auto& target : targets)
+    executorOptions.codegens[target->name] = target->codegen.empty() ? "reference" : target->codegen;
+  return module;
+}
+
+}  // namespace
+
+int runRun(const Options& options) {
+  Result<Module> model = loadTypedModel(options);
+  if (!model) return reportError(model.error());
+  ExecutorOptions executorOptions;
+  executorOptions.threads = static_cast<int>(options.number("--threads", 1));
+  Result<Module> module = partitionFor(options, *model, executorOptions);
+  if (!module) return reportError(module.error());
+  Result<std::unique_ptr<Executor>> created = Executor::create(*module, executorOptions);
+  if (!created) return reportError(created.error());
+  Executor& executor = **created;
+
+  Result<std::map<std::string, NDArray>> named = readInputs(options);
+  if (!named) return reportError(named.error());
+  std::optional<std::string> seed = options.value("--random-inputs");
+  if (seed) addRandomInputs(executor, options.number("--random-inputs", 0), *named);
+  Result<std::vector<Value>> args = executor.bindInputs(*named);
+  if (!args) {
+    Diagnostic error = args.error();
+    if (!seed && error.message.rfind("missing input", 0) == 0)
+      error.notes.push_back("give it with --input NAME=FILE.npy, or fill inputs with --random-inputs SEED");
+    return reportError(error);
+  }
+
+  std::cout << "regions:" << (executor.regions().empty() ? " none\n" : "\n");
+  for (const RegionInfo& region : executor.regions())
+    std::cout << "  " << region.label() << "  Compiler=" << region.compiler << "  codegen=" << region.codegen << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  Result<Value> result = executor.run(*args);
+  const double first = milliseconds(std::chrono::steady_clock::now() - start);
+  if (!result) return reportError(result.error());
+  std::vector<NDArray> outputs;
+  if (!result->flattenInto(outputs)) return reportError(makeError("@main returned a function, not tensors"));
+  std::cout << "outputs:\n";
+  for (std::size_t i = 0; i < outputs.size(); ++i) std::cout << "  " << i << "  " << summary(outputs[i]) << "\n";
+  std::cout << "time: " << number(first) << " ms (first run)\n";
+  if (std::optional<std::string> output = options.value("--output")) {
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      const std::string path = outputPath(*output, i, outputs.size());
+      Status written = writeNpy(path, outputs[i]);
+      if (!written) return reportError(written.error());
+      std::cout << "wrote " << path << "\n";
+    }
+  }
+  if (options.has("--compare-reference")) {
+    if (int status = compareWithReference(*model, *args, outputs)) return status;
+  }
+  int runs = static_cast<int>(options.number("--bench", 0));
+  return runs > 0 ? bench(executor, *args, runs, executorOptions.threads) : 0;
+}
+
+}  // namespace byoc::cli

@@ -1,0 +1,94 @@
+/// \file
+/// Composite calls: the anchor found in the composite's body, lowered with the bias, residual
+/// and post-ops the composite's name asks for (the order of TVM's DNNL runtime).
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+#include "runtime/dnnl/anchor_ops.h"
+#include "runtime/dnnl/lowering_helpers.h"
+#include "runtime/dnnl/ops.h"
+
+namespace byoc::dnnl_backend {
+
+using dnnl::algorithm;
+
+namespace {
+
+/// The position of `value` among `composite`'s parameters, or -1 when it is not one.
+int parameterIndex(const FunctionNode& composite, const Expr& value) {
+  for (std::size_t i = 0; i < composite.params.size(); ++i)
+    if (Expr(composite.params[i]) == value) return static_cast<int>(i);
+  return -1;
+}
+
+/// The call of `add` whose first argument is `producer`, or null.
+const CallNode* addOnto(const Expr& body, const CallNode* producer) {
+  const CallNode* found = nullptr;
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (!found && call && call->opDef() && call->opDef()->name == "add" && call->args[0].get() == producer) found = call;
+  });
+  return found;
+}
+
+}  // namespace
+
+Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
+                                               const std::vector<Tensor>& inputs,
+                                               const std::function<bool(const Expr&)>& onlyReadHere) {
+  const std::string name = composite.attrs.find("Composite")->asString();
+  const CallNode* anchor = nullptr;
+  const CallNode* clip = nullptr;
+  postOrderVisit(composite.body, [&](const Expr& node) {
+    const auto* inner = node->as<CallNode>();
+    const OpDef* def = inner ? inner->opDef() : nullptr;
+    if (!def) return;
+    if (!anchor && (def->name == "nn.conv2d" || def->name == "nn.conv2d_transpose" || def->name == "nn.dense")) anchor = inner;
+    if (def->name == "clip") clip = inner;
+  });
+  const bool deconv = name.find("deconv2d") != std::string::npos;
+  const bool conv = !deconv && name.find("conv2d") != std::string::npos;
+  const bool dense = name.find("dense") != std::string::npos;
+  const char* anchorOp = deconv ? "nn.conv2d_transpose" : conv ? "nn.conv2d" : dense ? "nn.dense" : nullptr;
+  if (!anchorOp || !anchor || anchor->opDef()->name != anchorOp)
+    return makeError("unsupported composite \"" + name + "\"");
+  const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
+  // Each role's input: the composite parameter the body reads there.
+  const CallNode* biasAdd = has("_bias") ? addOnto(composite.body, anchor) : nullptr;
+  const CallNode* sumAdd = has("_sum") ? addOnto(composite.body, biasAdd ? biasAdd : anchor) : nullptr;
+  const int data = parameterIndex(composite, anchor->args[0]);
+  const int weight = parameterIndex(composite, anchor->args[1]);
+  const int bias = biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1;
+  const int residual = sumAdd ? parameterIndex(composite, sumAdd->args[1]) : -1;
+  if (data < 0 || weight < 0 || (has("_bias") && bias < 0) || (has("_sum") && residual < 0) ||
+      call.args.size() != inputs.size() || inputs.size() != composite.params.size())
+    return makeError("composite \"" + name + "\": its data, weight" + (has("_bias") ? ", bias" : "") +
+                     (has("_sum") ? " and residual" : "") + " must be parameters of the composite");
+  Fusion fusion;
+  const std::vector<Tensor> anchorInputs{inputs[static_cast<std::size_t>(data)], inputs[static_cast<std::size_t>(weight)]};
+  if (bias >= 0) fusion.bias = &inputs[static_cast<std::size_t>(bias)];
+  if (residual >= 0) {
+    fusion.sum = &inputs[static_cast<std::size_t>(residual)];
+    // In place only when the residual is no other input of this call and nothing else reads it.
+    fusion.sumInPlace = residual != data && residual != weight && residual != bias &&
+                        onlyReadHere(call.args[static_cast<std::size_t>(residual)]);
+    fusion.postOps.append_sum(1.0f);
+  }
+  if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
+  if (has("_tanh")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_tanh, 0, 0);
+  if (has("_clip")) {
+    if (!clip) return makeError("composite \"" + name + "\" has no clip call");
+    fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, static_cast<float>(clip->attrs.find("a_min")->asFloat()),
+                                  static_cast<float>(clip->attrs.find("a_max")->asFloat()));
+  }
+  if (has("_sigmoid")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_logistic, 0, 0);
+  if (has("_swish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_swish, 1.0f, 0);
+  if (has("_gelu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_gelu_erf, 0, 0);
+  if (has("_mish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_mish, 0, 0);
+  return guarded(name, [&]() -> Result<std::vector<Tensor>> {
+    if (dense) return lowerDense(lowering, *anchor, anchorInputs, fusion);
+    return lowerConvolution(lowering, *anchor, deconv, anchorInputs, fusion);
+  });
+}
+
+}  // namespace byoc::dnnl_backend

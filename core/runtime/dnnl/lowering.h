@@ -1,0 +1,79 @@
+#pragma once
+/// \file
+/// The state of compiling one region to oneDNN: engine, stream, the ordered primitive list,
+/// and the memory of every tensor value with the format its producer chose.
+///
+/// Values inside a region keep whatever (blocked) format their producing primitive picked;
+/// `as` inserts a reorder only where a consumer needs another format. Reorders of constants
+/// run once, at compile time. Region inputs are plain memories whose data handles are bound
+/// at each run; `view` reinterprets a plain tensor under other dims (grouped weights, 2-d
+/// dense input) and keeps such views bound too.
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <dnnl.hpp>
+
+#include "ir/type.h"
+#include "support/result.h"
+
+namespace byoc::dnnl_backend {
+
+/// A tensor value of the region.
+struct Tensor {
+  dnnl::memory memory;
+  /// Index of the region input this memory views, or -1.
+  int input = -1;
+  /// True when the data is known at compile time (weights).
+  bool constant = false;
+  /// True when the memory reinterprets another tensor's buffer (which others may still read).
+  bool view = false;
+
+  /// The memory's descriptor (dims and format).
+  dnnl::memory::desc desc() const { return memory.get_desc(); }
+};
+
+/// One primitive to execute with its arguments.
+struct Step {
+  dnnl::primitive primitive;
+  std::unordered_map<int, dnnl::memory> args;  ///< DNNL_ARG_* → memory
+};
+
+/// Plain row-major descriptor of f32 `dims` (a scalar becomes {1}).
+dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims);
+/// The dims of an IR shape (a scalar becomes {1}).
+dnnl::memory::dims dimsOf(const Shape& shape);
+
+/// The primitives of a region under construction.
+class Lowering {
+ public:
+  /// A lowering for a region with `inputCount` (flattened) inputs.
+  explicit Lowering(int inputCount);
+
+  dnnl::engine engine{dnnl::engine::kind::cpu, 0};
+  dnnl::stream stream{engine};
+  /// The primitives in execution order.
+  std::vector<Step> steps;
+  /// Every memory that views region input i (their handles are set at each run).
+  std::vector<std::vector<dnnl::memory>> inputViews;
+  /// Memories that views point into, kept alive as long as the region.
+  std::vector<dnnl::memory> keepAlive;
+
+  /// A fresh region input of plain `dims`.
+  Tensor input(int index, const dnnl::memory::dims& dims);
+  /// A constant copied from `data` (float32 elements of plain `dims`).
+  Tensor constant(const void* data, const dnnl::memory::dims& dims);
+  /// Memory of `tensor` in `desc`: itself, or a reorder into new memory (run now for constants).
+  Tensor as(const Tensor& tensor, const dnnl::memory::desc& desc);
+  /// `tensor` in plain layout.
+  Tensor plain(const Tensor& tensor);
+  /// The plain `tensor` reinterpreted as `desc` (same element count).
+  Tensor view(const Tensor& tensor, const dnnl::memory::desc& desc);
+  /// A new intermediate memory of `desc`.
+  Tensor fresh(const dnnl::memory::desc& desc);
+  /// Appends a primitive.
+  void add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args);
+};
+
+}  // namespace byoc::dnnl_backend

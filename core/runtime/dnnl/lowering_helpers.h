@@ -1,0 +1,36 @@
+#pragma once
+/// \file
+/// Small helpers shared by the files that lower calls to oneDNN primitives.
+
+#include <string>
+#include <vector>
+
+#include <dnnl.hpp>
+
+#include "ir/expr.h"
+#include "runtime/dnnl/lowering.h"
+
+namespace byoc::dnnl_backend {
+
+/// A descriptor of f32 `dims` that lets the primitive choose the format.
+inline dnnl::memory::desc anyDesc(const dnnl::memory::dims& dims) {
+  return {dims, dnnl::memory::data_type::f32, dnnl::memory::format_tag::any};
+}
+
+/// The shape of a tensor-typed expression.
+inline const Shape& shapeOf(const Expr& expr) { return expr->type()->as<TensorTypeNode>()->shape; }
+
+/// "op: what", the error of a call oneDNN cannot run.
+inline Diagnostic unsupported(const std::string& op, const std::string& what) { return makeError(op + ": " + what); }
+
+/// Runs `lower`, turning oneDNN's exceptions into an error naming `op`.
+template <typename F>
+Result<std::vector<Tensor>> guarded(const std::string& op, F&& lower) {
+  try {
+    return lower();
+  } catch (const dnnl::error& error) {
+    return unsupported(op, std::string("oneDNN cannot build the primitive: ") + error.what());
+  }
+}
+
+}  // namespace byoc::dnnl_backend

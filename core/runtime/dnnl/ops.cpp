@@ -1,0 +1,294 @@
+#include "runtime/dnnl/ops.h"
+
+#include <map>
+#include <optional>
+
+#include "ir/op.h"
+#include "ir/ops/op_helpers.h"
+#include "runtime/dnnl/anchor_ops.h"
+#include "runtime/dnnl/lowering_helpers.h"
+#include "runtime/kernels/dispatch.h"
+#include "runtime/ndarray.h"
+
+namespace byoc::dnnl_backend {
+
+namespace {
+
+using dnnl::algorithm;
+using dnnl::memory;
+using dnnl::prop_kind;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+/// Unary ops that map onto one eltwise algorithm with fixed alpha and beta.
+struct EltwiseSpec {
+  algorithm algo;
+  float alpha, beta;
+};
+
+std::optional<EltwiseSpec> eltwiseSpec(const std::string& op, const Attrs& attrs) {
+  static const std::map<std::string, EltwiseSpec> fixed = {
+      {"nn.relu", {algorithm::eltwise_relu, 0, 0}},      {"tanh", {algorithm::eltwise_tanh, 0, 0}},
+      {"sigmoid", {algorithm::eltwise_logistic, 0, 0}},  {"abs", {algorithm::eltwise_abs, 0, 0}},
+      {"exp", {algorithm::eltwise_exp, 0, 0}},           {"log", {algorithm::eltwise_log, 0, 0}},
+      {"sqrt", {algorithm::eltwise_sqrt, 0, 0}},         {"round", {algorithm::eltwise_round, 0, 0}},
+      {"negative", {algorithm::eltwise_linear, -1, 0}}, {"copy", {algorithm::eltwise_linear, 1, 0}},
+  };
+  auto found = fixed.find(op);
+  if (found != fixed.end()) return found->second;
+  if (op == "nn.leaky_relu") return EltwiseSpec{algorithm::eltwise_relu, static_cast<float>(attrs.find("alpha")->asFloat()), 0};
+  if (op == "clip")
+    return EltwiseSpec{algorithm::eltwise_clip, static_cast<float>(attrs.find("a_min")->asFloat()),
+                       static_cast<float>(attrs.find("a_max")->asFloat())};
+  return std::nullopt;
+}
+
+Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, const EltwiseSpec& spec, const Tensor& src) {
+  dnnl::eltwise_forward::desc desc(prop_kind::forward_inference, spec.algo, src.desc(), spec.alpha, spec.beta);
+  dnnl::eltwise_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  static const std::map<std::string, std::pair<algorithm, bool>> algorithms = {
+      {"add", {algorithm::binary_add, true}},      {"multiply", {algorithm::binary_mul, true}},
+      {"subtract", {algorithm::binary_sub, false}}, {"divide", {algorithm::binary_div, false}},
+      {"maximum", {algorithm::binary_max, true}},   {"minimum", {algorithm::binary_min, true}},
+  };
+  const std::string& op = call.opDef()->name;
+  const auto& [algo, commutative] = algorithms.at(op);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  std::size_t full = 0, other = 1;
+  if (shapeOf(call.args[0]) != out) {
+    if (!commutative || shapeOf(call.args[1]) != out)
+      return unsupported(op, "broadcasting the first operand is not supported; only the second may broadcast");
+    full = 1;
+    other = 0;
+  }
+  // The broadcast operand, with leading 1s up to the output's rank.
+  Shape small = shapeOf(call.args[other]);
+  small.insert(small.begin(), out.size() - small.size(), 1);
+  const Tensor& src0 = inputs[full];
+  Tensor src1 = small == out ? lowering.as(inputs[other], src0.desc())
+                             : lowering.view(lowering.plain(inputs[other]), plainDesc(dimsOf(small)));
+  dnnl::binary::desc desc(algo, src0.desc(), src1.desc(), src0.desc());
+  dnnl::binary::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src0.memory}, {DNNL_ARG_SRC_1, src1.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+/// nn.bias_add: a binary add with the bias broadcast along `axis`.
+Result<std::vector<Tensor>> lowerBiasAdd(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const Shape& data = shapeOf(call.args[0]);
+  const std::size_t axis =
+      static_cast<std::size_t>(ops::normalizeAxis("nn.bias_add", call.attrs.find("axis")->asInt(), data.size()).value());
+  memory::dims biasDims(data.size(), 1);
+  biasDims[axis] = data[axis];
+  const Tensor& src = inputs[0];
+  Tensor bias = lowering.view(lowering.plain(inputs[1]), plainDesc(biasDims));
+  dnnl::binary::desc desc(algorithm::binary_add, src.desc(), bias.desc(), src.desc());
+  dnnl::binary::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src.memory}, {DNNL_ARG_SRC_1, bias.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+/// Ops that only change the shape: a view of the plain data, no copy.
+Result<std::vector<Tensor>> lowerReshape(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  return std::vector<Tensor>{
+      lowering.view(lowering.plain(input), plainDesc(dimsOf(call.type()->as<TensorTypeNode>()->shape)))};
+}
+
+/// transpose: the input read through permuted strides, reordered into plain layout.
+Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  const Shape& in = shapeOf(call.args[0]);
+  if (in.empty()) return std::vector<Tensor>{input};
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue* axes = call.attrs.find("axes");
+  memory::dims inStrides(in.size(), 1);
+  for (std::size_t i = in.size(); i-- > 1;) inStrides[i - 1] = inStrides[i] * in[i];
+  memory::dims strides(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::size_t from = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : in.size() - 1 - i;
+    strides[i] = inStrides[from];
+  }
+  Tensor permuted = lowering.view(lowering.plain(input), memory::desc(dimsOf(out), dt::f32, strides));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  lowering.add(dnnl::reorder(permuted.memory, dst.memory), {{DNNL_ARG_FROM, permuted.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const CallNode& call, const Tensor& src) {
+  const std::string& op = call.opDef()->name;
+  if (ops::stringAttr(call.attrs, "layout") != "NCHW") return unsupported(op, "only layout NCHW is supported");
+  const Shape& in = shapeOf(call.args[0]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const bool global = op == "nn.global_avg_pool2d" || op == "nn.global_max_pool2d";
+  if (op == "nn.adaptive_avg_pool2d" && !(out[2] == 1 && out[3] == 1))
+    return unsupported(op, "only an output size of [1, 1] is supported");
+  const bool whole = global || op == "nn.adaptive_avg_pool2d";
+  memory::dims kernel{in[2], in[3]}, strides{1, 1}, dilation{0, 0}, padLeft{0, 0}, padRight{0, 0};
+  algorithm algo = op.find("max") != std::string::npos ? algorithm::pooling_max : algorithm::pooling_avg_exclude_padding;
+  if (!whole) {
+    auto list = [&](const char* name) { return *call.attrs.find(name)->asInts(); };
+    std::vector<int64_t> size = list("pool_size"), step = list("strides"), dil = list("dilation"), pad = list("padding");
+    kernel = {size[0], size[1]};
+    strides = {step[0], step[1]};
+    dilation = {dil[0] - 1, dil[1] - 1};
+    padLeft = {pad[0], pad[1]};
+    // Right padding that yields the output size of the type relation (this also covers ceil_mode).
+    padRight = {(out[2] - 1) * step[0] + (size[0] - 1) * dil[0] + 1 - in[2] - pad[0],
+                (out[3] - 1) * step[1] + (size[1] - 1) * dil[1] + 1 - in[3] - pad[1]};
+    if (algo != algorithm::pooling_max && ops::boolAttr(call.attrs, "count_include_pad"))
+      algo = algorithm::pooling_avg_include_padding;
+  }
+  dnnl::pooling_v2_forward::desc desc(prop_kind::forward_inference, algo, src.desc(), anyDesc(dimsOf(out)), strides,
+                                      kernel, dilation, padLeft, padRight);
+  dnnl::pooling_v2_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::pooling_v2_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+/// A constant vector of `count` copies of `value`.
+Tensor filled(Lowering& lowering, int64_t count, float value) {
+  std::vector<float> values(static_cast<std::size_t>(count), value);
+  return lowering.constant(values.data(), {count});
+}
+
+Result<std::vector<Tensor>> lowerBatchNorm(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const Shape& in = shapeOf(call.args[0]);
+  if (ops::normalizeAxis("nn.batch_norm", call.attrs.find("axis")->asInt(), in.size()).value() != 1 || in.size() < 2)
+    return unsupported("nn.batch_norm", "only axis 1 is supported");
+  const int64_t channels = in[1];
+  const float epsilon = static_cast<float>(call.attrs.find("epsilon")->asFloat());
+  Tensor scale = ops::boolAttr(call.attrs, "scale") ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
+  Tensor shift = ops::boolAttr(call.attrs, "center") ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
+  Tensor src = inputs[0];
+  dnnl::batch_normalization_forward::desc desc(
+      prop_kind::forward_inference, src.desc(), epsilon,
+      dnnl::normalization_flags::use_global_stats | dnnl::normalization_flags::use_scale | dnnl::normalization_flags::use_shift);
+  dnnl::batch_normalization_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::batch_normalization_forward(pd),
+               {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_MEAN, lowering.plain(inputs[3]).memory},
+                {DNNL_ARG_VARIANCE, lowering.plain(inputs[4]).memory}, {DNNL_ARG_SCALE, scale.memory},
+                {DNNL_ARG_SHIFT, shift.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst, inputs[3], inputs[4]};
+}
+
+Result<std::vector<Tensor>> lowerLayerNorm(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const Shape& in = shapeOf(call.args[0]);
+  if (ops::normalizeAxis("nn.layer_norm", call.attrs.find("axis")->asInt(), in.size()).value() + 1 !=
+      static_cast<int64_t>(in.size()))
+    return unsupported("nn.layer_norm", "only the last axis is supported");
+  const int64_t channels = in.back();
+  const float epsilon = static_cast<float>(call.attrs.find("epsilon")->asFloat());
+  Tensor scale = ops::boolAttr(call.attrs, "scale") ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
+  Tensor shift = ops::boolAttr(call.attrs, "center") ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
+  Tensor src = lowering.plain(inputs[0]);
+  dnnl::layer_normalization_forward::desc desc(prop_kind::forward_inference, src.desc(), epsilon,
+                                               dnnl::normalization_flags::use_scale | dnnl::normalization_flags::use_shift);
+  dnnl::layer_normalization_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::layer_normalization_forward(pd),
+               {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_SCALE, scale.memory}, {DNNL_ARG_SHIFT, shift.memory},
+                {DNNL_ARG_MEAN, lowering.fresh(pd.mean_desc()).memory},
+                {DNNL_ARG_VARIANCE, lowering.fresh(pd.variance_desc()).memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerSoftmax(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  const std::string& op = call.opDef()->name;
+  const Shape& in = shapeOf(call.args[0]);
+  const int axis = static_cast<int>(ops::normalizeAxis(op, call.attrs.find("axis")->asInt(), in.size()).value());
+  Tensor src = lowering.plain(input);
+  Tensor dst;
+  if (op == "nn.softmax") {
+    dnnl::softmax_forward::desc desc(prop_kind::forward_inference, src.desc(), axis);
+    dnnl::softmax_forward::primitive_desc pd(desc, lowering.engine);
+    dst = lowering.fresh(pd.dst_desc());
+    lowering.add(dnnl::softmax_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  } else {
+    dnnl::logsoftmax_forward::desc desc(prop_kind::forward_inference, src.desc(), axis);
+    dnnl::logsoftmax_forward::primitive_desc pd(desc, lowering.engine);
+    dst = lowering.fresh(pd.dst_desc());
+    lowering.add(dnnl::logsoftmax_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  }
+  return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerConcat(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const int axis = static_cast<int>(ops::normalizeAxis("concatenate", call.attrs.find("axis")->asInt(), out.size()).value());
+  std::vector<memory::desc> descs;
+  for (const Tensor& input : inputs) descs.push_back(input.desc());
+  dnnl::concat::primitive_desc pd(axis, descs, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  std::unordered_map<int, memory> args = {{DNNL_ARG_DST, dst.memory}};
+  for (std::size_t i = 0; i < inputs.size(); ++i) args[DNNL_ARG_MULTIPLE_SRC + static_cast<int>(i)] = inputs[i].memory;
+  lowering.add(dnnl::concat(pd), std::move(args));
+  return std::vector<Tensor>{dst};
+}
+
+/// nn.batch_matmul ([b, m, k] · [b, k, n]) and nn.matmul (2-d), transposes read through strides.
+Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const bool batched = call.opDef()->name == "nn.batch_matmul";
+  const bool ta = ops::boolAttr(call.attrs, "transpose_a");
+  const bool tb = ops::boolAttr(call.attrs, "transpose_b");
+  const Shape& x = shapeOf(call.args[0]);
+  const Shape& y = shapeOf(call.args[1]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const std::size_t r = batched ? 1 : 0;
+  const int64_t m = out[r], n = out[r + 1], k = ta ? x[r] : x[r + 1];
+  const memory::dims srcDims = batched ? memory::dims{x[0], m, k} : memory::dims{m, k};
+  const memory::dims weightDims = batched ? memory::dims{y[0], k, n} : memory::dims{k, n};
+  const tag normal = batched ? tag::abc : tag::ab;
+  const tag swapped = batched ? tag::acb : tag::ba;
+  Tensor src = lowering.view(lowering.plain(inputs[0]), memory::desc(srcDims, dt::f32, ta ? swapped : normal));
+  Tensor weights = lowering.view(lowering.plain(inputs[1]), memory::desc(weightDims, dt::f32, tb ? swapped : normal));
+  dnnl::matmul::desc desc(src.desc(), weights.desc(), plainDesc(dimsOf(out)));
+  dnnl::matmul::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::matmul(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, weights.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+}  // namespace
+
+Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  const std::string& op = call.opDef()->name;
+  for (const Expr& arg : call.args) {
+    const auto* tensor = arg->type() ? arg->type()->as<TensorTypeNode>() : nullptr;
+    const auto* tuple = arg->type() ? arg->type()->as<TupleTypeNode>() : nullptr;
+    if (tensor && tensor->dtype != DType::Float32)
+      return unsupported(op, "only float32 is supported, found " + std::string(dtypeName(tensor->dtype)));
+    if (!tensor && !tuple) return unsupported(op, "untyped argument");
+  }
+  return guarded(op, [&]() -> Result<std::vector<Tensor>> {
+    if (op == "nn.conv2d") return lowerConvolution(lowering, call, false, inputs, {});
+    if (op == "nn.conv2d_transpose") return lowerConvolution(lowering, call, true, inputs, {});
+    if (op == "nn.dense") return lowerDense(lowering, call, inputs, {});
+    if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, *spec, inputs[0]);
+    if (op == "add" || op == "multiply" || op == "subtract" || op == "divide" || op == "maximum" || op == "minimum")
+      return lowerBinary(lowering, call, inputs);
+    if (op == "nn.bias_add") return lowerBiasAdd(lowering, call, inputs);
+    if (op == "reshape" || op == "squeeze" || op == "expand_dims" || op == "nn.batch_flatten")
+      return lowerReshape(lowering, call, inputs[0]);
+    if (op == "transpose") return lowerTranspose(lowering, call, inputs[0]);
+    if (op == "nn.max_pool2d" || op == "nn.avg_pool2d" || op == "nn.global_avg_pool2d" || op == "nn.global_max_pool2d" ||
+        op == "nn.adaptive_avg_pool2d")
+      return lowerPool(lowering, call, inputs[0]);
+    if (op == "nn.batch_norm") return lowerBatchNorm(lowering, call, inputs);
+    if (op == "nn.layer_norm") return lowerLayerNorm(lowering, call, inputs);
+    if (op == "nn.softmax" || op == "nn.log_softmax") return lowerSoftmax(lowering, call, inputs[0]);
+    if (op == "concatenate") return lowerConcat(lowering, call, inputs);
+    if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
+    return makeError("unsupported op " + op);
+  });
+}
+
+}  // namespace byoc::dnnl_backend

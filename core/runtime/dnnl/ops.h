@@ -1,0 +1,29 @@
+#pragma once
+/// \file
+/// Lowering of single op calls and of composite calls to oneDNN primitives.
+///
+/// Each function appends the primitives of one call to the `Lowering` and returns its result
+/// tensors (tuple results flattened). Errors name the op and what oneDNN cannot do with it.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ir/expr.h"
+#include "runtime/dnnl/lowering.h"
+
+namespace byoc::dnnl_backend {
+
+/// Lowers a call of a registered op.
+Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs);
+
+/// Lowers a call of a composite function (attribute `Composite`): a convolution, deconvolution
+/// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name.
+/// The roles of the inputs (data, weight, bias, residual) are read from the composite's body, so
+/// an argument passed for two roles works. `onlyReadHere(arg)` says that nothing else reads the
+/// `_sum` residual, so the primitive may accumulate into the residual's memory in place.
+Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
+                                               const std::vector<Tensor>& inputs,
+                                               const std::function<bool(const Expr&)>& onlyReadHere);
+
+}  // namespace byoc::dnnl_backend

@@ -1,0 +1,159 @@
+#include "runtime/executor.h"
+
+#include <omp.h>
+
+#include <chrono>
+#include <cstring>
+#include <random>
+
+#include "ir/traversal.h"
+#include "pass/infer_type.h"
+
+namespace byoc {
+
+namespace {
+
+std::string attrString(const FunctionNode& function, std::string_view name) {
+  const AttrValue* value = function.attrs.find(name);
+  return value && value->isString() ? value->asString() : std::string();
+}
+
+std::string codegenFor(const std::string& compiler, const ExecutorOptions& options) {
+  auto chosen = options.codegens.find(compiler);
+  if (chosen != options.codegens.end()) return chosen->second;
+  return findCodegen(compiler) ? compiler : "reference";
+}
+
+/// The target of a region function: its `Compiler` attribute (Relay's PartitionGraph) or
+/// `Codegen` attribute (Relax's MergeCompositeFunctions); empty for other functions.
+std::string regionCompiler(const FunctionNode& function) {
+  std::string compiler = attrString(function, "Compiler");
+  return compiler.empty() ? attrString(function, "Codegen") : compiler;
+}
+
+}  // namespace
+
+Status Executor::addRegion(const Function& function, const std::string& label, const std::string& name,
+                           const ExecutorOptions& options, const CodegenOptions& codegenOptions) {
+  const std::string compiler = regionCompiler(*function);
+  RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
+  if (region.symbol.empty()) region.symbol = name.empty() ? label : name;
+  const Codegen* codegen = findCodegen(region.codegen);
+  if (!codegen) return makeError(label + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
+  Result<std::unique_ptr<RuntimeModule>> built = codegen->build(function, region.symbol, codegenOptions);
+  if (!built) {
+    Diagnostic error = built.error();
+    error.message = label + " (" + region.codegen + "): " + error.message;
+    return error;
+  }
+  runtimeModules_.push_back(std::move(built).value());
+  regionFunctions_.push_back(function);
+  regions_.push_back(region);
+  return Status::ok();
+}
+
+Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const ExecutorOptions& options) {
+  std::unique_ptr<Executor> executor(new Executor());
+  BYOC_ASSIGN_OR_RETURN(executor->module_, inferTypes(module));
+  if (!executor->module_.find("main")) return makeError("the module has no @main function to run");
+  CodegenOptions codegenOptions{options.threads, &executor->module_};
+  // Outlined regions are global functions; a region inlined at its call site is a literal.
+  std::vector<const FunctionNode*> literals;
+  for (const auto& [name, function] : executor->module_.functions()) {
+    if (!regionCompiler(*function).empty()) {
+      BYOC_TRY(executor->addRegion(function, "@" + name, name, options, codegenOptions));
+      continue;
+    }
+    postOrderVisit(function->body, [&](const Expr& node) {
+      const auto* literal = node->as<FunctionNode>();
+      if (literal && !regionCompiler(*literal).empty()) literals.push_back(literal);
+    });
+  }
+  for (const FunctionNode* literal : literals) {
+    std::string symbol = attrString(*literal, "global_symbol");
+    if (symbol.empty()) symbol = regionCompiler(*literal) + "_region_" + std::to_string(executor->regions_.size());
+    BYOC_TRY(executor->addRegion(Function(literal), symbol, "", options, codegenOptions));
+  }
+  // Region callbacks refer to the executor's own vectors, which no longer change size.
+  Executor* self = executor.get();
+  ExternalTable externals;
+  for (std::size_t i = 0; i < self->regions_.size(); ++i) {
+    const RegionInfo& info = self->regions_[i];
+    ExternalFunction& external =
+        info.name.empty() ? externals.literals[self->regionFunctions_[i].get()] : externals.globals[info.name];
+    external = [self, i](std::span<const NDArray> inputs, std::span<const NDArray> outputs) {
+      RegionInfo& region = self->regions_[i];
+      const auto start = std::chrono::steady_clock::now();
+      Status status = self->runtimeModules_[i]->run(region.symbol, inputs, outputs);
+      region.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      ++region.calls;
+      return status;
+    };
+  }
+  self->interpreter_ = std::make_unique<Interpreter>(self->module_, std::move(externals));
+  self->threads_ = options.threads;
+  self->interpreter_->setFastPath(options.fastPath);
+  self->interpreter_->setCancelFlag(options.cancel);
+  return executor;
+}
+
+const std::vector<Var>& Executor::inputs() const { return module_.find("main")->params; }
+
+Result<Value> Executor::run(std::span<const Value> args) {
+  omp_set_num_threads(threads_);
+  return interpreter_->call("main", args);
+}
+
+Result<std::vector<Value>> Executor::bindInputs(const std::map<std::string, NDArray>& named) const {
+  const std::vector<Var>& params = inputs();
+  for (const auto& [name, array] : named) {
+    bool known = false;
+    for (const Var& param : params) known = known || param->name == name;
+    if (!known) {
+      std::string list;
+      for (const Var& param : params) list += (list.empty() ? "%" : ", %") + param->name;
+      return makeError("unknown input %" + name + ": the model's inputs are " + (list.empty() ? "none" : list));
+    }
+  }
+  std::vector<Value> args;
+  for (const Var& param : params) {
+    const std::string expected = typeToString(param->type());
+    auto found = named.find(param->name);
+    if (found == named.end()) return makeError("missing input %" + param->name + ": expected " + expected);
+    const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
+    if (!type) return makeError("input %" + param->name + " has type " + expected + "; only tensor inputs can be given");
+    const NDArray& array = found->second;
+    if (array.dtype() != type->dtype || array.shape() != type->shape)
+      return makeError("input %" + param->name + ": expected " + expected + ", got " + typeToString(array.type()));
+    args.push_back(array);
+  }
+  return args;
+}
+
+void Executor::resetTimings() {
+  for (RegionInfo& region : regions_) {
+    region.calls = 0;
+    region.seconds = 0;
+  }
+}
+
+NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed) {
+  NDArray array = NDArray::empty(type.dtype, type.shape);
+  std::mt19937_64 generator(seed);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  std::uniform_int_distribution<int> digits(0, 9);
+  const int64_t count = array.numElements();
+  if (type.dtype == DType::Float32) {
+    std::uniform_real_distribution<float> uniformFloat(-1.0f, 1.0f);
+    for (int64_t i = 0; i < count; ++i) array.data<float>()[i] = uniformFloat(generator);
+    return array;
+  }
+  for (int64_t i = 0; i < count; ++i) {
+    double value = isFloat(type.dtype) ? uniform(generator) : type.dtype == DType::Bool ? digits(generator) % 2 : digits(generator);
+    TensorData scalar = TensorData::scalar(type.dtype, value);
+    std::memcpy(array.bytes() + static_cast<std::size_t>(i) * dtypeSize(type.dtype), scalar.bytes().data(), scalar.bytes().size());
+  }
+  return array;
+}
+
+}  // namespace byoc

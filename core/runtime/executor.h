@@ -1,0 +1,91 @@
+#pragma once
+/// \file
+/// The executor: runs a module whose regions — global functions with `Compiler=<target>` (or
+/// `Codegen=<target>`, as the Relax pipeline names it), and such functions inlined at their call
+/// site as literals — are compiled by their codegens, and everything else on the interpreter.
+///
+/// Creating an executor type-checks the module and builds one runtime module per region, once;
+/// running it calls `@main`. Region calls are timed (per region: calls and total time), which
+/// is what `byoc run --bench` reports.
+
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ir/module.h"
+#include "runtime/interpreter.h"
+#include "runtime/runtime_module.h"
+#include "runtime/value.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// How to execute a module.
+struct ExecutorOptions {
+  /// Threads of the one OpenMP pool: the codegens' and the reference GEMM's.
+  int threads = 1;
+  /// `Compiler` value → codegen name. A compiler not listed uses the built-in codegen of the
+  /// same name if there is one, else `reference`.
+  std::map<std::string, std::string> codegens;
+  /// Run pure dataflow host functions through their planned programs.
+  bool fastPath = true;
+  /// When set, runs poll it between steps and stop with an error once it is true (the UI's cancel button).
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+/// One offloaded region and what running it cost so far.
+struct RegionInfo {
+  std::string name;      ///< Global function name; empty for a region inlined as a function literal.
+  std::string symbol;    ///< Its `global_symbol` (the name when absent).
+  std::string compiler;  ///< Its `Compiler` (or `Codegen`) attribute.
+  std::string codegen;   ///< The codegen that built it.
+  int64_t calls = 0;
+  double seconds = 0;
+
+  /// `@name` for a global region, the symbol for an inlined one.
+  std::string label() const { return name.empty() ? symbol : "@" + name; }
+};
+
+/// Runs one module; not copyable (region callbacks point into it).
+class Executor {
+ public:
+  /// Type-checks `module` and builds its regions; errors name the region that failed to build.
+  static Result<std::unique_ptr<Executor>> create(const Module& module, const ExecutorOptions& options = {});
+
+  Executor(const Executor&) = delete;
+  Executor& operator=(const Executor&) = delete;
+
+  /// The type-checked module.
+  const Module& module() const { return module_; }
+  /// The parameters of `@main`, in order.
+  const std::vector<Var>& inputs() const;
+  /// Calls `@main` with positional arguments.
+  Result<Value> run(std::span<const Value> args);
+  /// Orders named tensors as `@main`'s parameters, checking that each is present with the
+  /// declared dtype and shape and that no unknown name is given.
+  Result<std::vector<Value>> bindInputs(const std::map<std::string, NDArray>& named) const;
+  /// The regions, in module order, with their timings.
+  const std::vector<RegionInfo>& regions() const { return regions_; }
+  /// Zeroes the region timings.
+  void resetTimings();
+
+ private:
+  Executor() = default;
+  /// Builds the runtime module of one region; `label` names it in errors, `name` is its global name.
+  Status addRegion(const Function& function, const std::string& label, const std::string& name,
+                   const ExecutorOptions& options, const CodegenOptions& codegenOptions);
+
+  Module module_;
+  std::vector<std::unique_ptr<RuntimeModule>> runtimeModules_;
+  std::vector<RegionInfo> regions_;
+  std::vector<Function> regionFunctions_;
+  std::unique_ptr<Interpreter> interpreter_;
+  int threads_ = 1;
+};
+
+/// A tensor of `type` filled deterministically from `seed`: floats uniform in [-1, 1), integers in [0, 10), bools fair.
+NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed);
+
+}  // namespace byoc

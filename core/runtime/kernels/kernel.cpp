@@ -1,0 +1,31 @@
+#include "runtime/kernels/kernel.h"
+
+#include "runtime/kernels/kernel_families.h"
+
+namespace byoc::kernels {
+
+namespace {
+
+KernelTable buildTable() {
+  KernelTable table;
+  addElementwiseKernels(table);
+  addBroadcastKernels(table);
+  addConvolutionKernels(table);
+  addDenseKernels(table);
+  addNormalizationKernels(table);
+  addPoolingKernels(table);
+  addTransformKernels(table);
+  addReduceKernels(table);
+  addImageKernels(table);
+  return table;
+}
+
+}  // namespace
+
+Kernel findKernel(std::string_view name) {
+  static const KernelTable table = buildTable();
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
+}
+
+}  // namespace byoc::kernels

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Reference kernels: one plain function per registered op, found by the op's name.
+///
+/// A kernel reads its inputs and writes into outputs the caller has already allocated with
+/// the shapes and dtypes the op's type relation computed (so the same kernel serves the
+/// interpreter, which allocates per call, and planned execution, which reuses buffers).
+/// Tuple-typed arguments and results are flattened: `concatenate` sees each field as one
+/// input, `split` writes one output per field. A kernel returns an error (naming the op)
+/// for what it cannot compute, such as an unsupported dtype; it never aborts on user data.
+
+#include <span>
+#include <string_view>
+
+#include "ir/attrs.h"
+#include "runtime/ndarray.h"
+#include "support/result.h"
+
+namespace byoc::kernels {
+
+/// What a kernel works on.
+struct KernelArgs {
+  /// The op's name, for messages.
+  std::string_view op;
+  /// Inputs, tuple fields flattened in order.
+  std::span<const NDArray> inputs;
+  /// Preallocated outputs, tuple fields flattened in order.
+  std::span<const NDArray> outputs;
+  /// The call's normalised attributes.
+  const Attrs& attrs;
+};
+
+/// A reference kernel.
+using Kernel = Status (*)(const KernelArgs& args);
+
+/// The kernel of op `name`, or null if there is none.
+Kernel findKernel(std::string_view name);
+
+}  // namespace byoc::kernels

@@ -1,0 +1,34 @@
+#pragma once
+/// \file
+/// Registration of the reference kernels, one function per op family (mirrors ir/ops).
+
+#include <map>
+#include <string>
+
+#include "runtime/kernels/kernel.h"
+
+namespace byoc::kernels {
+
+/// Name → kernel table filled by the family functions below.
+using KernelTable = std::map<std::string, Kernel, std::less<>>;
+
+/// Adds the kernels of the unary elementwise ops (ir/ops/elementwise.cpp).
+void addElementwiseKernels(KernelTable& table);
+/// Adds the kernels of the broadcasting binary ops and `where`.
+void addBroadcastKernels(KernelTable& table);
+/// Adds the kernels of the convolutions.
+void addConvolutionKernels(KernelTable& table);
+/// Adds the kernels of the dense and matrix products.
+void addDenseKernels(KernelTable& table);
+/// Adds the kernels of the normalisation and per-channel ops.
+void addNormalizationKernels(KernelTable& table);
+/// Adds the kernels of the pooling ops.
+void addPoolingKernels(KernelTable& table);
+/// Adds the kernels of the data-movement ops and annotations.
+void addTransformKernels(KernelTable& table);
+/// Adds the kernels of the reductions.
+void addReduceKernels(KernelTable& table);
+/// Adds the kernels of the image ops.
+void addImageKernels(KernelTable& table);
+
+}  // namespace byoc::kernels

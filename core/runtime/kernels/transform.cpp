@@ -1,0 +1,199 @@
+/// \file
+/// Data-movement kernels, dtype-agnostic (they move bytes): reshape-like copies, transpose,
+/// concatenate, split, strided_slice, take, pad, and the pass-through annotations.
+
+#include <algorithm>
+#include <cstring>
+
+#include "ir/ops/op_helpers.h"
+#include "runtime/kernels/dispatch.h"
+#include "runtime/kernels/kernel_families.h"
+#include "runtime/kernels/permute.h"
+
+namespace byoc::kernels {
+
+namespace {
+
+/// Outputs are the inputs' elements in order (reshape, squeeze, annotations, …).
+Status copyThrough(const KernelArgs& args) {
+  for (std::size_t i = 0; i < args.outputs.size(); ++i) args.outputs[i].copyFrom(args.inputs[i]);
+  return Status::ok();
+}
+
+Status transpose(const KernelArgs& args) {
+  const std::size_t rank = args.inputs[0].rank();
+  std::vector<std::size_t> perm(rank);
+  const AttrValue* axes = args.attrs.find("axes");
+  for (std::size_t i = 0; i < rank; ++i)
+    perm[i] = axes && !axes->isNone() ? axisIndex((*axes->asInts())[i], rank) : rank - 1 - i;
+  permuteInto(args.inputs[0], perm, args.outputs[0]);
+  return Status::ok();
+}
+
+/// Copies [outer, part, inner] blocks between one big array and its parts along `axis`.
+void moveAlongAxis(const NDArray& whole, std::span<const NDArray> parts, std::size_t axis, bool gather) {
+  const std::size_t element = dtypeSize(whole.dtype());
+  const int64_t outer = extent(whole.shape(), 0, axis);
+  const int64_t inner = extent(whole.shape(), axis + 1, whole.rank());
+  const std::size_t wholeRow = static_cast<std::size_t>(whole.shape()[axis] * inner) * element;
+  std::size_t start = 0;
+  for (const NDArray& part : parts) {
+    const std::size_t partRow = static_cast<std::size_t>(part.shape()[axis] * inner) * element;
+    for (int64_t o = 0; o < outer; ++o) {
+      std::byte* big = whole.bytes() + static_cast<std::size_t>(o) * wholeRow + start;
+      std::byte* small = part.bytes() + static_cast<std::size_t>(o) * partRow;
+      if (partRow) gather ? std::memcpy(big, small, partRow) : std::memcpy(small, big, partRow);
+    }
+    start += partRow;
+  }
+}
+
+Status concatenate(const KernelArgs& args) {
+  const NDArray& out = args.outputs[0];
+  moveAlongAxis(out, args.inputs, axisIndex(args.attrs.find("axis")->asInt(), out.rank()), true);
+  return Status::ok();
+}
+
+Status split(const KernelArgs& args) {
+  const NDArray& in = args.inputs[0];
+  moveAlongAxis(in, args.outputs, axisIndex(args.attrs.find("axis")->asInt(), in.rank()), false);
+  return Status::ok();
+}
+
+/// Copies out[i…] = in[source(i…)] where each output axis maps to an input index through `map`
+/// (returning -1 for "use the fill value"). Element size is fixed at compile time.
+template <typename Unit, typename Map>
+void gatherAxes(const NDArray& in, const NDArray& out, const Unit* fill, Map map) {
+  const Shape& shape = out.shape();
+  const std::size_t rank = shape.size();
+  const std::vector<int64_t> inStrides = stridesOf(in.shape());
+  const Unit* source = in.data<Unit>();
+  Unit* target = out.data<Unit>();
+  const int64_t total = out.numElements();
+  std::vector<int64_t> counter(rank, 0);
+  for (int64_t k = 0; k < total; ++k) {
+    int64_t offset = 0;
+    bool inside = true;
+    for (std::size_t a = 0; a < rank; ++a) {
+      const int64_t index = map(a, counter[a]);
+      if (index < 0) inside = false;
+      else offset += index * inStrides[a];
+    }
+    target[k] = inside ? source[offset] : *fill;
+    for (std::size_t a = rank; a-- > 0;) {
+      if (++counter[a] < shape[a]) break;
+      counter[a] = 0;
+    }
+  }
+}
+
+/// Runs `gatherAxes` with the unit type matching the element size.
+template <typename Map>
+void gatherBySize(const NDArray& in, const NDArray& out, const std::byte* fill, Map map) {
+  switch (dtypeSize(in.dtype())) {
+    case 1: gatherAxes(in, out, reinterpret_cast<const uint8_t*>(fill), map); break;
+    case 2: gatherAxes(in, out, reinterpret_cast<const uint16_t*>(fill), map); break;
+    case 4: gatherAxes(in, out, reinterpret_cast<const uint32_t*>(fill), map); break;
+    default: gatherAxes(in, out, reinterpret_cast<const uint64_t*>(fill), map); break;
+  }
+}
+
+Status stridedSlice(const KernelArgs& args) {
+  const NDArray& in = args.inputs[0];
+  const std::size_t rank = in.rank();
+  std::vector<int64_t> first(rank, 0), step(rank, 1);
+  const std::vector<int64_t> begin = *args.attrs.find("begin")->asInts();
+  const AttrValue* stridesValue = args.attrs.find("strides");
+  const AttrValue* axesValue = args.attrs.find("axes");
+  std::vector<int64_t> strides = stridesValue && !stridesValue->isNone() ? *stridesValue->asInts() : std::vector<int64_t>{};
+  for (std::size_t i = 0; i < begin.size(); ++i) {
+    const std::size_t axis =
+        axesValue && !axesValue->isNone() ? axisIndex((*axesValue->asInts())[i], rank) : i;
+    const int64_t size = in.shape()[axis];
+    const int64_t stride = i < strides.size() ? strides[i] : (strides.size() == 1 ? strides[0] : 1);
+    int64_t b = begin[i] < 0 ? begin[i] + size : begin[i];
+    b = stride > 0 ? std::clamp<int64_t>(b, 0, size) : std::clamp<int64_t>(b, -1, size - 1);
+    first[axis] = b;
+    step[axis] = stride;
+  }
+  const std::byte zero[8] = {};
+  gatherBySize(in, args.outputs[0], zero, [&](std::size_t a, int64_t i) { return first[a] + i * step[a]; });
+  return Status::ok();
+}
+
+/// Reads index `k` of an integer array as int64.
+int64_t indexAt(const NDArray& indices, int64_t k) {
+  switch (indices.dtype()) {
+    case DType::Int8: return indices.data<int8_t>()[k];
+    case DType::Int16: return indices.data<int16_t>()[k];
+    case DType::Int32: return indices.data<int32_t>()[k];
+    case DType::UInt8: return indices.data<uint8_t>()[k];
+    default: return indices.data<int64_t>()[k];
+  }
+}
+
+Status take(const KernelArgs& args) {
+  const NDArray& data = args.inputs[0];
+  const NDArray& indices = args.inputs[1];
+  const NDArray& out = args.outputs[0];
+  const AttrValue* axisValue = args.attrs.find("axis");
+  const bool flat = !axisValue || axisValue->isNone();
+  const std::size_t axis = flat ? 0 : axisIndex(axisValue->asInt(), data.rank());
+  const bool wrap = ops::stringAttr(args.attrs, "mode") == "wrap";
+  const int64_t outer = flat ? 1 : extent(data.shape(), 0, axis);
+  const int64_t size = flat ? data.numElements() : data.shape()[axis];
+  const int64_t inner = flat ? 1 : extent(data.shape(), axis + 1, data.rank());
+  const int64_t count = indices.numElements();
+  const std::size_t element = dtypeSize(data.dtype());
+  const std::size_t block = static_cast<std::size_t>(inner) * element;
+  if (size == 0 && count > 0) return makeError("take: cannot take from an empty axis");
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t k = 0; k < count; ++k) {
+      int64_t index = indexAt(indices, k);
+      index = wrap ? ((index % size) + size) % size : std::clamp<int64_t>(index < 0 ? index + size : index, 0, size - 1);
+      std::memcpy(out.bytes() + static_cast<std::size_t>(o * count + k) * block,
+                  data.bytes() + static_cast<std::size_t>((o * size + index) * inner) * element, block);
+    }
+  return Status::ok();
+}
+
+Status pad(const KernelArgs& args) {
+  const NDArray& in = args.inputs[0];
+  const NDArray& value = args.inputs[1];
+  const std::string mode = ops::stringAttr(args.attrs, "pad_mode");
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    return makeError("nn.pad: unknown pad_mode \"" + mode + "\"; expected constant, edge or reflect");
+  if (value.dtype() != in.dtype() || value.numElements() != 1)
+    return makeError("nn.pad: pad_value must be a scalar of the data's dtype");
+  std::vector<int64_t> before;
+  for (const AttrValue& pair : args.attrs.find("pad_width")->asList()) before.push_back((*pair.asInts())[0]);
+  const Shape& shape = in.shape();
+  gatherBySize(in, args.outputs[0], value.bytes(), [&](std::size_t a, int64_t i) -> int64_t {
+    int64_t source = i - before[a];
+    const int64_t size = shape[a];
+    if (source >= 0 && source < size) return source;
+    if (mode == "constant" || size == 0) return -1;
+    if (mode == "edge") return std::clamp<int64_t>(source, 0, size - 1);
+    if (size == 1) return 0;
+    const int64_t period = 2 * (size - 1);  // reflect without repeating the edge
+    source = ((source % period) + period) % period;
+    return source < size ? source : period - source;
+  });
+  return Status::ok();
+}
+
+}  // namespace
+
+void addTransformKernels(KernelTable& table) {
+  for (const char* name : {"reshape", "squeeze", "expand_dims", "nn.batch_flatten", "annotation.compiler_begin",
+                           "annotation.compiler_end"})
+    table[name] = copyThrough;
+  table["transpose"] = transpose;
+  table["concatenate"] = concatenate;
+  table["split"] = split;
+  table["strided_slice"] = stridedSlice;
+  table["take"] = take;
+  table["nn.pad"] = pad;
+}
+
+}  // namespace byoc::kernels

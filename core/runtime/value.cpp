@@ -1,0 +1,65 @@
+#include "runtime/value.h"
+
+#include "support/result.h"
+
+namespace byoc {
+
+Value Value::tuple(std::vector<Value> fields) {
+  Value value;
+  value.value_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  return value;
+}
+
+Value Value::closure(Closure closure) {
+  Value value;
+  value.value_ = std::make_shared<const Closure>(std::move(closure));
+  return value;
+}
+
+bool Value::flattenInto(std::vector<NDArray>& out) const {
+  // Tuples nest only as deep as their types; an explicit stack keeps this iterative anyway.
+  std::vector<const Value*> stack = {this};
+  while (!stack.empty()) {
+    const Value* value = stack.back();
+    stack.pop_back();
+    if (value->isTensor()) {
+      out.push_back(value->tensor());
+    } else if (value->isTuple()) {
+      const std::vector<Value>& fields = value->fields();
+      for (std::size_t i = fields.size(); i-- > 0;) stack.push_back(&fields[i]);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+Result<std::vector<NDArray>> allocateFlat(const Type& type) {
+  std::vector<NDArray> out;
+  std::vector<const TypeNode*> stack = {type.get()};
+  while (!stack.empty()) {
+    const TypeNode* node = stack.back();
+    stack.pop_back();
+    if (!node) return makeError("cannot allocate a value of unknown type (run type inference first)");
+    if (const auto* tensor = node->as<TensorTypeNode>()) {
+      if (tensor->numElements() < 0)
+        return makeError("cannot allocate " + typeToString(Type(tensor)) + ": a dimension is unknown");
+      out.push_back(NDArray::empty(tensor->dtype, tensor->shape));
+    } else if (const auto* tuple = node->as<TupleTypeNode>()) {
+      for (std::size_t i = tuple->fields.size(); i-- > 0;) stack.push_back(tuple->fields[i].get());
+    } else {
+      return makeError("cannot allocate a value of function type " + typeToString(Type(node)));
+    }
+  }
+  return out;
+}
+
+Value assemble(const Type& type, std::span<const NDArray> flat, std::size_t& next) {
+  const auto* tuple = type->as<TupleTypeNode>();
+  if (!tuple) return flat[next++];
+  std::vector<Value> fields;
+  for (const Type& field : tuple->fields) fields.push_back(assemble(field, flat, next));
+  return Value::tuple(std::move(fields));
+}
+
+}  // namespace byoc

@@ -1,0 +1,336 @@
+#include <QtTest>
+
+#include "runtime/executor.h"
+#include "runtime_test_util.h"
+#include "test_files.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+namespace {
+
+/// Runs @main of `module` with random inputs (seeded by position) once with `dnnl` regions
+/// and once with every region on the reference codegen; returns the largest tolerance excess.
+double dnnlVersusReference(const Module& module, std::string* error = nullptr) {
+  Result<std::unique_ptr<Executor>> dnnl = Executor::create(module);
+  ExecutorOptions referenceOptions;
+  referenceOptions.codegens["dnnl"] = "reference";
+  Result<std::unique_ptr<Executor>> reference = Executor::create(module, referenceOptions);
+  if (!dnnl || !reference) {
+    if (error) *error = (dnnl ? reference.error() : dnnl.error()).str();
+    return 1e30;
+  }
+  std::vector<Value> args;
+  unsigned seed = 100;
+  for (const Var& param : (*dnnl)->inputs())
+    args.push_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
+  Result<Value> fast = (*dnnl)->run(args);
+  Result<Value> slow = (*reference)->run(args);
+  if (!fast || !slow) {
+    if (error) *error = (fast ? slow.error() : fast.error()).str();
+    return 1e30;
+  }
+  std::vector<NDArray> a, b;
+  fast->flattenInto(a);
+  slow->flattenInto(b);
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, toleranceExcess(a[i], b[i]));
+  return a.size() == b.size() ? worst : 1e30;
+}
+
+/// `%N = fn (params, Composite=name) { body }; %N(args)` as one binding plus call.
+std::string composite(const std::string& name, const std::string& params, const std::string& body, const std::string& args) {
+  return "%100 = fn (" + params + ", Composite=\"" + name + "\") { " + body + " }; %100(" + args + ")";
+}
+
+const std::string kConvParams = "%x: Tensor[(1, 8, 10, 10), float32], %w: Tensor[(16, 8, 3, 3), float32], %b: Tensor[(16, 1, 1), float32]";
+const std::string kConvInner =
+    "%p0: Tensor[(1, 8, 10, 10), float32], %p1: Tensor[(16, 8, 3, 3), float32], %p2: Tensor[(16, 1, 1), float32]";
+const std::string kConv = "%0 = nn.conv2d(%p0, %p1, padding=[1, 1, 1, 1], channels=16); %1 = add(%0, %p2);";
+
+}  // namespace
+
+/// Each op and composite on oneDNN against the reference kernels, |a - b| <= 1e-4 + 1e-4 |b|.
+class TestDnnl : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void regionMatchesReference_data() {
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<QString>("body");
+    auto row = [](const char* name, const std::string& params, const std::string& body) {
+      QTest::newRow(name) << QString::fromStdString(params) << QString::fromStdString(body);
+    };
+    const std::string img = "%x: Tensor[(2, 8, 9, 9), float32]";
+    row("conv2d", img + ", %w: Tensor[(16, 8, 3, 3), float32]", "nn.conv2d(%x, %w, padding=[1, 1, 1, 1])");
+    row("conv2d strided", img + ", %w: Tensor[(4, 8, 5, 5), float32]", "nn.conv2d(%x, %w, strides=[2, 2], padding=[2, 1, 2, 1])");
+    row("conv2d dilated", img + ", %w: Tensor[(8, 8, 3, 3), float32]", "nn.conv2d(%x, %w, dilation=[2, 2], padding=[2, 2, 2, 2])");
+    row("conv2d grouped", img + ", %w: Tensor[(12, 4, 3, 3), float32]", "nn.conv2d(%x, %w, padding=[1, 1, 1, 1], groups=2)");
+    row("conv2d depthwise", img + ", %w: Tensor[(8, 1, 3, 3), float32]", "nn.conv2d(%x, %w, padding=[1, 1, 1, 1], groups=8)");
+    row("deconv stride 2", img + ", %w: Tensor[(8, 4, 3, 3), float32]",
+        "nn.conv2d_transpose(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1], output_padding=[1, 1])");
+    row("deconv grouped", img + ", %w: Tensor[(8, 3, 3, 3), float32]", "nn.conv2d_transpose(%x, %w, groups=2)");
+    row("dense", "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32]", "nn.dense(%x, %w)");
+    row("dense 3-d", "%x: Tensor[(2, 3, 40), float32], %w: Tensor[(24, 40), float32]", "nn.dense(%x, %w)");
+    row("batch_matmul", "%x: Tensor[(3, 5, 7), float32], %y: Tensor[(3, 6, 7), float32]", "nn.batch_matmul(%x, %y)");
+    row("batch_matmul transposes", "%x: Tensor[(3, 7, 5), float32], %y: Tensor[(1, 7, 6), float32]",
+        "nn.batch_matmul(%x, %y, transpose_a=True, transpose_b=False)");
+    row("matmul", "%x: Tensor[(5, 7), float32], %y: Tensor[(6, 7), float32]", "nn.matmul(%x, %y, transpose_b=True)");
+    row("max_pool", img, "nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])");
+    row("max_pool ceil", img, "nn.max_pool2d(%x, pool_size=[2, 2], strides=[2, 2], ceil_mode=True)");
+    row("avg_pool", img, "nn.avg_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])");
+    row("avg_pool include pad", img,
+        "nn.avg_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1], count_include_pad=True)");
+    row("global_avg_pool", img, "nn.global_avg_pool2d(%x)");
+    row("global_max_pool", img, "nn.global_max_pool2d(%x)");
+    row("adaptive_avg_pool 1x1", img, "nn.adaptive_avg_pool2d(%x, output_size=[1, 1])");
+    row("batch_norm", img + ", %g: Tensor[(8), float32], %b: Tensor[(8), float32], %m: Tensor[(8), float32], %v: Tensor[(8), float32]",
+        "%0 = abs(%v); %1 = nn.batch_norm(%x, %g, %b, %m, %0); %1.0");
+    row("layer_norm", "%x: Tensor[(4, 16), float32], %g: Tensor[(16), float32], %b: Tensor[(16), float32]",
+        "nn.layer_norm(%x, %g, %b)");
+    row("softmax", "%x: Tensor[(4, 16), float32]", "nn.softmax(%x)");
+    row("softmax channels", img, "nn.softmax(%x, axis=1)");
+    row("log_softmax", "%x: Tensor[(4, 16), float32]", "nn.log_softmax(%x)");
+    for (const char* op : {"nn.relu", "tanh", "sigmoid", "abs", "exp", "round", "negative", "copy"})
+      row(op, img, std::string(op) + "(%x)");
+    row("leaky_relu", img, "nn.leaky_relu(%x, alpha=0.2f)");
+    row("clip", img, "clip(%x, a_min=-0.5f, a_max=0.25f)");
+    row("sqrt", img, "%0 = abs(%x); sqrt(%0)");
+    row("log", img, "%0 = exp(%x); log(%0)");
+    const std::string two = img + ", %y: Tensor[(2, 8, 9, 9), float32]";
+    for (const char* op : {"add", "multiply", "subtract", "maximum", "minimum"})
+      row(op, two, std::string(op) + "(%x, %y)");
+    row("divide", two, "%0 = exp(%y); divide(%x, %0)");
+    row("bias_add", img + ", %y: Tensor[(8), float32]", "nn.bias_add(%x, %y)");
+    row("bias_add last axis", "%x: Tensor[(4, 6), float32], %y: Tensor[(6), float32]", "nn.bias_add(%x, %y, axis=-1)");
+    row("reshape views", img + ", %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(10, 1296), float32]",
+        "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = reshape(%0, newshape=[2, -1]); %2 = nn.batch_flatten(%0);"
+        " %3 = add(%1, %2); %4 = expand_dims(%3, axis=0); %5 = squeeze(%4, axis=[0]); nn.dense(%5, %v)");
+    row("transpose", "%x: Tensor[(2, 3, 4, 5), float32]", "transpose(%x, axes=[0, 2, 3, 1])");
+    row("transpose blocked input", img + ", %w: Tensor[(16, 8, 3, 3), float32]",
+        "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); transpose(%0)");
+    row("add channel broadcast", img + ", %y: Tensor[(8, 1, 1), float32]", "add(%x, %y)");
+    row("multiply scalar broadcast", img + ", %y: float32", "multiply(%x, %y)");
+    row("add broadcast first operand", img + ", %y: Tensor[(8, 1, 1), float32]", "add(%y, %x)");
+    row("concatenate blocked", img + ", %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(8, 8, 1, 1), float32]",
+        "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.conv2d(%x, %v); concatenate((%0, %1), axis=1)");
+    row("blocked chain", img + ", %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(16, 16, 1, 1), float32], %y: Tensor[(16, 1, 1), float32]",
+        "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.relu(%0); %2 = nn.max_pool2d(%1, pool_size=[2, 2], strides=[2, 2]);"
+        " %3 = nn.conv2d(%2, %v); %4 = add(%3, %y); %5 = add(%4, %2); nn.softmax(%5, axis=1)");
+    row("tuple results", img + ", %w: Tensor[(16, 8, 3, 3), float32]",
+        "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.relu(%0); (%1, %0)");
+
+    // Composites, lowered to one primitive with post-ops.
+    for (const char* tail : {"relu", "tanh", "sigmoid"})
+      row((std::string("conv2d_bias_") + tail).c_str(), kConvParams,
+          composite(std::string("dnnl.conv2d_bias_") + tail, kConvInner, kConv + " " + (std::string(tail) == "relu" ? "nn.relu" : tail) + "(%1)", "%x, %w, %b"));
+    row("conv2d_bias", kConvParams, composite("dnnl.conv2d_bias", kConvInner, kConv + " %1", "%x, %w, %b"));
+    row("conv2d_relu", "%x: Tensor[(1, 8, 10, 10), float32], %w: Tensor[(16, 8, 3, 3), float32]",
+        composite("dnnl.conv2d_relu", "%p0: Tensor[(1, 8, 10, 10), float32], %p1: Tensor[(16, 8, 3, 3), float32]",
+                  "%0 = nn.conv2d(%p0, %p1, padding=[1, 1, 1, 1]); nn.relu(%0)", "%x, %w"));
+    row("conv2d_bias_clip", kConvParams,
+        composite("dnnl.conv2d_bias_clip", kConvInner, kConv + " clip(%1, a_min=0f, a_max=6f)", "%x, %w, %b"));
+    row("conv2d_bias_gelu", kConvParams,
+        composite("dnnl.conv2d_bias_gelu", kConvInner,
+                  kConv + " %2 = divide(%1, 1.41421f); %3 = erf(%2); %4 = add(%3, 1f); %5 = multiply(%1, %4); multiply(%5, 0.5f)",
+                  "%x, %w, %b"));
+    row("conv2d_bias_swish", kConvParams,
+        composite("dnnl.conv2d_bias_swish", kConvInner, kConv + " %2 = sigmoid(%1); multiply(%1, %2)", "%x, %w, %b"));
+    row("conv2d_bias_mish", kConvParams,
+        composite("dnnl.conv2d_bias_mish", kConvInner,
+                  kConv + " %2 = exp(%1); %3 = add(%2, 1f); %4 = log(%3); %5 = tanh(%4); multiply(%1, %5)", "%x, %w, %b"));
+    const std::string sumParams = kConvParams + ", %s: Tensor[(1, 16, 10, 10), float32]";
+    const std::string sumInner = kConvInner + ", %p3: Tensor[(1, 16, 10, 10), float32]";
+    row("conv2d_bias_sum_relu", sumParams,
+        composite("dnnl.conv2d_bias_sum_relu", sumInner, kConv + " %2 = add(%1, %p3); nn.relu(%2)", "%x, %w, %b, %s"));
+    row("conv2d_bias_sum in place", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); " +
+            composite("dnnl.conv2d_bias_sum_relu", sumInner, kConv + " %2 = add(%1, %p3); nn.relu(%2)", "%x, %w, %b, %8"));
+    row("conv2d_bias_sum residual is a view", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = reshape(%7, newshape=[1, 16, 10, 10]); %100 = fn (" + sumInner +
+            ", Composite=\"dnnl.conv2d_bias_sum\") { " + kConv + " add(%1, %p3) }; %9 = %100(%x, %w, %b, %8); add(%9, %7)");
+    row("conv2d_bias_sum residual read later", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); %100 = fn (" + sumInner +
+            ", Composite=\"dnnl.conv2d_bias_sum\") { " + kConv + " add(%1, %p3) }; %9 = %100(%x, %w, %b, %8); add(%9, %8)");
+    row("conv2d_bias_sum", sumParams, composite("dnnl.conv2d_bias_sum", sumInner, kConv + " add(%1, %p3)", "%x, %w, %b, %s"));
+    row("deconv2d_bias_relu", "%x: Tensor[(1, 8, 5, 5), float32], %w: Tensor[(8, 6, 3, 3), float32], %b: Tensor[(6, 1, 1), float32]",
+        composite("dnnl.deconv2d_bias_relu",
+                  "%p0: Tensor[(1, 8, 5, 5), float32], %p1: Tensor[(8, 6, 3, 3), float32], %p2: Tensor[(6, 1, 1), float32]",
+                  "%0 = nn.conv2d_transpose(%p0, %p1, strides=[2, 2]); %1 = add(%0, %p2); nn.relu(%1)", "%x, %w, %b"));
+    const std::string denseParams = "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32], %b: Tensor[(24), float32]";
+    const std::string denseInner = "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32], %p2: Tensor[(24), float32]";
+    row("dense_bias_relu", denseParams,
+        composite("dnnl.dense_bias_relu", denseInner, "%0 = nn.dense(%p0, %p1); %1 = add(%0, %p2); nn.relu(%1)", "%x, %w, %b"));
+    row("dense_gelu", "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32]",
+        composite("dnnl.dense_gelu", "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32]",
+                  "%0 = nn.dense(%p0, %p1); %2 = divide(%0, 1.41421f); %3 = erf(%2); %4 = add(%3, 1f); %5 = multiply(%0, %4); multiply(%5, 0.5f)",
+                  "%x, %w"));
+    row("dense_bias_sum", denseParams + ", %s: Tensor[(4, 24), float32]",
+        composite("dnnl.dense_bias_sum", denseInner + ", %p3: Tensor[(4, 24), float32]",
+                  "%0 = nn.dense(%p0, %p1); %1 = add(%0, %p2); add(%1, %p3)", "%x, %w, %b, %s"));
+  }
+  void regionMatchesReference() {
+    QFETCH(QString, params);
+    QFETCH(QString, body);
+    std::string error;
+    const double excess = dnnlVersusReference(typedModule(regionModuleText("dnnl", params.toStdString(), body.toStdString())), &error);
+    QVERIFY2(error.empty(), error.c_str());
+    QCOMPARE(excess, 0.0);
+  }
+
+  void constantWeightsAreReorderedOnce() {
+    // Weights bound as constants inside the region, as PartitionGraph's constant binding leaves them.
+    const std::string text =
+        "def @tvmgen_default_dnnl_main_0(%x: Tensor[(1, 2, 4, 4), float32], Compiler=\"dnnl\", global_symbol=\"s\", Primitive=1, Inline=1) {\n"
+        "  nn.conv2d(%x, meta[relay.Constant][0])\n"
+        "}\n"
+        "def @main(%x: Tensor[(1, 2, 4, 4), float32]) { @tvmgen_default_dnnl_main_0(%x) }\n"
+        "#[metadata]\n{\"relay.Constant\": [{\"name\": \"w\", \"dtype\": \"float32\", \"shape\": [2, 2, 1, 1], "
+        "\"data\": \"AACAPwAAAEAAAEBAAACAQA==\"}]}\n";
+    Module module = typedModule(text);
+    std::string error;
+    QCOMPARE(dnnlVersusReference(module, &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+    Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+    NDArray x = NDArray::zeros(DType::Float32, {1, 2, 4, 4});
+    x.data<float>()[0] = 1;   // channel 0, (0, 0)
+    x.data<float>()[16] = 1;  // channel 1, (0, 0)
+    for (int run = 0; run < 2; ++run) {
+      Result<Value> out = (*executor)->run(std::vector<Value>{x});
+      QVERIFY(out.isOk());
+      QCOMPARE(out->tensor().data<float>()[0], 3.0f);   // 1 + 2
+      QCOMPARE(out->tensor().data<float>()[16], 7.0f);  // 3 + 4
+    }
+  }
+
+  void partitionedMatchesUnpartitioned() {
+    // Two dnnl regions around host code (reshape, transpose) against the same ops unpartitioned.
+    const std::string partitioned =
+        "def @tvmgen_default_dnnl_main_0(%x: Tensor[(1, 3, 8, 8), float32], %w: Tensor[(4, 3, 3, 3), float32], "
+        "%b: Tensor[(4, 1, 1), float32], Compiler=\"dnnl\", global_symbol=\"tvmgen_default_dnnl_main_0\", Primitive=1, Inline=1) {\n"
+        "  %3 = fn (%p0: Tensor[(1, 3, 8, 8), float32], %p1: Tensor[(4, 3, 3, 3), float32], %p2: Tensor[(4, 1, 1), float32], "
+        "Composite=\"dnnl.conv2d_bias_relu\") { %0 = nn.conv2d(%p0, %p1, padding=[1, 1, 1, 1]); %1 = add(%0, %p2); nn.relu(%1) };\n"
+        "  %4 = %3(%x, %w, %b);\n"
+        "  nn.max_pool2d(%4, pool_size=[2, 2], strides=[2, 2])\n"
+        "}\n"
+        "def @tvmgen_default_dnnl_main_2(%y: Tensor[(4, 16), float32], %v: Tensor[(10, 16), float32], Compiler=\"dnnl\", "
+        "global_symbol=\"tvmgen_default_dnnl_main_2\", Primitive=1, Inline=1) {\n"
+        "  %5 = nn.dense(%y, %v); nn.softmax(%5)\n"
+        "}\n"
+        "def @main(%x: Tensor[(1, 3, 8, 8), float32], %w: Tensor[(4, 3, 3, 3), float32], %b: Tensor[(4, 1, 1), float32], "
+        "%v: Tensor[(10, 16), float32]) {\n"
+        "  %6 = @tvmgen_default_dnnl_main_0(%x, %w, %b);\n"
+        "  %7 = reshape(%6, newshape=[4, 16]);\n"
+        "  %8 = transpose(%7, axes=[0, 1]);\n"
+        "  @tvmgen_default_dnnl_main_2(%8, %v)\n"
+        "}\n";
+    const std::string plain =
+        "def @main(%x: Tensor[(1, 3, 8, 8), float32], %w: Tensor[(4, 3, 3, 3), float32], %b: Tensor[(4, 1, 1), float32], "
+        "%v: Tensor[(10, 16), float32]) {\n"
+        "  %0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = add(%0, %b); %2 = nn.relu(%1);\n"
+        "  %3 = nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2]); %4 = reshape(%3, newshape=[4, 16]);\n"
+        "  %5 = transpose(%4, axes=[0, 1]); %6 = nn.dense(%5, %v); nn.softmax(%6)\n"
+        "}\n";
+    Result<std::unique_ptr<Executor>> offloaded = Executor::create(typedModule(partitioned));
+    Result<std::unique_ptr<Executor>> reference = Executor::create(typedModule(plain));
+    QVERIFY(offloaded.isOk() && reference.isOk());
+    QCOMPARE((*offloaded)->regions().size(), std::size_t{2});
+    QCOMPARE((*offloaded)->regions()[1].codegen, std::string("dnnl"));
+    std::vector<Value> args;
+    unsigned seed = 1;
+    for (const Var& param : (*reference)->inputs()) args.push_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
+    Result<Value> a = (*offloaded)->run(args);
+    Result<Value> b = (*reference)->run(args);
+    QVERIFY(a.isOk() && b.isOk());
+    QCOMPARE(toleranceExcess(a->tensor(), b->tensor()), 0.0);
+  }
+
+  void regionsChainedDirectly() {
+    // A blocked conv result leaves region 0 in plain layout, feeds region 1 (a conv that wants it
+    // blocked again) and, as a second output, the host.
+    const std::string text =
+        "def @r0(%x: Tensor[(1, 8, 12, 12), float32], %w: Tensor[(16, 8, 3, 3), float32], Compiler=\"dnnl\", "
+        "global_symbol=\"r0\") { %0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.relu(%0); (%1, %0) }\n"
+        "def @r1(%y: Tensor[(1, 16, 12, 12), float32], %v: Tensor[(16, 16, 1, 1), float32], Compiler=\"dnnl\", "
+        "global_symbol=\"r1\") { %2 = nn.conv2d(%y, %v); nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2]) }\n"
+        "def @main(%x: Tensor[(1, 8, 12, 12), float32], %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(16, 16, 1, 1), float32]) {\n"
+        "  %3 = @r0(%x, %w); %4 = @r1(%3.0, %v); %5 = nn.max_pool2d(%3.1, pool_size=[2, 2], strides=[2, 2]); add(%4, %5)\n"
+        "}\n";
+    std::string error;
+    QCOMPARE(dnnlVersusReference(typedModule(text), &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+  }
+
+  void inlinedRegionLiteral() {
+    // A region inlined at its call site (TVM's Inline on Inline=1) keeps its attributes and still runs on oneDNN.
+    const std::string text =
+        "def @main(%x: Tensor[(1, 8, 6, 6), float32], %w: Tensor[(4, 8, 3, 3), float32]) {\n"
+        "  %1 = fn (%a: Tensor[(1, 8, 6, 6), float32], %b: Tensor[(4, 8, 3, 3), float32], Compiler=\"dnnl\", Primitive=1, Inline=1, "
+        "global_symbol=\"tvmgen_default_dnnl_main_0\") { %0 = nn.conv2d(%a, %b); nn.relu(%0) };\n"
+        "  %2 = %1(%x, %w);\n"
+        "  negative(%2)\n"
+        "}\n";
+    Module module = typedModule(text);
+    Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+    QVERIFY(executor.isOk());
+    QCOMPARE((*executor)->regions().size(), std::size_t{1});
+    QCOMPARE((*executor)->regions()[0].label(), std::string("tvmgen_default_dnnl_main_0"));
+    QCOMPARE((*executor)->regions()[0].codegen, std::string("dnnl"));
+    std::string error;
+    QCOMPARE(dnnlVersusReference(module, &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+    Result<Value> out = (*executor)->run(std::vector<Value>{randomTensor({1, 8, 6, 6}, 1), randomTensor({4, 8, 3, 3}, 2)});
+    QVERIFY(out.isOk());
+    QCOMPARE((*executor)->regions()[0].calls, int64_t{1});
+  }
+
+  void demoLoopWithDnnlRegion() {
+    // The demo loop with its conv → bias → relu body offloaded; the bias is reshaped on the host and
+    // the weights scaled so that three layers keep values near 1 (as trained weights would).
+    const std::string text =
+        "def @tvmgen_default_dnnl_main_0(%d: Tensor[(1, 32, 56, 56), float32], %w: Tensor[(32, 32, 3, 3), float32], "
+        "%b: Tensor[(32, 1, 1), float32], Compiler=\"dnnl\", global_symbol=\"tvmgen_default_dnnl_main_0\", Primitive=1, Inline=1) {\n"
+        "  %0 = nn.conv2d(%d, %w, padding=[1, 1, 1, 1]); %2 = add(%0, %b); nn.relu(%2)\n"
+        "}\n"
+        "def @main(%data: Tensor[(1, 32, 56, 56), float32], %weight: Tensor[(32, 32, 3, 3), float32], %bias: Tensor[(32), float32]) {\n"
+        "  %1 = reshape(%bias, newshape=[32, 1, 1]);\n"
+        "  %4 = multiply(%weight, 0.06f);\n"
+        "  let %while_loop = fn (%iter1: int32, %d1: Tensor[(1, 32, 56, 56), float32]) -> Tensor[(1, 56, 56, 32), float32] {\n"
+        "    %3 = @tvmgen_default_dnnl_main_0(%d1, %4, %1);\n"
+        "    if (less(%iter1, 2)) { %while_loop(add(%iter1, 1), %3) } else { reshape(%3, newshape=[1, 56, 56, 32]) }\n"
+        "  };\n"
+        "  %while_loop(0, %data)\n"
+        "}\n";
+    std::string error;
+    QCOMPARE(dnnlVersusReference(typedModule(text), &error), 0.0);
+    QVERIFY2(error.empty(), error.c_str());
+  }
+
+  void unsupportedOpNamesTheNode() {
+    Result<std::unique_ptr<Executor>> rejected = Executor::create(typedModule(regionModuleText(
+        "dnnl", "%x: Tensor[(2, 8), float32]", "%0 = nn.relu(%x);\n  split(%0, indices_or_sections=2)")));
+    QVERIFY(!rejected.isOk());
+    QCOMPARE(QString::fromStdString(rejected.error().str()),
+             QString("in.relay:3:3: @tvmgen_default_dnnl_main_0 (dnnl): unsupported op split"));
+  }
+
+  void unsupportedLayoutIsAnError() {
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(regionModuleText(
+        "dnnl", "%x: Tensor[(1, 6, 6, 2), float32], %w: Tensor[(3, 3, 2, 4), float32]",
+        "nn.conv2d(%x, %w, data_layout=\"NHWC\", kernel_layout=\"HWIO\")")));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message),
+             QString("@tvmgen_default_dnnl_main_0 (dnnl): nn.conv2d: only data_layout NCHW with kernel_layout OIHW is supported"));
+  }
+
+  void nonFloatRegionIsAnError() {
+    Result<std::unique_ptr<Executor>> executor =
+        Executor::create(typedModule(regionModuleText("dnnl", "%x: Tensor[(4), int32]", "nn.relu(%x)")));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message),
+             QString("@tvmgen_default_dnnl_main_0 (dnnl): region input %x is int32; only float32 is supported"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDnnl)
+#include "test_dnnl.moc"

@@ -1,0 +1,127 @@
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "runtime/npy.h"
+#include "runtime_test_util.h"
+#include "test_files.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+namespace {
+
+struct Outcome {
+  int exitCode;
+  QString out;
+  QString err;
+};
+
+Outcome runCli(const QStringList& args) {
+  QProcess process;
+  process.start(QStringLiteral(BYOC_CLI_PATH), args);
+  process.waitForFinished(120000);
+  return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString data(const char* name) { return QString::fromStdString(testDataPath(QString("runtime/") + name)); }
+
+}  // namespace
+
+/// `byoc run`: inputs from .npy or random, outputs written, bench, and precise errors.
+class TestRunCommand : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void runsThePartitionedModelAndWritesItsOutput() {
+    QTemporaryDir dir;
+    const std::string weightPath = (dir.path() + "/w.npy").toStdString();
+    QVERIFY(writeNpy(weightPath, randomTensor({4, 3, 3, 3}, 5)).isOk());
+    const QString output = dir.path() + "/out.npy";
+    Outcome run = runCli({"run", data("partitioned.relay"), "--input", "weight=" + QString::fromStdString(weightPath),
+                        "--random-inputs", "3", "--output", output, "--bench", "2", "--threads", "2"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("  @tvmgen_default_dnnl_main_0  Compiler=dnnl  codegen=dnnl\n"));
+    QVERIFY(run.out.contains("  0  Tensor[(1, 64), float32]  min 0  max "));
+    QVERIFY(run.out.contains("bench: 2 runs after 1 warm-up, 2 thread(s)\n"));
+    QVERIFY(run.out.contains("  @tvmgen_default_dnnl_main_0 (dnnl): "));
+    Result<NDArray> written = readNpy(output.toStdString());
+    QVERIFY(written.isOk());
+    QCOMPARE(written->shape(), (Shape{1, 64}));
+  }
+
+  void comparesWithTheReference() {
+    Outcome run = runCli({"run", data("partitioned.relay"), "--random-inputs", "4", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("compare with reference (reference kernels only):\n  0  max abs error "));
+    QVERIFY(run.out.endsWith("  ok\n"));
+  }
+
+  void sameSeedSameOutput() {
+    Outcome a = runCli({"run", "--demo", "--random-inputs", "7"});
+    Outcome b = runCli({"run", "--demo", "--random-inputs", "7"});
+    QCOMPARE(a.exitCode, 0);
+    const QString line = a.out.section('\n', 2, 2);
+    QVERIFY(line.startsWith("  0  Tensor[(1, 56, 56, 32), float32]  min 0  max "));
+    QCOMPARE(b.out.section('\n', 2, 2), line);
+  }
+
+  void badInputs_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("missing input") << QStringList{"run", data("partitioned.relay")}
+                                   << "error: missing input %data: expected Tensor[(1, 3, 8, 8), float32]\n"
+                                      "note: give it with --input NAME=FILE.npy, or fill inputs with --random-inputs SEED\n";
+    QTest::newRow("wrong shape") << QStringList{"run", data("partitioned.relay"), "--input", "data=SMALL", "--random-inputs", "1"}
+                                 << "error: input %data: expected Tensor[(1, 3, 8, 8), float32], got Tensor[(2, 2), float32]\n";
+    QTest::newRow("wrong dtype") << QStringList{"run", data("partitioned.relay"), "--input", "%bias=INT", "--random-inputs", "1"}
+                                 << "error: input %bias: expected Tensor[(4, 1, 1), float32], got Tensor[(4, 1, 1), int32]\n";
+    QTest::newRow("unknown input") << QStringList{"run", data("partitioned.relay"), "--input", "image=SMALL"}
+                                   << "error: unknown input %image: the model's inputs are %data, %weight, %bias\n";
+    QTest::newRow("bad npy") << QStringList{"run", data("partitioned.relay"), "--input", "data=" + data("partitioned.relay")}
+                             << "error: " + data("partitioned.relay") +
+                                    ": not a .npy file: expected the magic string \\x93NUMPY at the start\n";
+    QTest::newRow("unsupported op in dnnl region")
+        << QStringList{"run", data("unsupported_in_region.relay"), "--random-inputs", "1"}
+        << "error: " + data("unsupported_in_region.relay") + ":4:3: @tvmgen_default_dnnl_main_0 (dnnl): unsupported op nn.pad\n";
+  }
+  void badInputs() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    // Placeholders for .npy files written here.
+    const QString small = dir.path() + "/small.npy";
+    const QString ints = dir.path() + "/ints.npy";
+    QVERIFY(writeNpy(small.toStdString(), NDArray::zeros(DType::Float32, {2, 2})).isOk());
+    QVERIFY(writeNpy(ints.toStdString(), NDArray::zeros(DType::Int32, {4, 1, 1})).isOk());
+    args.replaceInStrings("=SMALL", "=" + small);
+    args.replaceInStrings("=INT", "=" + ints);
+    Outcome run = runCli(args);
+    QCOMPARE(run.err, error);
+    QCOMPARE(run.exitCode, 1);
+  }
+
+  void usageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("bench") << QStringList{"run", "--demo", "--bench", "x"} << "error: --bench expects a positive integer, found 'x'\n";
+    QTest::newRow("threads") << QStringList{"run", "--demo", "--threads", "0"} << "error: --threads expects a positive integer, found '0'\n";
+    QTest::newRow("seed") << QStringList{"run", "--demo", "--random-inputs", "-1"}
+                          << "error: --random-inputs expects a non-negative integer seed, found '-1'\n";
+    QTest::newRow("input") << QStringList{"run", "--demo", "--input", "data.npy"} << "error: --input expects NAME=FILE.npy, found 'data.npy'\n";
+    QTest::newRow("value") << QStringList{"run", "--demo", "--output"} << "error: option '--output' needs a value (FILE.npy)\n";
+  }
+  void usageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    Outcome run = runCli(args);
+    QCOMPARE(run.err, error + "Run 'byoc --help' for usage.\n");
+    QCOMPARE(run.exitCode, 2);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRunCommand)
+#include "test_run_command.moc"
