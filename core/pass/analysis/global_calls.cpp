@@ -31,4 +31,29 @@ std::set<std::string, std::less<>> reachableGlobals(const Module& module, const 
   return reached;
 }
 
+namespace {
+
+class GlobalRenamer final : public ExprMutator {
+ public:
+  explicit GlobalRenamer(const GlobalRenames& renames) : renames_(renames) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* global = pre->as<GlobalVarNode>();
+    auto renamed = global ? renames_.find(global->name) : renames_.end();
+    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
+  }
+
+ private:
+  const GlobalRenames& renames_;
+};
+
+}  // namespace
+
+Function renameGlobalReferences(const Function& function, const GlobalRenames& renames) {
+  if (renames.empty()) return function;
+  GlobalRenamer renamer(renames);
+  return downcast<FunctionNode>(renamer.mutate(function));
+}
+
 }  // namespace byoc

@@ -2,7 +2,7 @@
 
 #include <unordered_map>
 
-#include "ir/traversal.h"
+#include "pass/analysis/global_calls.h"
 
 namespace byoc {
 
@@ -18,27 +18,8 @@ Function localCompositeCopy(const Function& composite) {
                             composite->origin());
 }
 
-namespace {
-
-class CalleeRenamer final : public ExprMutator {
- public:
-  explicit CalleeRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* global = pre->as<GlobalVarNode>();
-    auto renamed = global ? renames_.find(global->name) : renames_.end();
-    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
-  }
-
- private:
-  const std::unordered_map<std::string, std::string>& renames_;
-};
-
-}  // namespace
-
 Result<Module> wrapCompositesForCodegen(const Module& module) {
-  std::unordered_map<std::string, std::string> wrapperOf;
+  GlobalRenames wrapperOf;
   std::vector<std::pair<std::string, Function>> wrappers;
   for (const auto& [name, function] : module.functions()) {
     const AttrValue* composite = function->attrs.find("Composite");
@@ -60,9 +41,8 @@ Result<Module> wrapCompositesForCodegen(const Module& module) {
   Module result;
   result.setAttrs(module.attrs());
   result.setProvenance(module.provenance());
-  CalleeRenamer renamer(wrapperOf);
   for (const auto& [name, function] : module.functions())
-    if (!wrapperOf.count(name)) result.set(name, downcast<FunctionNode>(renamer.mutate(function)));
+    if (!wrapperOf.count(name)) result.set(name, renameGlobalReferences(function, wrapperOf));
   for (auto& [name, wrapper] : wrappers) result.set(name, wrapper);
   return result;
 }

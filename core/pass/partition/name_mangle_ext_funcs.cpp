@@ -6,7 +6,7 @@
 
 #include <cctype>
 
-#include "ir/traversal.h"
+#include "pass/analysis/global_calls.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 
@@ -20,25 +20,9 @@ std::string sanitize(std::string name) {
   return name;
 }
 
-class CallSiteRenamer final : public ExprMutator {
- public:
-  explicit CallSiteRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* global = pre->as<GlobalVarNode>();
-    if (!global) return post;
-    auto renamed = renames_.find(global->name);
-    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
-  }
-
- private:
-  const std::unordered_map<std::string, std::string>& renames_;
-};
-
 Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
   std::string prefix = moduleName.empty() ? "tvmgen" : "tvmgen_" + moduleName;
-  std::unordered_map<std::string, std::string> renames;
+  GlobalRenames renames;
   for (const auto& [name, function] : module.functions())
     if (function->attrs.contains("Compiler")) renames.emplace(name, sanitize(prefix + "_" + name));
   if (renames.empty()) return PassResult{module, false};
@@ -46,14 +30,13 @@ Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
   Module result;
   result.setAttrs(module.attrs());
   result.setProvenance(module.provenance());
-  CallSiteRenamer renamer(renames);
   for (const auto& [name, function] : module.functions()) {
     auto renamed = renames.find(name);
+    Function body = renameGlobalReferences(function, renames);
     if (renamed == renames.end()) {
-      result.set(name, downcast<FunctionNode>(renamer.mutate(function)));
+      result.set(name, body);
       continue;
     }
-    Function body = downcast<FunctionNode>(renamer.mutate(function));
     Attrs attrs = body->attrs;
     attrs.set("global_symbol", renamed->second);
     result.set(renamed->second, FunctionNode::make(body->params, body->body, body->retType, std::move(attrs), body->origin()));

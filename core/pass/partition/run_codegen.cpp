@@ -10,7 +10,7 @@
 
 #include <unordered_map>
 
-#include "ir/traversal.h"
+#include "pass/analysis/global_calls.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 
@@ -18,23 +18,8 @@ namespace byoc {
 
 namespace run_codegen {
 
-class CallSiteRenamer final : public ExprMutator {
- public:
-  explicit CallSiteRenamer(const std::unordered_map<std::string, std::string>& renames) : renames_(renames) {}
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* global = pre->as<GlobalVarNode>();
-    auto renamed = global ? renames_.find(global->name) : renames_.end();
-    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
-  }
-
- private:
-  const std::unordered_map<std::string, std::string>& renames_;
-};
-
 Result<PassResult> runCodegen(const Module& module) {
-  std::unordered_map<std::string, std::string> symbolOf;
+  GlobalRenames symbolOf;
   AttrValue::List symbols;
   for (const auto& [name, function] : module.functions()) {
     const AttrValue* codegen = function->attrs.find("Codegen");
@@ -50,9 +35,8 @@ Result<PassResult> runCodegen(const Module& module) {
   Attrs attrs = module.attrs();
   attrs.set("external_mods", AttrValue(symbols));
   result.setAttrs(std::move(attrs));
-  CallSiteRenamer renamer(symbolOf);
   for (const auto& [name, function] : module.functions()) {
-    Function renamed = downcast<FunctionNode>(renamer.mutate(function));
+    Function renamed = renameGlobalReferences(function, symbolOf);
     auto external = symbolOf.find(name);
     if (external == symbolOf.end()) {
       result.set(name, renamed);
