@@ -167,7 +167,9 @@ class AnnotationChecker {
   /// The common label of a node's inputs; mixing two regions (or a region and the host) is an error.
   Result<std::string> merged(const Expr& node) {
     std::string label = kAnyRegion;
-    for (const Expr& child : childrenOf(*node)) {
+    // A call's callee is not a value flowing into it (AnnotateTarget leaves callees unannotated).
+    const auto* call = node->as<CallNode>();
+    for (const Expr& child : call ? call->args : childrenOf(*node)) {
       const std::string& childLabel = labels_.at(child.get());
       if (childLabel == kAnyRegion || childLabel == label) continue;
       if (label != kAnyRegion)
@@ -207,6 +209,7 @@ class AnnotationChecker {
       bool end = isAnnotation(order_[i], "annotation.compiler_end");
       if (!end && (label == kHost || label == kAnyRegion)) continue;
       for (const Expr& child : childrenOf(*order_[i])) {
+        if (child->kind() == ExprKind::Op) continue;  // ops are shared by every call of them
         if (end || labels_.at(child.get()) == label) parent[find(index.at(child.get()))] = find(i);
         if (end) break;  // an end joins the region of its input only
       }

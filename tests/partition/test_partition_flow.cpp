@@ -2,6 +2,7 @@
 
 #include "partition_fixture.h"
 #include "pass/partition/partition_flow.h"
+#include "pass/verifier.h"
 #include "target/target_library.h"
 #include "text/printer.h"
 
@@ -34,6 +35,7 @@ class TestPartitionFlow : public QObject {
   void aSmallConvNetBecomesOneDnnlRegionOfComposites() {
     Module module = loadTypedTestModule(QStringLiteral("partition/dnnl_convnet.relay"));
     PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());
     std::vector<PassPtr> steps = partitionSteps(builtin("dnnl"), PartitionPipeline::Relay).value();
     for (const PassPtr& pass : steps) {
       Result<PassResult> result = (*pass)(module, context);
@@ -47,6 +49,7 @@ class TestPartitionFlow : public QObject {
   void theRelaxFlowMergesCompositesOfOneCodegen() {
     Module module = loadTypedTestModule(QStringLiteral("partition/dnnl_convnet.relay"));
     PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());
     std::vector<PassPtr> steps = partitionSteps(builtin("dnnl"), PartitionPipeline::Relax).value();
     std::string printed;
     for (const PassPtr& pass : steps) {

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "partition_fixture.h"
+#include "pass/verifier.h"
 #include "text/printer.h"
 
 using namespace byoc;
@@ -58,8 +59,9 @@ class TestPartitionGolden : public QObject {
     GoldenCase golden = readCase(name);
     Module module = loadTypedTestModule(QStringLiteral("partition/%1.relay").arg(name));
     PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());  // types, scoping, origins, balanced annotations
     for (const std::string& step : golden.pipeline) {
-      Result<PassResult> result = partitionPass(step, golden.targets)->run(module, context);
+      Result<PassResult> result = (*partitionPass(step, golden.targets))(module, context);
       QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
       module = result->module;
       QString expected = QStringLiteral("partition/%1.%2.expected").arg(name, QString::fromStdString(step));

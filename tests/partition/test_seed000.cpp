@@ -3,6 +3,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "partition_fixture.h"
+#include "pass/verifier.h"
 #include "text/printer.h"
 
 using namespace byoc;
@@ -14,10 +15,16 @@ class TestSeed000 : public QObject {
   Q_OBJECT
 
   std::vector<std::shared_ptr<const Target>> targets_{loadTestTarget("byoc-target")};
-  PassContext context_;
+  PassContext context_ = verifyingContext();
+
+  static PassContext verifyingContext() {
+    PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());
+    return context;
+  }
 
   Module run(const PassPtr& pass, const Module& module) {
-    Result<PassResult> result = pass->run(module, context_);
+    Result<PassResult> result = (*pass)(module, context_);
     if (!result) qFatal("%s: %s", pass->info().name.c_str(), result.error().str().c_str());
     if (!result->changed) qFatal("%s reported no change", pass->info().name.c_str());
     return result->module;

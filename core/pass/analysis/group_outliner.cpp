@@ -108,7 +108,7 @@ class GroupOutliner final : public ExprMutator {
       error_ = name.error();
       return;
     }
-    built.call = CallNode::make(GlobalVarNode::make(*name), std::move(args), {}, origin);
+    built.call = CallNode::make(GlobalVarNode::make(*name, origin), std::move(args), {}, origin);
     built.building = false;
   }
 

@@ -127,7 +127,7 @@ class Annotator final : public ExprMutator {
     return expr;
   }
 
-  /// The targets claiming the call, best first; "default" is always last.
+  /// The first target in the list that claims the call, else "default".
   Result<std::string> chooseTarget(const CallNode& pre, const Expr& preExpr) {
     if (pre.opDef()) {
       for (const auto& target : targets_) {

@@ -1,7 +1,5 @@
 #include "pass/partition/composite_calls.h"
 
-#include <unordered_map>
-
 #include "pass/analysis/global_calls.h"
 
 namespace byoc {
@@ -29,7 +27,7 @@ Result<Module> wrapCompositesForCodegen(const Module& module) {
     std::vector<Var> params;
     std::vector<Expr> args;
     for (const Var& param : function->params) {
-      params.push_back(VarNode::make(param->name, param->annotation));
+      params.push_back(VarNode::make(param->name, param->annotation, param->origin()));
       args.push_back(params.back());
     }
     Expr body = CallNode::make(localCompositeCopy(function), std::move(args), {}, function->origin());

@@ -74,7 +74,7 @@ class Outliner final : public ExprMutator {
     }
     std::size_t position = built.positionOfBegin.at(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
-    Var param = VarNode::make(std::move(name), begin->type());
+    Var param = VarNode::make(std::move(name), begin->type(), begin->origin());
     built.args.emplace_back(param, post->as<CallNode>()->args[0]);
     built.paramOfValue.emplace(value.get(), param);
     keepAlive_.push_back(value);
@@ -129,7 +129,7 @@ class Outliner final : public ExprMutator {
     Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
     outlined_.emplace_back(name, FunctionNode::make(std::move(params), body, {}, std::move(attrs), origin));
 
-    Expr call = CallNode::make(GlobalVarNode::make(name), std::move(callArgs), {}, origin);
+    Expr call = CallNode::make(GlobalVarNode::make(name, origin), std::move(callArgs), {}, origin);
     for (std::size_t i = 0; i < outputs.size(); ++i) {
       Expr replacement = outputs.size() == 1 ? call : Expr(TupleGetItemNode::make(call, static_cast<int>(i), outputs[i]->origin()));
       built.replacementOfOutput.emplace(outputs[i].get(), replacement);
