@@ -78,6 +78,8 @@ LayoutRunner::LayoutRunner(QString helperPath, QObject* parent) : QObject(parent
 LayoutRunner::~LayoutRunner() { cancel(); }
 
 QString LayoutRunner::defaultHelperPath() {
+  const QString configured = qEnvironmentVariable("BYOC_LAYOUT_HELPER");
+  if (!configured.isEmpty()) return configured;
   return QCoreApplication::applicationDirPath() % QStringLiteral("/byoc-layout");
 }
 

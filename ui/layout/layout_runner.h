@@ -25,7 +25,7 @@ class LayoutRunner : public QObject {
   explicit LayoutRunner(QString helperPath = defaultHelperPath(), QObject* parent = nullptr);
   ~LayoutRunner() override;
 
-  /// `byoc-layout` next to the running executable.
+  /// `$BYOC_LAYOUT_HELPER` if set, else `byoc-layout` next to the running executable.
   static QString defaultHelperPath();
 
   /// Milliseconds after which a layout is abandoned (0: never).
