@@ -3,7 +3,7 @@
 ///
 ///   byoc-studio [FILE]                      open FILE (or nothing)
 ///   byoc-studio --demo                      open the built-in demo
-///   byoc-studio --screenshot OUT.png [--open FILE] [--theme dark] [--size 1600x1000]
+///   byoc-studio --screenshot OUT.png [--open FILE] [--theme dark] [--size 1600x1000] [--find TEXT]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
@@ -50,7 +50,9 @@ int main(int argc, char** argv) {
   QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark."), QStringLiteral("theme"));
   QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
                           QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-  parser.addOptions({demo, shot, open, theme, size});
+  QCommandLineOption find(QStringLiteral("find"), QStringLiteral("With --screenshot: select the first node matching <text>."),
+                          QStringLiteral("text"));
+  parser.addOptions({demo, shot, open, theme, size, find});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -72,6 +74,7 @@ int main(int argc, char** argv) {
     }
     window.resize(width, height);
     auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
+    job->setFind(parser.value(find));
     QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {
       std::fprintf(status == 0 ? stdout : stderr, "%s%s\n", status == 0 ? "" : "error: ", qPrintable(message));
       QApplication::exit(status);

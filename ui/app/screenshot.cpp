@@ -18,7 +18,11 @@ ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeout
   connect(window_, &MainWindow::opened, this, [this] {
     GraphPage* page = window_->mainPage();
     connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) { fail(message); });
-    connect(page, &GraphPage::layoutReady, this, [this] {
+    connect(page, &GraphPage::layoutReady, this, [this, page] {
+      if (!find_.isEmpty() && page->search(find_, false) == 0) {
+        fail(QStringLiteral("no node matches '%1'").arg(find_));
+        return;
+      }
       // Let queued repaints (minimap, docks) settle before grabbing.
       QTimer::singleShot(150, this, &ScreenshotJob::capture);
     });

@@ -16,6 +16,9 @@ class ScreenshotJob : public QObject {
  public:
   /// Watches `window` (which must outlive the job); gives up after `timeoutMs`.
   ScreenshotJob(MainWindow* window, QString outputPath, int timeoutMs, QObject* parent = nullptr);
+  /// Searches the graph for `text` before capturing, so the first match is selected and its
+  /// properties and source line are shown.
+  void setFind(const QString& text) { find_ = text; }
 
  signals:
   /// The job ended; `status` is the process exit status to use, `message` what happened.
@@ -27,6 +30,7 @@ class ScreenshotJob : public QObject {
 
   MainWindow* window_;
   QString outputPath_;
+  QString find_;
   bool finished_ = false;
 };
 
