@@ -111,6 +111,25 @@ class TestMainWindow : public QObject {
     }
   }
 
+  void groupsCollapseIntoOneNodeAndExpandAgain() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphPage* page = window.mainPage();
+    const int conv = findTitle(page->model(), QStringLiteral("nn.conv2d"));
+    const int call = findTitle(page->model(), QStringLiteral("%while_loop"));
+    QCOMPARE(page->model().nodes()[conv].group, 0);
+    QVERIFY(page->scene()->itemOf(conv)->unit() == conv);
+    QSignalSpy laidOut(page, &GraphPage::layoutReady);
+    page->toggleGroup(0);
+    QVERIFY(laidOut.wait(20000));
+    QCOMPARE(page->scene()->itemOf(conv)->unit(), -1);  // drawn by the collapsed group's node
+    QCOMPARE(page->scene()->itemOf(call)->unit(), call);
+    page->toggleGroup(0);
+    QVERIFY(laidOut.wait(20000));
+    QCOMPARE(page->scene()->itemOf(conv)->unit(), conv);
+  }
+
   void searchSelectsMatchesInTurn() {
     MainWindow window;
     window.show();

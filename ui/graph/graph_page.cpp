@@ -109,14 +109,17 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
 GraphPage::~GraphPage() { runner_->cancel(); }
 
 void GraphPage::startLayout() {
-  GraphFonts fonts = graphFonts();
-  DotOptions options;
-  options.collapsed = collapsed_;
-  options.nodeSizes.reserve(model_->nodes().size());
-  for (const GraphNode& node : model_->nodes()) options.nodeSizes.push_back(measureNode(node, fonts));
   showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
   emit status(tr("Laying out %1…").arg(model_->name()));
-  runner_->start(writeDot(*model_, options));
+  // Measuring and writing DOT run on the worker: thousands of nodes must not block the UI thread.
+  runner_->start([model = model_, collapsed = collapsed_] {
+    GraphFonts fonts = graphFonts();
+    DotOptions options;
+    options.collapsed = collapsed;
+    options.nodeSizes.reserve(model->nodes().size());
+    for (const GraphNode& node : model->nodes()) options.nodeSizes.push_back(measureNode(node, fonts));
+    return writeDot(*model, options);
+  });
 }
 
 void GraphPage::cancelLayout() {

@@ -24,9 +24,14 @@ struct LayoutOutcome {
   Layout layout;
 };
 
-LayoutOutcome runHelper(const QString& helperPath, const QByteArray& dot, int timeoutMs,
+LayoutOutcome runHelper(const QString& helperPath, const std::function<QString()>& makeDot, int timeoutMs,
                         const std::shared_ptr<std::atomic_bool>& cancelled) {
   LayoutOutcome outcome;
+  const QByteArray dot = makeDot().toUtf8();
+  if (*cancelled) {
+    outcome.cancelled = true;
+    return outcome;
+  }
   QProcess process;
   process.start(helperPath, {});
   if (!process.waitForStarted()) {
@@ -84,6 +89,10 @@ QString LayoutRunner::defaultHelperPath() {
 }
 
 void LayoutRunner::start(const QString& dot) {
+  start([dot] { return dot; });
+}
+
+void LayoutRunner::start(std::function<QString()> makeDot) {
   cancel();
   cancelFlag_ = std::make_shared<std::atomic_bool>(false);
   running_ = true;
@@ -100,7 +109,7 @@ void LayoutRunner::start(const QString& dot) {
       emit failed(outcome.error);
     }
   });
-  watcher->setFuture(QtConcurrent::run(runHelper, helperPath_, dot.toUtf8(), timeoutMs_, cancelFlag_));
+  watcher->setFuture(QtConcurrent::run(runHelper, helperPath_, std::move(makeDot), timeoutMs_, cancelFlag_));
 }
 
 void LayoutRunner::cancel() {

@@ -2,7 +2,8 @@
 /// \file
 /// Runs Graphviz in the `byoc-layout` child process from a worker thread.
 ///
-/// `start(dot)` hands DOT text to a pool thread that starts the helper, feeds it, waits for it
+/// `start(makeDot)` hands work to a pool thread that writes the DOT text (so measuring thousands of
+/// nodes never blocks the UI thread), starts the helper, feeds it, waits for it
 /// while polling a cancel flag, and parses its output. Exactly one of `finished` or `failed` is
 /// emitted on the object's thread for the latest `start` that is neither cancelled nor superseded;
 /// a newer `start` or `cancel()` kills the running helper within one polling interval (50 ms).
@@ -11,6 +12,7 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include "layout/plain_layout.h"
@@ -30,6 +32,8 @@ class LayoutRunner : public QObject {
 
   /// Milliseconds after which a layout is abandoned (0: never).
   void setTimeout(int milliseconds) { timeoutMs_ = milliseconds; }
+  /// Lays out the DOT text `makeDot` returns when run on the worker; cancels any layout still running.
+  void start(std::function<QString()> makeDot);
   /// Lays out `dot`, cancelling any layout still running.
   void start(const QString& dot);
   /// Kills the running layout; nothing is emitted for it.
