@@ -93,6 +93,21 @@ class TestGraphModel : public QObject {
     QCOMPARE(graph.nodesWithOrigin(1000000).size(), std::size_t{0});
   }
 
+  void sourceNameScopesBecomeNestedGroups() {
+    Module module = typedModule(testing::readTestData("ui/steps/0_loaded.relay"));
+    GraphModel plain = GraphModel::build(module.find("main"));
+    Provenance provenance = *module.provenance();
+    const char* const names[] = {"/layer1/block0/conv/Conv", "/layer1/block0/Add", "/layer1/block1/Relu", "/head/Tanh"};
+    const char* const titles[] = {"nn.conv2d", "nn.bias_add", "nn.relu", "tanh"};
+    for (int i = 0; i < 4; ++i) {
+      for (const GraphNode& node : plain.nodes()) {
+        if (node.title == QLatin1String(titles[i])) provenance.names[node.expr->origin().ids().front()] = names[i];
+      }
+    }
+    GraphModel graph = GraphModel::build(module.find("main"), QStringLiteral("main"), &provenance);
+    QCOMPARE(graph.dump(), QString::fromStdString(testing::readTestData("ui/scopes.graph.expected")));
+  }
+
   void deepChainsBuildWithoutRecursion() {
     const int depth = 100000;
     Var x = VarNode::make("x", tensorType({4}, DType::Float32));

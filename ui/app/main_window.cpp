@@ -368,7 +368,7 @@ void MainWindow::adopt(ModelDocument document) {
 }
 
 GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& tabTitle) {
-  auto model = std::make_shared<const GraphModel>(GraphModel::build(function, name));
+  auto model = std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get()));
   auto* page = new GraphPage(model, document_->module.provenance(), tabs_);
   page->setTheme(theme_);
   connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });

@@ -4,6 +4,7 @@
 #include "graph/graph_model.h"
 
 #include <QStringBuilder>
+#include <map>
 #include <unordered_set>
 
 #include "ir/op.h"
@@ -59,7 +60,7 @@ QStringList keyAttributes(const CallNode& call) {
 /// Builds a GraphModel; see graph_model.h for the rules.
 class GraphBuilder {
  public:
-  explicit GraphBuilder(GraphModel& model) : model_(model) {}
+  GraphBuilder(GraphModel& model, const Provenance* provenance) : model_(model), provenance_(provenance) {}
 
   void run(const Function& root) {
     postOrderVisit(Expr(root), [this](const Expr& expr) {
@@ -73,6 +74,7 @@ class GraphBuilder {
     }
     splitSharedValues();
     indexEdges();
+    if (provenance_ && !provenance_->names.empty()) groupByScope();
   }
 
  private:
@@ -224,6 +226,49 @@ class GraphBuilder {
     }
   }
 
+  /// The scope path of a source-model name: `/a/b/c/Conv` → {a, b, c}.
+  static QStringList scopeOf(const std::string& name) {
+    QStringList parts = QString::fromStdString(name).split(u'/', Qt::SkipEmptyParts);
+    if (!parts.isEmpty()) parts.removeLast();
+    return parts;
+  }
+
+  /// Moves named nodes into nested scope groups, and every stub next to its consumer.
+  void groupByScope() {
+    std::map<std::pair<int, QString>, int> scopes;  // (parent group, component) → group
+    for (GraphNode& node : model_.nodes_) {
+      if (node.kind == GraphNodeKind::Stub) continue;
+      QStringList path;
+      for (NodeId id : node.expr->origin().ids()) {
+        auto name = provenance_->names.find(id);
+        if (name != provenance_->names.end()) {
+          path = scopeOf(name->second);
+          break;
+        }
+      }
+      int group = node.group;
+      for (const QString& component : path) {
+        auto [it, added] = scopes.try_emplace({group, component}, static_cast<int>(model_.groups_.size()));
+        if (added) {
+          GraphGroup scope;
+          scope.id = it->second;
+          scope.parent = group;
+          scope.label = component;
+          model_.groups_.push_back(std::move(scope));
+        }
+        group = it->second;
+      }
+      node.group = group;
+    }
+    for (GraphNode& node : model_.nodes_) {
+      if (node.kind == GraphNodeKind::Stub) node.group = model_.nodes_[model_.edges_[model_.outEdges_[node.id].front()].to].group;
+    }
+    for (GraphGroup& group : model_.groups_) group.nodes.clear();
+    for (const GraphNode& node : model_.nodes_) {
+      if (node.group >= 0) model_.groups_[node.group].nodes.push_back(node.id);
+    }
+  }
+
   void indexEdges() {
     model_.inEdges_.assign(model_.nodes_.size(), {});
     model_.outEdges_.assign(model_.nodes_.size(), {});
@@ -234,14 +279,15 @@ class GraphBuilder {
   }
 
   GraphModel& model_;
+  const Provenance* provenance_;
   std::unordered_map<const VarNode*, Expr> letValue_;
   std::unordered_set<const ExprNode*> visited_;
 };
 
-GraphModel GraphModel::build(const Function& function, const QString& name) {
+GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance) {
   GraphModel model;
   model.name_ = name;
-  GraphBuilder(model).run(function);
+  GraphBuilder(model, provenance).run(function);
   return model;
 }
 

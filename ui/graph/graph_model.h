@@ -11,7 +11,10 @@
 /// - a value consumed by more than `kSharedFanOut` nodes reaches its first consumer by an edge and
 ///   every other one through a stub naming it (a layout engine never sees a wide fan-out);
 /// - each nested function literal becomes a *group* holding the nodes of its body; composite
-///   functions are groups labelled with their `Composite` name.
+///   functions are groups labelled with their `Composite` name;
+/// - with a provenance table, source-model node names written as scopes
+///   (`/layer1/layer1.0/conv1/Conv`) become nested *scope groups* (`layer1` ⊃ `layer1.0` ⊃ `conv1`)
+///   inside the node's function group; stubs join their consumer's group.
 /// Node ids are dense indices in build order (producers before consumers). The build is iterative.
 
 #include <QString>
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "ir/expr.h"
+#include "ir/module.h"
 
 namespace byoc::ui {
 
@@ -67,7 +71,7 @@ struct GraphGroup {
   QString label;
   /// True for functions with a `Composite` attribute.
   bool composite = false;
-  /// The function literal.
+  /// The function literal; null for a name scope.
   Function function;
   /// Nodes directly in this group (not in nested ones).
   std::vector<int> nodes;
@@ -79,8 +83,9 @@ inline constexpr int kSharedFanOut = 6;
 /// The graph of one function.
 class GraphModel {
  public:
-  /// Builds the graph of `function`; `name` labels nothing but is kept for views (`main`).
-  static GraphModel build(const Function& function, const QString& name = {});
+  /// Builds the graph of `function`; `name` is kept for views (`main`). `provenance` (may be
+  /// null) supplies source-model node names for scope groups.
+  static GraphModel build(const Function& function, const QString& name = {}, const Provenance* provenance = nullptr);
 
   const QString& name() const { return name_; }
   const std::vector<GraphNode>& nodes() const { return nodes_; }
