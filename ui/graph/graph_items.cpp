@@ -229,11 +229,12 @@ HullItem::HullItem(const std::vector<QRectF>& rects, QString label, QColor colou
   fill.setAlphaF(0.10);
   setBrush(fill);
   setZValue(0.5);
-  labelAt_ = path.boundingRect().topLeft() + QPointF(2, -4);
+  // Composite labels go under the hull so that they never cover the label of a region around it.
+  labelAt_ = dashed ? path.boundingRect().bottomLeft() + QPointF(2, 13) : path.boundingRect().topLeft() + QPointF(2, -4);
   setToolTip(label_);
 }
 
-QRectF HullItem::boundingRect() const { return QGraphicsPathItem::boundingRect().adjusted(0, -16, 200, 0); }
+QRectF HullItem::boundingRect() const { return QGraphicsPathItem::boundingRect().adjusted(0, -16, 260, 16); }
 
 void HullItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
   painter->setRenderHint(QPainter::Antialiasing);

@@ -102,7 +102,8 @@ class GroupItem : public QGraphicsItem {
 /// A translucent hull around a set of node boxes, labelled (composite, region, partition).
 class HullItem : public QGraphicsPathItem {
  public:
-  /// `dashed` draws the outline dashed (composite groups), else solid (regions, partitions).
+  /// `dashed` draws the outline dashed and the label underneath (composite groups); otherwise the
+  /// outline is solid and the label on top (regions, partitions).
   HullItem(const std::vector<QRectF>& rects, QString label, QColor colour, bool dashed, const GraphFonts* fonts);
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   QRectF boundingRect() const override;
