@@ -88,6 +88,11 @@ class TestMainWindow : public QObject {
     QCOMPARE(page->model().nodes()[conv].title, QStringLiteral("nn.conv2d"));
     QCOMPARE(propertyValue(*window.propertiesModel(), QStringLiteral("Source")), QStringLiteral("demo.relay:6:12"));
 
+    // A click before the first call on a line selects that call.
+    page->scene()->selectNode(reshape);
+    emit window.irText()->locationClicked(6, 1);
+    QCOMPARE(page->scene()->selectedNode(), conv);
+
     // Keyboard: Down goes to the consumer (bias_add), Up back to the producer.
     QVERIFY(page->view()->step(Qt::Key_Down));
     QCOMPARE(page->model().nodes()[page->scene()->selectedNode()].title, QStringLiteral("nn.bias_add"));

@@ -476,20 +476,21 @@ void MainWindow::onTextLocation(int line, int column) {
   auto text = pageTexts_.find(page);
   if (!page || text == pageTexts_.end() || !text->second.linked || !document_->module.provenance()) return;
   const Provenance& provenance = *document_->module.provenance();
-  int best = -1;
-  int bestColumn = -1;
+  // The node written last at or before the cursor on that line, else the first one after it.
+  int before = -1, beforeColumn = 0, after = -1, afterColumn = 0;
   for (const GraphNode& node : page->model().nodes()) {
     if (node.kind == GraphNodeKind::Stub) continue;
     auto location = provenance.locate(node.expr->origin());
     if (!location || location->line != line) continue;
-    // The node written last before the cursor on that line; the first one if the cursor is before all.
-    const bool before = location->column <= column;
-    if (best < 0 || (before && (bestColumn > column || location->column > bestColumn)) ||
-        (!before && bestColumn > column && location->column < bestColumn)) {
-      best = node.id;
-      bestColumn = location->column;
+    if (location->column <= column && (before < 0 || location->column > beforeColumn)) {
+      before = node.id;
+      beforeColumn = location->column;
+    } else if (location->column > column && (after < 0 || location->column < afterColumn)) {
+      after = node.id;
+      afterColumn = location->column;
     }
   }
+  const int best = before >= 0 ? before : after;
   if (best < 0) return;
   page->scene()->selectNode(best);
   page->view()->revealNode(best);

@@ -80,8 +80,8 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   layout->addWidget(searchBar_);
   layout->addWidget(view_, 1);
 
-  connect(searchEdit_, &QLineEdit::textChanged, this, [this] { search(searchEdit_->text(), regexBox_->isChecked()); });
-  connect(regexBox_, &QCheckBox::toggled, this, [this] { search(searchEdit_->text(), regexBox_->isChecked()); });
+  connect(searchEdit_, &QLineEdit::textChanged, this, &GraphPage::runSearch);
+  connect(regexBox_, &QCheckBox::toggled, this, &GraphPage::runSearch);
   connect(searchEdit_, &QLineEdit::returnPressed, this, [this] { findNext(); });
   connect(next, &QToolButton::clicked, this, [this] { findNext(); });
   connect(previous, &QToolButton::clicked, this, [this] { findNext(true); });
@@ -162,9 +162,18 @@ void GraphPage::showSearch() {
 }
 
 int GraphPage::search(const QString& text, bool regex) {
-  if (searchEdit_->text() != text) searchEdit_->setText(text);  // re-enters through textChanged
-  if (regexBox_->isChecked() != regex) regexBox_->setChecked(regex);
-  Result<std::vector<int>> found = searchNodes(*model_, {text, regex}, provenance_.get());
+  {
+    const QSignalBlocker blockEdit(searchEdit_);
+    const QSignalBlocker blockRegex(regexBox_);
+    searchEdit_->setText(text);
+    regexBox_->setChecked(regex);
+  }
+  return runSearch();
+}
+
+int GraphPage::runSearch() {
+  const QString text = searchEdit_->text();
+  Result<std::vector<int>> found = searchNodes(*model_, {text, regexBox_->isChecked()}, provenance_.get());
   matches_ = found ? *found : std::vector<int>{};
   currentMatch_ = -1;
   scene_->setMatches(matches_);

@@ -81,6 +81,8 @@ class GraphPage : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  /// Searches for what the search bar holds.
+  int runSearch();
   void onLayout(const Layout& layout);
   void placeOverlays();
   void showNotice(const QString& text);
