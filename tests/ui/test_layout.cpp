@@ -94,6 +94,37 @@ class TestLayout : public QObject {
     QVERIFY(!layout.edges.empty());
   }
 
+  void helperPlacesALargerGraphWithGroups() {
+    // Twenty function literals, each called once, with a chain of six ops inside: 260 nodes in 20 clusters.
+    std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32]) {\n";
+    std::string previous = "%x";
+    for (int i = 0; i < 20; ++i) {
+      text += "  %f" + std::to_string(i) + " = fn (%in: Tensor[(1, 4, 8, 8), float32]) {\n"
+              "    %0 = nn.conv2d(%in, %w, padding=[1, 1, 1, 1]);\n    %1 = nn.relu(%0);\n    %2 = add(%1, %in);\n"
+              "    %3 = nn.conv2d(%2, %w, padding=[1, 1, 1, 1]);\n    %4 = nn.relu(%3);\n    add(%4, %2)\n  };\n";
+      text += "  %o" + std::to_string(i) + " = %f" + std::to_string(i) + "(" + previous + ");\n";
+      previous = "%o" + std::to_string(i);
+    }
+    text += "  " + previous + "\n}\n";
+    Result<Module> parsed = parseModule(text, "chain.relay");
+    QVERIFY2(parsed, parsed ? "" : parsed.error().str().c_str());
+    GraphModel graph = GraphModel::build(parsed->find("main"));
+    QCOMPARE(graph.groups().size(), std::size_t{20});
+    DotOptions options;
+    options.nodeSizes.assign(graph.nodes().size(), QSizeF(80, 30));
+    LayoutRunner runner(kHelper);
+    QSignalSpy finished(&runner, &LayoutRunner::finished);
+    runner.start(writeDot(graph, options));
+    QVERIFY(finished.wait(60000));
+    Layout layout = finished.first().first().value<Layout>();
+    QCOMPARE(static_cast<std::size_t>(layout.units.size()), graph.nodes().size());
+    QList<QRectF> rects = layout.units.values();
+    for (int i = 0; i < rects.size(); ++i) {
+      for (int j = i + 1; j < rects.size(); ++j) QVERIFY2(!rects[i].intersects(rects[j]), "two nodes overlap");
+    }
+    QCOMPARE(layout.edges.size(), graph.edges().size());
+  }
+
   void failuresAreReported_data() {
     QTest::addColumn<QByteArray>("script");
     QTest::addColumn<QString>("message");

@@ -186,6 +186,13 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->drawPolygon(arrow_);
   if (label_.isEmpty() || detailOf(option, painter) < kLabelDetail * 1.5) return;
   painter->setFont(fonts_->small);
+  QFontMetricsF metrics(fonts_->small);
+  QRectF box(labelAt_ + QPointF(4, -metrics.ascent() + 3), QSizeF(metrics.horizontalAdvance(label_) + 3, metrics.height()));
+  QColor backdrop = palette_->background;
+  backdrop.setAlphaF(0.85);
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(backdrop);
+  painter->drawRoundedRect(box, 2, 2);
   painter->setPen(palette_->edgeLabel);
   painter->drawText(labelAt_ + QPointF(5, 4), label_);
 }
