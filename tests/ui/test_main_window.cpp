@@ -135,6 +135,25 @@ class TestMainWindow : public QObject {
     QCOMPARE(page->scene()->itemOf(conv)->unit(), conv);
   }
 
+  void zoomIsClampedAndFitNeverEnlarges() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphView* view = window.mainPage()->view();
+    QSignalSpy zoomed(view, &GraphView::zoomChanged);
+    view->setZoom(100);
+    QCOMPARE(view->zoom(), 4.0);
+    view->setZoom(0.0001);
+    QCOMPARE(view->zoom(), 0.02);
+    QCOMPARE(zoomed.count(), 2);
+    view->fitAll();
+    QVERIFY(view->zoom() <= 1.0);
+    QVERIFY(view->zoom() > 0.02);
+    QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(window.mainPage()->scene()->itemsBoundingRect()));
+  }
+
   void searchSelectsMatchesInTurn() {
     MainWindow window;
     window.show();
