@@ -268,8 +268,15 @@ class TestMainWindow : public QObject {
     QVERIFY(outlined);
     QCOMPARE(findTitle(outlined->model(), QStringLiteral("reshape")) >= 0, true);
     QCOMPARE(window.pageCount(), 2);
-    QVERIFY(window.openStepTab(2));
+    GraphPage* partitioned = window.openStepTab(4);
+    QVERIFY(partitioned);
     QCOMPARE(window.pageCount(), 3);
+    // Double-clicking the call of an outlined function opens it; other nodes open nothing.
+    GraphPage* callee = window.activateNode(partitioned, findTitle(partitioned->model(), QStringLiteral("@tvmgen_default_byoc_target_main_0")));
+    QVERIFY(callee);
+    QCOMPARE(callee->model().name(), QStringLiteral("tvmgen_default_byoc_target_main_0"));
+    QCOMPARE(window.pageCount(), 4);
+    QVERIFY(!window.activateNode(partitioned, findTitle(partitioned->model(), QStringLiteral("tanh"))));
 
     // Clicking a region selects its nodes on the loaded graph.
     window.timeline()->setCurrentStep(3);

@@ -372,6 +372,7 @@ GraphPage* MainWindow::addPage(const Function& function, const QString& name, co
   auto* page = new GraphPage(model, document_->module.provenance(), tabs_);
   page->setTheme(theme_);
   connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });
+  connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { activateNode(page, node); });
   connect(page, &GraphPage::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
   connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) {
     diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
@@ -423,6 +424,12 @@ GraphPage* MainWindow::openStepTab(int step) {
   pageTexts_[page] = {QString::fromStdString(printModule(steps_[step].module)), false};
   onTabChanged();
   return page;
+}
+
+GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
+  const auto* call = page->model().nodes().at(node).expr->as<CallNode>();
+  const auto* global = call ? call->callee->as<GlobalVarNode>() : nullptr;
+  return global ? openFunctionTab(QString::fromStdString(global->name)) : nullptr;
 }
 
 void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {

@@ -76,6 +76,9 @@ class MainWindow : public QMainWindow {
   GraphPage* openFunctionTab(const QString& function);
   /// Opens step `step`'s entry function in its own tab.
   GraphPage* openStepTab(int step);
+  /// What double-clicking `node` of `page` does: a call of a global function opens that function
+  /// in its own tab (returned); anything else does nothing (null).
+  GraphPage* activateNode(GraphPage* page, int node);
 
  signals:
   /// A model was opened and its graph tab created (the layout may still be running).

@@ -103,6 +103,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
     emit layoutFailed(message);
   });
   connect(scene_, &GraphScene::nodeSelected, this, &GraphPage::nodeSelected);
+  connect(scene_, &GraphScene::nodeActivated, this, &GraphPage::nodeActivated);
   connect(scene_, &GraphScene::groupToggled, this, &GraphPage::toggleGroup);
 }
 

@@ -74,6 +74,8 @@ class GraphPage : public QWidget {
   void layoutFailed(const QString& message);
   /// The selected node changed (-1: none).
   void nodeSelected(int node);
+  /// The user double-clicked `node`.
+  void nodeActivated(int node);
   /// A status line for the window's status bar.
   void status(const QString& message);
 

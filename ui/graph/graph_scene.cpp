@@ -197,8 +197,13 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
 
 void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
   for (QGraphicsItem* item : items(event->scenePos())) {
-    if (item->type() == NodeItem::Type && static_cast<NodeItem*>(item)->unit() < 0) {
-      emit groupToggled(-1 - static_cast<NodeItem*>(item)->unit());
+    if (item->type() == NodeItem::Type) {
+      const int unit = static_cast<NodeItem*>(item)->unit();
+      if (unit < 0) {
+        emit groupToggled(-1 - unit);
+      } else {
+        emit nodeActivated(unit);
+      }
       return;
     }
     if (item->type() == GroupItem::Type) {

@@ -51,6 +51,8 @@ class GraphScene : public QGraphicsScene {
   void nodeSelected(int node);
   /// The user asked to collapse or expand `group`.
   void groupToggled(int group);
+  /// The user double-clicked `node`.
+  void nodeActivated(int node);
 
  protected:
   void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
