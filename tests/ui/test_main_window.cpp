@@ -1,4 +1,5 @@
 #include <QAbstractItemModelTester>
+#include <QMimeData>
 #include <QSettings>
 #include <QSvgRenderer>
 #include <QXmlStreamReader>
@@ -221,6 +222,21 @@ class TestMainWindow : public QObject {
     const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/steps/0_loaded.relay")));
     QVERIFY(openAndLayOut(window, path));
     QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), QFileInfo(path).absoluteFilePath());
+  }
+
+  void droppedFilesOpen() {
+    MainWindow window;
+    const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/composite.relay")));
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy opened(&window, &MainWindow::opened);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    QVERIFY(opened.wait(10000));
+    QCOMPARE(window.document()->title, QStringLiteral("composite.relay"));
   }
 
   void timelineDrawsEachStepOnTheLoadedGraph() {

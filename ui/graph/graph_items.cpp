@@ -241,7 +241,11 @@ HullItem::HullItem(const std::vector<QRectF>& rects, QString label, QColor colou
   setToolTip(label_);
 }
 
-QRectF HullItem::boundingRect() const { return QGraphicsPathItem::boundingRect().adjusted(0, -16, 260, 16); }
+QRectF HullItem::boundingRect() const {
+  QFontMetricsF metrics(fonts_->title);
+  QRectF label(labelAt_ - QPointF(0, metrics.ascent()), QSizeF(metrics.horizontalAdvance(label_) + 2, metrics.height()));
+  return QGraphicsPathItem::boundingRect().united(label);
+}
 
 void HullItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
   painter->setRenderHint(QPainter::Antialiasing);
