@@ -48,6 +48,20 @@ class TestSnapshotOverlay : public QObject {
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph), expected);
   }
 
+  void demoEndsInTheThreePartitionsOfSeed000() {
+    Module loaded = testing::typedModuleFromText(testing::readTestData("text/demo.relay"), "demo.relay");
+    GraphModel graph = GraphModel::build(loaded.find("main"));
+    Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_partition_graph.relay"), loaded);
+    QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
+             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#22, nn.bias_add#24, nn.relu#25\n"
+                            "partition tvmgen_default_byoc_target_main_0: add#10\n"
+                            "partition tvmgen_default_byoc_target_main_2: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
+                            "partition tvmgen_default_byoc_target_main_5: nn.conv2d#22, nn.bias_add#24, nn.relu#25, reshape#26\n"
+                            "target byoc-target: add#10, nn.conv2d#13, nn.bias_add#15, nn.relu#16, nn.conv2d#22, "
+                            "nn.bias_add#24, nn.relu#25, reshape#26\n"));
+  }
+
   void targetsAreListedInFirstSeenOrder() {
     GraphOverlay overlay;
     overlay.nodeTargets = {{1, QStringLiteral("dnnl")}, {2, kDefaultTarget}, {3, QStringLiteral("byoc-target")}};
