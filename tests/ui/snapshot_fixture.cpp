@@ -17,12 +17,21 @@ namespace {
 
 bool isAnnotation(const OpDef& def) { return def.name.rfind("annotation.", 0) == 0; }
 
-/// Origins of the loaded module's op calls, by op name, in post-order.
-std::map<std::string, std::vector<Origin>> opCallOrigins(const Module& module) {
+/// What a call is matched by: the op's name, or `%name` for a call of a variable; empty otherwise.
+std::string callKey(const Expr& expr) {
+  const auto* call = expr->as<CallNode>();
+  if (!call) return {};
+  if (const OpDef* def = call->opDef()) return isAnnotation(*def) ? std::string() : def->name;
+  if (const auto* var = call->callee->as<VarNode>()) return "%" + var->name;
+  return {};
+}
+
+/// Origins of the loaded module's calls, by key, in post-order.
+std::map<std::string, std::vector<Origin>> callOrigins(const Module& module) {
   std::map<std::string, std::vector<Origin>> origins;
   postOrderVisit(module, [&origins](const Expr& expr) {
-    const auto* call = expr->as<CallNode>();
-    if (call && call->opDef() && !isAnnotation(*call->opDef())) origins[call->opDef()->name].push_back(expr->origin());
+    std::string key = callKey(expr);
+    if (!key.empty()) origins[key].push_back(expr->origin());
   });
   return origins;
 }
@@ -34,10 +43,10 @@ class Reorigin : public ExprMutator {
  protected:
   Expr rewrite(const Expr&, const Expr& post) override {
     Origin origin;
-    if (const auto* call = post->as<CallNode>(); call && call->opDef() && !isAnnotation(*call->opDef())) {
-      const std::vector<Origin>& candidates = origins_[call->opDef()->name];
-      std::size_t& used = used_[call->opDef()->name];
-      if (used >= candidates.size()) qFatal("the step has more %s calls than the loaded model", call->opDef()->name.c_str());
+    if (std::string key = callKey(post); !key.empty()) {
+      const std::vector<Origin>& candidates = origins_[key];
+      std::size_t& used = used_[key];
+      if (used >= candidates.size()) qFatal("the step has more %s calls than the loaded model", key.c_str());
       origin = candidates[used++];
     }
     return withOrigin(post, origin);
@@ -98,7 +107,7 @@ Module typedModuleFromText(const std::string& text, const std::string& fileName)
 
 Module snapshotFromText(const std::string& text, const Module& loaded) {
   Module parsed = typedModuleFromText(text, "step.relay");
-  Reorigin mutator(opCallOrigins(loaded));
+  Reorigin mutator(callOrigins(loaded));
   Module result;
   for (const auto& [name, function] : parsed.functions()) {
     result.set(name, downcast<FunctionNode>(mutator.mutate(Expr(function))));

@@ -4,9 +4,9 @@
 ///
 /// A test writes a module the way a pass would leave it (tests/data/ui/steps/*.relay) and
 /// `snapshotFromText` gives its nodes the origins a pass would have kept: the k-th call of an op
-/// (in post-order over the module) gets the origin of the k-th call of that op in the loaded
-/// module; every other node gets no origin. The step files therefore keep the loaded model's
-/// order of calls of each op.
+/// or of a local variable such as `%while_loop` (in post-order over the module) gets the origin of
+/// the k-th such call in the loaded module; every other node gets no origin. The step files
+/// therefore keep the loaded model's order of calls of each op and variable.
 
 #include <string>
 

@@ -48,6 +48,18 @@ class TestSnapshotOverlay : public QObject {
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph), expected);
   }
 
+  void demoAnnotatedAsInSeed000() {
+    Module loaded = testing::typedModuleFromText(testing::readTestData("text/demo.relay"), "demo.relay");
+    GraphModel graph = GraphModel::build(loaded.find("main"));
+    Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_annotate_target.relay"), loaded);
+    QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
+             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#22, nn.bias_add#24, nn.relu#25\n"
+                            "target byoc-target: add#10, nn.conv2d#13, nn.bias_add#15, nn.relu#16, nn.conv2d#22, "
+                            "nn.bias_add#24, nn.relu#25, reshape#26\n"
+                            "target default: %while_loop#4, less#7, %while_loop#19\n"));
+  }
+
   void demoEndsInTheThreePartitionsOfSeed000() {
     Module loaded = testing::typedModuleFromText(testing::readTestData("text/demo.relay"), "demo.relay");
     GraphModel graph = GraphModel::build(loaded.find("main"));
