@@ -3,7 +3,10 @@
 ///
 ///   byoc-studio [FILE]                      open FILE (or nothing)
 ///   byoc-studio --demo                      open the built-in demo
-///   byoc-studio --screenshot OUT.png [--open FILE] [--theme dark] [--size 1600x1000] [--find TEXT]
+///   byoc-studio FILE --steps S1.json,S2.json [--step N]
+///                                           open FILE with saved pass steps, showing step N
+///   byoc-studio --screenshot OUT.png [--open FILE] [--steps …] [--step N] [--theme dark]
+///               [--size 1600x1000] [--find TEXT]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
@@ -15,6 +18,7 @@
 
 #include "app/main_window.h"
 #include "app/screenshot.h"
+#include "panels/timeline_widget.h"
 #include "version.h"
 
 namespace {
@@ -52,7 +56,12 @@ int main(int argc, char** argv) {
                           QStringLiteral("WxH"), QStringLiteral("1600x1000"));
   QCommandLineOption find(QStringLiteral("find"), QStringLiteral("With --screenshot: select the first node matching <text>."),
                           QStringLiteral("text"));
-  parser.addOptions({demo, shot, open, theme, size, find});
+  QCommandLineOption steps(QStringList{QStringLiteral("steps")},
+                           QStringLiteral("Saved pass steps to show after the model, comma-separated (.json keeps origins)."),
+                           QStringLiteral("files"));
+  QCommandLineOption step(QStringLiteral("step"), QStringLiteral("The step to show first (0: the loaded model)."),
+                          QStringLiteral("n"), QStringLiteral("0"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -63,6 +72,20 @@ int main(int argc, char** argv) {
   if (parser.isSet(theme)) window.setTheme(byoc::ui::themeFromName(parser.value(theme)));
   QString file = parser.value(open);
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().first();
+
+  const QStringList stepFiles = parser.value(steps).split(u',', Qt::SkipEmptyParts);
+  bool stepIsNumber = false;
+  const int firstStep = parser.value(step).toInt(&stepIsNumber);
+  if (!stepIsNumber || firstStep < 0 || firstStep > stepFiles.size()) {
+    std::fprintf(stderr, "error: --step expects a number from 0 to %lld, found '%s'\n",
+                 static_cast<long long>(stepFiles.size()), qPrintable(parser.value(step)));
+    return 2;
+  }
+  if (!stepFiles.isEmpty()) {
+    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, stepFiles] { window.openSteps(stepFiles); });
+    QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window,
+                     [&window, firstStep] { window.timeline()->setCurrentStep(firstStep); });
+  }
 
   if (screenshot) {
     const QStringList dimensions = parser.value(size).split(u'x');
@@ -75,6 +98,7 @@ int main(int argc, char** argv) {
     window.resize(width, height);
     auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
     job->setFind(parser.value(find));
+    job->setWaitForSteps(!stepFiles.isEmpty());
     QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {
       std::fprintf(status == 0 ? stdout : stderr, "%s%s\n", status == 0 ? "" : "error: ", qPrintable(message));
       QApplication::exit(status);

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "app/main_window.h"
+#include "frontend/json_format.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -298,6 +299,39 @@ class TestMainWindow : public QObject {
     window.timeline()->setCurrentStep(3);
     window.selectRegion(1);
     QCOMPARE(scene->selectedItems().size(), 4);
+  }
+
+  void savedStepsOpenInTheTimeline() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QTemporaryDir dir;
+    QStringList paths;
+    for (const char* name : {"demo_annotate_target", "demo_partition_graph"}) {
+      Module step = testing::snapshotFromText(testing::readTestData(QStringLiteral("ui/steps/%1.relay").arg(QLatin1String(name))),
+                                              window.document()->module);
+      paths << dir.filePath(QLatin1String(name) + QStringLiteral(".json"));
+      QFile file(paths.last());
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(QByteArray::fromStdString(saveModuleJson(step)));
+    }
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.openSteps(paths);
+    QVERIFY(opened.wait(10000));
+    QCOMPARE(window.snapshotModel()->rowCount(), 3);
+    QCOMPARE(window.snapshotModel()->index(1, 1).data().toString(), QStringLiteral("demo_annotate_target"));
+    QCOMPARE(window.snapshotModel()->index(2, 3).data().toString(), QStringLiteral("changed"));
+    window.timeline()->setCurrentStep(2);
+    QCOMPARE(window.regionModel()->rowCount(), 5);
+    QCOMPARE(window.regionModel()->index(4, 0).data().toString(), QStringLiteral("tvmgen_default_byoc_target_main_5"));
+    QCOMPARE(window.regionModel()->index(4, 3).data().toInt(), 4);
+
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openSteps({dir.filePath(QStringLiteral("missing.json"))});
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(failed.first().first().toString().endsWith(QStringLiteral("missing.json: cannot open: No such file or directory")),
+             qPrintable(failed.first().first().toString()));
+    QCOMPARE(window.snapshotModel()->rowCount(), 3);
   }
 
   void themeSwitchPersists() {

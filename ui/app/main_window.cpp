@@ -323,10 +323,31 @@ void MainWindow::startLoading(const QString& label, std::function<Result<ModelDo
   watcher->setFuture(QtConcurrent::run(std::move(load)));
 }
 
+void MainWindow::openSteps(const QStringList& paths) {
+  if (!document_) return;
+  statusBar()->showMessage(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())));
+  const int generation = loadGeneration_;
+  auto* watcher = new QFutureWatcher<Result<std::vector<Snapshot>>>(this);
+  connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    if (generation != loadGeneration_) return;  // another model was opened meanwhile
+    Result<std::vector<Snapshot>> result = watcher->result();
+    if (!result) {
+      reportFailure(result.error());
+      return;
+    }
+    std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
+    for (Snapshot& step : *result) steps.push_back(std::move(step));
+    setSnapshots(std::move(steps));
+    emit stepsOpened();
+  });
+  watcher->setFuture(QtConcurrent::run(openStepFiles, paths, document_->module));
+}
+
 void MainWindow::reportFailure(const Diagnostic& diagnostic) {
   diagnostics_->add(diagnostic);
   const QString message = QString::fromStdString(diagnostic.str());
-  statusBar()->showMessage(tr("Could not open the model: %1").arg(message));
+  statusBar()->showMessage(tr("Could not open: %1").arg(message));
   for (QDockWidget* dock : findChildren<QDockWidget*>()) {
     if (dock->widget() == diagnosticsView_) {
       dock->show();

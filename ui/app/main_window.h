@@ -50,6 +50,9 @@ class MainWindow : public QMainWindow {
   void openFile(const QString& path);
   /// Opens the built-in demo in the background.
   void openDemo();
+  /// Loads saved pass steps (see openStepFiles) in the background and shows them after the loaded
+  /// module as step 0; `stepsOpened` or `openFailed` follows.
+  void openSteps(const QStringList& paths);
   /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0.
   void setSnapshots(std::vector<Snapshot> snapshots);
   /// Switches theme and remembers it.
@@ -85,6 +88,8 @@ class MainWindow : public QMainWindow {
   void opened();
   /// Opening failed; `message` is the diagnostic.
   void openFailed(const QString& message);
+  /// Saved pass steps were loaded into the timeline.
+  void stepsOpened();
 
  protected:
   void closeEvent(QCloseEvent* event) override;

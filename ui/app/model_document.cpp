@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "frontend/loader.h"
+#include "ir/structural.h"
 #include "pass/infer_type.h"
 #include "support/file_io.h"
 #include "text/parser.h"
@@ -48,6 +49,21 @@ Result<ModelDocument> openDemoDocument() {
   if (!text) return makeError("the built-in demo model is missing");
   BYOC_ASSIGN_OR_RETURN(Module module, parseModule(*text, "demo.relay"));
   return finish(std::move(module), {}, QStringLiteral("Demo"), std::string(*text));
+}
+
+Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded) {
+  std::vector<Snapshot> steps;
+  steps.reserve(paths.size());  // `previous` points into it
+  const Module* previous = &loaded;
+  for (const QString& path : paths) {
+    BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(path.toStdString()));
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+    if (!typed.provenance()) typed.setProvenance(loaded.provenance());
+    const bool changed = !structuralEqual(typed, *previous);
+    steps.push_back({QFileInfo(path).completeBaseName(), std::move(typed), changed, 0});
+    previous = &steps.back().module;
+  }
+  return steps;
 }
 
 Function entryFunction(const Module& module, QString* name) {

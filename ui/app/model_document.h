@@ -6,7 +6,11 @@
 
 #include <QString>
 
+#include <QStringList>
+#include <vector>
+
 #include "ir/module.h"
+#include "snapshot/snapshot.h"
 #include "support/result.h"
 
 namespace byoc::ui {
@@ -29,6 +33,12 @@ struct ModelDocument {
 Result<ModelDocument> openModelDocument(const QString& path);
 /// The built-in demo (seed 000's loop), type-checked.
 Result<ModelDocument> openDemoDocument();
+/// Saved pass steps: each file (any format `openModelDocument` reads; the JSON form keeps the
+/// origins that map a step onto the loaded graph) becomes one snapshot named after the file, in
+/// order; a step is "changed" when it differs structurally from the one before it (the first from
+/// `loaded`). Saved steps carry no pass times. The error names the file that could not be read.
+Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded);
+
 /// The function a graph tab shows first: `main`, else the module's first function; null if empty.
 Function entryFunction(const Module& module, QString* name);
 

@@ -23,13 +23,23 @@ ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeout
         fail(QStringLiteral("no node matches '%1'").arg(find_));
         return;
       }
-      // Let queued repaints (minimap, docks) settle before grabbing.
-      QTimer::singleShot(150, this, &ScreenshotJob::capture);
+      laidOut_ = true;
+      captureWhenReady();
     });
+  });
+  connect(window_, &MainWindow::stepsOpened, this, [this] {
+    stepsOpened_ = true;
+    captureWhenReady();
   });
   QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
     fail(QStringLiteral("no picture after %1 ms").arg(timeoutMs));
   });
+}
+
+void ScreenshotJob::captureWhenReady() {
+  if (!laidOut_ || (waitForSteps_ && !stepsOpened_)) return;
+  // Let queued repaints (minimap, docks) settle before grabbing.
+  QTimer::singleShot(150, this, &ScreenshotJob::capture);
 }
 
 void ScreenshotJob::capture() {

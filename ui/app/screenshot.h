@@ -19,18 +19,25 @@ class ScreenshotJob : public QObject {
   /// Searches the graph for `text` before capturing, so the first match is selected and its
   /// properties and source line are shown.
   void setFind(const QString& text) { find_ = text; }
+  /// Waits for the window's `stepsOpened` as well before capturing.
+  void setWaitForSteps(bool wait) { waitForSteps_ = wait; }
 
  signals:
   /// The job ended; `status` is the process exit status to use, `message` what happened.
   void done(int status, const QString& message);
 
  private:
+  /// Captures once the graph is laid out and, if asked, the steps are open.
+  void captureWhenReady();
   void capture();
   void fail(const QString& message);
 
   MainWindow* window_;
   QString outputPath_;
   QString find_;
+  bool waitForSteps_ = false;
+  bool laidOut_ = false;
+  bool stepsOpened_ = false;
   bool finished_ = false;
 };
 

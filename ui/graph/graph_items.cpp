@@ -237,13 +237,13 @@ HullItem::HullItem(const std::vector<QRectF>& rects, QString label, QColor colou
   setBrush(fill);
   setZValue(0.5);
   // Composite labels go under the hull so that they never cover the label of a region around it.
-  labelAt_ = dashed ? path.boundingRect().bottomLeft() + QPointF(2, 13) : path.boundingRect().topLeft() + QPointF(2, -4);
+  labelAt_ = dashed ? path.boundingRect().bottomLeft() + QPointF(4, 13) : path.boundingRect().topLeft() + QPointF(4, -5);
   setToolTip(label_);
 }
 
 QRectF HullItem::boundingRect() const {
-  QFontMetricsF metrics(fonts_->title);
-  QRectF label(labelAt_ - QPointF(0, metrics.ascent()), QSizeF(metrics.horizontalAdvance(label_) + 2, metrics.height()));
+  QFontMetricsF metrics(fonts_->detail);
+  QRectF label(labelAt_ - QPointF(3, metrics.ascent() + 1), QSizeF(metrics.horizontalAdvance(label_) + 6, metrics.height() + 2));
   return QGraphicsPathItem::boundingRect().united(label);
 }
 
@@ -253,8 +253,13 @@ void HullItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   plain.state &= ~QStyle::State_Selected;
   QGraphicsPathItem::paint(painter, &plain, widget);
   if (label_.isEmpty() || option->levelOfDetailFromTransform(painter->worldTransform()) < kLabelDetail * 0.6) return;
-  painter->setFont(fonts_->title);
-  painter->setPen(colour_.darker(115));
+  QFontMetricsF metrics(fonts_->detail);
+  QRectF box(labelAt_ - QPointF(3, metrics.ascent() + 1), QSizeF(metrics.horizontalAdvance(label_) + 6, metrics.height() + 2));
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(colour_);
+  painter->drawRoundedRect(box, 3, 3);
+  painter->setFont(fonts_->detail);
+  painter->setPen(Qt::white);
   painter->drawText(labelAt_, label_);
 }
 

@@ -185,10 +185,9 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
       if (NodeItem* item = itemOf(node)) rects.push_back(item->mapRectToScene(item->boundingRect()));
     }
     if (rects.empty()) continue;
+    // Regions and partitions get a colour each (neighbours must be told apart); node tints show the target.
     QColor colour = hull.kind == OverlayHull::Kind::Composite ? graphPalette(theme_).searchMatch.darker(120)
-                    : hull.kind == OverlayHull::Kind::Region  ? categoryColour(regionIndex++, theme_)
-                                                              : targetColour(hull.target);
-    if (!colour.isValid()) colour = categoryColour(regionIndex++, theme_);
+                                                              : categoryColour(regionIndex++, theme_);
     auto* item = new HullItem(rects, hull.label, colour, hull.kind == OverlayHull::Kind::Composite, &fonts_);
     addItem(item);
     hulls_.push_back(item);
