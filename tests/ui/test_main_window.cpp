@@ -320,7 +320,7 @@ class TestMainWindow : public QObject {
     QVERIFY(opened.wait(10000));
     QCOMPARE(window.snapshotModel()->rowCount(), 3);
     QCOMPARE(window.snapshotModel()->index(1, 1).data().toString(), QStringLiteral("demo_annotate_target"));
-    QCOMPARE(window.snapshotModel()->index(2, 3).data().toString(), QStringLiteral("changed"));
+    QCOMPARE(window.snapshotModel()->index(2, 3).data().toString(), QStringLiteral("+3 functions, \u221226 annotations, +3 calls"));
     window.timeline()->setCurrentStep(2);
     QCOMPARE(window.regionModel()->rowCount(), 5);
     QCOMPARE(window.regionModel()->index(4, 0).data().toString(), QStringLiteral("tvmgen_default_byoc_target_main_5"));

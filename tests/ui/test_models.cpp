@@ -88,12 +88,35 @@ class TestModels : public QObject {
   void snapshotListShowsSteps() {
     SnapshotListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setSnapshots({{QStringLiteral("loaded"), demo(), false, 0}});
-    model.append({QStringLiteral("MergeComposite"), demo(), true, 1.25});
-    QCOMPARE(model.rowCount(), 2);
-    QCOMPARE(model.index(1, 1).data().toString(), QStringLiteral("MergeComposite"));
-    QCOMPARE(model.index(1, 2).data().toString(), QStringLiteral("1.3 ms"));
-    QCOMPARE(model.index(1, 3).data().toString(), QStringLiteral("changed"));
+    Module loaded = testing::typedModuleFromText(testing::readTestData("ui/steps/0_loaded.relay"));
+    Module composite = testing::snapshotFromText(testing::readTestData("ui/steps/1_merge_composite.relay"), loaded);
+    model.setSnapshots({{QStringLiteral("loaded"), loaded, false, 0}, {QStringLiteral("InferType"), loaded, false, 0.5}});
+    model.append({QStringLiteral("MergeComposite"), composite, true, 1.25});
+    model.append({QStringLiteral("FoldConstant"), composite, true, 0});
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(1, 3).data().toString(), QStringLiteral("unchanged"));
+    QCOMPARE(model.index(2, 1).data().toString(), QStringLiteral("MergeComposite"));
+    QCOMPARE(model.index(2, 2).data().toString(), QStringLiteral("1.3 ms"));
+    QCOMPARE(model.index(2, 3).data().toString(), QStringLiteral("+1 composites, +1 calls"));
+    QCOMPARE(model.index(3, 3).data().toString(), QStringLiteral("changed"));  // changed, same counts
+  }
+
+  void changesAreSummarisedByCounts() {
+    Module loaded = testing::typedModuleFromText(testing::readTestData("ui/steps/0_loaded.relay"));
+    ModuleCounts before = countModule(loaded);
+    QCOMPARE(before.functions, 1);
+    QCOMPARE(before.calls, 6);
+    const char* const steps[] = {"2_annotate_target", "3_merge_compiler_regions", "4_partition_graph"};
+    // Each step against the one before: MergeComposite → AnnotateTarget → MergeCompilerRegions → PartitionGraph.
+    const char* const expected[] = {"+11 annotations", "\u22123 annotations", "+2 functions, \u22128 annotations, +2 calls"};
+    ModuleCounts previous = countModule(testing::snapshotFromText(testing::readTestData("ui/steps/1_merge_composite.relay"), loaded));
+    QCOMPARE(describeChange(before, previous), QStringLiteral("+1 composites, +1 calls"));
+    QCOMPARE(describeChange(previous, previous), QString());
+    for (int i = 0; i < 3; ++i) {
+      ModuleCounts next = countModule(testing::snapshotFromText(testing::readTestData(QStringLiteral("ui/steps/%1.relay").arg(QLatin1String(steps[i]))), loaded));
+      QCOMPARE(describeChange(previous, next), QString::fromUtf8(expected[i]));
+      previous = next;
+    }
   }
 
   void regionListShowsHulls() {

@@ -11,15 +11,32 @@ namespace byoc::ui {
 
 void SnapshotListModel::setSnapshots(std::vector<Snapshot> snapshots) {
   beginResetModel();
-  snapshots_ = std::move(snapshots);
+  snapshots_.clear();
+  counts_.clear();
+  results_.clear();
+  for (Snapshot& snapshot : snapshots) {
+    appendSummary(snapshot);
+    snapshots_.push_back(std::move(snapshot));
+  }
   endResetModel();
 }
 
 void SnapshotListModel::append(Snapshot snapshot) {
   const int row = static_cast<int>(snapshots_.size());
   beginInsertRows({}, row, row);
+  appendSummary(snapshot);
   snapshots_.push_back(std::move(snapshot));
   endInsertRows();
+}
+
+void SnapshotListModel::appendSummary(const Snapshot& snapshot) {
+  counts_.push_back(countModule(snapshot.module));
+  QString result = tr("unchanged");
+  if (snapshot.changed) {
+    result = counts_.size() > 1 ? describeChange(counts_[counts_.size() - 2], counts_.back()) : QString();
+    if (result.isEmpty()) result = tr("changed");
+  }
+  results_.push_back(result);
 }
 
 int SnapshotListModel::rowCount(const QModelIndex& parent) const {
@@ -36,7 +53,7 @@ QVariant SnapshotListModel::data(const QModelIndex& index, int role) const {
       case 0: return index.row();
       case 1: return step.passName;
       case 2: return QStringLiteral("%1 ms").arg(step.milliseconds, 0, 'f', 1);
-      default: return step.changed ? tr("changed") : tr("unchanged");
+      default: return results_[index.row()];
     }
   }
   if (role == Qt::ForegroundRole && !step.changed && index.row() > 0)

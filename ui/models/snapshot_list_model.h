@@ -1,11 +1,14 @@
 #pragma once
 /// \file
-/// The timeline's model: one row per pass step (Step, Pass, Time, Changed).
+/// The timeline's model: one row per pass step (Step, Pass, Time, Result). Result says what the
+/// step changed compared with the step before it (see snapshot_summary.h), `changed` when the
+/// counts stay the same, or `unchanged`.
 
 #include <QAbstractTableModel>
 #include <vector>
 
 #include "snapshot/snapshot.h"
+#include "snapshot/snapshot_summary.h"
 
 namespace byoc::ui {
 
@@ -27,7 +30,11 @@ class SnapshotListModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
  private:
+  void appendSummary(const Snapshot& snapshot);
+
   std::vector<Snapshot> snapshots_;
+  std::vector<ModuleCounts> counts_;
+  std::vector<QString> results_;
 };
 
 }  // namespace byoc::ui
