@@ -99,6 +99,7 @@ class TestModels : public QObject {
     QCOMPARE(model.index(2, 2).data().toString(), QStringLiteral("1.3 ms"));
     QCOMPARE(model.index(2, 3).data().toString(), QStringLiteral("+1 composites, +1 calls"));
     QCOMPARE(model.index(3, 3).data().toString(), QStringLiteral("changed"));  // changed, same counts
+    QCOMPARE(model.index(2, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("MergeComposite: +1 composites, +1 calls"));
   }
 
   void changesAreSummarisedByCounts() {

@@ -56,6 +56,7 @@ QVariant SnapshotListModel::data(const QModelIndex& index, int role) const {
       default: return results_[index.row()];
     }
   }
+  if (role == Qt::ToolTipRole) return QString(step.passName + QStringLiteral(": ") + results_[index.row()]);
   if (role == Qt::ForegroundRole && !step.changed && index.row() > 0)
     return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
   if (role == Qt::TextAlignmentRole && (index.column() == 0 || index.column() == 2))
