@@ -1,0 +1,114 @@
+/// \file
+/// `byoc-studio`: the desktop app of BYOC Studio.
+///
+///   byoc-studio [FILE]                      open FILE (or nothing)
+///   byoc-studio --demo                      open the built-in demo
+///   byoc-studio FILE --steps S1.json,S2.json [--step N]
+///                                           open FILE with saved pass steps, showing step N
+///   byoc-studio --screenshot OUT.png [--open FILE] [--steps …] [--step N] [--theme dark]
+///               [--size 1600x1000] [--find TEXT]
+///                                           render the window offscreen to OUT.png and exit
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <cstdio>
+#include <cstring>
+
+#include "app/main_window.h"
+#include "app/screenshot.h"
+#include "panels/timeline_widget.h"
+#include "version.h"
+
+namespace {
+
+bool wantsScreenshot(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--screenshot") == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool screenshot = wantsScreenshot(argc, argv);
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("byoc-studio"));
+  QApplication::setApplicationName(QStringLiteral("BYOC Studio"));
+  QApplication::setApplicationVersion(QStringLiteral(BYOC_STUDIO_VERSION));
+  QApplication::setDesktopFileName(QStringLiteral("io.github.byoc_studio.ByocStudio"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("See how a model is partitioned for your backend, pass by pass."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Model to open (.relay, .txt, .json)."));
+  QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the built-in demo model."));
+  QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("Render the window to <png> and exit."),
+                          QStringLiteral("png"));
+  QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Model to open (the demo if omitted)."),
+                          QStringLiteral("file"));
+  QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark."), QStringLiteral("theme"));
+  QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
+                          QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+  QCommandLineOption find(QStringLiteral("find"), QStringLiteral("With --screenshot: select the first node matching <text>."),
+                          QStringLiteral("text"));
+  QCommandLineOption steps(QStringList{QStringLiteral("steps")},
+                           QStringLiteral("Saved pass steps to show after the model, comma-separated (.json keeps origins)."),
+                           QStringLiteral("files"));
+  QCommandLineOption step(QStringLiteral("step"), QStringLiteral("The step to show first (0: the loaded model)."),
+                          QStringLiteral("n"), QStringLiteral("0"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step});
+  parser.process(app);
+
+  // Screenshots start from default settings and leave the user's alone.
+  QTemporaryDir settingsDir;
+  if (screenshot) QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+
+  byoc::ui::MainWindow window;
+  if (parser.isSet(theme)) window.setTheme(byoc::ui::themeFromName(parser.value(theme)));
+  QString file = parser.value(open);
+  if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().first();
+
+  const QStringList stepFiles = parser.value(steps).split(u',', Qt::SkipEmptyParts);
+  bool stepIsNumber = false;
+  const int firstStep = parser.value(step).toInt(&stepIsNumber);
+  if (!stepIsNumber || firstStep < 0 || firstStep > stepFiles.size()) {
+    std::fprintf(stderr, "error: --step expects a number from 0 to %lld, found '%s'\n",
+                 static_cast<long long>(stepFiles.size()), qPrintable(parser.value(step)));
+    return 2;
+  }
+  if (!stepFiles.isEmpty()) {
+    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, stepFiles] { window.openSteps(stepFiles); });
+    QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window,
+                     [&window, firstStep] { window.timeline()->setCurrentStep(firstStep); });
+  }
+
+  if (screenshot) {
+    const QStringList dimensions = parser.value(size).split(u'x');
+    const int width = dimensions.size() == 2 ? dimensions[0].toInt() : 0;
+    const int height = dimensions.size() == 2 ? dimensions[1].toInt() : 0;
+    if (width <= 0 || height <= 0) {
+      std::fprintf(stderr, "error: --size expects WIDTHxHEIGHT, found '%s'\n", qPrintable(parser.value(size)));
+      return 2;
+    }
+    window.resize(width, height);
+    auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
+    job->setFind(parser.value(find));
+    job->setWaitForSteps(!stepFiles.isEmpty());
+    QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {
+      std::fprintf(status == 0 ? stdout : stderr, "%s%s\n", status == 0 ? "" : "error: ", qPrintable(message));
+      QApplication::exit(status);
+    });
+  }
+  window.show();
+  if (!file.isEmpty()) {
+    window.openFile(file);
+  } else if (parser.isSet(demo) || screenshot) {
+    window.openDemo();
+  }
+  return app.exec();
+}

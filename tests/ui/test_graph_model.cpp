@@ -1,0 +1,123 @@
+#include <QtTest>
+
+#include "graph/graph_model.h"
+#include "ir/op.h"
+#include "pass/infer_type.h"
+#include "test_files.h"
+#include "text/parser.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+
+namespace {
+
+Module typedModule(const std::string& text) {
+  Result<Module> parsed = parseModule(text, "in.relay");
+  if (!parsed) qFatal("%s", parsed.error().str().c_str());
+  Result<Module> typed = inferTypes(*parsed);
+  if (!typed) qFatal("%s", typed.error().str().c_str());
+  return *typed;
+}
+
+GraphModel mainGraph(const std::string& text) {
+  return GraphModel::build(typedModule(text).find("main"), QStringLiteral("main"));
+}
+
+}  // namespace
+
+/// The graph model: nodes, stubs, groups and edges built from functions.
+class TestGraphModel : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void goldenGraphs_data() {
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("demo: let-bound loop, if, per-consumer stubs") << "text/demo.relay" << "ui/demo.graph.expected";
+    QTest::newRow("composite literal, tuple, projections") << "ui/composite.relay" << "ui/composite.graph.expected";
+  }
+  void goldenGraphs() {
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    QCOMPARE(mainGraph(testing::readTestData(input)).dump(),
+             QString::fromStdString(testing::readTestData(expected)));
+  }
+
+  void everyConsumerOfAParameterGetsItsOwnStub() {
+    GraphModel graph = mainGraph(testing::readTestData("text/demo.relay"));
+    int weightStubs = 0;
+    for (const GraphNode& node : graph.nodes()) {
+      if (node.kind == GraphNodeKind::Stub && node.title == u"%w1") {
+        ++weightStubs;
+        QCOMPARE(graph.outEdges(node.id).size(), std::size_t{1});
+      }
+    }
+    QCOMPARE(weightStubs, 3);  // two conv2d calls and the recursive call
+  }
+
+  void widelySharedValuesReachLaterConsumersThroughStubs() {
+    std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4), float32]) {\n  %0 = nn.relu(%x);\n";
+    const int consumers = kSharedFanOut + 2;
+    std::string tuple;
+    for (int i = 0; i < consumers; ++i) {
+      text += "  %" + std::to_string(i + 1) + " = add(%0, %x);\n";
+      tuple += (i ? ", %" : "%") + std::to_string(i + 1);
+    }
+    text += "  (" + tuple + ")\n}\n";
+    GraphModel graph = mainGraph(text);
+    int relu = -1;
+    for (const GraphNode& node : graph.nodes()) {
+      if (node.title == u"nn.relu") relu = node.id;
+    }
+    QVERIFY(relu >= 0);
+    QCOMPARE(graph.outEdges(relu).size(), std::size_t{1});
+    int reluStubs = 0;
+    for (const GraphNode& node : graph.nodes()) {
+      if (node.stubOf == relu) {
+        ++reluStubs;
+        QCOMPARE(node.title, QStringLiteral("\u21AA nn.relu"));
+        QCOMPARE(node.detail, QStringLiteral("4"));
+      }
+    }
+    QCOMPARE(reluStubs, consumers - 1);
+  }
+
+  void originsMapBackToNodes() {
+    Module module = typedModule(testing::readTestData("text/demo.relay"));
+    GraphModel graph = GraphModel::build(module.find("main"));
+    for (const GraphNode& node : graph.nodes()) {
+      if (node.kind == GraphNodeKind::Stub) continue;
+      for (NodeId id : node.expr->origin().ids()) QVERIFY(graph.nodesWithOrigin(id) == std::vector<int>{node.id});
+      QCOMPARE(graph.nodeOf(node.expr.get()), node.id);
+    }
+    QCOMPARE(graph.nodesWithOrigin(1000000).size(), std::size_t{0});
+  }
+
+  void sourceNameScopesBecomeNestedGroups() {
+    Module module = typedModule(testing::readTestData("ui/steps/0_loaded.relay"));
+    GraphModel plain = GraphModel::build(module.find("main"));
+    Provenance provenance = *module.provenance();
+    const char* const names[] = {"/layer1/block0/conv/Conv", "/layer1/block0/Add", "/layer1/block1/Relu", "/head/Tanh"};
+    const char* const titles[] = {"nn.conv2d", "nn.bias_add", "nn.relu", "tanh"};
+    for (int i = 0; i < 4; ++i) {
+      for (const GraphNode& node : plain.nodes()) {
+        if (node.title == QLatin1String(titles[i])) provenance.names[node.expr->origin().ids().front()] = names[i];
+      }
+    }
+    GraphModel graph = GraphModel::build(module.find("main"), QStringLiteral("main"), &provenance);
+    QCOMPARE(graph.dump(), QString::fromStdString(testing::readTestData("ui/scopes.graph.expected")));
+  }
+
+  void deepChainsBuildWithoutRecursion() {
+    const int depth = 100000;
+    Var x = VarNode::make("x", tensorType({4}, DType::Float32));
+    Expr body = x;
+    for (int i = 0; i < depth; ++i) body = *makeOpCall("nn.relu", {body});
+    GraphModel graph = GraphModel::build(FunctionNode::make({x}, body));
+    QCOMPARE(graph.nodes().size(), std::size_t{depth + 1});
+    QCOMPARE(graph.edges().size(), std::size_t{depth});
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGraphModel)
+#include "test_graph_model.moc"

@@ -1,0 +1,348 @@
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSettings>
+#include <QSvgRenderer>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include "app/main_window.h"
+#include "frontend/json_format.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "models/diagnostics_model.h"
+#include "models/module_tree_model.h"
+#include "models/properties.h"
+#include "models/region_list_model.h"
+#include "models/snapshot_list_model.h"
+#include "panels/ir_text_view.h"
+#include "panels/timeline_widget.h"
+#include "snapshot_fixture.h"
+#include "test_files.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+
+namespace {
+
+/// Opens `path` (or the demo when empty) and waits until its graph is laid out.
+bool openAndLayOut(MainWindow& window, const QString& path) {
+  QSignalSpy opened(&window, &MainWindow::opened);
+  if (path.isEmpty()) {
+    window.openDemo();
+  } else {
+    window.openFile(path);
+  }
+  if (!opened.wait(10000)) return false;
+  if (window.mainPage()->isLaidOut()) return true;
+  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
+  return laidOut.wait(20000);
+}
+
+int findTitle(const GraphModel& model, const QString& title) {
+  for (const GraphNode& node : model.nodes()) {
+    if (node.title == title) return node.id;
+  }
+  return -1;
+}
+
+QString propertyValue(const PropertiesModel& model, const QString& name) {
+  for (const Property& row : model.properties()) {
+    if (row.first == name) return row.second;
+  }
+  return {};
+}
+
+}  // namespace
+
+/// The main window: opening, linked panels, search, export, timeline and overlays.
+class TestMainWindow : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+  }
+
+  void demoOpensWithLinkedPanels() {
+    MainWindow window;
+    QAbstractItemModelTester treeTester(window.moduleTreeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester propertiesTester(window.propertiesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Demo — BYOC Studio"));
+    QCOMPARE(window.moduleTreeModel()->dump(), QStringLiteral("main (function)\n  %while_loop (local function)\n"));
+    QVERIFY(window.irText()->toPlainText().startsWith(QStringLiteral("#[version = \"0.0.5\"]")));
+
+    // Graph → properties and text.
+    GraphPage* page = window.mainPage();
+    const int reshape = findTitle(page->model(), QStringLiteral("reshape"));
+    page->scene()->selectNode(reshape);
+    QCOMPARE(propertyValue(*window.propertiesModel(), QStringLiteral("Op")), QStringLiteral("reshape"));
+    QCOMPARE(window.irText()->textCursor().blockNumber() + 1, 15);
+
+    // Text → graph: a click on line 6 (the first conv2d) selects it.
+    emit window.irText()->locationClicked(6, 20);
+    const int conv = page->scene()->selectedNode();
+    QVERIFY(conv >= 0);
+    QCOMPARE(page->model().nodes()[conv].title, QStringLiteral("nn.conv2d"));
+    QCOMPARE(propertyValue(*window.propertiesModel(), QStringLiteral("Source")), QStringLiteral("demo.relay:6:12"));
+
+    // A click before the first call on a line selects that call.
+    page->scene()->selectNode(reshape);
+    emit window.irText()->locationClicked(6, 1);
+    QCOMPARE(page->scene()->selectedNode(), conv);
+
+    // Keyboard: Down goes to the consumer (bias_add), Up back to the producer.
+    QVERIFY(page->view()->step(Qt::Key_Down));
+    QCOMPARE(page->model().nodes()[page->scene()->selectedNode()].title, QStringLiteral("nn.bias_add"));
+    QVERIFY(page->view()->step(Qt::Key_Up));
+    QCOMPARE(page->scene()->selectedNode(), conv);
+  }
+
+  void layoutPlacesEveryNodeWithoutOverlaps() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphScene* scene = window.mainPage()->scene();
+    std::vector<QRectF> rects;
+    for (const GraphNode& node : window.mainPage()->model().nodes()) {
+      NodeItem* item = scene->itemOf(node.id);
+      QVERIFY2(item, qPrintable(QStringLiteral("node %1 has no item").arg(node.id)));
+      rects.push_back(item->sceneBoundingRect().adjusted(3, 3, -3, -3));
+    }
+    for (std::size_t i = 0; i < rects.size(); ++i) {
+      for (std::size_t j = i + 1; j < rects.size(); ++j) QVERIFY(!rects[i].intersects(rects[j]));
+    }
+  }
+
+  void groupsCollapseIntoOneNodeAndExpandAgain() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphPage* page = window.mainPage();
+    const int conv = findTitle(page->model(), QStringLiteral("nn.conv2d"));
+    const int call = findTitle(page->model(), QStringLiteral("%while_loop"));
+    QCOMPARE(page->model().nodes()[conv].group, 0);
+    QVERIFY(page->scene()->itemOf(conv)->unit() == conv);
+    QSignalSpy laidOut(page, &GraphPage::layoutReady);
+    page->toggleGroup(0);
+    QVERIFY(laidOut.wait(20000));
+    QCOMPARE(page->scene()->itemOf(conv)->unit(), -1);  // drawn by the collapsed group's node
+    QCOMPARE(page->scene()->itemOf(call)->unit(), call);
+    page->toggleGroup(0);
+    QVERIFY(laidOut.wait(20000));
+    QCOMPARE(page->scene()->itemOf(conv)->unit(), conv);
+  }
+
+  void zoomIsClampedAndFitNeverEnlarges() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphView* view = window.mainPage()->view();
+    QSignalSpy zoomed(view, &GraphView::zoomChanged);
+    view->setZoom(100);
+    QCOMPARE(view->zoom(), 4.0);
+    view->setZoom(0.0001);
+    QCOMPARE(view->zoom(), 0.02);
+    QCOMPARE(zoomed.count(), 2);
+    view->fitAll();
+    QVERIFY(view->zoom() <= 1.0);
+    QVERIFY(view->zoom() > 0.02);
+    QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(window.mainPage()->scene()->itemsBoundingRect()));
+  }
+
+  void searchSelectsMatchesInTurn() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphPage* page = window.mainPage();
+    QCOMPARE(page->search(QStringLiteral("conv2d"), false), 2);
+    const int first = page->scene()->selectedNode();
+    QCOMPARE(page->model().nodes()[first].title, QStringLiteral("nn.conv2d"));
+    page->findNext();
+    QVERIFY(page->scene()->selectedNode() != first);
+    page->findNext();
+    QCOMPARE(page->scene()->selectedNode(), first);
+    page->findNext(true);
+    page->findNext(true);
+    QCOMPARE(page->scene()->selectedNode(), first);
+    QCOMPARE(page->search(QStringLiteral("(relu"), true), 0);
+  }
+
+  void exportWritesValidSvgAndPng() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QTemporaryDir dir;
+    QString error;
+    const QString svg = dir.filePath(QStringLiteral("graph.svg"));
+    QVERIFY2(window.mainPage()->exportSvg(svg, &error), qPrintable(error));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    bool sawSvgRoot = false;
+    while (!xml.atEnd()) {
+      if (xml.readNext() == QXmlStreamReader::StartElement && !sawSvgRoot) sawSvgRoot = xml.name() == u"svg";
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(sawSvgRoot);
+    QVERIFY(QSvgRenderer(svg).isValid());
+    const QString png = dir.filePath(QStringLiteral("graph.png"));
+    QVERIFY2(window.mainPage()->exportPng(png, &error), qPrintable(error));
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 200);
+    QVERIFY(!window.mainPage()->exportSvg(dir.filePath(QStringLiteral("missing/graph.svg")), &error));
+    QVERIFY(!error.isEmpty());
+  }
+
+  void badFileIsReportedInDiagnostics() {
+    MainWindow window;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.relay"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  nn.relu(%x,\n}\n");
+    file.close();
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openFile(path);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(window.diagnosticsModel()->rowCount(), 1);
+    QCOMPARE(window.diagnosticsModel()->index(0, 2).data().toString(), QStringLiteral("found '}', expected an expression"));
+    QVERIFY(window.diagnosticsModel()->index(0, 1).data().toString().endsWith(QStringLiteral("broken.relay:4:1")));
+    QVERIFY(!window.mainPage());
+  }
+
+  void openedFilesBecomeRecent() {
+    MainWindow window;
+    const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/steps/0_loaded.relay")));
+    QVERIFY(openAndLayOut(window, path));
+    QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), QFileInfo(path).absoluteFilePath());
+  }
+
+  void droppedFilesOpen() {
+    MainWindow window;
+    const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/composite.relay")));
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy opened(&window, &MainWindow::opened);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    QVERIFY(opened.wait(10000));
+    QCOMPARE(window.document()->title, QStringLiteral("composite.relay"));
+  }
+
+  void timelineDrawsEachStepOnTheLoadedGraph() {
+    MainWindow window;
+    QAbstractItemModelTester regionTester(window.regionModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester stepTester(window.snapshotModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.show();
+    const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/steps/0_loaded.relay")));
+    QVERIFY(openAndLayOut(window, path));
+    const Module& loaded = window.document()->module;
+    std::vector<Snapshot> steps{{QStringLiteral("loaded"), loaded, false, 0}};
+    const char* const names[] = {"MergeComposite", "AnnotateTarget", "MergeCompilerRegions", "PartitionGraph"};
+    const char* const files[] = {"1_merge_composite", "2_annotate_target", "3_merge_compiler_regions", "4_partition_graph"};
+    for (int i = 0; i < 4; ++i) {
+      Module module = testing::snapshotFromText(testing::readTestData(QStringLiteral("ui/steps/%1.relay").arg(QLatin1String(files[i]))), loaded);
+      steps.push_back({QString::fromLatin1(names[i]), module, true, 1.0});
+    }
+    window.setSnapshots(steps);
+    QCOMPARE(window.timeline()->currentStep(), 0);
+    GraphScene* scene = window.mainPage()->scene();
+    QCOMPARE(scene->hullCount(), 0);
+
+    // Expected hulls per step: (label, node count).
+    const QList<QList<QPair<QString, int>>> expected{
+        {},
+        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}},
+        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}},
+        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}, {QStringLiteral("byoc-target #0"), 4}, {QStringLiteral("byoc-target #1"), 1}},
+        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3},
+         {QStringLiteral("tvmgen_default_byoc_target_main_0"), 4},
+         {QStringLiteral("tvmgen_default_byoc_target_main_2"), 1}},
+    };
+    for (int step = 0; step < 5; ++step) {
+      window.timeline()->setCurrentStep(step);
+      QCOMPARE(window.regionModel()->rowCount(), static_cast<int>(expected[step].size()));
+      QCOMPARE(scene->hullCount(), static_cast<int>(expected[step].size()));
+      for (int row = 0; row < expected[step].size(); ++row) {
+        QCOMPARE(window.regionModel()->index(row, 0).data().toString(), expected[step][row].first);
+        QCOMPARE(window.regionModel()->index(row, 3).data().toInt(), expected[step][row].second);
+      }
+    }
+    // After PartitionGraph the module tree shows the outlined functions; each opens in its own tab.
+    QVERIFY(window.moduleTreeModel()->dump().contains(QStringLiteral("tvmgen_default_byoc_target_main_2 (external (byoc-target))")));
+    GraphPage* outlined = window.openFunctionTab(QStringLiteral("tvmgen_default_byoc_target_main_2"));
+    QVERIFY(outlined);
+    QCOMPARE(findTitle(outlined->model(), QStringLiteral("reshape")) >= 0, true);
+    QCOMPARE(window.pageCount(), 2);
+    GraphPage* partitioned = window.openStepTab(4);
+    QVERIFY(partitioned);
+    QCOMPARE(window.pageCount(), 3);
+    // Double-clicking the call of an outlined function opens it; other nodes open nothing.
+    GraphPage* callee = window.activateNode(partitioned, findTitle(partitioned->model(), QStringLiteral("@tvmgen_default_byoc_target_main_0")));
+    QVERIFY(callee);
+    QCOMPARE(callee->model().name(), QStringLiteral("tvmgen_default_byoc_target_main_0"));
+    QCOMPARE(window.pageCount(), 4);
+    QVERIFY(!window.activateNode(partitioned, findTitle(partitioned->model(), QStringLiteral("tanh"))));
+
+    // Clicking a region selects its nodes on the loaded graph.
+    window.timeline()->setCurrentStep(3);
+    window.selectRegion(1);
+    QCOMPARE(scene->selectedItems().size(), 4);
+  }
+
+  void savedStepsOpenInTheTimeline() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QTemporaryDir dir;
+    QStringList paths;
+    for (const char* name : {"demo_annotate_target", "demo_partition_graph"}) {
+      Module step = testing::snapshotFromText(testing::readTestData(QStringLiteral("ui/steps/%1.relay").arg(QLatin1String(name))),
+                                              window.document()->module);
+      paths << dir.filePath(QLatin1String(name) + QStringLiteral(".json"));
+      QFile file(paths.last());
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(QByteArray::fromStdString(saveModuleJson(step)));
+    }
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.openSteps(paths);
+    QVERIFY(opened.wait(10000));
+    QCOMPARE(window.snapshotModel()->rowCount(), 3);
+    QCOMPARE(window.snapshotModel()->index(1, 1).data().toString(), QStringLiteral("demo_annotate_target"));
+    QCOMPARE(window.snapshotModel()->index(2, 3).data().toString(), QStringLiteral("+3 functions, \u221226 annotations, +3 calls"));
+    window.timeline()->setCurrentStep(2);
+    QCOMPARE(window.regionModel()->rowCount(), 5);
+    QCOMPARE(window.regionModel()->index(4, 0).data().toString(), QStringLiteral("tvmgen_default_byoc_target_main_5"));
+    QCOMPARE(window.regionModel()->index(4, 3).data().toInt(), 4);
+
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openSteps({dir.filePath(QStringLiteral("missing.json"))});
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(failed.first().first().toString().endsWith(QStringLiteral("missing.json: cannot open: No such file or directory")),
+             qPrintable(failed.first().first().toString()));
+    QCOMPARE(window.snapshotModel()->rowCount(), 3);
+  }
+
+  void themeSwitchPersists() {
+    MainWindow window;
+    window.setTheme(Theme::Dark);
+    QCOMPARE(QSettings().value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
+    QCOMPARE(qApp->palette().color(QPalette::Window), QColor(0x2b, 0x2d, 0x30));
+    window.setTheme(Theme::Light);
+    QCOMPARE(QSettings().value(QStringLiteral("theme")).toString(), QStringLiteral("light"));
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,590 @@
+/// \file
+/// MainWindow: menus, docks, loading on a worker, and the links between panels.
+
+#include "app/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStringBuilder>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "models/diagnostics_model.h"
+#include "models/module_tree_model.h"
+#include "models/properties.h"
+#include "models/region_list_model.h"
+#include "models/snapshot_list_model.h"
+#include "overlay/snapshot_overlay.h"
+#include "panels/ir_text_view.h"
+#include "panels/relay_highlighter.h"
+#include "panels/timeline_widget.h"
+#include "text/printer.h"
+
+namespace byoc::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
+
+QString settingsKey(const char* key) { return QString::fromLatin1(key); }
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+  auto* view = new QTableView(parent);
+  view->setModel(model);
+  view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view->verticalHeader()->hide();
+  view->horizontalHeader()->setStretchLastSection(true);
+  view->setShowGrid(false);
+  view->setAlternatingRowColors(true);
+  view->setWordWrap(false);
+  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+  return view;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setWindowTitle(QStringLiteral("BYOC Studio"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/byoc-studio.svg")));
+  setAcceptDrops(true);
+  setDocumentMode(true);
+  moduleTree_ = new ModuleTreeModel(this);
+  properties_ = new PropertiesModel(this);
+  regions_ = new RegionListModel(this);
+  diagnostics_ = new DiagnosticsModel(this);
+  snapshots_ = new SnapshotListModel(this);
+
+  tabs_ = new QTabWidget(this);
+  tabs_->setTabsClosable(true);
+  tabs_->setMovable(true);
+  tabs_->setDocumentMode(true);
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+  connect(tabs_, &QTabWidget::tabCloseRequested, this, [this](int index) {
+    auto* page = static_cast<GraphPage*>(tabs_->widget(index));
+    if (page == mainPage_) return;  // the loaded graph stays open
+    pageTexts_.erase(page);
+    tabs_->removeTab(index);
+    page->deleteLater();
+  });
+  centre_ = new QStackedWidget(this);
+  centre_->addWidget(buildWelcome());
+  centre_->addWidget(tabs_);
+  setCentralWidget(centre_);
+
+  buildDocks();
+  buildActions();
+  zoomLabel_ = new QLabel(this);
+  statusBar()->addPermanentWidget(zoomLabel_);
+  statusBar()->showMessage(tr("Open a model (Ctrl+O) or the demo (Ctrl+D)."));
+
+  QSettings settings;
+  theme_ = themeFromName(settings.value(settingsKey("theme"), QStringLiteral("light")).toString());
+  if (!restoreGeometry(settings.value(settingsKey("geometry")).toByteArray())) resize(1440, 900);
+  restoreState(settings.value(settingsKey("windowState")).toByteArray());
+  setTheme(theme_);
+  rebuildRecentMenu();
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget* MainWindow::buildWelcome() {
+  auto* welcome = new QWidget(this);
+  auto* layout = new QVBoxLayout(welcome);
+  layout->addStretch(2);
+  auto* icon = new QLabel(welcome);
+  icon->setPixmap(QIcon(QStringLiteral(":/icons/byoc-studio.svg")).pixmap(96, 96));
+  icon->setAlignment(Qt::AlignCenter);
+  auto* title = new QLabel(tr("BYOC Studio"), welcome);
+  QFont titleFont = title->font();
+  titleFont.setPointSizeF(titleFont.pointSizeF() * 2);
+  titleFont.setWeight(QFont::Light);
+  title->setFont(titleFont);
+  title->setAlignment(Qt::AlignCenter);
+  auto* subtitle = new QLabel(tr("See how your backend's patterns and rules partition a model, pass by pass."), welcome);
+  subtitle->setAlignment(Qt::AlignCenter);
+  subtitle->setEnabled(false);
+  auto* open = new QPushButton(tr("Open Model…"), welcome);
+  auto* demo = new QPushButton(tr("Open the Demo"), welcome);
+  connect(open, &QPushButton::clicked, this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), {}, kModelFilter);
+    if (!path.isEmpty()) openFile(path);
+  });
+  connect(demo, &QPushButton::clicked, this, &MainWindow::openDemo);
+  auto* buttons = new QHBoxLayout;
+  buttons->addStretch();
+  buttons->addWidget(open);
+  buttons->addWidget(demo);
+  buttons->addStretch();
+  auto* hint = new QLabel(tr("or drop a .relay, .json or .onnx file here"), welcome);
+  hint->setAlignment(Qt::AlignCenter);
+  hint->setEnabled(false);
+  layout->addWidget(icon);
+  layout->addWidget(title);
+  layout->addWidget(subtitle);
+  layout->addSpacing(16);
+  layout->addLayout(buttons);
+  layout->addWidget(hint);
+  layout->addStretch(3);
+  return welcome;
+}
+
+void MainWindow::buildDocks() {
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  auto dock = [this](const QString& title, const char* name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto* result = new QDockWidget(title, this);
+    result->setObjectName(QString::fromLatin1(name));
+    result->setWidget(widget);
+    addDockWidget(area, result);
+    return result;
+  };
+  moduleView_ = new QTreeView(this);
+  moduleView_->setModel(moduleTree_);
+  moduleView_->setUniformRowHeights(true);
+  moduleView_->header()->setStretchLastSection(false);
+  moduleView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  moduleView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  connect(moduleView_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
+    openFunctionTab(index.data(ModuleTreeModel::GlobalNameRole).toString());
+  });
+  propertiesView_ = makeTable(properties_, this);
+  propertiesView_->setSelectionMode(QAbstractItemView::NoSelection);
+  propertiesView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  regionView_ = makeTable(regions_, this);
+  regionView_->setSelectionMode(QAbstractItemView::SingleSelection);
+  regionView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  regionView_->horizontalHeader()->setStretchLastSection(false);
+  regionView_->horizontalHeader()->setMinimumSectionSize(48);
+  regionView_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  regionView_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  regionView_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+  connect(regionView_, &QTableView::clicked, this, [this](const QModelIndex& index) { selectRegion(index.row()); });
+  diagnosticsView_ = makeTable(diagnostics_, this);
+  diagnosticsView_->setWordWrap(true);
+  irText_ = new IrTextView(this);
+  connect(irText_, &IrTextView::locationClicked, this, &MainWindow::onTextLocation);
+  timeline_ = new TimelineWidget(snapshots_, this);
+  connect(timeline_, &TimelineWidget::stepChanged, this, &MainWindow::onStepChanged);
+  connect(timeline_, &TimelineWidget::stepOpened, this, &MainWindow::openStepTab);
+
+  QDockWidget* module = dock(tr("Module"), "moduleDock", moduleView_, Qt::LeftDockWidgetArea);
+  QDockWidget* timeline = dock(tr("Pass Timeline"), "timelineDock", timeline_, Qt::LeftDockWidgetArea);
+  QDockWidget* properties = dock(tr("Properties"), "propertiesDock", propertiesView_, Qt::RightDockWidgetArea);
+  QDockWidget* regions = dock(tr("Regions"), "regionsDock", regionView_, Qt::RightDockWidgetArea);
+  QDockWidget* text = dock(tr("IR Text"), "textDock", irText_, Qt::BottomDockWidgetArea);
+  QDockWidget* diagnostics = dock(tr("Diagnostics"), "diagnosticsDock", diagnosticsView_, Qt::BottomDockWidgetArea);
+  splitDockWidget(module, timeline, Qt::Vertical);
+  splitDockWidget(properties, regions, Qt::Vertical);
+  tabifyDockWidget(text, diagnostics);
+  text->raise();
+  resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
+  resizeDocks({text}, {220}, Qt::Vertical);
+  viewMenu_ = new QMenu(tr("&View"), this);
+  for (QDockWidget* each : {module, timeline, properties, regions, text, diagnostics}) viewMenu_->addAction(each->toggleViewAction());
+  viewMenu_->addSeparator();
+}
+
+void MainWindow::buildActions() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), {}, kModelFilter);
+    if (!path.isEmpty()) openFile(path);
+  });
+  open->setIcon(QIcon(QStringLiteral(":/icons/open.svg")));
+  QAction* demo = file->addAction(tr("Open &Demo"), QKeySequence(Qt::CTRL | Qt::Key_D), this, &MainWindow::openDemo);
+  demo->setIcon(QIcon(QStringLiteral(":/icons/demo.svg")));
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addSeparator();
+  auto exportAction = [this](bool svg) {
+    GraphPage* page = currentPage();
+    if (!page || !page->isLaidOut()) return;
+    QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export as SVG") : tr("Export as PNG"),
+                                                page->model().name() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+                                                svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!(svg ? page->exportSvg(path, &error) : page->exportPng(path, &error)))
+      QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, error));
+    else
+      statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+  };
+  file->addAction(tr("Export as &SVG…"), this, [exportAction] { exportAction(true); });
+  file->addAction(tr("Export as &PNG…"), this, [exportAction] { exportAction(false); });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
+    if (GraphPage* page = currentPage()) page->showSearch();
+  });
+  edit->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] {
+    if (GraphPage* page = currentPage()) page->findNext();
+  });
+  edit->addAction(tr("Find &Previous"), QKeySequence::FindPrevious, this, [this] {
+    if (GraphPage* page = currentPage()) page->findNext(true);
+  });
+
+  menuBar()->addMenu(viewMenu_);
+  QAction* zoomIn = viewMenu_->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] {
+    if (GraphPage* page = currentPage()) page->view()->setZoom(page->view()->zoom() * 1.25);
+  });
+  zoomIn->setIcon(QIcon(QStringLiteral(":/icons/zoom-in.svg")));
+  QAction* zoomOut = viewMenu_->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] {
+    if (GraphPage* page = currentPage()) page->view()->setZoom(page->view()->zoom() / 1.25);
+  });
+  zoomOut->setIcon(QIcon(QStringLiteral(":/icons/zoom-out.svg")));
+  QAction* fit = viewMenu_->addAction(tr("&Fit Graph"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
+    if (GraphPage* page = currentPage()) page->view()->fitAll();
+  });
+  fit->setIcon(QIcon(QStringLiteral(":/icons/zoom-fit.svg")));
+  viewMenu_->addAction(tr("&Cancel Layout"), this, [this] {
+    if (GraphPage* page = currentPage()) page->cancelLayout();
+  });
+  viewMenu_->addSeparator();
+  QMenu* themes = viewMenu_->addMenu(tr("&Theme"));
+  auto* themeGroup = new QActionGroup(this);
+  for (Theme theme : {Theme::Light, Theme::Dark}) {
+    QAction* action = themes->addAction(theme == Theme::Light ? tr("&Light") : tr("&Dark"), this,
+                                        [this, theme] { setTheme(theme); });
+    action->setCheckable(true);
+    action->setData(themeName(theme));
+    themeGroup->addAction(action);
+  }
+  connect(themes, &QMenu::aboutToShow, this, [this, themeGroup] {
+    for (QAction* action : themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme_));
+  });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About BYOC Studio"), this, [this] {
+    QMessageBox::about(this, tr("About BYOC Studio"),
+                       tr("<h3>BYOC Studio %1</h3><p>Load a model, author your backend's patterns and rules, and "
+                          "watch the partitioning passes carve it into regions.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+  });
+
+  QToolBar* toolbar = addToolBar(tr("Main"));
+  toolbar->setObjectName(QStringLiteral("mainToolbar"));
+  toolbar->setMovable(false);
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  toolbar->addAction(open);
+  toolbar->addAction(demo);
+  toolbar->addSeparator();
+  toolbar->addAction(zoomIn);
+  toolbar->addAction(zoomOut);
+  toolbar->addAction(fit);
+}
+
+void MainWindow::openFile(const QString& path) {
+  startLoading(QFileInfo(path).fileName(), [path] { return openModelDocument(path); });
+}
+
+void MainWindow::openDemo() {
+  startLoading(tr("the demo"), [] { return openDemoDocument(); });
+}
+
+void MainWindow::startLoading(const QString& label, std::function<Result<ModelDocument>()> load) {
+  const int generation = ++loadGeneration_;
+  statusBar()->showMessage(tr("Opening %1…").arg(label));
+  auto* watcher = new QFutureWatcher<Result<ModelDocument>>(this);
+  connect(watcher, &QFutureWatcher<Result<ModelDocument>>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    if (generation != loadGeneration_) return;
+    Result<ModelDocument> result = watcher->result();
+    if (!result) {
+      reportFailure(result.error());
+      return;
+    }
+    adopt(std::move(result).value());
+  });
+  watcher->setFuture(QtConcurrent::run(std::move(load)));
+}
+
+void MainWindow::openSteps(const QStringList& paths) {
+  if (!document_) return;
+  statusBar()->showMessage(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())));
+  const int generation = loadGeneration_;
+  auto* watcher = new QFutureWatcher<Result<std::vector<Snapshot>>>(this);
+  connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    if (generation != loadGeneration_) return;  // another model was opened meanwhile
+    Result<std::vector<Snapshot>> result = watcher->result();
+    if (!result) {
+      reportFailure(result.error());
+      return;
+    }
+    std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
+    for (Snapshot& step : *result) steps.push_back(std::move(step));
+    setSnapshots(std::move(steps));
+    emit stepsOpened();
+  });
+  watcher->setFuture(QtConcurrent::run(openStepFiles, paths, document_->module));
+}
+
+void MainWindow::reportFailure(const Diagnostic& diagnostic) {
+  diagnostics_->add(diagnostic);
+  const QString message = QString::fromStdString(diagnostic.str());
+  statusBar()->showMessage(tr("Could not open: %1").arg(message));
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    if (dock->widget() == diagnosticsView_) {
+      dock->show();
+      dock->raise();
+    }
+  }
+  emit openFailed(message);
+}
+
+void MainWindow::adopt(ModelDocument document) {
+  while (tabs_->count() > 0) {
+    QWidget* page = tabs_->widget(0);
+    tabs_->removeTab(0);
+    page->deleteLater();
+  }
+  pageTexts_.clear();
+  mainPage_ = nullptr;
+  diagnostics_->clear();
+  document_ = std::make_unique<ModelDocument>(std::move(document));
+  if (!document_->path.isEmpty()) addRecentFile(document_->path);
+  setWindowTitle(document_->title + QStringLiteral(" — BYOC Studio"));
+  steps_.clear();
+  snapshots_->setSnapshots({});
+  regions_->setOverlay({});
+  properties_->setProperties({});
+  moduleTree_->setModule(document_->module);
+  moduleView_->expandAll();
+  QString name;
+  Function entry = entryFunction(document_->module, &name);
+  if (!entry) {
+    reportFailure(makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
+    return;
+  }
+  centre_->setCurrentWidget(tabs_);
+  mainPage_ = addPage(entry, name, document_->title + QStringLiteral(" · @") + name);
+  pageTexts_[mainPage_] = {document_->irText, document_->textHasLocations};
+  onTabChanged();
+  emit opened();
+}
+
+GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& tabTitle) {
+  auto model = std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get()));
+  auto* page = new GraphPage(model, document_->module.provenance(), tabs_);
+  page->setTheme(theme_);
+  connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });
+  connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { activateNode(page, node); });
+  connect(page, &GraphPage::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
+  connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) {
+    diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
+  });
+  connect(page->view(), &GraphView::zoomChanged, this, [this](qreal zoom) {
+    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100)));
+  });
+  const int index = tabs_->addTab(page, tabTitle);
+  if (!mainPage_) tabs_->tabBar()->setTabButton(index, QTabBar::RightSide, nullptr);  // the loaded graph stays open
+  tabs_->setCurrentIndex(index);
+  page->startLayout();
+  return page;
+}
+
+GraphPage* MainWindow::currentPage() const { return qobject_cast<GraphPage*>(tabs_->currentWidget()); }
+
+int MainWindow::pageCount() const { return tabs_->count(); }
+
+const Module& MainWindow::currentModule() const {
+  const int step = timeline_->currentStep();
+  return step >= 0 ? steps_[step].module : document_->module;
+}
+
+GraphPage* MainWindow::openFunctionTab(const QString& function) {
+  if (!document_) return nullptr;
+  const int step = timeline_->currentStep();
+  const QString title = (step > 0 ? QStringLiteral("Step %1 · @").arg(step) : QStringLiteral("@")) + function;
+  for (int i = 0; i < tabs_->count(); ++i) {
+    if (tabs_->tabText(i) == title) {
+      tabs_->setCurrentIndex(i);
+      return static_cast<GraphPage*>(tabs_->widget(i));
+    }
+  }
+  const Module& module = currentModule();
+  Function found = module.find(function.toStdString());
+  if (!found) return nullptr;
+  GraphPage* page = addPage(found, function, title);
+  pageTexts_[page] = {QString::fromStdString(printExpr(Expr(found))), false};
+  onTabChanged();
+  return page;
+}
+
+GraphPage* MainWindow::openStepTab(int step) {
+  if (step < 0 || step >= static_cast<int>(steps_.size())) return nullptr;
+  QString name;
+  Function entry = entryFunction(steps_[step].module, &name);
+  if (!entry) return nullptr;
+  GraphPage* page = addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(steps_[step].passName));
+  pageTexts_[page] = {QString::fromStdString(printModule(steps_[step].module)), false};
+  onTabChanged();
+  return page;
+}
+
+GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
+  const auto* call = page->model().nodes().at(node).expr->as<CallNode>();
+  const auto* global = call ? call->callee->as<GlobalVarNode>() : nullptr;
+  return global ? openFunctionTab(QString::fromStdString(global->name)) : nullptr;
+}
+
+void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
+  steps_ = snapshots;
+  snapshots_->setSnapshots(std::move(snapshots));
+}
+
+void MainWindow::onStepChanged(int step) {
+  GraphOverlay overlay;
+  if (step >= 0 && mainPage_) overlay = overlayForSnapshot(steps_[step].module, mainPage_->model());
+  if (mainPage_) mainPage_->setOverlay(overlay);
+  regions_->setOverlay(overlay);
+  if (document_) {
+    moduleTree_->setModule(currentModule());
+    moduleView_->expandAll();
+  }
+  if (step >= 0) statusBar()->showMessage(tr("Step %1: %2").arg(step).arg(steps_[step].passName));
+}
+
+void MainWindow::selectRegion(int row) {
+  if (!mainPage_ || row < 0 || row >= regions_->rowCount()) return;
+  const QList<int> nodes = regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>();
+  tabs_->setCurrentWidget(mainPage_);
+  GraphScene* scene = mainPage_->scene();
+  scene->selectNode(-1);
+  QRectF area;
+  for (int node : nodes) {
+    if (NodeItem* item = scene->itemOf(node)) {
+      item->setSelected(true);
+      area = area.united(item->sceneBoundingRect());
+    }
+  }
+  if (!area.isNull()) mainPage_->view()->ensureVisible(area, 40, 40);
+}
+
+void MainWindow::onNodeSelected(GraphPage* page, int node) {
+  if (node < 0) {
+    properties_->setProperties({});
+    return;
+  }
+  const GraphNode& graphNode = page->model().nodes()[node];
+  properties_->setProperties(nodeProperties(graphNode, document_ ? document_->module.provenance().get() : nullptr));
+  auto text = pageTexts_.find(page);
+  if (text == pageTexts_.end() || !text->second.linked || !document_->module.provenance()) return;
+  if (auto location = document_->module.provenance()->locate(graphNode.expr->origin()))
+    irText_->showLocation(location->line, location->column);
+}
+
+void MainWindow::onTextLocation(int line, int column) {
+  GraphPage* page = currentPage();
+  auto text = pageTexts_.find(page);
+  if (!page || text == pageTexts_.end() || !text->second.linked || !document_->module.provenance()) return;
+  const Provenance& provenance = *document_->module.provenance();
+  // The node written last at or before the cursor on that line, else the first one after it.
+  int before = -1, beforeColumn = 0, after = -1, afterColumn = 0;
+  for (const GraphNode& node : page->model().nodes()) {
+    if (node.kind == GraphNodeKind::Stub) continue;
+    auto location = provenance.locate(node.expr->origin());
+    if (!location || location->line != line) continue;
+    if (location->column <= column && (before < 0 || location->column > beforeColumn)) {
+      before = node.id;
+      beforeColumn = location->column;
+    } else if (location->column > column && (after < 0 || location->column < afterColumn)) {
+      after = node.id;
+      afterColumn = location->column;
+    }
+  }
+  const int best = before >= 0 ? before : after;
+  if (best < 0) return;
+  page->scene()->selectNode(best);
+  page->view()->revealNode(best);
+}
+
+void MainWindow::onTabChanged() {
+  GraphPage* page = currentPage();
+  auto text = pageTexts_.find(page);
+  irText_->setIrText(text == pageTexts_.end() ? QString() : text->second.text);
+  if (page) {
+    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));
+    onNodeSelected(page, page->scene()->selectedNode());
+  }
+}
+
+void MainWindow::setTheme(Theme theme) {
+  theme_ = theme;
+  applyTheme(*qApp, theme);
+  QSettings().setValue(settingsKey("theme"), themeName(theme));
+  delete highlighter_;
+  highlighter_ = new RelayHighlighter(irText_->document(), theme == Theme::Dark);
+  for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList files = settings.value(settingsKey("recentFiles")).toStringList();
+  files.removeAll(path);
+  files.prepend(path);
+  while (files.size() > kMaxRecentFiles) files.removeLast();
+  settings.setValue(settingsKey("recentFiles"), files);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu_->clear();
+  const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
+  for (const QString& path : files) {
+    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+  }
+  recentMenu_->setEnabled(!files.isEmpty());
+  if (files.isEmpty()) return;
+  recentMenu_->addSeparator();
+  recentMenu_->addAction(tr("Clear List"), this, [this] {
+    QSettings().remove(settingsKey("recentFiles"));
+    rebuildRecentMenu();
+  });
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue(settingsKey("geometry"), saveGeometry());
+  settings.setValue(settingsKey("windowState"), saveState());
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  openFile(urls.first().toLocalFile());
+  event->acceptProposedAction();
+}
+
+}  // namespace byoc::ui

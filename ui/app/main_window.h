@@ -1,0 +1,147 @@
+#pragma once
+/// \file
+/// The main window of BYOC Studio: graph tabs in the centre, linked panels around them.
+///
+/// Panels: Module (function tree), Properties, Regions (of the current step), IR Text (selection
+/// linked both ways), Diagnostics and Pass Timeline. Models open from the File menu, by drag and
+/// drop, from the recent-files list or as the built-in demo; loading runs on a worker. The window
+/// state, recent files and theme persist in QSettings.
+///
+/// Pass steps are plugged in with `setSnapshots`: each step is drawn as an overlay on the stable
+/// layout of the loaded graph, and any step (or any function of its module) opens as its own tab.
+
+#include <QMainWindow>
+#include <functional>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "app/model_document.h"
+#include "snapshot/snapshot.h"
+#include "theme.h"
+
+class QTabWidget;
+class QStackedWidget;
+class QTreeView;
+class QTableView;
+class QMenu;
+class QLabel;
+
+namespace byoc::ui {
+
+class DiagnosticsModel;
+class GraphPage;
+class IrTextView;
+class ModuleTreeModel;
+class PropertiesModel;
+class RegionListModel;
+class RelayHighlighter;
+class SnapshotListModel;
+class TimelineWidget;
+
+/// The application window.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Opens a model file in the background; `opened` or `openFailed` follows.
+  void openFile(const QString& path);
+  /// Opens the built-in demo in the background.
+  void openDemo();
+  /// Loads saved pass steps (see openStepFiles) in the background and shows them after the loaded
+  /// module as step 0; `stepsOpened` or `openFailed` follows.
+  void openSteps(const QStringList& paths);
+  /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0.
+  void setSnapshots(std::vector<Snapshot> snapshots);
+  /// Switches theme and remembers it.
+  void setTheme(Theme theme);
+
+  /// The open model, or null.
+  const ModelDocument* document() const { return document_.get(); }
+  /// The tab showing the loaded model's entry function, or null.
+  GraphPage* mainPage() const { return mainPage_; }
+  /// The tab in front, or null.
+  GraphPage* currentPage() const;
+  /// Number of graph tabs.
+  int pageCount() const;
+  TimelineWidget* timeline() const { return timeline_; }
+  IrTextView* irText() const { return irText_; }
+  PropertiesModel* propertiesModel() const { return properties_; }
+  DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
+  ModuleTreeModel* moduleTreeModel() const { return moduleTree_; }
+  RegionListModel* regionModel() const { return regions_; }
+  SnapshotListModel* snapshotModel() const { return snapshots_; }
+  /// Selects every node of row `row` of the region list, as clicking it does.
+  void selectRegion(int row);
+  /// Opens `function` of the current step's module in its own tab (or shows it if already open).
+  GraphPage* openFunctionTab(const QString& function);
+  /// Opens step `step`'s entry function in its own tab.
+  GraphPage* openStepTab(int step);
+  /// What double-clicking `node` of `page` does: a call of a global function opens that function
+  /// in its own tab (returned); anything else does nothing (null).
+  GraphPage* activateNode(GraphPage* page, int node);
+
+ signals:
+  /// A model was opened and its graph tab created (the layout may still be running).
+  void opened();
+  /// Opening failed; `message` is the diagnostic.
+  void openFailed(const QString& message);
+  /// Saved pass steps were loaded into the timeline.
+  void stepsOpened();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void buildActions();
+  void buildDocks();
+  QWidget* buildWelcome();
+  void startLoading(const QString& label, std::function<Result<ModelDocument>()> load);
+  void adopt(ModelDocument document);
+  void reportFailure(const Diagnostic& diagnostic);
+  GraphPage* addPage(const Function& function, const QString& name, const QString& tabTitle);
+  void onNodeSelected(GraphPage* page, int node);
+  void onTextLocation(int line, int column);
+  void onStepChanged(int step);
+  void onTabChanged();
+  void addRecentFile(const QString& path);
+  void rebuildRecentMenu();
+  const Module& currentModule() const;
+
+  /// What the IR panel shows for a tab, and whether its locations match the loaded model's.
+  struct PageText {
+    QString text;
+    bool linked = false;
+  };
+
+  std::unique_ptr<ModelDocument> document_;
+  std::map<const GraphPage*, PageText> pageTexts_;
+  std::vector<Snapshot> steps_;
+  Theme theme_ = Theme::Light;
+  int loadGeneration_ = 0;
+
+  QStackedWidget* centre_;
+  QTabWidget* tabs_;
+  GraphPage* mainPage_ = nullptr;
+  IrTextView* irText_;
+  RelayHighlighter* highlighter_ = nullptr;
+  QTreeView* moduleView_;
+  QTableView* propertiesView_;
+  QTableView* regionView_;
+  QTableView* diagnosticsView_;
+  TimelineWidget* timeline_;
+  ModuleTreeModel* moduleTree_;
+  PropertiesModel* properties_;
+  RegionListModel* regions_;
+  DiagnosticsModel* diagnostics_;
+  SnapshotListModel* snapshots_;
+  QMenu* recentMenu_;
+  QMenu* viewMenu_;
+  QLabel* zoomLabel_;
+};
+
+}  // namespace byoc::ui

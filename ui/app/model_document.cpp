@@ -1,0 +1,79 @@
+/// \file
+/// openModelDocument and openDemoDocument.
+
+#include "app/model_document.h"
+
+#include <QFileInfo>
+#include <algorithm>
+
+#include "frontend/loader.h"
+#include "ir/structural.h"
+#include "pass/infer_type.h"
+#include "support/file_io.h"
+#include "text/parser.h"
+#include "text/printer.h"
+#include "builtin_resources.h"
+
+namespace byoc::ui {
+
+namespace {
+
+Result<ModelDocument> finish(Module module, QString path, QString title, std::optional<std::string> source) {
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+  ModelDocument document;
+  document.path = std::move(path);
+  document.title = std::move(title);
+  document.textHasLocations = source.has_value();
+  document.irText = QString::fromStdString(source ? *source : printModule(typed));
+  document.module = std::move(typed);
+  return document;
+}
+
+}  // namespace
+
+Result<ModelDocument> openModelDocument(const QString& path) {
+  const std::string file = path.toStdString();
+  BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(file));
+  std::optional<std::string> source;
+  const auto& provenance = module.provenance();
+  const bool located = provenance && std::any_of(provenance->locations.begin(), provenance->locations.end(),
+                                                 [](const auto& entry) { return entry.second.line > 0; });
+  if (located) {
+    if (Result<std::string> text = readFile(file)) source = *text;
+  }
+  return finish(std::move(module), QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), std::move(source));
+}
+
+Result<ModelDocument> openDemoDocument() {
+  std::optional<std::string_view> text = findBuiltinResource(kDemoModelName);
+  if (!text) return makeError("the built-in demo model is missing");
+  BYOC_ASSIGN_OR_RETURN(Module module, parseModule(*text, "demo.relay"));
+  return finish(std::move(module), {}, QStringLiteral("Demo"), std::string(*text));
+}
+
+Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded) {
+  std::vector<Snapshot> steps;
+  steps.reserve(paths.size());  // `previous` points into it
+  const Module* previous = &loaded;
+  for (const QString& path : paths) {
+    BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(path.toStdString()));
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+    if (!typed.provenance()) typed.setProvenance(loaded.provenance());
+    const bool changed = !structuralEqual(typed, *previous);
+    steps.push_back({QFileInfo(path).completeBaseName(), std::move(typed), changed, 0});
+    previous = &steps.back().module;
+  }
+  return steps;
+}
+
+Function entryFunction(const Module& module, QString* name) {
+  if (Function main = module.find("main")) {
+    *name = QStringLiteral("main");
+    return main;
+  }
+  if (module.functions().empty()) return {};
+  *name = QString::fromStdString(module.functions().front().first);
+  return module.functions().front().second;
+}
+
+}  // namespace byoc::ui

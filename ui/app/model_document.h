@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// Opening a model for the app: load, type-check, and keep the text it was written in.
+///
+/// Pure functions run on a worker thread; the result is a value the window takes over.
+
+#include <QString>
+
+#include <QStringList>
+#include <vector>
+
+#include "ir/module.h"
+#include "snapshot/snapshot.h"
+#include "support/result.h"
+
+namespace byoc::ui {
+
+/// An open model.
+struct ModelDocument {
+  /// The file it came from; empty for the built-in demo.
+  QString path;
+  /// Window title part: the file name, or "Demo".
+  QString title;
+  /// The type-checked module.
+  Module module;
+  /// The text shown in the IR panel.
+  QString irText;
+  /// True when `irText` is the source the provenance's line:column locations refer to.
+  bool textHasLocations = false;
+};
+
+/// Loads and type-checks the model at `path`; the error is the loader's or the type checker's.
+Result<ModelDocument> openModelDocument(const QString& path);
+/// The built-in demo (seed 000's loop), type-checked.
+Result<ModelDocument> openDemoDocument();
+/// Saved pass steps: each file (any format `openModelDocument` reads; the JSON form keeps the
+/// origins that map a step onto the loaded graph) becomes one snapshot named after the file, in
+/// order; a step is "changed" when it differs structurally from the one before it (the first from
+/// `loaded`). Saved steps carry no pass times. The error names the file that could not be read.
+Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded);
+
+/// The function a graph tab shows first: `main`, else the module's first function; null if empty.
+Function entryFunction(const Module& module, QString* name);
+
+}  // namespace byoc::ui

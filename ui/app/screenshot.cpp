@@ -1,0 +1,63 @@
+/// \file
+/// ScreenshotJob.
+
+#include "app/screenshot.h"
+
+#include <QPixmap>
+#include <QSaveFile>
+#include <QTimer>
+
+#include "app/main_window.h"
+#include "graph/graph_page.h"
+
+namespace byoc::ui {
+
+ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeoutMs, QObject* parent)
+    : QObject(parent), window_(window), outputPath_(std::move(outputPath)) {
+  connect(window_, &MainWindow::openFailed, this, [this](const QString& message) { fail(message); });
+  connect(window_, &MainWindow::opened, this, [this] {
+    GraphPage* page = window_->mainPage();
+    connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) { fail(message); });
+    connect(page, &GraphPage::layoutReady, this, [this, page] {
+      if (!find_.isEmpty() && page->search(find_, false) == 0) {
+        fail(QStringLiteral("no node matches '%1'").arg(find_));
+        return;
+      }
+      laidOut_ = true;
+      captureWhenReady();
+    });
+  });
+  connect(window_, &MainWindow::stepsOpened, this, [this] {
+    stepsOpened_ = true;
+    captureWhenReady();
+  });
+  QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
+    fail(QStringLiteral("no picture after %1 ms").arg(timeoutMs));
+  });
+}
+
+void ScreenshotJob::captureWhenReady() {
+  if (!laidOut_ || (waitForSteps_ && !stepsOpened_)) return;
+  // Let queued repaints (minimap, docks) settle before grabbing.
+  QTimer::singleShot(150, this, &ScreenshotJob::capture);
+}
+
+void ScreenshotJob::capture() {
+  if (finished_) return;
+  QPixmap picture = window_->grab();
+  QSaveFile file(outputPath_);
+  if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit()) {
+    fail(QStringLiteral("cannot write %1: %2").arg(outputPath_, file.errorString()));
+    return;
+  }
+  finished_ = true;
+  emit done(0, QStringLiteral("wrote %1 (%2×%3)").arg(outputPath_).arg(picture.width()).arg(picture.height()));
+}
+
+void ScreenshotJob::fail(const QString& message) {
+  if (finished_) return;
+  finished_ = true;
+  emit done(1, message);
+}
+
+}  // namespace byoc::ui

@@ -1,0 +1,35 @@
+#pragma once
+/// \file
+/// DOT text of a GraphModel for Graphviz `dot`: a pure function, tested as text.
+///
+/// Nodes are named `n<id>` with fixed sizes (the caller measures labels) and no labels of their
+/// own; groups become nested `cluster_g<id>` subgraphs; collapsed groups are drawn as one node
+/// `g<id>` standing for all their members, and edges into or out of them are redirected to it
+/// (edges inside a collapsed group disappear, duplicates between the same two nodes are merged).
+
+#include <QSizeF>
+#include <QString>
+#include <vector>
+
+#include "graph/graph_model.h"
+
+namespace byoc::ui {
+
+/// What to write besides the model itself.
+struct DotOptions {
+  /// Size of each node in points (1/72 inch), indexed by node id.
+  std::vector<QSizeF> nodeSizes;
+  /// Collapsed state per group id (missing entries are expanded).
+  std::vector<bool> collapsed;
+  /// Size in points of a collapsed group's node.
+  QSizeF collapsedSize{120, 36};
+};
+
+/// The layout unit a node is drawn in: the node itself or the outermost collapsed group holding it.
+/// Returns `n<id>` or `g<id>`.
+QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>& collapsed);
+
+/// The DOT text of `model`.
+QString writeDot(const GraphModel& model, const DotOptions& options);
+
+}  // namespace byoc::ui

@@ -1,0 +1,333 @@
+/// \file
+/// GraphModel::build: an iterative walk of each function body, one function at a time.
+
+#include "graph/graph_model.h"
+
+#include <QStringBuilder>
+#include <map>
+#include <unordered_set>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+
+namespace byoc::ui {
+
+namespace {
+
+QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+
+/// Constants print as their value when scalar, else as their name or `const`.
+QString constantTitle(const ConstantNode& constant) {
+  if (constant.data.isScalar()) return QString::number(constant.data.elementAsDouble(0));
+  return constant.name.empty() ? QStringLiteral("const") : fromStd(constant.name);
+}
+
+QString functionLabel(const FunctionNode& function) {
+  if (const AttrValue* composite = function.attrs.find("Composite"); composite && composite->isString())
+    return fromStd(composite->asString());
+  return QStringLiteral("fn");
+}
+
+}  // namespace
+
+QString shapeLabel(const Type& type) {
+  if (!type) return {};
+  if (const auto* tensor = type->as<TensorTypeNode>()) {
+    if (tensor->shape.empty()) return QString::fromUtf8(dtypeName(tensor->dtype));
+    QStringList dims;
+    for (int64_t dim : tensor->shape) dims << (dim == kAnyDim ? QStringLiteral("?") : QString::number(dim));
+    return dims.join(QChar(0x00D7));
+  }
+  if (const auto* tuple = type->as<TupleTypeNode>()) {
+    QStringList fields;
+    for (const Type& field : tuple->fields) fields << shapeLabel(field);
+    return u'(' % fields.join(QStringLiteral(", ")) % u')';
+  }
+  return QStringLiteral("fn");
+}
+
+QStringList keyAttributes(const CallNode& call) {
+  QStringList result;
+  const OpDef* def = call.opDef();
+  for (const auto& [name, value] : call.attrs.entries()) {
+    const AttrField* field = def ? def->field(name) : nullptr;
+    if (field && field->defaultValue == value) continue;
+    result << fromStd(name) % u'=' % fromStd(value.str());
+  }
+  return result;
+}
+
+/// Builds a GraphModel; see graph_model.h for the rules.
+class GraphBuilder {
+ public:
+  GraphBuilder(GraphModel& model, const Provenance* provenance) : model_(model), provenance_(provenance) {}
+
+  void run(const Function& root) {
+    postOrderVisit(Expr(root), [this](const Expr& expr) {
+      if (const auto* let = expr->as<LetNode>()) letValue_[let->var.get()] = let->value;
+    });
+    std::vector<std::pair<Function, int>> work{{root, -1}};
+    while (!work.empty()) {
+      auto [function, group] = work.back();
+      work.pop_back();
+      walkBody(function->body, group, work);
+    }
+    splitSharedValues();
+    indexEdges();
+    if (provenance_ && !provenance_->names.empty()) groupByScope();
+  }
+
+ private:
+  /// Post-order over one function body, stopping at function literals (queued as groups).
+  void walkBody(const Expr& body, int group, std::vector<std::pair<Function, int>>& work) {
+    std::vector<std::pair<Expr, bool>> stack{{body, false}};
+    while (!stack.empty()) {
+      auto [expr, expanded] = stack.back();
+      stack.pop_back();
+      if (visited_.count(expr.get())) continue;
+      if (const auto* function = expr->as<FunctionNode>()) {
+        visited_.insert(expr.get());
+        work.emplace_back(Function(function), addGroup(*function, group));
+        continue;
+      }
+      if (expanded) {
+        visited_.insert(expr.get());
+        addNode(expr, group);
+        continue;
+      }
+      stack.emplace_back(expr, true);
+      std::vector<Expr> children = childrenOf(*expr);
+      for (auto it = children.rbegin(); it != children.rend(); ++it) {
+        if (!(*it)->as<OpNode>() && !visited_.count(it->get())) stack.emplace_back(*it, false);
+      }
+    }
+  }
+
+  int addGroup(const FunctionNode& function, int parent) {
+    GraphGroup group;
+    group.id = static_cast<int>(model_.groups_.size());
+    group.parent = parent;
+    group.composite = function.attrs.contains("Composite");
+    group.label = functionLabel(function);
+    if (!group.composite) {
+      for (const auto& [var, value] : letValue_) {
+        if (value.get() == &function) group.label = u'%' % fromStd(var->name);
+      }
+    }
+    group.function = Function(&function);
+    model_.groups_.push_back(std::move(group));
+    return model_.groups_.back().id;
+  }
+
+  void addNode(const Expr& expr, int group) {
+    std::vector<Expr> inputs;
+    GraphNode node;
+    node.expr = expr;
+    node.group = group;
+    if (const auto* call = expr->as<CallNode>()) {
+      inputs = call->args;
+      if (const auto* op = call->callee->as<OpNode>()) {
+        node.kind = GraphNodeKind::Op;
+        node.title = fromStd(op->name());
+        node.detail = keyAttributes(*call).join(QStringLiteral(", "));
+      } else {
+        node.kind = GraphNodeKind::Call;
+        node.title = calleeTitle(call->callee);
+      }
+    } else if (const auto* tuple = expr->as<TupleNode>()) {
+      inputs = tuple->fields;
+      node.kind = GraphNodeKind::Tuple;
+      node.title = QStringLiteral("tuple");
+    } else if (const auto* project = expr->as<TupleGetItemNode>()) {
+      inputs = {project->tuple};
+      node.kind = GraphNodeKind::Project;
+      node.title = u'.' % QString::number(project->index);
+    } else if (const auto* branch = expr->as<IfNode>()) {
+      inputs = {branch->cond, branch->thenBranch, branch->elseBranch};
+      node.kind = GraphNodeKind::If;
+      node.title = QStringLiteral("if");
+    } else {
+      return;  // Let, Var, Constant, GlobalVar: no node of their own.
+    }
+    std::vector<int> producers;
+    for (const Expr& input : inputs) producers.push_back(producerFor(input, group));
+    int id = appendNode(std::move(node));
+    model_.nodeOfExpr_[expr.get()] = id;
+    for (NodeId origin : expr->origin().ids()) model_.nodesOfOrigin_[origin].push_back(id);
+    for (std::size_t port = 0; port < inputs.size(); ++port) {
+      model_.edges_.push_back({producers[port], id, static_cast<int>(port), shapeLabel(valueOf(inputs[port])->type())});
+    }
+  }
+
+  /// What a use of `expr` computes: lets are replaced by their bodies, let-bound variables by their values.
+  Expr valueOf(Expr expr) const {
+    while (true) {
+      if (const auto* let = expr->as<LetNode>()) {
+        expr = let->body;
+      } else if (const auto* var = expr->as<VarNode>()) {
+        auto it = letValue_.find(var);
+        if (it == letValue_.end() || it->second->as<FunctionNode>()) return expr;
+        expr = it->second;
+      } else {
+        return expr;
+      }
+    }
+  }
+
+  /// The node feeding `input` to a consumer in `group`: the producer, or a new stub.
+  int producerFor(const Expr& input, int group) {
+    Expr value = valueOf(input);
+    if (auto it = model_.nodeOfExpr_.find(value.get()); it != model_.nodeOfExpr_.end()) return it->second;
+    GraphNode stub;
+    stub.kind = GraphNodeKind::Stub;
+    stub.expr = value;
+    stub.group = group;
+    stub.title = calleeTitle(value);
+    if (const auto* var = value->as<VarNode>()) {
+      stub.detail = shapeLabel(var->type() ? var->type() : var->annotation);
+    } else if (const auto* constant = value->as<ConstantNode>()) {
+      if (!constant->data.isScalar()) stub.detail = shapeLabel(constant->type());
+    }
+    return appendNode(std::move(stub));
+  }
+
+  QString calleeTitle(const Expr& callee) const {
+    if (const auto* var = callee->as<VarNode>()) return u'%' % fromStd(var->name);
+    if (const auto* global = callee->as<GlobalVarNode>()) return u'@' % fromStd(global->name);
+    if (const auto* constant = callee->as<ConstantNode>()) return constantTitle(*constant);
+    if (const auto* function = callee->as<FunctionNode>()) return functionLabel(*function);
+    if (const auto* op = callee->as<OpNode>()) return fromStd(op->name());
+    return QString::fromUtf8(exprKindName(callee->kind()));
+  }
+
+  int appendNode(GraphNode node) {
+    node.id = static_cast<int>(model_.nodes_.size());
+    if (node.group >= 0) model_.groups_[node.group].nodes.push_back(node.id);
+    model_.nodes_.push_back(std::move(node));
+    return model_.nodes_.back().id;
+  }
+
+  /// Gives every consumer but the first of a widely shared value its own stub.
+  void splitSharedValues() {
+    std::vector<int> fanOut(model_.nodes_.size(), 0);
+    for (const GraphEdge& edge : model_.edges_) ++fanOut[edge.from];
+    std::vector<int> seen(model_.nodes_.size(), 0);
+    for (GraphEdge& edge : model_.edges_) {
+      int producer = edge.from;
+      if (fanOut[producer] <= kSharedFanOut || seen[producer]++ == 0) continue;
+      GraphNode stub;
+      stub.kind = GraphNodeKind::Stub;
+      stub.expr = model_.nodes_[producer].expr;
+      stub.group = model_.nodes_[edge.to].group;
+      stub.stubOf = producer;
+      stub.title = QChar(0x21AA) % u' ' % model_.nodes_[producer].title;
+      stub.detail = edge.label;
+      edge.from = appendNode(std::move(stub));
+    }
+  }
+
+  /// The scope path of a source-model name: `/a/b/c/Conv` → {a, b, c}.
+  static QStringList scopeOf(const std::string& name) {
+    QStringList parts = QString::fromStdString(name).split(u'/', Qt::SkipEmptyParts);
+    if (!parts.isEmpty()) parts.removeLast();
+    return parts;
+  }
+
+  /// Moves named nodes into nested scope groups, and every stub next to its consumer.
+  void groupByScope() {
+    std::map<std::pair<int, QString>, int> scopes;  // (parent group, component) → group
+    for (GraphNode& node : model_.nodes_) {
+      if (node.kind == GraphNodeKind::Stub) continue;
+      QStringList path;
+      for (NodeId id : node.expr->origin().ids()) {
+        auto name = provenance_->names.find(id);
+        if (name != provenance_->names.end()) {
+          path = scopeOf(name->second);
+          break;
+        }
+      }
+      int group = node.group;
+      for (const QString& component : path) {
+        auto [it, added] = scopes.try_emplace({group, component}, static_cast<int>(model_.groups_.size()));
+        if (added) {
+          GraphGroup scope;
+          scope.id = it->second;
+          scope.parent = group;
+          scope.label = component;
+          model_.groups_.push_back(std::move(scope));
+        }
+        group = it->second;
+      }
+      node.group = group;
+    }
+    for (GraphNode& node : model_.nodes_) {
+      if (node.kind == GraphNodeKind::Stub) node.group = model_.nodes_[model_.edges_[model_.outEdges_[node.id].front()].to].group;
+    }
+    for (GraphGroup& group : model_.groups_) group.nodes.clear();
+    for (const GraphNode& node : model_.nodes_) {
+      if (node.group >= 0) model_.groups_[node.group].nodes.push_back(node.id);
+    }
+  }
+
+  void indexEdges() {
+    model_.inEdges_.assign(model_.nodes_.size(), {});
+    model_.outEdges_.assign(model_.nodes_.size(), {});
+    for (std::size_t i = 0; i < model_.edges_.size(); ++i) {
+      model_.inEdges_[model_.edges_[i].to].push_back(static_cast<int>(i));
+      model_.outEdges_[model_.edges_[i].from].push_back(static_cast<int>(i));
+    }
+  }
+
+  GraphModel& model_;
+  const Provenance* provenance_;
+  std::unordered_map<const VarNode*, Expr> letValue_;
+  std::unordered_set<const ExprNode*> visited_;
+};
+
+GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance) {
+  GraphModel model;
+  model.name_ = name;
+  GraphBuilder(model, provenance).run(function);
+  return model;
+}
+
+int GraphModel::nodeOf(const ExprNode* expr) const {
+  auto it = nodeOfExpr_.find(expr);
+  return it == nodeOfExpr_.end() ? -1 : it->second;
+}
+
+std::vector<int> GraphModel::nodesWithOrigin(NodeId id) const {
+  auto it = nodesOfOrigin_.find(id);
+  return it == nodesOfOrigin_.end() ? std::vector<int>{} : it->second;
+}
+
+std::vector<int> GraphModel::inEdges(int node) const { return inEdges_.at(node); }
+std::vector<int> GraphModel::outEdges(int node) const { return outEdges_.at(node); }
+
+QString GraphModel::dump() const {
+  static const char* const kKindNames[] = {"op", "call", "tuple", "project", "if", "stub"};
+  QString text;
+  for (const GraphNode& node : nodes_) {
+    text += u'n' % QString::number(node.id) % u' ' % QLatin1String(kKindNames[static_cast<int>(node.kind)]) % u' ' %
+            node.title;
+    if (!node.detail.isEmpty()) text += QStringLiteral(" [") % node.detail % u']';
+    if (node.group >= 0) text += QStringLiteral(" in g") % QString::number(node.group);
+    if (node.stubOf >= 0) text += QStringLiteral(" of n") % QString::number(node.stubOf);
+    text += u'\n';
+  }
+  for (const GraphEdge& edge : edges_) {
+    text += u'n' % QString::number(edge.from) % QStringLiteral(" -> n") % QString::number(edge.to) % u':' %
+            QString::number(edge.port);
+    if (!edge.label.isEmpty()) text += u' ' % edge.label;
+    text += u'\n';
+  }
+  for (const GraphGroup& group : groups_) {
+    text += u'g' % QString::number(group.id) % u' ' % group.label;
+    if (group.composite) text += QStringLiteral(" composite");
+    if (group.parent >= 0) text += QStringLiteral(" in g") % QString::number(group.parent);
+    text += u'\n';
+  }
+  return text;
+}
+
+}  // namespace byoc::ui

@@ -1,0 +1,257 @@
+/// \file
+/// GraphPage: layout job, notice, search bar and export around a GraphView.
+
+#include "graph/graph_page.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QSaveFile>
+#include <QShortcut>
+#include <QStringBuilder>
+#include <QSvgGenerator>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "graph/dot_writer.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_search.h"
+#include "graph/graph_view.h"
+#include "graph/minimap.h"
+#include "layout/layout_runner.h"
+
+namespace byoc::ui {
+
+namespace {
+
+constexpr int kMinimapWidth = 180;
+constexpr int kMinimapHeight = 130;
+constexpr int kMargin = 12;
+
+}  // namespace
+
+GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<const Provenance> provenance,
+                     QWidget* parent)
+    : QWidget(parent), model_(std::move(model)), provenance_(std::move(provenance)) {
+  collapsed_.assign(model_->groups().size(), model_->nodes().size() > kCollapseAbove);
+  scene_ = new GraphScene(this);
+  view_ = new GraphView(scene_, this);
+  minimap_ = new Minimap(view_, view_);
+  minimap_->resize(kMinimapWidth, kMinimapHeight);
+  runner_ = new LayoutRunner(LayoutRunner::defaultHelperPath(), this);
+  notice_ = new QLabel(view_);
+  notice_->setAlignment(Qt::AlignCenter);
+  notice_->setWordWrap(true);
+  notice_->setAutoFillBackground(true);
+  notice_->setMargin(12);
+  notice_->hide();
+
+  searchBar_ = new QWidget(this);
+  auto* searchLayout = new QHBoxLayout(searchBar_);
+  searchLayout->setContentsMargins(6, 4, 6, 4);
+  searchEdit_ = new QLineEdit(searchBar_);
+  searchEdit_->setPlaceholderText(tr("Find node by name, op, attribute value…"));
+  searchEdit_->setClearButtonEnabled(true);
+  regexBox_ = new QCheckBox(tr("Regex"), searchBar_);
+  auto* previous = new QToolButton(searchBar_);
+  previous->setArrowType(Qt::UpArrow);
+  previous->setToolTip(tr("Previous match (Shift+F3)"));
+  auto* next = new QToolButton(searchBar_);
+  next->setArrowType(Qt::DownArrow);
+  next->setToolTip(tr("Next match (F3)"));
+  searchStatus_ = new QLabel(searchBar_);
+  auto* close = new QToolButton(searchBar_);
+  close->setText(QStringLiteral("\u2715"));
+  close->setAutoRaise(true);
+  searchLayout->addWidget(searchEdit_, 1);
+  searchLayout->addWidget(regexBox_);
+  searchLayout->addWidget(previous);
+  searchLayout->addWidget(next);
+  searchLayout->addWidget(searchStatus_);
+  searchLayout->addWidget(close);
+  searchBar_->hide();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(searchBar_);
+  layout->addWidget(view_, 1);
+
+  connect(searchEdit_, &QLineEdit::textChanged, this, &GraphPage::runSearch);
+  connect(regexBox_, &QCheckBox::toggled, this, &GraphPage::runSearch);
+  connect(searchEdit_, &QLineEdit::returnPressed, this, [this] { findNext(); });
+  connect(next, &QToolButton::clicked, this, [this] { findNext(); });
+  connect(previous, &QToolButton::clicked, this, [this] { findNext(true); });
+  connect(close, &QToolButton::clicked, this, [this] {
+    searchBar_->hide();
+    scene_->setMatches({});
+    view_->setFocus();
+  });
+  auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), searchBar_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+  connect(escape, &QShortcut::activated, close, &QToolButton::click);
+  auto* f3 = new QShortcut(QKeySequence(Qt::Key_F3), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+  connect(f3, &QShortcut::activated, this, [this] { findNext(); });
+  auto* shiftF3 = new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+  connect(shiftF3, &QShortcut::activated, this, [this] { findNext(true); });
+
+  connect(runner_, &LayoutRunner::finished, this, &GraphPage::onLayout);
+  connect(runner_, &LayoutRunner::failed, this, [this](const QString& message) {
+    showNotice(tr("The graph could not be laid out:\n%1").arg(message));
+    emit layoutFailed(message);
+  });
+  connect(scene_, &GraphScene::nodeSelected, this, &GraphPage::nodeSelected);
+  connect(scene_, &GraphScene::nodeActivated, this, &GraphPage::nodeActivated);
+  connect(scene_, &GraphScene::groupToggled, this, &GraphPage::toggleGroup);
+}
+
+GraphPage::~GraphPage() { runner_->cancel(); }
+
+void GraphPage::startLayout() {
+  showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
+  emit status(tr("Laying out %1…").arg(model_->name()));
+  // Measuring and writing DOT run on the worker: thousands of nodes must not block the UI thread.
+  runner_->start([model = model_, collapsed = collapsed_] {
+    GraphFonts fonts = graphFonts();
+    DotOptions options;
+    options.collapsed = collapsed;
+    options.nodeSizes.reserve(model->nodes().size());
+    for (const GraphNode& node : model->nodes()) options.nodeSizes.push_back(measureNode(node, fonts));
+    return writeDot(*model, options);
+  });
+}
+
+void GraphPage::cancelLayout() {
+  runner_->cancel();
+  showNotice(tr("Layout cancelled."));
+}
+
+void GraphPage::toggleGroup(int group) {
+  if (group < 0 || group >= static_cast<int>(collapsed_.size())) return;
+  collapsed_[group] = !collapsed_[group];
+  startLayout();
+}
+
+void GraphPage::onLayout(const Layout& layout) {
+  const bool first = !laidOut_;
+  GraphOverlay overlay = scene_->overlay();
+  scene_->populate(model_, layout, collapsed_);
+  scene_->setOverlay(overlay);
+  laidOut_ = true;
+  notice_->hide();
+  minimap_->refit();
+  minimap_->setVisible(scene_->sceneRect().width() > 1.3 * view_->viewport()->width() ||
+                       scene_->sceneRect().height() > 1.3 * view_->viewport()->height());
+  if (first) view_->fitAll();
+  emit status(tr("%1: %2 nodes, %3 edges").arg(model_->name()).arg(model_->nodes().size()).arg(model_->edges().size()));
+  emit layoutReady();
+}
+
+void GraphPage::setOverlay(const GraphOverlay& overlay) { scene_->setOverlay(overlay); }
+
+void GraphPage::setTheme(Theme theme) {
+  scene_->setTheme(theme);
+  notice_->setPalette(palette());
+}
+
+void GraphPage::showSearch() {
+  searchBar_->show();
+  searchEdit_->setFocus();
+  searchEdit_->selectAll();
+}
+
+int GraphPage::search(const QString& text, bool regex) {
+  {
+    const QSignalBlocker blockEdit(searchEdit_);
+    const QSignalBlocker blockRegex(regexBox_);
+    searchEdit_->setText(text);
+    regexBox_->setChecked(regex);
+  }
+  return runSearch();
+}
+
+int GraphPage::runSearch() {
+  const QString text = searchEdit_->text();
+  Result<std::vector<int>> found = searchNodes(*model_, {text, regexBox_->isChecked()}, provenance_.get());
+  matches_ = found ? *found : std::vector<int>{};
+  currentMatch_ = -1;
+  scene_->setMatches(matches_);
+  searchStatus_->setText(!found ? QString::fromStdString(found.error().message)
+                         : text.isEmpty() ? QString()
+                                          : tr("%n match(es)", nullptr, static_cast<int>(matches_.size())));
+  if (!matches_.empty()) findNext();
+  return static_cast<int>(matches_.size());
+}
+
+void GraphPage::findNext(bool backwards) {
+  if (matches_.empty()) return;
+  const int count = static_cast<int>(matches_.size());
+  currentMatch_ = currentMatch_ < 0 ? (backwards ? count - 1 : 0) : (currentMatch_ + (backwards ? count - 1 : 1)) % count;
+  scene_->selectNode(matches_[currentMatch_]);
+  view_->revealNode(matches_[currentMatch_]);
+  searchStatus_->setText(tr("%1 of %2").arg(currentMatch_ + 1).arg(count));
+}
+
+bool GraphPage::exportSvg(const QString& path, QString* error) const {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    *error = file.errorString();
+    return false;
+  }
+  QRectF source = scene_->sceneRect();
+  QSvgGenerator generator;
+  generator.setOutputDevice(&file);
+  generator.setSize(source.size().toSize());
+  generator.setViewBox(QRectF(QPointF(0, 0), source.size()));
+  generator.setTitle(model_->name());
+  generator.setDescription(QStringLiteral("Dataflow graph drawn by BYOC Studio"));
+  {
+    QPainter painter(&generator);
+    scene_->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+  }
+  if (!file.commit()) {
+    *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
+bool GraphPage::exportPng(const QString& path, QString* error, qreal scale) const {
+  QRectF source = scene_->sceneRect();
+  QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::transparent);
+  {
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    scene_->render(&painter, QRectF(QPointF(0, 0), image.size()), source);
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+    *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
+void GraphPage::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  placeOverlays();
+}
+
+void GraphPage::placeOverlays() {
+  QRect area = view_->viewport()->geometry();
+  minimap_->move(area.right() - kMinimapWidth - kMargin, area.bottom() - kMinimapHeight - kMargin);
+  QSize noticeSize(std::min(area.width() - 2 * kMargin, 420), 80);
+  notice_->setGeometry(QRect(area.center() - QPoint(noticeSize.width() / 2, noticeSize.height() / 2), noticeSize));
+}
+
+void GraphPage::showNotice(const QString& text) {
+  notice_->setText(text);
+  placeOverlays();
+  notice_->show();
+  notice_->raise();
+}
+
+}  // namespace byoc::ui

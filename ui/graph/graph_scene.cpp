@@ -1,0 +1,228 @@
+/// \file
+/// GraphScene: items from a layout, group boxes computed innermost first, overlays as hulls.
+
+#include "graph/graph_scene.h"
+
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QStringBuilder>
+#include <algorithm>
+
+#include "graph/dot_writer.h"
+
+namespace byoc::ui {
+
+namespace {
+
+constexpr qreal kGroupPad = 10;
+
+QString unitName(int node) { return u'n' % QString::number(node); }
+QString groupUnitName(int group) { return u'g' % QString::number(group); }
+
+}  // namespace
+
+GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent), fonts_(graphFonts()) {
+  connect(this, &QGraphicsScene::selectionChanged, this, &GraphScene::onSelectionChanged);
+}
+
+GraphScene::~GraphScene() {
+  // Deleting a selected item changes the selection; nobody outside should hear of it now.
+  updatingSelection_ = true;
+  disconnect(this, nullptr, nullptr, nullptr);
+  clear();
+}
+
+void GraphScene::populate(std::shared_ptr<const GraphModel> model, const Layout& layout, std::vector<bool> collapsed) {
+  model_ = std::move(model);
+  layout_ = layout;
+  collapsed_ = std::move(collapsed);
+  collapsed_.resize(model_->groups().size(), false);
+  overlay_ = {};
+  matches_.clear();
+  rebuild();
+}
+
+void GraphScene::setTheme(Theme theme) {
+  theme_ = theme;
+  if (model_) rebuild();
+}
+
+void GraphScene::rebuild() {
+  const int selected = selected_;
+  updatingSelection_ = true;
+  clear();
+  units_.clear();
+  hulls_.clear();
+  const GraphPalette* palette = &graphPalette(theme_);
+  const GraphModel& model = *model_;
+  for (const GraphNode& node : model.nodes()) {
+    QString name = unitName(node.id);
+    if (!layout_.units.contains(name)) continue;
+    auto* item = new NodeItem(node.id, node.kind, node.title, node.detail, layout_.units.value(name), palette, &fonts_);
+    addItem(item);
+    units_.insert(name, item);
+  }
+  // Group boxes, innermost first so that a parent's box encloses its children's boxes.
+  const auto& groups = model.groups();
+  std::vector<int> depth(groups.size(), 0);
+  for (const GraphGroup& group : groups) {
+    for (int parent = group.parent; parent >= 0; parent = groups[parent].parent) ++depth[group.id];
+  }
+  std::vector<int> order(groups.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&depth](int a, int b) { return depth[a] > depth[b]; });
+  std::vector<QRectF> groupRects(groups.size());
+  for (int id : order) {
+    const GraphGroup& group = groups[id];
+    QString name = groupUnitName(id);
+    if (layout_.units.contains(name)) {
+      auto* item = new NodeItem(-1 - id, GraphNodeKind::Call, group.label,
+                                QStringLiteral("%1 nodes · double-click to expand").arg(group.nodes.size()),
+                                layout_.units.value(name), palette, &fonts_);
+      addItem(item);
+      units_.insert(name, item);
+      groupRects[id] = item->boundingRect();
+      continue;
+    }
+    QRectF box;
+    for (int node : group.nodes) {
+      if (NodeItem* item = units_.value(unitName(node))) box = box.united(item->boundingRect());
+    }
+    for (const GraphGroup& child : groups) {
+      if (child.parent == id) box = box.united(groupRects[child.id]);
+    }
+    if (box.isNull()) continue;
+    box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
+    groupRects[id] = box;
+    addItem(new GroupItem(id, group.label, group.composite, box, palette, &fonts_));
+  }
+  // Edges carry the shape of the first model edge between the same two units (stubs show their own).
+  QHash<QString, QString> labels;
+  for (const GraphEdge& edge : model.edges()) {
+    if (model.nodes()[edge.from].kind == GraphNodeKind::Stub) continue;
+    QString key = layoutUnitOf(model, edge.from, collapsed_) % u'>' % layoutUnitOf(model, edge.to, collapsed_);
+    if (!labels.contains(key)) labels.insert(key, edge.label);
+  }
+  for (const LayoutEdge& edge : layout_.edges) {
+    addItem(new EdgeItem(edge.spline, labels.value(edge.from % u'>' % edge.to), palette, &fonts_));
+  }
+  setSceneRect(itemsBoundingRect().adjusted(-40, -40, 40, 40));
+  updatingSelection_ = false;
+  GraphOverlay overlay = std::move(overlay_);
+  setOverlay(overlay);
+  setMatches(std::vector<int>(matches_));
+  selected_ = -1;
+  if (selected >= 0) selectNode(selected);
+}
+
+NodeItem* GraphScene::itemOf(int node) const {
+  if (!model_ || node < 0 || node >= static_cast<int>(model_->nodes().size())) return nullptr;
+  return units_.value(layoutUnitOf(*model_, node, collapsed_));
+}
+
+void GraphScene::selectNode(int node) {
+  if (node == selected_) return;
+  updatingSelection_ = true;
+  clearSelection();
+  NodeItem* item = itemOf(node);
+  if (item) item->setSelected(true);
+  updatingSelection_ = false;
+  selected_ = item ? node : -1;
+  emit nodeSelected(selected_);
+}
+
+void GraphScene::onSelectionChanged() {
+  if (updatingSelection_) return;
+  const QList<QGraphicsItem*> items = selectedItems();
+  int node = -1;
+  if (!items.isEmpty() && items.first()->type() == NodeItem::Type) {
+    int unit = static_cast<NodeItem*>(items.first())->unit();
+    node = unit >= 0 ? unit : -1;
+  }
+  if (node == selected_) return;
+  selected_ = node;
+  emit nodeSelected(node);
+}
+
+void GraphScene::setMatches(const std::vector<int>& nodes) {
+  for (int node : matches_) {
+    if (NodeItem* item = itemOf(node)) item->setMatched(false);
+  }
+  matches_ = nodes;
+  for (int node : matches_) {
+    if (NodeItem* item = itemOf(node)) item->setMatched(true);
+  }
+}
+
+QColor GraphScene::targetColour(const QString& target) const {
+  std::vector<QString> targets = overlay_.targets();
+  auto it = std::find(targets.begin(), targets.end(), target);
+  return it == targets.end() ? QColor() : categoryColour(static_cast<int>(it - targets.begin()), theme_);
+}
+
+void GraphScene::setOverlay(const GraphOverlay& overlay) {
+  for (QGraphicsItem* hull : hulls_) delete hull;
+  hulls_.clear();
+  for (NodeItem* item : std::as_const(units_)) {
+    item->setTargetColour({});
+    item->setUnsupported(false);
+  }
+  overlay_ = overlay;
+  if (!model_) return;
+  for (const auto& [node, target] : overlay_.nodeTargets) {
+    NodeItem* item = itemOf(node);
+    if (!item) continue;
+    if (target == kDefaultTarget) {
+      item->setUnsupported(true);
+    } else {
+      item->setTargetColour(targetColour(target));
+    }
+  }
+  int regionIndex = 0;
+  for (const OverlayHull& hull : overlay_.hulls) {
+    std::vector<QRectF> rects;
+    for (int node : hull.nodes) {
+      if (NodeItem* item = itemOf(node)) rects.push_back(item->mapRectToScene(item->boundingRect()));
+    }
+    if (rects.empty()) continue;
+    // Regions and partitions get a colour each (neighbours must be told apart); node tints show the target.
+    QColor colour = hull.kind == OverlayHull::Kind::Composite ? graphPalette(theme_).searchMatch.darker(120)
+                                                              : categoryColour(regionIndex++, theme_);
+    auto* item = new HullItem(rects, hull.label, colour, hull.kind == OverlayHull::Kind::Composite, &fonts_);
+    addItem(item);
+    hulls_.push_back(item);
+  }
+}
+
+void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
+  for (QGraphicsItem* item : items(event->scenePos())) {
+    if (item->type() == NodeItem::Type) {
+      const int unit = static_cast<NodeItem*>(item)->unit();
+      if (unit < 0) {
+        emit groupToggled(-1 - unit);
+      } else {
+        emit nodeActivated(unit);
+      }
+      return;
+    }
+    if (item->type() == GroupItem::Type) {
+      emit groupToggled(static_cast<GroupItem*>(item)->group());
+      return;
+    }
+  }
+  QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
+void GraphScene::drawBackground(QPainter* painter, const QRectF& rect) {
+  const GraphPalette& palette = graphPalette(theme_);
+  painter->fillRect(rect, palette.background);
+  const qreal step = 24;
+  if (painter->worldTransform().m11() < 0.5) return;
+  painter->setPen(QPen(palette.grid, 1));
+  for (qreal x = std::floor(rect.left() / step) * step; x < rect.right(); x += step)
+    painter->drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()));
+  for (qreal y = std::floor(rect.top() / step) * step; y < rect.bottom(); y += step)
+    painter->drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+}
+
+}  // namespace byoc::ui

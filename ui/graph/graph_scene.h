@@ -1,0 +1,79 @@
+#pragma once
+/// \file
+/// The canvas of one graph: node, edge and group items placed by a Layout, plus the overlay of a
+/// pass step, search matches and the selected node.
+///
+/// The scene keeps no IR: it is built from a GraphModel (shared, immutable) and a Layout, and
+/// reports user actions as node and group ids.
+
+#include <QGraphicsScene>
+#include <memory>
+#include <QHash>
+
+#include "graph/graph_items.h"
+#include "graph/graph_model.h"
+#include "layout/plain_layout.h"
+#include "overlay/graph_overlay.h"
+#include "theme.h"
+
+namespace byoc::ui {
+
+/// QGraphicsScene of one laid-out GraphModel.
+class GraphScene : public QGraphicsScene {
+  Q_OBJECT
+ public:
+  explicit GraphScene(QObject* parent = nullptr);
+  ~GraphScene() override;
+
+  /// Replaces the content with `model` placed by `layout`; `collapsed` is per group id.
+  void populate(std::shared_ptr<const GraphModel> model, const Layout& layout, std::vector<bool> collapsed);
+  /// Redraws everything in `theme`'s colours.
+  void setTheme(Theme theme);
+  Theme theme() const { return theme_; }
+
+  const GraphModel* model() const { return model_.get(); }
+  /// The item showing `node` (its collapsed group's item if it is collapsed away), or null.
+  NodeItem* itemOf(int node) const;
+  /// The selected node, or -1.
+  int selectedNode() const { return selected_; }
+  /// Selects `node` (-1 clears) and emits `nodeSelected` if it changed.
+  void selectNode(int node);
+  /// Marks search matches (replacing earlier ones).
+  void setMatches(const std::vector<int>& nodes);
+  /// Draws `overlay` (replacing the previous one).
+  void setOverlay(const GraphOverlay& overlay);
+  const GraphOverlay& overlay() const { return overlay_; }
+  /// Number of hulls currently drawn.
+  int hullCount() const { return static_cast<int>(hulls_.size()); }
+
+ signals:
+  /// The user or the program selected `node` (-1: nothing).
+  void nodeSelected(int node);
+  /// The user asked to collapse or expand `group`.
+  void groupToggled(int group);
+  /// The user double-clicked `node`.
+  void nodeActivated(int node);
+
+ protected:
+  void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+  void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+ private:
+  void rebuild();
+  void onSelectionChanged();
+  QColor targetColour(const QString& target) const;
+
+  std::shared_ptr<const GraphModel> model_;
+  Layout layout_;
+  std::vector<bool> collapsed_;
+  Theme theme_ = Theme::Light;
+  GraphFonts fonts_;
+  QHash<QString, NodeItem*> units_;
+  std::vector<QGraphicsItem*> hulls_;
+  GraphOverlay overlay_;
+  std::vector<int> matches_;
+  int selected_ = -1;
+  bool updatingSelection_ = false;
+};
+
+}  // namespace byoc::ui

@@ -1,0 +1,110 @@
+/// \file
+/// GraphView: zoom around the cursor, dataflow stepping through the GraphModel's edge lists.
+
+#include "graph/graph_view.h"
+
+#include <QKeyEvent>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "graph/graph_scene.h"
+
+namespace byoc::ui {
+
+namespace {
+constexpr qreal kMinZoom = 0.02;
+constexpr qreal kMaxZoom = 4.0;
+}  // namespace
+
+GraphView::GraphView(GraphScene* scene, QWidget* parent) : QGraphicsView(scene, parent), graphScene_(scene) {
+  setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+  setDragMode(QGraphicsView::ScrollHandDrag);
+  setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+  setFrameShape(QFrame::NoFrame);
+  setFocusPolicy(Qt::StrongFocus);
+}
+
+qreal GraphView::zoom() const { return transform().m11(); }
+
+void GraphView::setZoom(qreal zoom) {
+  zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+  if (qFuzzyCompare(zoom, this->zoom())) return;
+  setTransform(QTransform::fromScale(zoom, zoom));
+  emit zoomChanged(zoom);
+  emit viewportMoved();
+}
+
+void GraphView::fitAll() {
+  QRectF rect = scene()->sceneRect();
+  if (rect.isEmpty()) return;
+  qreal fit = std::min(viewport()->width() / rect.width(), viewport()->height() / rect.height());
+  setZoom(std::min(fit, 1.0));
+  centerOn(rect.center());
+}
+
+void GraphView::revealNode(int node) {
+  if (NodeItem* item = graphScene_->itemOf(node)) ensureVisible(item, 60, 60);
+}
+
+bool GraphView::step(Qt::Key key) {
+  const GraphModel* model = graphScene_->model();
+  int current = graphScene_->selectedNode();
+  if (!model || current < 0) return false;
+  int next = -1;
+  if (key == Qt::Key_Up) {
+    std::vector<int> in = model->inEdges(current);
+    if (!in.empty()) next = model->edges()[in.front()].from;
+  } else if (key == Qt::Key_Down) {
+    std::vector<int> out = model->outEdges(current);
+    if (!out.empty()) next = model->edges()[out.front()].to;
+  } else if (key == Qt::Key_Left || key == Qt::Key_Right) {
+    std::vector<int> out = model->outEdges(current);
+    if (out.empty()) return false;
+    const GraphEdge& edge = model->edges()[out.front()];
+    std::vector<int> siblings = model->inEdges(edge.to);
+    auto it = std::find(siblings.begin(), siblings.end(), out.front());
+    int index = static_cast<int>(it - siblings.begin()) + (key == Qt::Key_Right ? 1 : -1);
+    if (index >= 0 && index < static_cast<int>(siblings.size())) next = model->edges()[siblings[index]].from;
+  }
+  if (next < 0) return false;
+  graphScene_->selectNode(next);
+  revealNode(next);
+  return true;
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+  const qreal steps = event->angleDelta().y() / 120.0;
+  if (steps == 0) return;
+  setZoom(zoom() * std::pow(1.18, steps));
+  event->accept();
+}
+
+void GraphView::keyPressEvent(QKeyEvent* event) {
+  switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+      if (step(static_cast<Qt::Key>(event->key()))) return;
+      break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+      setZoom(zoom() * 1.25);
+      return;
+    case Qt::Key_Minus:
+      setZoom(zoom() / 1.25);
+      return;
+    default:
+      break;
+  }
+  QGraphicsView::keyPressEvent(event);
+}
+
+void GraphView::scrollContentsBy(int dx, int dy) {
+  QGraphicsView::scrollContentsBy(dx, dy);
+  emit viewportMoved();
+}
+
+}  // namespace byoc::ui

@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// The interactive view of a GraphScene: zoom (wheel, +/-), pan (drag), fit, and keyboard
+/// navigation along the dataflow (Up: producer, Down: consumer, Left/Right: the other inputs of
+/// the same consumer).
+
+#include <QGraphicsView>
+
+namespace byoc::ui {
+
+class GraphScene;
+
+/// QGraphicsView with zoom, pan and dataflow navigation.
+class GraphView : public QGraphicsView {
+  Q_OBJECT
+ public:
+  explicit GraphView(GraphScene* scene, QWidget* parent = nullptr);
+
+  /// Current zoom factor (1 = 100 %).
+  qreal zoom() const;
+  /// Sets the zoom factor, clamped to [0.02, 4].
+  void setZoom(qreal zoom);
+  /// Shows the whole graph, never enlarged beyond 100 %.
+  void fitAll();
+  /// Scrolls so that `node` is in view.
+  void revealNode(int node);
+  /// Moves the selection along the dataflow as the arrow keys do; returns false when there is nowhere to go.
+  bool step(Qt::Key key);
+
+ signals:
+  /// The zoom factor changed.
+  void zoomChanged(qreal zoom);
+  /// The visible part of the scene changed (scroll or zoom).
+  void viewportMoved();
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void scrollContentsBy(int dx, int dy) override;
+
+ private:
+  GraphScene* graphScene_;
+};
+
+}  // namespace byoc::ui

@@ -1,0 +1,100 @@
+/// \file
+/// ModuleTreeModel: two levels; a child index stores its parent's row in its internal id.
+
+#include "models/module_tree_model.h"
+
+#include <QStringBuilder>
+#include <QStringList>
+
+#include "ir/traversal.h"
+
+namespace byoc::ui {
+
+namespace {
+
+constexpr quintptr kTopLevel = ~quintptr(0);
+
+QString kindOf(const FunctionNode& function, bool nested) {
+  if (function.attrs.contains("Composite")) return QStringLiteral("composite");
+  if (const AttrValue* compiler = function.attrs.find("Compiler"); compiler && compiler->isString())
+    return QStringLiteral("external (") % QString::fromStdString(compiler->asString()) % u')';
+  return nested ? QStringLiteral("local function") : QStringLiteral("function");
+}
+
+QString detailOf(const FunctionNode& function) {
+  QStringList parts{QStringLiteral("%1 parameter(s)").arg(function.params.size())};
+  for (const auto& [name, value] : function.attrs.entries())
+    parts << QString::fromStdString(name) % u'=' % QString::fromStdString(value.str());
+  return parts.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+void ModuleTreeModel::setModule(const Module& module) {
+  beginResetModel();
+  rows_.clear();
+  for (const auto& [name, function] : module.functions()) {
+    Row row{QString::fromStdString(name), kindOf(*function, false), detailOf(*function), QString::fromStdString(name), {}};
+    std::unordered_map<const ExprNode*, QString> boundNames;
+    postOrderVisit(Expr(function->body), [&](const Expr& expr) {
+      if (const auto* let = expr->as<LetNode>()) boundNames[let->value.get()] = u'%' % QString::fromStdString(let->var->name);
+    });
+    postOrderVisit(Expr(function->body), [&](const Expr& expr) {
+      const auto* nested = expr->as<FunctionNode>();
+      if (!nested) return;
+      QString label = boundNames.count(nested) ? boundNames[nested] : QString();
+      if (const AttrValue* composite = nested->attrs.find("Composite"); composite && composite->isString())
+        label = QString::fromStdString(composite->asString());
+      if (label.isEmpty()) label = QStringLiteral("fn");
+      row.children.push_back({label, kindOf(*nested, true), detailOf(*nested), row.global, {}});
+    });
+    rows_.push_back(std::move(row));
+  }
+  endResetModel();
+}
+
+QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex& parent) const {
+  if (!hasIndex(row, column, parent)) return {};
+  return createIndex(row, column, parent.isValid() ? quintptr(parent.row()) : kTopLevel);
+}
+
+QModelIndex ModuleTreeModel::parent(const QModelIndex& child) const {
+  if (!child.isValid() || child.internalId() == kTopLevel) return {};
+  return createIndex(static_cast<int>(child.internalId()), 0, kTopLevel);
+}
+
+int ModuleTreeModel::rowCount(const QModelIndex& parent) const {
+  if (!parent.isValid()) return static_cast<int>(rows_.size());
+  if (parent.column() != 0 || parent.internalId() != kTopLevel) return 0;
+  return static_cast<int>(rows_[parent.row()].children.size());
+}
+
+int ModuleTreeModel::columnCount(const QModelIndex&) const { return 2; }
+
+QVariant ModuleTreeModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+  const Row& row = index.internalId() == kTopLevel ? rows_[index.row()]
+                                                   : rows_[index.internalId()].children[index.row()];
+  switch (role) {
+    case Qt::DisplayRole: return index.column() == 0 ? row.name : row.kind;
+    case Qt::ToolTipRole: return row.detail;
+    case GlobalNameRole: return row.global;
+    default: return {};
+  }
+}
+
+QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section > 1) return {};
+  return section == 0 ? tr("Function") : tr("Kind");
+}
+
+QString ModuleTreeModel::dump() const {
+  QString text;
+  for (const Row& row : rows_) {
+    text += row.name % QStringLiteral(" (") % row.kind % QStringLiteral(")\n");
+    for (const Row& child : row.children) text += QStringLiteral("  ") % child.name % QStringLiteral(" (") % child.kind % QStringLiteral(")\n");
+  }
+  return text;
+}
+
+}  // namespace byoc::ui

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// What a pass step adds to the picture of the loaded graph, in terms of that graph's node ids.
+///
+/// Produced by `overlayForSnapshot` (snapshot_overlay.h), drawn by GraphScene::setOverlay.
+
+#include <QString>
+#include <map>
+#include <vector>
+
+namespace byoc::ui {
+
+/// A labelled set of nodes drawn as one hull.
+struct OverlayHull {
+  enum class Kind { Composite, Region, Partition };
+  Kind kind = Kind::Composite;
+  /// Composite name, `target #n`, or the outlined function's global symbol.
+  QString label;
+  /// The target the nodes are assigned to (empty for composites).
+  QString target;
+  /// Nodes of the loaded graph inside the hull, sorted.
+  std::vector<int> nodes;
+};
+
+/// The decorations of one step.
+struct GraphOverlay {
+  /// Target assigned to each annotated node of the loaded graph (`default` means unsupported).
+  std::map<int, QString> nodeTargets;
+  std::vector<OverlayHull> hulls;
+
+  /// Targets named in `nodeTargets` or in hulls, other than `default`, in first-seen order.
+  std::vector<QString> targets() const;
+  bool empty() const { return nodeTargets.empty() && hulls.empty(); }
+};
+
+/// Name of the pseudo-target of nodes no target supports.
+inline const QString kDefaultTarget = QStringLiteral("default");
+
+}  // namespace byoc::ui

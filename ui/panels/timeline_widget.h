@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// The pass timeline: the list of steps with previous/next buttons and a slider, all kept in step.
+
+#include <QWidget>
+
+class QSlider;
+class QTableView;
+class QToolButton;
+class QLabel;
+
+namespace byoc::ui {
+
+class SnapshotListModel;
+
+/// Step list, previous/next and slider over a SnapshotListModel.
+class TimelineWidget : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TimelineWidget(SnapshotListModel* model, QWidget* parent = nullptr);
+
+  /// The selected step, or -1 when there are none.
+  int currentStep() const { return current_; }
+  /// Selects `step` (clamped) and emits `stepChanged` if it changed.
+  void setCurrentStep(int step);
+
+ signals:
+  /// The selected step changed.
+  void stepChanged(int step);
+  /// The user asked to open `step`'s module in its own tab (double-click).
+  void stepOpened(int step);
+
+ private:
+  void syncControls();
+
+  SnapshotListModel* model_;
+  QTableView* list_;
+  QSlider* slider_;
+  QToolButton* previous_;
+  QToolButton* next_;
+  QLabel* caption_;
+  int current_ = -1;
+};
+
+}  // namespace byoc::ui
