@@ -3,9 +3,11 @@
 ///
 ///   byoc-studio [FILE]                      open FILE (or nothing)
 ///   byoc-studio --demo                      open the built-in demo
+///   byoc-studio (FILE | --demo) --target T [--pipeline relay|relax] [--step N]
+///                                           run the partitioning passes for T, showing step N
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
-///   byoc-studio --screenshot OUT.png [--open FILE] [--steps …] [--step N] [--theme dark]
+///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
 ///               [--size 1600x1000] [--find TEXT]
 ///                                           render the window offscreen to OUT.png and exit
 
@@ -13,11 +15,13 @@
 #include <QCommandLineParser>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "app/main_window.h"
 #include "app/screenshot.h"
+#include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "version.h"
 
@@ -61,7 +65,13 @@ int main(int argc, char** argv) {
                            QStringLiteral("files"));
   QCommandLineOption step(QStringLiteral("step"), QStringLiteral("The step to show first (0: the loaded model)."),
                           QStringLiteral("n"), QStringLiteral("0"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step});
+  QCommandLineOption target(QStringLiteral("target"),
+                            QStringLiteral("Run the partitioning passes for <target> (a built-in name or a .json file; "
+                                           "repeat for several) and show them in the timeline."),
+                            QStringLiteral("target"));
+  QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("relay (the default) or relax, with --target."),
+                              QStringLiteral("flow"), QStringLiteral("relay"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -74,17 +84,26 @@ int main(int argc, char** argv) {
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().first();
 
   const QStringList stepFiles = parser.value(steps).split(u',', Qt::SkipEmptyParts);
+  const QStringList targets = parser.values(target);
+  if (!stepFiles.isEmpty() && !targets.isEmpty()) {
+    std::fprintf(stderr, "error: give either --steps or --target, not both\n");
+    return 2;
+  }
   bool stepIsNumber = false;
   const int firstStep = parser.value(step).toInt(&stepIsNumber);
-  if (!stepIsNumber || firstStep < 0 || firstStep > stepFiles.size()) {
+  if (!stepIsNumber || firstStep < 0 || (targets.isEmpty() && firstStep > stepFiles.size())) {
     std::fprintf(stderr, "error: --step expects a number from 0 to %lld, found '%s'\n",
                  static_cast<long long>(stepFiles.size()), qPrintable(parser.value(step)));
     return 2;
   }
-  if (!stepFiles.isEmpty()) {
-    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, stepFiles] { window.openSteps(stepFiles); });
-    QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window,
-                     [&window, firstStep] { window.timeline()->setCurrentStep(firstStep); });
+  if (!stepFiles.isEmpty() || !targets.isEmpty()) {
+    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, stepFiles, targets, flow = parser.value(pipeline)] {
+      if (targets.isEmpty()) window.openSteps(stepFiles);
+      else window.runPartition(targets, flow);
+    });
+    QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window, [&window, firstStep] {
+      window.timeline()->setCurrentStep(std::min(firstStep, window.snapshotModel()->rowCount() - 1));
+    });
   }
 
   if (screenshot) {
@@ -98,7 +117,7 @@ int main(int argc, char** argv) {
     window.resize(width, height);
     auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
     job->setFind(parser.value(find));
-    job->setWaitForSteps(!stepFiles.isEmpty());
+    job->setWaitForSteps(!stepFiles.isEmpty() || !targets.isEmpty());
     QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {
       std::fprintf(status == 0 ? stdout : stderr, "%s%s\n", status == 0 ? "" : "error: ", qPrintable(message));
       QApplication::exit(status);

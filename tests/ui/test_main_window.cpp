@@ -334,6 +334,34 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.snapshotModel()->rowCount(), 3);
   }
 
+  void thePassesRunOnTheOpenModelStepByStep() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(20000));
+    QStringList passes;
+    for (int row = 0; row < window.snapshotModel()->rowCount(); ++row) passes << window.snapshotModel()->index(row, 1).data().toString();
+    QCOMPARE(passes, (QStringList{QStringLiteral("loaded"), QStringLiteral("MergeComposite"), QStringLiteral("AnnotateTarget"),
+                                  QStringLiteral("MergeCompilerRegions"), QStringLiteral("PartitionGraph")}));
+    // After PartitionGraph: the two composites and seed 000's three partitions, on the loaded graph.
+    window.timeline()->setCurrentStep(4);
+    QStringList regions;
+    for (int row = 0; row < window.regionModel()->rowCount(); ++row)
+      regions << window.regionModel()->index(row, 0).data().toString() + QStringLiteral(":") +
+                     window.regionModel()->index(row, 3).data().toString();
+    QCOMPARE(regions.mid(2), (QStringList{QStringLiteral("tvmgen_default_byoc_target_main_0:1"),
+                                          QStringLiteral("tvmgen_default_byoc_target_main_2:3"),
+                                          QStringLiteral("tvmgen_default_byoc_target_main_5:4")}));
+
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.runPartition({QStringLiteral("no-such-target")}, QStringLiteral("relay"));
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("unknown target 'no-such-target'")),
+             qPrintable(failed.first().first().toString()));
+  }
+
   void themeSwitchPersists() {
     MainWindow window;
     window.setTheme(Theme::Dark);

@@ -24,11 +24,13 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QComboBox>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "app/partition_job.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -41,6 +43,7 @@
 #include "panels/ir_text_view.h"
 #include "panels/relay_highlighter.h"
 #include "panels/timeline_widget.h"
+#include "target/target_library.h"
 #include "text/printer.h"
 
 namespace byoc::ui {
@@ -296,6 +299,36 @@ void MainWindow::buildActions() {
   toolbar->addAction(zoomIn);
   toolbar->addAction(zoomOut);
   toolbar->addAction(fit);
+  buildPartitionBar();
+}
+
+void MainWindow::buildPartitionBar() {
+  QToolBar* bar = addToolBar(tr("Partition"));
+  bar->setObjectName(QStringLiteral("partitionToolbar"));
+  bar->setMovable(false);
+  bar->addWidget(new QLabel(tr(" Target "), bar));
+  auto* target = new QComboBox(bar);
+  target->setObjectName(QStringLiteral("targetChooser"));
+  for (const std::string& name : builtinTargetNames()) target->addItem(QString::fromStdString(name));
+  target->addItem(tr("Target file…"));
+  bar->addWidget(target);
+  bar->addWidget(new QLabel(tr(" Flow "), bar));
+  auto* pipeline = new QComboBox(bar);
+  pipeline->setObjectName(QStringLiteral("pipelineChooser"));
+  pipeline->addItems({QStringLiteral("relay"), QStringLiteral("relax")});
+  pipeline->setToolTip(tr("relay: MergeComposite → AnnotateTarget → MergeCompilerRegions → PartitionGraph\n"
+                          "relax: FuseOpsByPattern → MergeCompositeFunctions → RunCodegen"));
+  bar->addWidget(pipeline);
+  QAction* run = bar->addAction(tr("Run Passes"), this, [this, target, pipeline] {
+    QString chosen = target->currentText();
+    if (target->currentIndex() == target->count() - 1) {
+      chosen = QFileDialog::getOpenFileName(this, tr("Open Target"), {}, tr("Target files (*.json)"));
+      if (chosen.isEmpty()) return;
+    }
+    runPartition({chosen}, pipeline->currentText());
+  });
+  run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  run->setToolTip(tr("Run the partitioning passes for the target and step through them in the timeline (Ctrl+R)"));
 }
 
 void MainWindow::openFile(const QString& path) {
@@ -325,7 +358,20 @@ void MainWindow::startLoading(const QString& label, std::function<Result<ModelDo
 
 void MainWindow::openSteps(const QStringList& paths) {
   if (!document_) return;
-  statusBar()->showMessage(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())));
+  Module loaded = document_->module;
+  showStepsWhenReady(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())),
+                     [paths, loaded] { return openStepFiles(paths, loaded); });
+}
+
+void MainWindow::runPartition(const QStringList& targets, const QString& pipeline) {
+  if (!document_) return;
+  Module loaded = document_->module;
+  showStepsWhenReady(tr("Partitioning for %1 (%2)…").arg(targets.join(QStringLiteral(", ")), pipeline),
+                     [loaded, targets, pipeline] { return runPartitionFlow(loaded, targets, pipeline); });
+}
+
+void MainWindow::showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work) {
+  statusBar()->showMessage(what);
   const int generation = loadGeneration_;
   auto* watcher = new QFutureWatcher<Result<std::vector<Snapshot>>>(this);
   connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation] {
@@ -339,9 +385,10 @@ void MainWindow::openSteps(const QStringList& paths) {
     std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
     for (Snapshot& step : *result) steps.push_back(std::move(step));
     setSnapshots(std::move(steps));
+    statusBar()->clearMessage();
     emit stepsOpened();
   });
-  watcher->setFuture(QtConcurrent::run(openStepFiles, paths, document_->module));
+  watcher->setFuture(QtConcurrent::run(std::move(work)));
 }
 
 void MainWindow::reportFailure(const Diagnostic& diagnostic) {

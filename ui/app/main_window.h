@@ -53,6 +53,9 @@ class MainWindow : public QMainWindow {
   /// Loads saved pass steps (see openStepFiles) in the background and shows them after the loaded
   /// module as step 0; `stepsOpened` or `openFailed` follows.
   void openSteps(const QStringList& paths);
+  /// Runs the partitioning flow `pipeline` ("relay" or "relax") for `targets` on the open model,
+  /// on a worker; the timeline then shows one step per pass (`stepsOpened`).
+  void runPartition(const QStringList& targets, const QString& pipeline);
   /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0.
   void setSnapshots(std::vector<Snapshot> snapshots);
   /// Switches theme and remembers it.
@@ -98,6 +101,9 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildActions();
+  void buildPartitionBar();
+  /// Shows `steps` after the loaded model once a worker delivers them (if no other model was opened meanwhile).
+  void showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work);
   void buildDocks();
   QWidget* buildWelcome();
   void startLoading(const QString& label, std::function<Result<ModelDocument>()> load);

@@ -1,0 +1,36 @@
+#include "app/partition_job.h"
+
+#include <chrono>
+
+#include "pass/partition/partition_flow.h"
+#include "target/target_library.h"
+
+namespace byoc::ui {
+
+Result<std::vector<Snapshot>> runPartitionFlow(const Module& loaded, const QStringList& targets, const QString& pipeline) {
+  std::vector<std::shared_ptr<const Target>> loadedTargets;
+  for (const QString& name : targets) {
+    BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name.toStdString()));
+    loadedTargets.push_back(std::make_shared<const Target>(std::move(target)));
+  }
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(loadedTargets, flow));
+  std::vector<Snapshot> snapshots;
+  Module current = loaded;
+  PassContext context;
+  for (const PassPtr& step : steps) {
+    auto start = std::chrono::steady_clock::now();
+    Result<PassResult> result = (*step)(current, context);
+    if (!result) {
+      Diagnostic error = result.error();
+      error.message = step->info().name + ": " + error.message;
+      return error;
+    }
+    double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    current = result->module;
+    snapshots.push_back({QString::fromStdString(step->info().name), current, result->changed, milliseconds});
+  }
+  return snapshots;
+}
+
+}  // namespace byoc::ui
