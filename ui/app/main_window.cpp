@@ -308,6 +308,7 @@ void MainWindow::buildPartitionBar() {
   bar->setMovable(false);
   bar->addWidget(new QLabel(tr(" Target "), bar));
   auto* target = new QComboBox(bar);
+  targetChooser_ = target;
   target->setObjectName(QStringLiteral("targetChooser"));
   for (const std::string& name : builtinTargetNames()) target->addItem(QString::fromStdString(name));
   target->addItem(tr("Target file…"));
@@ -365,6 +366,7 @@ void MainWindow::openSteps(const QStringList& paths) {
 
 void MainWindow::runPartition(const QStringList& targets, const QString& pipeline) {
   if (!document_) return;
+  if (int shown = targetChooser_->findText(targets.value(0)); shown >= 0) targetChooser_->setCurrentIndex(shown);
   Module loaded = document_->module;
   showStepsWhenReady(tr("Partitioning for %1 (%2)…").arg(targets.join(QStringLiteral(", ")), pipeline),
                      [loaded, targets, pipeline] { return runPartitionFlow(loaded, targets, pipeline); });

@@ -25,6 +25,7 @@ class QStackedWidget;
 class QTreeView;
 class QTableView;
 class QMenu;
+class QComboBox;
 class QLabel;
 
 namespace byoc::ui {
@@ -147,6 +148,7 @@ class MainWindow : public QMainWindow {
   SnapshotListModel* snapshots_;
   QMenu* recentMenu_;
   QMenu* viewMenu_;
+  QComboBox* targetChooser_ = nullptr;
   QLabel* zoomLabel_;
 };
 
