@@ -9,6 +9,7 @@
 #include "builtin_resources.h"
 #include "export/export_reader.h"
 #include "export/export_writer.h"
+#include "export/module_params.h"
 #include "export/sha256.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
@@ -155,6 +156,45 @@ class TestExport : public QObject {
     QVERIFY(bitIdentical(runOnRandomInputs(**before, 11), runOnRandomInputs(**after, 11)));
   }
 
+  void constantReferencesAreChecked_data() {
+    QTest::addColumn<QString>("module");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("different shape") << "{\"constants\": [{\"dtype\": \"float32\", \"shape\": [2], \"param\": \"c\"}]}"
+                                     << "m.json: /constants/0: constant 'c' is F32 [3] in p.safetensors, which differs from its dtype and shape here";
+    QTest::newRow("different dtype") << "{\"constants\": [{\"dtype\": \"int32\", \"shape\": [3], \"param\": \"c\"}]}"
+                                     << "m.json: /constants/0: constant 'c' is F32 [3] in p.safetensors, which differs from its dtype and shape here";
+    QTest::newRow("missing key") << "{\"constants\": [{\"dtype\": \"float32\", \"shape\": [3], \"param\": \"d\"}]}"
+                                 << "m.json: /constants/0: references constant 'd', which p.safetensors does not hold";
+    QTest::newRow("inline data") << "{\"constants\": [{\"dtype\": \"float32\", \"shape\": [3], \"data\": \"\"}]}"
+                                 << "m.json: /constants/0: expected a \"param\" naming a tensor of p.safetensors";
+    QTest::newRow("no constants") << "{}" << "m.json: expected a module in the JSON form with a \"constants\" array";
+    QTest::newRow("not JSON") << "{" << "m.json: not valid JSON";
+  }
+  void constantReferencesAreChecked() {
+    QFETCH(QString, module);
+    QFETCH(QString, error);
+    const float values[3] = {1, 2, 3};
+    const std::string file = writeSafetensors({{"c", "F32", {3}, std::as_bytes(std::span(values))}});
+    Result<SafetensorsIndex> params = parseSafetensors(file, "p.safetensors");
+    QVERIFY(params.isOk());
+    Result<std::string> resolved = internalizeConstants(module.toStdString(), *params, "m.json", "p.safetensors");
+    QVERIFY(!resolved.isOk());
+    QCOMPARE(QString::fromStdString(resolved.error().str()), error);
+  }
+
+  void equalConstantsShareOneParameter() {
+    ParamCollector collector;
+    const std::string module = "{\"constants\": [{\"dtype\": \"float32\", \"shape\": [], \"data\": \"AACAPw==\"}, "
+                               "{\"dtype\": \"float32\", \"shape\": [], \"data\": \"AACAPw==\"}, "
+                               "{\"dtype\": \"int32\", \"shape\": [], \"data\": \"AACAPw==\"}]}";
+    Result<std::string> external = collector.externalize(module);
+    QVERIFY(external.isOk());
+    QCOMPARE(collector.size(), std::size_t(2));
+    QVERIFY(external->find("\"param\":\"const_0\"") != external->rfind("\"param\":\"const_0\""));
+    QVERIFY(external->find("\"param\":\"const_1\"") != std::string::npos);
+    QVERIFY(external->find("AACAPw==") == std::string::npos);
+  }
+
   void recordsTheSignatureAndEveryFile() {
     QTemporaryDir dir;
     Result<Manifest> manifest = readExportManifest(exportConstants(dir));
@@ -287,6 +327,25 @@ class TestExport : public QObject {
     QCOMPARE(QString::fromStdString(status.error().str()),
              QString::fromStdString(out + ": exists and is not an export directory (no manifest.json); not replacing it"));
     QCOMPARE(contentOf(out + "/notes.txt"), std::string("keep me"));
+  }
+
+  void cliRejectsBadRequests_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no -o") << QStringList{"export", "--demo", "--target", "dnnl"} << 2
+                           << "error: missing -o\nRun 'byoc --help' for usage.\n";
+    QTest::newRow("verify a model file") << QStringList{"verify", QString::fromStdString(testDataPath("export/constants.relay"))} << 1
+                                         << "error: " + QString::fromStdString(testDataPath("export/constants.relay")) +
+                                                ": not a directory\n";
+  }
+  void cliRejectsBadRequests() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, error);
+    Outcome run = runCli(args);
+    QCOMPARE(run.exitCode, exitCode);
+    QCOMPARE(run.err, error);
   }
 
   void cliExportsRunsDescribesAndVerifies() {
