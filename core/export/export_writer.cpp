@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -52,6 +53,7 @@ class TemporaryDirectory {
     std::string pattern = (parent / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
     if (!::mkdtemp(pattern.data()))
       return makeError(std::string("cannot create a temporary directory beside it: ") + std::strerror(errno), {out.string()});
+    ::chmod(pattern.c_str(), 0755);  // mkdtemp creates it private; the export is an ordinary directory
     return TemporaryDirectory(pattern);
   }
   TemporaryDirectory(TemporaryDirectory&& other) noexcept : path_(std::exchange(other.path_, {})) {}

@@ -355,6 +355,7 @@ class TestExport : public QObject {
     QCOMPARE(exported.err, QString());
     QCOMPARE(exported.exitCode, 0);
     QVERIFY2(exported.out.startsWith("wrote " + out + ": 3 external function(s), 7 files\n"), qPrintable(exported.out));
+    QCOMPARE(QFileInfo(out).permissions() & (QFile::ReadOther | QFile::ExeOther), QFile::ReadOther | QFile::ExeOther);
 
     Outcome direct = runCli({"run", "--demo", "--target", "byoc-target", "--random-inputs", "3", "--output", dir.path() + "/a.npy"});
     QCOMPARE(direct.exitCode, 0);
@@ -369,6 +370,7 @@ class TestExport : public QObject {
     QVERIFY2(info.out.startsWith("export: format version 1, produced by byoc-studio "), qPrintable(info.out));
     QVERIFY(info.out.contains("  Compiler=byoc-target  codegen=reference  artifacts/"));
 
+    QVERIFY(runCli({"verify", "--help"}).out.contains("  FILE                    an export directory (written by 'byoc export')\n"));
     Outcome verified = runCli({"verify", out});
     QCOMPARE(verified.err, QString());
     QCOMPARE(verified.exitCode, 0);
