@@ -130,8 +130,10 @@ Status publish(const fs::path& staged, const fs::path& out) {
 }  // namespace
 
 Status exportModule(const Module& partitioned, const ExportOptions& options, const std::string& out) {
-  const fs::path outPath = fs::path(out).lexically_normal();
-  if (outPath.filename().empty()) return makeError("expected a directory name", {out});
+  fs::path outPath = fs::path(out).lexically_normal();
+  if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
+  if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
+    return makeError("expected the name of a new or export directory", {out});
   BYOC_TRY(checkReplaceable(outPath));
   BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
   Function main = module.find("main");

@@ -21,8 +21,8 @@ inline constexpr std::string_view kManifestFileName = "manifest.json";
 
 /// A target the module was partitioned for.
 struct ManifestTarget {
-  std::string name;
-  std::string codegen;
+  std::string name;     ///< The target's name, the `Compiler` value of its regions.
+  std::string codegen;  ///< The codegen its regions run on.
 };
 
 /// One offloaded region: a global function compiled by `codegen`, stored in `artifact`.
@@ -36,22 +36,22 @@ struct ManifestFunction {
 
 /// A tensor of the signature of `@main`.
 struct ManifestTensor {
-  std::string name;  ///< Parameter name (empty for outputs).
-  std::string dtype;
-  std::vector<int64_t> shape;
+  std::string name;            ///< Parameter name (empty for outputs).
+  std::string dtype;           ///< Relay spelling (`float32`).
+  std::vector<int64_t> shape;  ///< Dimensions, outermost first.
 };
 
 /// Everything `manifest.json` holds.
 struct Manifest {
-  int formatVersion = kExportFormatVersion;
+  int formatVersion = kExportFormatVersion;  ///< The version the directory was written in.
   std::string producer;  ///< `byoc-studio <version>`.
-  std::vector<ManifestTarget> targets;
+  std::vector<ManifestTarget> targets;     ///< The targets it was partitioned for, in priority order.
   std::string hostModule;  ///< Relative path of the host module (JSON form).
   std::string hostText;    ///< Relative path of its Relay text, for people.
   std::string params;      ///< Relative path of the parameters (safetensors).
-  std::vector<ManifestFunction> functions;
-  std::vector<ManifestTensor> inputs;
-  std::vector<ManifestTensor> outputs;
+  std::vector<ManifestFunction> functions;  ///< The external functions, in module order.
+  std::vector<ManifestTensor> inputs;       ///< The parameters of `@main`, tuples flattened.
+  std::vector<ManifestTensor> outputs;      ///< The results of `@main`, tuples flattened.
   /// Relative path → SHA-256 hex digest, for every file but the manifest.
   std::map<std::string, std::string> files;
 };

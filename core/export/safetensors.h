@@ -20,17 +20,17 @@ namespace byoc {
 
 /// One tensor to write: its bytes are borrowed until `writeSafetensors` returns.
 struct SafetensorsTensor {
-  std::string name;
-  std::string dtype;  ///< safetensors spelling: F32, F16, BF16, F64, I8, I16, I32, I64, U8, BOOL
-  std::vector<int64_t> shape;
-  std::span<const std::byte> bytes;
+  std::string name;                  ///< Its key in the header.
+  std::string dtype;                 ///< safetensors spelling: F32, F16, BF16, F64, I8, I16, I32, I64, U8, BOOL
+  std::vector<int64_t> shape;        ///< Dimensions, outermost first.
+  std::span<const std::byte> bytes;  ///< Exactly the elements' little-endian bytes.
 };
 
 /// One tensor of a parsed file: where its bytes lie in the data section.
 struct SafetensorsEntry {
-  std::string name;
-  std::string dtype;
-  std::vector<int64_t> shape;
+  std::string name;            ///< Its key in the header.
+  std::string dtype;           ///< safetensors spelling (checked to be known).
+  std::vector<int64_t> shape;  ///< Dimensions, outermost first.
   uint64_t begin = 0;  ///< Offset of the first byte, from the start of the data section.
   uint64_t end = 0;    ///< One past the last byte.
 };
@@ -38,9 +38,9 @@ struct SafetensorsEntry {
 /// A parsed file: its tensors sorted by name, its metadata, and a view of the data section
 /// (valid while the buffer given to `parseSafetensors` lives).
 struct SafetensorsIndex {
-  std::vector<SafetensorsEntry> entries;
-  std::map<std::string, std::string> metadata;
-  std::string_view data;
+  std::vector<SafetensorsEntry> entries;        ///< Sorted by name.
+  std::map<std::string, std::string> metadata;  ///< The `__metadata__` strings.
+  std::string_view data;                        ///< The data section.
 
   /// The tensor called `name`, or null.
   const SafetensorsEntry* find(std::string_view name) const;

@@ -317,6 +317,20 @@ class TestExport : public QObject {
     QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"out"});
   }
 
+  void acceptsATrailingSlash() {
+    QTemporaryDir dir;
+    const std::string out = fileIn(dir, "out");
+    QVERIFY(exportModule(partitioned(readTestData("export/constants.relay"), "dnnl"), optionsFor("dnnl", "dnnl"), out + "/").isOk());
+    QVERIFY(loadExport(out).isOk());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"out"});
+  }
+
+  void rejectsANameThatIsNotADirectoryName() {
+    Status status = exportModule(partitioned(readTestData("export/constants.relay"), "dnnl"), optionsFor("dnnl", "dnnl"), "..");
+    QVERIFY(!status.isOk());
+    QCOMPARE(QString::fromStdString(status.error().str()), QString("..: expected the name of a new or export directory"));
+  }
+
   void neverReplacesADirectoryThatIsNotAnExport() {
     QTemporaryDir dir;
     const std::string out = fileIn(dir, "documents");
