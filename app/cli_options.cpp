@@ -49,6 +49,8 @@ struct CommandSpec {
   std::vector<FlagSpec> flags;
   /// Flags that must be given.
   std::vector<std::string> required{};
+  /// What FILE is, when it is not a model.
+  std::string fileHelp{};
 };
 
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
@@ -79,6 +81,12 @@ const std::map<std::string, CommandSpec>& commands() {
                 {"--compare-reference", "", "also run the unpartitioned model on reference kernels and print the largest errors"},
                 {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::PositiveCount},
                 {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::PositiveCount}}}},
+      {"export", {"partition a model for targets and write it as an export directory (docs/export-format.md)", Input::ModelOrDemo,
+                  {kDemoFlag, kTargetFlag, kPipelineFlag,
+                   {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}},
+                  {"-o"}}},
+      {"verify", {"check an export directory: every checksum, and that every artifact builds", Input::Model, {}, {},
+                  "an export directory (written by 'byoc export')"}},
       {"passes", {"list the registered passes with their summaries", Input::None,
                   {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
       {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
@@ -135,7 +143,8 @@ std::string commandHelp(const std::string& command) {
     constexpr std::size_t kWidth = 24;
     return "  " + head + std::string(head.size() < kWidth ? kWidth - head.size() : 1, ' ') + help + "\n";
   };
-  if (spec.input != Input::None) text += row("FILE", "a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)");
+  if (spec.input != Input::None)
+    text += row("FILE", spec.fileHelp.empty() ? "a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)" : spec.fileHelp);
   for (const FlagSpec& flag : spec.flags) text += row(flag.name + (flag.value.empty() ? "" : " " + flag.value), flag.help);
   return text;
 }

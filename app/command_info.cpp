@@ -3,6 +3,7 @@
 #include <map>
 
 #include "commands.h"
+#include "export/export_reader.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "model_input.h"
@@ -32,6 +33,14 @@ std::vector<std::pair<std::string, std::size_t>> byCountThenName(const Map& coun
 int runInfo(const Options& options) {
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());
+  if (options.file && isExportDirectory(*options.file)) {
+    Result<Manifest> manifest = readExportManifest(*options.file);
+    if (!manifest) return reportError(manifest.error());
+    std::cout << "export: format version " << manifest->formatVersion << ", produced by " << manifest->producer << "\n";
+    for (const ManifestFunction& function : manifest->functions)
+      std::cout << "  @" << function.name << "  Compiler=" << function.compiler << "  codegen=" << function.codegen << "  "
+                << function.artifact << "\n";
+  }
 
   std::cout << "functions: " << module->functions().size() << "\n";
   for (const auto& [name, function] : module->functions()) std::cout << "  @" << name << signature(*function) << "\n";

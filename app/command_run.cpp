@@ -1,7 +1,7 @@
 /// \file
 /// `byoc run`: load, partition for the `--target`s if any, build the executor (regions compiled by
 /// their codegens), bind inputs, run, report. Without targets the model runs as loaded (already
-/// partitioned, or entirely on the reference kernels).
+/// partitioned, or entirely on the reference kernels); an export directory runs with the codegens it records.
 
 #include <algorithm>
 #include <chrono>
@@ -11,8 +11,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "export/export_reader.h"
 #include "model_input.h"
-#include "pass/partition/partition_flow.h"
 #include "runtime/compare.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
@@ -127,26 +127,19 @@ int bench(Executor& executor, const std::vector<Value>& args, int runs, int thre
   return 0;
 }
 
-/// The model partitioned for `targets`, with each target's regions sent to its codegen.
+/// The module to run: an export directory as it was exported (its regions through the codegens it
+/// records), else the model partitioned for the `--target`s, each target's regions sent to its codegen.
 Result<Module> partitionFor(const Options& options, const Module& model, ExecutorOptions& executorOptions) {
-  BYOC_ASSIGN_OR_RETURN(auto targets, loadTargets(options));
-  if (targets.empty()) return model;
-  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
-  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(targets, pipeline));
-  Module module = model;
-  PassContext context;
-  for (const PassPtr& step : steps) {
-    Result<PassResult> result = (*step)(module, context);
-    if (!result) {
-      Diagnostic error = result.error();
-      error.message = step->info().name + ": " + error.message;
-      return error;
-    }
-    module = std::move(result->module);
+  if (options.file && isExportDirectory(*options.file)) {
+    if (options.has("--target")) return makeError("an export is already partitioned; --target does not apply", {*options.file});
+    BYOC_ASSIGN_OR_RETURN(Manifest manifest, readExportManifest(*options.file));
+    executorOptions.codegens = exportCodegens(manifest);
+    return model;
   }
-  for (const auto& target : targets)
+  BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
+  for (const auto& target : partitioned.targets)
     executorOptions.codegens[target->name] = target->codegen.empty() ? "reference" : target->codegen;
-  return module;
+  return std::move(partitioned.module);
 }
 
 }  // namespace

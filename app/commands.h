@@ -23,6 +23,11 @@ int runRun(const Options& options);
 /// `byoc match`: every place a pattern matches, with the nodes each match covers.
 int runMatch(const Options& options);
 
+/// `byoc export`: the model partitioned for `--target`s, written as an export directory to `-o`.
+int runExport(const Options& options);
+/// `byoc verify`: checks every checksum of an export directory and that every artifact builds.
+int runVerify(const Options& options);
+
 /// Prints `error: <diagnostic>` to stderr and returns 1.
 int reportError(const Diagnostic& error);
 

@@ -1,17 +1,28 @@
 #include "model_input.h"
 
 #include "builtin_resources.h"
+#include "export/export_reader.h"
 #include "frontend/loader.h"
 #include "pass/infer_type.h"
+#include "pass/partition/partition_flow.h"
 #include "target/target_library.h"
 #include "text/parser.h"
 
 namespace byoc::cli {
 
+namespace {
+
+Result<Module> loadModel(const Options& options) {
+  if (options.demo()) return parseModule(*findBuiltinResource(kDemoModelName), std::string(kDemoModelName));
+  if (!isExportDirectory(*options.file)) return loadModuleFile(*options.file);
+  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
+  return std::move(loaded.module);
+}
+
+}  // namespace
+
 Result<Module> loadTypedModel(const Options& options) {
-  Result<Module> module = options.demo()
-                              ? parseModule(*findBuiltinResource(kDemoModelName), std::string(kDemoModelName))
-                              : loadModuleFile(*options.file);
+  Result<Module> module = loadModel(options);
   if (!module) return module;
   return inferTypes(*module);
 }
@@ -23,6 +34,25 @@ Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& op
     targets.push_back(std::make_shared<const Target>(std::move(target)));
   }
   return targets;
+}
+
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model) {
+  PartitionedModel partitioned{model, {}};
+  BYOC_ASSIGN_OR_RETURN(partitioned.targets, loadTargets(options));
+  if (partitioned.targets.empty()) return partitioned;
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(partitioned.targets, pipeline));
+  PassContext context;
+  for (const PassPtr& step : steps) {
+    Result<PassResult> result = (*step)(partitioned.module, context);
+    if (!result) {
+      Diagnostic error = result.error();
+      error.message = step->info().name + ": " + error.message;
+      return error;
+    }
+    partitioned.module = std::move(result->module);
+  }
+  return partitioned;
 }
 
 }  // namespace byoc::cli

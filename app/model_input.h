@@ -13,10 +13,20 @@
 
 namespace byoc::cli {
 
-/// Loads `options.file` (any supported format) or the demo, then runs InferType.
+/// Loads `options.file` (any supported format, or an export directory) or the demo, then runs InferType.
 Result<Module> loadTypedModel(const Options& options);
 
 /// The targets of every `--target` (built-in names or files), in the order given.
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options);
+
+/// A model partitioned for the `--target`s of a command, with those targets.
+struct PartitionedModel {
+  Module module;
+  std::vector<std::shared_ptr<const Target>> targets;
+};
+
+/// Runs the partitioning steps of `--pipeline` (default relay) for every `--target` on `model`;
+/// without targets the model is returned as it is. A failing step names itself in the error.
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model);
 
 }  // namespace byoc::cli

@@ -1,0 +1,49 @@
+/// \file
+/// `byoc export`: load, partition for the `--target`s, write the export directory `-o OUT`.
+/// `byoc verify`: load an export directory (every checksum checked) and build its executor (every
+/// artifact compiled by its codegen).
+
+#include <iostream>
+
+#include "commands.h"
+#include "export/export_reader.h"
+#include "export/export_writer.h"
+#include "model_input.h"
+#include "version.h"
+
+namespace byoc::cli {
+
+int runExport(const Options& options) {
+  Result<Module> model = loadTypedModel(options);
+  if (!model) return reportError(model.error());
+  Result<PartitionedModel> partitioned = partitionForTargets(options, *model);
+  if (!partitioned) return reportError(partitioned.error());
+  ExportOptions exportOptions;
+  exportOptions.producer = std::string("byoc-studio ") + BYOC_STUDIO_VERSION;
+  for (const auto& target : partitioned->targets)
+    exportOptions.targets.push_back({target->name, target->codegen.empty() ? "reference" : target->codegen});
+  const std::string out = *options.value("-o");
+  Status written = exportModule(partitioned->module, exportOptions, out);
+  if (!written) return reportError(written.error());
+  Result<Manifest> manifest = readExportManifest(out);
+  if (!manifest) return reportError(manifest.error());
+  std::cout << "wrote " << out << ": " << manifest->functions.size() << " external function(s), "
+            << manifest->files.size() + 1 << " files\n";
+  for (const ManifestFunction& function : manifest->functions)
+    std::cout << "  @" << function.name << "  codegen=" << function.codegen << "  " << function.artifact << "\n";
+  return 0;
+}
+
+int runVerify(const Options& options) {
+  Result<LoadedExport> loaded = loadExport(*options.file);
+  if (!loaded) return reportError(loaded.error());
+  Result<std::unique_ptr<Executor>> executor = createExportExecutor(*loaded);
+  if (!executor) return reportError(executor.error());
+  std::cout << "ok: " << loaded->manifest.files.size() << " checksums match, " << (*executor)->regions().size()
+            << " artifact(s) built\n";
+  for (const RegionInfo& region : (*executor)->regions())
+    std::cout << "  " << region.label() << "  codegen=" << region.codegen << "\n";
+  return 0;
+}
+
+}  // namespace byoc::cli

@@ -1,0 +1,180 @@
+#include "export/export_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <utility>
+
+#include "export/module_params.h"
+#include "export/sha256.h"
+#include "frontend/json_format.h"
+#include "pass/infer_type.h"
+#include "runtime/runtime_module.h"
+#include "text/printer.h"
+
+namespace byoc {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A function's `Compiler` (or `Codegen`) attribute, or "".
+std::string compilerOf(const FunctionNode& function) {
+  for (const char* name : {"Compiler", "Codegen"})
+    if (const AttrValue* value = function.attrs.find(name); value && value->isString()) return value->asString();
+  return "";
+}
+
+std::string codegenFor(const std::string& compiler, const std::vector<ManifestTarget>& targets) {
+  for (const ManifestTarget& target : targets)
+    if (target.name == compiler) return target.codegen.empty() ? "reference" : target.codegen;
+  return findCodegen(compiler) ? compiler : "reference";
+}
+
+void addTensors(const Type& type, std::vector<ManifestTensor>& tensors) {
+  if (!type) return;
+  if (const auto* tensor = type->as<TensorTypeNode>()) {
+    tensors.push_back({"", std::string(dtypeName(tensor->dtype)), tensor->shape});
+  } else if (const auto* tuple = type->as<TupleTypeNode>()) {
+    for (const Type& field : tuple->fields) addTensors(field, tensors);
+  }
+}
+
+/// A directory that is removed on destruction unless released.
+class TemporaryDirectory {
+ public:
+  static Result<TemporaryDirectory> createBeside(const fs::path& out) {
+    const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
+    std::string pattern = (parent / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
+    if (!::mkdtemp(pattern.data()))
+      return makeError(std::string("cannot create a temporary directory beside it: ") + std::strerror(errno), {out.string()});
+    ::chmod(pattern.c_str(), 0755);  // mkdtemp creates it private; the export is an ordinary directory
+    return TemporaryDirectory(pattern);
+  }
+  TemporaryDirectory(TemporaryDirectory&& other) noexcept : path_(std::exchange(other.path_, {})) {}
+  TemporaryDirectory& operator=(TemporaryDirectory&&) = delete;
+  ~TemporaryDirectory() {
+    std::error_code ignored;
+    if (!path_.empty()) fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  explicit TemporaryDirectory(fs::path path) : path_(std::move(path)) {}
+  fs::path path_;
+};
+
+/// Writes the files of one export into a directory, recording their checksums.
+class ExportWriter {
+ public:
+  ExportWriter(const fs::path& directory, const ExportOptions& options, Manifest& manifest)
+      : directory_(directory), options_(options), manifest_(manifest) {}
+
+  Status write(const std::string& relative, const std::string& content, bool checksum = true) {
+    const fs::path path = directory_ / relative;
+    std::error_code error;
+    fs::create_directories(path.parent_path(), error);
+    if (error) return makeError("cannot create the directory: " + error.message(), {path.parent_path().string()});
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return makeError(std::string("cannot create: ") + std::strerror(errno), {path.string()});
+    std::size_t written = 0;
+    while (written < content.size()) {
+      ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        std::string reason = std::strerror(errno);
+        ::close(fd);
+        return makeError("write failed: " + reason, {path.string()});
+      }
+      written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) return makeError(std::string("flush failed: ") + std::strerror(errno), {path.string()});
+    if (checksum) manifest_.files[relative] = sha256Hex(content);
+    return options_.onFileWritten ? options_.onFileWritten(relative) : Status::ok();
+  }
+
+ private:
+  fs::path directory_;
+  const ExportOptions& options_;
+  Manifest& manifest_;
+};
+
+/// Whether `out` may be replaced: it does not exist, is an empty directory, or is an export.
+Status checkReplaceable(const fs::path& out) {
+  std::error_code error;
+  if (!fs::exists(out, error)) return Status::ok();
+  if (!fs::is_directory(out, error)) return makeError("exists and is not a directory; not replacing it", {out.string()});
+  if (fs::is_empty(out, error) || fs::exists(out / kManifestFileName, error)) return Status::ok();
+  return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
+}
+
+/// Moves the complete `staged` directory to `out`, swapping atomically with an existing `out`;
+/// the old content ends up in `staged`, which its owner removes.
+Status publish(const fs::path& staged, const fs::path& out) {
+  std::error_code error;
+  if (fs::exists(out, error)) {
+    if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) != 0)
+      return makeError(std::string("cannot replace the directory: ") + std::strerror(errno), {out.string()});
+    return Status::ok();
+  }
+  if (std::rename(staged.c_str(), out.c_str()) != 0)
+    return makeError(std::string("cannot create the directory: ") + std::strerror(errno), {out.string()});
+  return Status::ok();
+}
+
+}  // namespace
+
+Status exportModule(const Module& partitioned, const ExportOptions& options, const std::string& out) {
+  fs::path outPath = fs::path(out).lexically_normal();
+  if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
+  if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
+    return makeError("expected the name of a new or export directory", {out});
+  BYOC_TRY(checkReplaceable(outPath));
+  BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
+  Function main = module.find("main");
+  if (!main) return makeError("the module has no @main");
+
+  Manifest manifest;
+  manifest.producer = options.producer;
+  manifest.targets = options.targets;
+  manifest.hostModule = "host.json";
+  manifest.hostText = "host.relay";
+  manifest.params = "params.safetensors";
+  for (const Var& param : main->params) {
+    std::vector<ManifestTensor> tensors;
+    addTensors(param->type(), tensors);
+    for (ManifestTensor& tensor : tensors) manifest.inputs.push_back({param->name, tensor.dtype, tensor.shape});
+  }
+  addTensors(main->body->type(), manifest.outputs);
+
+  BYOC_ASSIGN_OR_RETURN(TemporaryDirectory staging, TemporaryDirectory::createBeside(outPath));
+  ExportWriter writer(staging.path(), options, manifest);
+  ParamCollector params;
+  Module host = module;
+  for (const auto& [name, function] : module.functions()) {
+    const std::string compiler = compilerOf(*function);
+    if (compiler.empty()) continue;
+    const AttrValue* symbol = function->attrs.find("global_symbol");
+    ManifestFunction entry{name, symbol && symbol->isString() ? symbol->asString() : name, compiler,
+                           codegenFor(compiler, options.targets), "artifacts/" + name + ".json"};
+    Module artifact;
+    artifact.set(name, function);
+    BYOC_ASSIGN_OR_RETURN(std::string artifactJson, params.externalize(saveModuleJson(artifact)));
+    BYOC_TRY(writer.write(entry.artifact, artifactJson));
+    manifest.functions.push_back(std::move(entry));
+    host.erase(name);
+  }
+  BYOC_ASSIGN_OR_RETURN(std::string hostJson, params.externalize(saveModuleJson(host)));
+  BYOC_TRY(writer.write(manifest.hostModule, hostJson));
+  BYOC_TRY(writer.write(manifest.hostText, printModule(host)));
+  BYOC_TRY(writer.write(manifest.params, params.safetensors()));
+  BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
+  return publish(staging.path(), outPath);
+}
+
+}  // namespace byoc

@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Writing a partitioned module as an export directory (docs/export-format.md):
+///
+///   manifest.json           format and producer versions, targets, external functions, signature, checksums
+///   host.json, host.relay   the module without its external functions (JSON form; Relay text for people)
+///   params.safetensors      every constant, referenced by key from the JSON files
+///   artifacts/<symbol>.json one per external function: its IR in the JSON form
+///
+/// Writing is atomic: everything goes to a temporary directory beside OUT, which then replaces OUT
+/// in one step. On any failure OUT is unchanged and the temporary directory is removed.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "export/manifest.h"
+#include "ir/module.h"
+#include "support/result.h"
+
+namespace byoc {
+
+/// What `exportModule` records besides the module.
+struct ExportOptions {
+  /// `byoc-studio <version>`, recorded as the producer.
+  std::string producer;
+  /// The targets the module was partitioned for; a function's `Compiler` is looked up here for its
+  /// codegen (else the built-in codegen of that name, else `reference`).
+  std::vector<ManifestTarget> targets;
+  /// Called after each file is written into the temporary directory (its relative path); an error
+  /// stops the export, leaving OUT as it was. Progress and cancellation go through it.
+  std::function<Status(const std::string& file)> onFileWritten;
+};
+
+/// Writes `module` (partitioned, with `@main`; type-checked here) to the directory `out`. An
+/// existing `out` is replaced only if it is an export directory (holds a manifest.json) or empty.
+Status exportModule(const Module& partitioned, const ExportOptions& options, const std::string& out);
+
+}  // namespace byoc
