@@ -57,6 +57,25 @@ class Grouping {
   std::vector<std::set<int>> deps_;
 };
 
+/// Replaces calls of global composites by calls of local copies, one copy per composite.
+class LocalCopies final : public ExprMutator {
+ public:
+  LocalCopies(const Module& module, std::unordered_map<std::string, Expr>& copies) : module_(module), copies_(copies) {}
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const auto* global = pre->as<GlobalVarNode>();
+    if (!global) return post;
+    auto copy = copies_.find(global->name);
+    if (copy == copies_.end()) copy = copies_.emplace(global->name, localCompositeCopy(module_.find(global->name))).first;
+    return copy->second;
+  }
+
+ private:
+  const Module& module_;
+  std::unordered_map<std::string, Expr>& copies_;
+};
+
 Result<PassResult> mergeComposites(const Module& module) {
   Function main = module.find("main");
   if (!main) return PassResult{module, false};
@@ -127,7 +146,6 @@ Result<PassResult> mergeComposites(const Module& module) {
     return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
   };
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
-    // Calls of global composites become calls of local copies, one copy per composite.
     std::unordered_map<std::string, Expr> copies;
     std::string name = "fused";
     postOrderVisit(body, [&](const Expr& node) {
@@ -135,23 +153,7 @@ Result<PassResult> mergeComposites(const Module& module) {
       const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
       if (callee) name += "_" + (callee->name.starts_with("fused_") ? callee->name.substr(6) : callee->name);
     });
-    class LocalCopies final : public ExprMutator {
-     public:
-      LocalCopies(const Module& module, std::unordered_map<std::string, Expr>& copies) : module_(module), copies_(copies) {}
-
-     protected:
-      Expr rewrite(const Expr& pre, const Expr& post) override {
-        const auto* global = pre->as<GlobalVarNode>();
-        if (!global) return post;
-        auto copy = copies_.find(global->name);
-        if (copy == copies_.end()) copy = copies_.emplace(global->name, localCompositeCopy(module_.find(global->name))).first;
-        return copy->second;
-      }
-
-     private:
-      const Module& module_;
-      std::unordered_map<std::string, Expr>& copies_;
-    } localCopies(module, copies);
+    LocalCopies localCopies(module, copies);
     Expr localBody = localCopies.mutate(body);
     std::string symbol = names.fresh(name) + "_" + codegens[g];
     result.set(symbol, FunctionNode::make(std::move(params), localBody, {},
