@@ -7,8 +7,10 @@ Usage:
 
 The model is rebuilt from bench/zoo/export_zoo.py's definition of NAME with the same seed (0), so its
 weights are the exported ones; it is fed MODEL_DIR/input.npy, and its output is first checked against
-MODEL_DIR/output.npy (output_<i>.npy when several) within 1e-3 + 1e-3 * |expected|, which proves the
-rebuilt model is the exported one. One warm-up run under `torch.inference_mode()`, then RUNS timed
+MODEL_DIR/output.npy (output_<i>.npy when several) within 1e-3 + 1e-3 * max|expected| per output, which
+proves the rebuilt model is the exported one. The bound is relative to the output's scale, not to each
+element: with random weights some activations grow large (inception_v3's outputs reach 1e12), and an
+element near zero then carries the rounding of terms of that size. One warm-up run under `torch.inference_mode()`, then RUNS timed
 runs with THREADS intra-op threads; prints one line `median <ms> p90 <ms>`. Errors print one
 `error:` line and exit 1.
 """
@@ -47,8 +49,7 @@ def check(name, actual, expected):
         got = got.numpy()
         if got.shape != want.shape:
             raise ValueError("%s: output %d has shape %s, expected %s" % (name, index, got.shape, want.shape))
-        excess = np.abs(got - want) - (1e-3 + 1e-3 * np.abs(want))
-        if np.any(excess > 0):
+        if np.max(np.abs(got - want), initial=0) > 1e-3 + 1e-3 * np.max(np.abs(want), initial=0):
             raise ValueError("%s: rebuilt model differs from the export at output %d (max abs error %g)"
                              % (name, index, float(np.max(np.abs(got - want)))))
 
