@@ -109,7 +109,7 @@ ms() {
 
 echo "latency: median ms of $runs runs (reference kernels: $(( ref_runs < runs ? ref_runs : runs ))) after 1 warm-up, $threads thread(s), batch 1"
 echo "torch BLAS: ${torch_preload:-the system default}"
-echo "machine: $(nproc) CPU(s), load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the start"
+echo "machine: $(getconf _NPROCESSORS_ONLN) CPU(s), load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the start"
 printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' model dnnl ref ort torch dnnl/ort ref/ort torch/ort
 for name in "${models[@]}"; do
   dir=$zoo/$name
