@@ -13,6 +13,12 @@
 # the table shows the median milliseconds of each and its ratio to ONNX Runtime. A peer that fails
 # shows `-` and its error is printed under the table. Every tool runs alone, one after the other.
 #
+# dnnl, the reference kernels and PyTorch run on libgomp's OpenMP pool, ONNX Runtime on its own.
+# On a machine shared with other work, libgomp's default spin-waiting makes a thread whose partner
+# was descheduled wait whole scheduler ticks at every barrier; run with OMP_WAIT_POLICY=PASSIVE
+# there (the environment is passed to every peer, and the table's header shows the policy). On a
+# quiet machine keep the default: a passive pool pays a wake-up at every parallel region.
+#
 # Usage: bench/latency/run.sh [--runs N] [--threads T] [--reference-runs R] [--skip-reference]
 #                             [--skip-torch] [--zoo DIR] [--byoc PATH] [MODEL ...]
 #   --runs N            timed runs per peer (default 20)
@@ -109,6 +115,7 @@ ms() {
 
 echo "latency: median ms of $runs runs (reference kernels: $(( ref_runs < runs ? ref_runs : runs ))) after 1 warm-up, $threads thread(s), batch 1"
 echo "torch BLAS: ${torch_preload:-the system default}"
+echo "OpenMP wait policy: ${OMP_WAIT_POLICY:-the libgomp default}"
 echo "machine: $(getconf _NPROCESSORS_ONLN) CPU(s), load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the start"
 printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' model dnnl ref ort torch dnnl/ort ref/ort torch/ort
 for name in "${models[@]}"; do
