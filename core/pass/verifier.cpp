@@ -3,9 +3,11 @@
 
 #include "pass/verifier.h"
 
+#include <cctype>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "ir/op.h"
 #include "ir/traversal.h"

@@ -4,7 +4,9 @@
 
 #include "pass/analysis/constant_evaluator.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <unordered_map>
