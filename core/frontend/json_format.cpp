@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "ir/attr_json.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "support/base64.h"
@@ -39,17 +40,6 @@ json typeToJson(const Type& type) {
     }
   }
   return nullptr;
-}
-
-json attrValueToJson(const AttrValue& value) {
-  if (value.isNone()) return nullptr;
-  if (value.isBool()) return value.asBool();
-  if (value.isInt()) return value.asInt();
-  if (value.isFloat()) return value.asFloat();
-  if (value.isString()) return value.asString();
-  json list = json::array();
-  for (const AttrValue& item : value.asList()) list.push_back(attrValueToJson(item));
-  return list;
 }
 
 /// Attributes as [name, value] pairs, which keeps their order.

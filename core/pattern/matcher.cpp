@@ -71,6 +71,16 @@ bool PatternMatcher::match(const Pattern& pattern, const Expr& expr) {
   return visit(pattern, expr);
 }
 
+const TensorTypeNode* PatternMatcher::tensorTypeOf(const Pattern& pattern, const Expr& expr) {
+  if (!expr->type()) {
+    fail(pattern, expr, [&] { return std::string("the expression has no checked type (run InferType first)"); });
+    return nullptr;
+  }
+  const auto* tensor = expr->type()->as<TensorTypeNode>();
+  if (!tensor) fail(pattern, expr, [&] { return std::string("type is " + typeToString(expr->type()) + ", expected a tensor"); });
+  return tensor;
+}
+
 const IndexedGraph& PatternMatcher::graph() {
   if (graph_) return *graph_;
   if (!ownGraph_ || ownGraph_->indexOf(root_) != ownGraph_->size() - 1)
@@ -207,13 +217,8 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
     }
     case PatternKind::DType: {
       const auto& typed = *node.as<DTypePatternNode>();
-      if (!expr->type())
-        return fail(pattern, expr,
-                    [&] { return std::string("the expression has no checked type (run InferType first)"); });
-      const auto* tensor = expr->type()->as<TensorTypeNode>();
-      if (!tensor)
-        return fail(pattern, expr,
-                    [&] { return std::string("type is " + typeToString(expr->type()) + ", expected a tensor"); });
+      const TensorTypeNode* tensor = tensorTypeOf(pattern, expr);
+      if (!tensor) return false;
       if (tensor->dtype != typed.dtype)
         return fail(pattern, expr, [&] {
           return std::string("dtype is " + std::string(dtypeName(tensor->dtype)) + ", expected " +
@@ -223,13 +228,8 @@ bool PatternMatcher::visitKind(const Pattern& pattern, const Expr& expr) {
     }
     case PatternKind::Shape: {
       const auto& shaped = *node.as<ShapePatternNode>();
-      if (!expr->type())
-        return fail(pattern, expr,
-                    [&] { return std::string("the expression has no checked type (run InferType first)"); });
-      const auto* tensor = expr->type()->as<TensorTypeNode>();
-      if (!tensor)
-        return fail(pattern, expr,
-                    [&] { return std::string("type is " + typeToString(expr->type()) + ", expected a tensor"); });
+      const TensorTypeNode* tensor = tensorTypeOf(pattern, expr);
+      if (!tensor) return false;
       if (tensor->shape != shaped.shape)
         return fail(pattern, expr, [&] {
           return std::string("shape is " + shapeText(tensor->shape) + ", expected " + shapeText(shaped.shape));

@@ -92,6 +92,8 @@ class PatternMatcher {
     if (explain_ && !failure_) failure_ = MatchFailure{pattern, expr, reason()};
     return false;
   }
+  /// The tensor type of `expr`; null after recording why there is none (untyped, or not a tensor).
+  const TensorTypeNode* tensorTypeOf(const Pattern& pattern, const Expr& expr);
   void clearTo(std::size_t watermark);
   const IndexedGraph& graph();
 

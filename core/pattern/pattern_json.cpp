@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "ir/attr_json.h"
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
 #include "text/scalar_literal.h"
@@ -18,17 +19,6 @@ constexpr int kVersion = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-json attrToJson(const AttrValue& value) {
-  if (value.isNone()) return nullptr;
-  if (value.isBool()) return value.asBool();
-  if (value.isInt()) return value.asInt();
-  if (value.isFloat()) return value.asFloat();
-  if (value.isString()) return value.asString();
-  json list = json::array();
-  for (const AttrValue& item : value.asList()) list.push_back(attrToJson(item));
-  return list;
-}
 
 class Writer {
  public:
@@ -128,7 +118,7 @@ class Writer {
         entry["kind"] = "attr";
         entry["pattern"] = ref(attr.pattern);
         entry["attrs"] = json::object();
-        for (const auto& [key, value] : attr.attrs.entries()) entry["attrs"][key] = attrToJson(value);
+        for (const auto& [key, value] : attr.attrs.entries()) entry["attrs"][key] = attrValueToJson(value);
         break;
       }
       case PatternKind::Type: {
