@@ -9,9 +9,9 @@
 /// extra outputs. Global composites no longer called are removed. Run RunCodegen next.
 
 #include <set>
-#include <unordered_set>
 
 #include "ir/traversal.h"
+#include "pass/analysis/global_calls.h"
 #include "pass/analysis/group_outliner.h"
 #include "pass/infer_type.h"
 #include "pass/partition/composite_calls.h"
@@ -164,10 +164,8 @@ Result<PassResult> mergeComposites(const Module& module) {
   result.set("main", rewritten);
 
   // The global composites are now only called through their local copies.
-  std::unordered_set<std::string> called;
-  postOrderVisit(result, [&](const Expr& node) {
-    if (const auto* global = node->as<GlobalVarNode>()) called.insert(global->name);
-  });
+  std::set<std::string, std::less<>> called;
+  for (const auto& [name, function] : result.functions()) called.merge(referencedGlobals(function));
   for (const auto& [name, function] : module.functions())
     if (function->attrs.contains("Composite") && !called.count(name)) result.erase(name);
   BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));

@@ -77,7 +77,6 @@ class Outliner final : public ExprMutator {
     Var param = VarNode::make(std::move(name), begin->type(), begin->origin());
     built.args.emplace_back(param, post->as<CallNode>()->args[0]);
     built.paramOfValue.emplace(value.get(), param);
-    keepAlive_.push_back(value);
     return param;
   }
 
@@ -142,7 +141,6 @@ class Outliner final : public ExprMutator {
   bool bindConstants_;
   std::unordered_map<int, RegionFunction> built_;
   std::vector<std::pair<std::string, Function>> outlined_;
-  std::vector<Expr> keepAlive_;
 };
 
 Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
