@@ -31,6 +31,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/partition_job.h"
+#include "authoring/target_document.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   regions_ = new RegionListModel(this);
   diagnostics_ = new DiagnosticsModel(this);
   snapshots_ = new SnapshotListModel(this);
+  targetDocument_ = new TargetDocument(this);
 
   tabs_ = new QTabWidget(this);
   tabs_->setTabsClosable(true);
@@ -307,29 +309,46 @@ void MainWindow::buildPartitionBar() {
   bar->setObjectName(QStringLiteral("partitionToolbar"));
   bar->setMovable(false);
   bar->addWidget(new QLabel(tr(" Target "), bar));
-  auto* target = new QComboBox(bar);
-  targetChooser_ = target;
-  target->setObjectName(QStringLiteral("targetChooser"));
-  for (const std::string& name : builtinTargetNames()) target->addItem(QString::fromStdString(name));
-  target->addItem(tr("Target file…"));
-  bar->addWidget(target);
-  bar->addWidget(new QLabel(tr(" Flow "), bar));
-  auto* pipeline = new QComboBox(bar);
-  pipeline->setObjectName(QStringLiteral("pipelineChooser"));
-  pipeline->addItems({QStringLiteral("relay"), QStringLiteral("relax")});
-  pipeline->setToolTip(tr("relay: MergeComposite → AnnotateTarget → MergeCompilerRegions → PartitionGraph\n"
-                          "relax: FuseOpsByPattern → MergeCompositeFunctions → RunCodegen"));
-  bar->addWidget(pipeline);
-  QAction* run = bar->addAction(tr("Run Passes"), this, [this, target, pipeline] {
-    QString chosen = target->currentText();
-    if (target->currentIndex() == target->count() - 1) {
+  targetChooser_ = new QComboBox(bar);
+  targetChooser_->setObjectName(QStringLiteral("targetChooser"));
+  targetChooser_->setToolTip(tr("The target whose patterns and rules are edited and partitioned for"));
+  for (const std::string& name : builtinTargetNames()) targetChooser_->addItem(QString::fromStdString(name));
+  targetChooser_->addItem(tr("Target file…"));
+  connect(targetChooser_, &QComboBox::activated, this, [this](int index) {
+    QString chosen = targetChooser_->itemText(index);
+    if (index == targetChooser_->count() - 1) {
       chosen = QFileDialog::getOpenFileName(this, tr("Open Target"), {}, tr("Target files (*.json)"));
-      if (chosen.isEmpty()) return;
+      if (chosen.isEmpty()) {
+        showTargetInChooser();
+        return;
+      }
     }
-    runPartition({chosen}, pipeline->currentText());
+    if (Status loaded = targetDocument_->load(chosen); !loaded) reportFailure(loaded.error());
   });
+  connect(targetDocument_, &TargetDocument::changed, this, &MainWindow::showTargetInChooser);
+  bar->addWidget(targetChooser_);
+  bar->addWidget(new QLabel(tr(" Flow "), bar));
+  pipelineChooser_ = new QComboBox(bar);
+  pipelineChooser_->setObjectName(QStringLiteral("pipelineChooser"));
+  pipelineChooser_->addItems({QStringLiteral("relay"), QStringLiteral("relax")});
+  pipelineChooser_->setToolTip(tr("relay: MergeComposite → AnnotateTarget → MergeCompilerRegions → PartitionGraph\n"
+                                  "relax: FuseOpsByPattern → MergeCompositeFunctions → RunCodegen"));
+  bar->addWidget(pipelineChooser_);
+  QAction* run = bar->addAction(tr("Run Passes"), this, [this] { runPartition(pipelineChooser_->currentText()); });
   run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   run->setToolTip(tr("Run the partitioning passes for the target and step through them in the timeline (Ctrl+R)"));
+  if (Status loaded = targetDocument_->load(targetChooser_->itemText(0)); !loaded) reportFailure(loaded.error());
+}
+
+void MainWindow::showTargetInChooser() {
+  const QString& path = targetDocument_->path();
+  const QString shown = path.isEmpty() ? QString::fromStdString(targetDocument_->target().name) : path;
+  int index = targetChooser_->findText(shown);
+  if (index < 0) {
+    index = targetChooser_->count() - 1;  // before "Target file…"
+    targetChooser_->insertItem(index, shown);
+  }
+  targetChooser_->setCurrentIndex(index);
 }
 
 void MainWindow::openFile(const QString& path) {
@@ -365,10 +384,32 @@ void MainWindow::openSteps(const QStringList& paths) {
 }
 
 void MainWindow::runPartition(const QStringList& targets, const QString& pipeline) {
+  if (targets.isEmpty()) return;
+  if (Status loaded = targetDocument_->load(targets.front()); !loaded) {
+    reportFailure(loaded.error());
+    return;
+  }
+  std::vector<std::shared_ptr<const Target>> others;
+  for (const QString& name : targets.mid(1)) {
+    Result<Target> other = loadTarget(name.toStdString());
+    if (!other) {
+      reportFailure(other.error());
+      return;
+    }
+    others.push_back(std::make_shared<const Target>(std::move(other).value()));
+  }
+  if (int shown = pipelineChooser_->findText(pipeline); shown >= 0) pipelineChooser_->setCurrentIndex(shown);
+  runPartition(pipeline, std::move(others));
+}
+
+void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_ptr<const Target>> lowerPriority) {
   if (!document_) return;
-  if (int shown = targetChooser_->findText(targets.value(0)); shown >= 0) targetChooser_->setCurrentIndex(shown);
+  std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
+  targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
+  QStringList names;
+  for (const auto& target : targets) names << QString::fromStdString(target->name);
   Module loaded = document_->module;
-  showStepsWhenReady(tr("Partitioning for %1 (%2)…").arg(targets.join(QStringLiteral(", ")), pipeline),
+  showStepsWhenReady(tr("Partitioning for %1 (%2)…").arg(names.join(QStringLiteral(", ")), pipeline),
                      [loaded, targets, pipeline] { return runPartitionFlow(loaded, targets, pipeline); });
 }
 

@@ -18,6 +18,7 @@
 
 #include "app/model_document.h"
 #include "snapshot/snapshot.h"
+#include "target/target.h"
 #include "theme.h"
 
 class QTabWidget;
@@ -38,6 +39,7 @@ class PropertiesModel;
 class RegionListModel;
 class RelayHighlighter;
 class SnapshotListModel;
+class TargetDocument;
 class TimelineWidget;
 
 /// The application window.
@@ -54,9 +56,12 @@ class MainWindow : public QMainWindow {
   /// Loads saved pass steps (see openStepFiles) in the background and shows them after the loaded
   /// module as step 0; `stepsOpened` or `openFailed` follows.
   void openSteps(const QStringList& paths);
-  /// Runs the partitioning flow `pipeline` ("relay" or "relax") for `targets` on the open model,
-  /// on a worker; the timeline then shows one step per pass (`stepsOpened`).
+  /// Loads `targets`' first entry (a built-in name or a target file) as the edited target and runs
+  /// the partitioning flow `pipeline` ("relay" or "relax") for it, then for the others in order.
   void runPartition(const QStringList& targets, const QString& pipeline);
+  /// Runs the partitioning flow `pipeline` on the open model, on a worker, for the edited target
+  /// first and then `lowerPriority`; the timeline then shows one step per pass (`stepsOpened`).
+  void runPartition(const QString& pipeline, std::vector<std::shared_ptr<const Target>> lowerPriority = {});
   /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0.
   void setSnapshots(std::vector<Snapshot> snapshots);
   /// Switches theme and remembers it.
@@ -71,6 +76,8 @@ class MainWindow : public QMainWindow {
   /// Number of graph tabs.
   int pageCount() const;
   TimelineWidget* timeline() const { return timeline_; }
+  /// The target being authored (what "Run Passes" partitions for).
+  TargetDocument* targetDocument() const { return targetDocument_; }
   IrTextView* irText() const { return irText_; }
   PropertiesModel* propertiesModel() const { return properties_; }
   DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
@@ -103,6 +110,8 @@ class MainWindow : public QMainWindow {
  private:
   void buildActions();
   void buildPartitionBar();
+  /// Selects (adding it if needed) the edited target in the target chooser.
+  void showTargetInChooser();
   /// Shows `steps` after the loaded model once a worker delivers them (if no other model was opened meanwhile).
   void showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work);
   void buildDocks();
@@ -148,7 +157,9 @@ class MainWindow : public QMainWindow {
   SnapshotListModel* snapshots_;
   QMenu* recentMenu_;
   QMenu* viewMenu_;
+  TargetDocument* targetDocument_;
   QComboBox* targetChooser_ = nullptr;
+  QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;
 };
 

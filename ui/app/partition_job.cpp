@@ -3,18 +3,14 @@
 #include <chrono>
 
 #include "pass/partition/partition_flow.h"
-#include "target/target_library.h"
 
 namespace byoc::ui {
 
-Result<std::vector<Snapshot>> runPartitionFlow(const Module& loaded, const QStringList& targets, const QString& pipeline) {
-  std::vector<std::shared_ptr<const Target>> loadedTargets;
-  for (const QString& name : targets) {
-    BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name.toStdString()));
-    loadedTargets.push_back(std::make_shared<const Target>(std::move(target)));
-  }
+Result<std::vector<Snapshot>> runPartitionFlow(const Module& loaded,
+                                               const std::vector<std::shared_ptr<const Target>>& targets,
+                                               const QString& pipeline) {
   BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
-  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(loadedTargets, flow));
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(targets, flow));
   std::vector<Snapshot> snapshots;
   Module current = loaded;
   PassContext context;
