@@ -1,21 +1,29 @@
 /// \file
 /// Times what stands between opening a model and seeing its picture: building the graph model,
 /// measuring nodes and writing DOT, the Graphviz helper, and drawing the scene. Prints one row per
-/// model: the demo, and synthetic networks of residual blocks (each block a called function, so
-/// big graphs open collapsed into one node per block).
+/// model: the demo, model files given on the command line, and synthetic networks of residual blocks
+/// (each block a called function, so big graphs open collapsed into one node per block).
 ///
-///   bench_layout [BLOCKS…]      default: 10 100 1000 (a block is 17 nodes: 9 op calls and 8 stubs)
+///   bench_layout [BLOCKS | MODEL_FILE]…   default: 10 100 1000 (a block is 17 nodes: 9 op calls and 8 stubs)
 ///
 /// Graphs above kCollapseAbove nodes are measured as the app opens them (groups collapsed) and,
-/// up to 300 blocks, also fully expanded.
+/// up to 300 blocks, also fully expanded. A second table opens each model in the app's window, as
+/// a user does, and reports the time to the first picture and the longest time the UI thread did
+/// not get to run its event loop meanwhile.
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <cstdio>
 #include <string>
 
+#include "app/main_window.h"
 #include "builtin_resources.h"
+#include "frontend/loader.h"
 #include "graph/dot_writer.h"
 #include "graph/graph_items.h"
 #include "graph/graph_model.h"
@@ -23,6 +31,7 @@
 #include "graph/graph_scene.h"
 #include "layout/layout_runner.h"
 #include "pass/infer_type.h"
+#include "support/file_io.h"
 #include "text/parser.h"
 
 using namespace byoc;
@@ -67,13 +76,30 @@ struct Row {
   std::string error;
 };
 
-Row measure(const std::string& label, const std::string& text, bool expandAll) {
+/// A model to measure: Relay text, or a file the loader reads.
+struct Source {
+  std::string label;
+  std::string text;
+  std::string path;
+
+  Result<Module> load() const {
+    Result<Module> loaded = path.empty() ? parseModule(text, label) : loadModuleFile(path);
+    return loaded ? inferTypes(*loaded) : loaded;
+  }
+};
+
+/// The zoo keeps `<model>/model.onnx`: name such files after their folder.
+std::string labelOf(const std::string& path) {
+  QFileInfo file(QString::fromStdString(path));
+  return (file.baseName() == QStringLiteral("model") ? file.dir().dirName() : file.baseName()).toStdString();
+}
+
+Row measure(const Source& source, bool expandAll) {
   Row row;
-  row.model = label;
+  row.model = source.label;
   QElapsedTimer clock;
   clock.start();
-  Result<Module> parsed = parseModule(text, label);
-  Result<Module> typed = parsed ? inferTypes(*parsed) : Result<Module>(parsed.error());
+  Result<Module> typed = source.load();
   if (!typed) {
     row.error = typed.error().str();
     return row;
@@ -113,21 +139,71 @@ Row measure(const std::string& label, const std::string& text, bool expandAll) {
   return row;
 }
 
+/// Opening a model in the window, as a user does.
+struct AppRow {
+  std::string model;
+  double firstPictureMs = 0;
+  double longestStallMs = 0;
+  std::string error;
+};
+
+/// Opens `path` in a MainWindow and waits for its picture, while a 5 ms timer on the UI thread records
+/// the longest gap between its ticks: how long the user could not interact.
+AppRow measureInWindow(const std::string& label, const std::string& path) {
+  AppRow row;
+  row.model = label;
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  QElapsedTimer sinceTick;
+  QTimer ticker;
+  ticker.setInterval(5);
+  QObject::connect(&ticker, &QTimer::timeout, [&] {
+    row.longestStallMs = std::max(row.longestStallMs, sinceTick.nsecsElapsed() / 1e6);
+    sinceTick.restart();
+  });
+  bool opened = false;
+  QObject::connect(&window, &MainWindow::opened, [&] { opened = true; });
+  QObject::connect(&window, &MainWindow::openFailed, [&](const QString& message) { row.error = message.toStdString(); });
+  QElapsedTimer clock;
+  clock.start();
+  sinceTick.start();
+  ticker.start();
+  window.openFile(QString::fromStdString(path));
+  while (!opened && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+  if (!row.error.empty()) return row;
+  GraphPage* page = window.mainPage();
+  QObject::connect(page, &GraphPage::layoutFailed, [&](const QString& message) { row.error = message.toStdString(); });
+  while (!page->isLaidOut() && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+  row.firstPictureMs = clock.nsecsElapsed() / 1e6;
+  return row;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  // The window finds the helper beside its executable unless told where it is.
+  if (qEnvironmentVariableIsEmpty("BYOC_LAYOUT_HELPER")) qputenv("BYOC_LAYOUT_HELPER", BYOC_LAYOUT_HELPER);
   QApplication app(argc, argv);
+  std::vector<Source> sources{{"demo", std::string(*findBuiltinResource(kDemoModelName)), {}}};
   std::vector<int> sizes;
-  for (int i = 1; i < argc; ++i) sizes.push_back(std::stoi(argv[i]));
-  if (sizes.empty()) sizes = {10, 100, 1000};
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument.find_first_not_of("0123456789") == std::string::npos) {
+      sizes.push_back(std::stoi(argument));
+    } else {
+      sources.push_back({labelOf(argument), {}, argument});
+    }
+  }
+  if (sizes.empty() && sources.size() == 1) sizes = {10, 100, 1000};
+  for (int blocks : sizes) sources.push_back({"residual x" + std::to_string(blocks), residualNetwork(blocks), {}});
+
   std::vector<Row> rows;
-  rows.push_back(measure("demo", std::string(*findBuiltinResource(kDemoModelName)), false));
-  for (int blocks : sizes) {
-    const std::string label = "residual x" + std::to_string(blocks);
-    rows.push_back(measure(label, residualNetwork(blocks), false));
+  for (const Source& source : sources) {
+    rows.push_back(measure(source, false));
     // The full picture of every node, as after expanding every group (skipped where dot takes minutes).
-    if (blocks * 17 > kCollapseAbove && blocks <= 300) rows.push_back(measure(label, residualNetwork(blocks), true));
+    if (rows.back().collapsed && rows.back().nodes <= 300 * 17) rows.push_back(measure(source, true));
   }
   std::printf("%-18s %8s %10s %10s %12s %10s %12s  %s\n", "model", "nodes", "build ms", "dot ms", "layout ms",
               "scene ms", "first pic ms", "groups");
@@ -139,6 +215,27 @@ int main(int argc, char** argv) {
     std::printf("%-18s %8zu %10.1f %10.1f %12.1f %10.1f %12.1f  %s\n", row.model.c_str(), row.nodes, row.buildMs,
                 row.dotMs, row.layoutMs, row.sceneMs, row.buildMs + row.dotMs + row.layoutMs + row.sceneMs,
                 row.collapsed ? "collapsed" : "expanded");
+  }
+
+  // The window reads files: write the text sources out first.
+  QTemporaryDir scratch;
+  std::printf("\n%-18s %20s %22s\n", "in the window", "first picture ms", "longest UI stall ms");
+  for (const Source& source : sources) {
+    std::string path = source.path;
+    if (path.empty()) {
+      path = scratch.filePath(QString::fromStdString(source.label).replace(QLatin1Char(' '), QLatin1Char('_')) +
+                              QStringLiteral(".relay")).toStdString();
+      if (Status written = writeFileAtomic(path, source.text); !written) {
+        std::printf("%-18s error: %s\n", source.label.c_str(), written.error().str().c_str());
+        continue;
+      }
+    }
+    AppRow row = measureInWindow(source.label, path);
+    if (!row.error.empty()) {
+      std::printf("%-18s error: %s\n", row.model.c_str(), row.error.c_str());
+      continue;
+    }
+    std::printf("%-18s %20.1f %22.1f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs);
   }
   return 0;
 }

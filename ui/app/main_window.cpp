@@ -45,7 +45,6 @@
 #include "panels/relay_highlighter.h"
 #include "panels/timeline_widget.h"
 #include "target/target_library.h"
-#include "text/printer.h"
 
 namespace byoc::ui {
 
@@ -521,7 +520,7 @@ GraphPage* MainWindow::openFunctionTab(const QString& function) {
   Function found = module.find(function.toStdString());
   if (!found) return nullptr;
   GraphPage* page = addPage(found, function, title);
-  pageTexts_[page] = {QString::fromStdString(printExpr(Expr(found))), false};
+  pageTexts_[page] = {displayText(Expr(found)), false};
   onTabChanged();
   return page;
 }
@@ -532,7 +531,7 @@ GraphPage* MainWindow::openStepTab(int step) {
   Function entry = entryFunction(steps_[step].module, &name);
   if (!entry) return nullptr;
   GraphPage* page = addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(steps_[step].passName));
-  pageTexts_[page] = {QString::fromStdString(printModule(steps_[step].module)), false};
+  pageTexts_[page] = {displayText(steps_[step].module), false};
   onTabChanged();
   return page;
 }

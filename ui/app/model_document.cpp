@@ -24,12 +24,34 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
   document.path = std::move(path);
   document.title = std::move(title);
   document.textHasLocations = source.has_value();
-  document.irText = QString::fromStdString(source ? *source : printModule(typed));
+  document.irText = source ? displayText(*source) : displayText(typed);
   document.module = std::move(typed);
   return document;
 }
 
 }  // namespace
+
+namespace {
+
+PrintOptions withoutMetadata() {
+  PrintOptions options;
+  options.showMetadata = false;
+  return options;
+}
+
+}  // namespace
+
+QString displayText(const Module& module) { return QString::fromStdString(printModule(module, withoutMetadata())); }
+
+QString displayText(const Expr& function) { return QString::fromStdString(printExpr(function, withoutMetadata())); }
+
+QString displayText(std::string_view source) {
+  const std::size_t metadata = source.find("\n#[metadata]");
+  if (metadata == std::string_view::npos) return QString::fromUtf8(source.data(), static_cast<qsizetype>(source.size()));
+  const double megabytes = static_cast<double>(source.size() - metadata) / (1 << 20);
+  return QString::fromUtf8(source.data(), static_cast<qsizetype>(metadata + 1)) %
+         QStringLiteral("#[metadata] (%1 MB of constant values, not shown)\n").arg(megabytes, 0, 'f', 1);
+}
 
 Result<ModelDocument> openModelDocument(const QString& path) {
   const std::string file = path.toStdString();

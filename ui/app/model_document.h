@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <QStringList>
+#include <string_view>
 #include <vector>
 
 #include "ir/module.h"
@@ -38,6 +39,15 @@ Result<ModelDocument> openDemoDocument();
 /// order; a step is "changed" when it differs structurally from the one before it (the first from
 /// `loaded`). Saved steps carry no pass times. The error names the file that could not be read.
 Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded);
+
+/// What the IR panel shows of `module`: its Relay text without the metadata section, whose
+/// constant values (megabytes for real models) nobody reads in a text view.
+QString displayText(const Module& module);
+/// The same for one function of a module.
+QString displayText(const Expr& function);
+/// `source` (a model's own Relay text) as the IR panel shows it: cut before its metadata section, if
+/// any, so line:column locations still point into it.
+QString displayText(std::string_view source);
 
 /// The function a graph tab shows first: `main`, else the module's first function; null if empty.
 Function entryFunction(const Module& module, QString* name);
