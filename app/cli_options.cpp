@@ -107,7 +107,9 @@ std::string usageLine(const std::string& name, const CommandSpec& spec) {
   if (spec.input == Input::Model) line += " FILE";
   for (const FlagSpec& flag : spec.flags) {
     if (flag.name == "--demo") continue;
-    line += " [" + flag.name + (flag.value.empty() ? "" : " " + flag.value) + (flag.repeatable ? " ..." : "") + "]";
+    const std::string usage = flag.name + (flag.value.empty() ? "" : " " + flag.value) + (flag.repeatable ? " ..." : "");
+    const bool required = std::find(spec.required.begin(), spec.required.end(), flag.name) != spec.required.end();
+    line += required ? " " + usage : " [" + usage + "]";
   }
   return line;
 }
@@ -134,8 +136,9 @@ std::string mainHelp() {
   std::string text =
       "byoc - see and shape how a model is partitioned for your backend\n\n"
       "usage: byoc <command> [options]\n       byoc --help | --version\n\ncommands:\n";
-  for (const auto& [name, spec] : commands())
-    text += "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + spec.summary + "\n";
+  std::size_t width = 0;
+  for (const auto& entry : commands()) width = std::max(width, entry.first.size() + 2);
+  for (const auto& [name, spec] : commands()) text += "  " + name + std::string(width - name.size(), ' ') + spec.summary + "\n";
   text += "\nFILE is a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json).\n"
           "Run 'byoc <command> --help' for the options of a command.\n";
   return text;

@@ -26,8 +26,9 @@ class TestCli : public QObject {
   void helpListsTheCommands() {
     auto run = runCli({QStringLiteral("--help")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY(run.out.contains(QStringLiteral("  print     print a model as Relay text")));
-    QVERIFY(run.out.contains(QStringLiteral("  info      describe a model")));
+    QVERIFY(run.out.contains(QStringLiteral("  print       print a model as Relay text")));
+    QVERIFY(run.out.contains(QStringLiteral("  info        describe a model")));
+    QVERIFY(run.out.contains(QStringLiteral("  export-tvm  write a target as a TVM Python module")));
   }
 
   void versionIsPrinted() {
@@ -124,6 +125,12 @@ class TestCli : public QObject {
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.startsWith(QStringLiteral("error: %1").arg(path)), qPrintable(run.err));
     QVERIFY2(run.err.contains(QStringLiteral("/op_rules/0")), qPrintable(run.err));
+  }
+
+  void exportTvmHelpShowsTheRequiredTarget() {
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("usage: byoc export-tvm --target T [-o OUT.py]\n")), qPrintable(run.out));
   }
 
   void exportTvmPrintsTheTargetAsPython() {
