@@ -55,11 +55,13 @@ class ModuleWriter {
            "* the composite patterns, in priority order, as the pattern table of \"" + target_.name +
            "\"\n"
            "  (MergeComposite(pattern_table())).\n";
+    if (!target_.preparePipeline.empty() || !target_.pruneKeepOps.empty()) doc += "\n";
     if (!target_.preparePipeline.empty())
-      doc += "\nBefore partitioning, the target's flow runs " + target_.preparePipeline + ".\n";
+      doc += "Before partitioning, the target's flow runs " + target_.preparePipeline + ".\n";
     if (!target_.pruneKeepOps.empty()) {
-      doc += "Partitioned regions containing none of these ops are not worth offloading:";
-      for (const std::string& op : target_.pruneKeepOps) doc += " " + op;
+      doc += "Partitioned regions containing none of these ops are not worth offloading:\n";
+      for (std::size_t i = 0; i < target_.pruneKeepOps.size(); ++i)
+        doc += (i ? ", " : "") + target_.pruneKeepOps[i];
       doc += ".\n";
     }
     std::string text = pythonDocstring(doc, "") + "\nimport tvm\nfrom tvm import relay\n";

@@ -161,6 +161,13 @@ class TestCli : public QObject {
     QVERIFY(!QFile::exists(out));
   }
 
+  void exportTvmNamesAnUnknownTarget() {
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("tpu9")});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: unknown target 'tpu9'; built-in targets are byoc-target, dnnl, or give a target file (.json)\n"));
+    QVERIFY(run.out.isEmpty());
+  }
+
   void partitionWritesTheParamsTheTextNames() {
     QString model = QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("export/params.relay")));
     QString params = dir_.filePath(QStringLiteral("params.npz"));

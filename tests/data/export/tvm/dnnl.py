@@ -9,7 +9,8 @@ Importing this module registers, for the compiler "dnnl":
   (MergeComposite(pattern_table())).
 
 Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant.
-Partitioned regions containing none of these ops are not worth offloading: nn.conv2d nn.conv2d_transpose nn.dense nn.layer_norm nn.batch_matmul nn.global_avg_pool2d.
+Partitioned regions containing none of these ops are not worth offloading:
+nn.conv2d, nn.conv2d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.global_avg_pool2d.
 """
 import tvm
 from tvm import relay
