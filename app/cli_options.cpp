@@ -66,7 +66,8 @@ const std::map<std::string, CommandSpec>& commands() {
                      {kDemoFlag, kTargetFlag, kPipelineFlag,
                       {"-o", "OUT", "write the partitioned module to OUT (.relay or .json) instead of printing it"},
                       {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
-                      {"--types", "", "show the type of every expression"}}}},
+                      {"--types", "", "show the type of every expression"},
+                      {"--params", "OUT.npz", "also write the constants the Relay text refers to as meta[relay.Constant][i] to OUT.npz (NumPy)"}}}},
       {"opt", {"run a pipeline of registered passes on a model and print the result", Input::ModelOrDemo,
                {kDemoFlag, {"--passes", "PIPELINE", "the passes, e.g. \"InferType,FoldConstant,FuseOps(fuse_opt_level=2)\" (see 'byoc passes')"},
                 {"-o", "OUT", "write the module to OUT (.relay or .json) instead of printing it"},
@@ -85,6 +86,10 @@ const std::map<std::string, CommandSpec>& commands() {
                   {kDemoFlag, kTargetFlag, kPipelineFlag,
                    {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}},
                   {"-o"}}},
+      {"export-tvm", {"write a target as a TVM Python module: its pattern table and op-support functions", Input::None,
+                      {{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json)"},
+                       {"-o", "OUT.py", "write the module to OUT.py (atomically) instead of printing it"}},
+                      {"--target"}}},
       {"verify", {"check an export directory: every checksum, and that every artifact builds", Input::Model, {}, {},
                   "an export directory (written by 'byoc export')"}},
       {"passes", {"list the registered passes with their summaries", Input::None,
@@ -102,7 +107,9 @@ std::string usageLine(const std::string& name, const CommandSpec& spec) {
   if (spec.input == Input::Model) line += " FILE";
   for (const FlagSpec& flag : spec.flags) {
     if (flag.name == "--demo") continue;
-    line += " [" + flag.name + (flag.value.empty() ? "" : " " + flag.value) + (flag.repeatable ? " ..." : "") + "]";
+    const std::string usage = flag.name + (flag.value.empty() ? "" : " " + flag.value) + (flag.repeatable ? " ..." : "");
+    const bool required = std::find(spec.required.begin(), spec.required.end(), flag.name) != spec.required.end();
+    line += required ? " " + usage : " [" + usage + "]";
   }
   return line;
 }
@@ -129,8 +136,9 @@ std::string mainHelp() {
   std::string text =
       "byoc - see and shape how a model is partitioned for your backend\n\n"
       "usage: byoc <command> [options]\n       byoc --help | --version\n\ncommands:\n";
-  for (const auto& [name, spec] : commands())
-    text += "  " + name + std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') + spec.summary + "\n";
+  std::size_t width = 0;
+  for (const auto& entry : commands()) width = std::max(width, entry.first.size() + 2);
+  for (const auto& [name, spec] : commands()) text += "  " + name + std::string(width - name.size(), ' ') + spec.summary + "\n";
   text += "\nFILE is a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json).\n"
           "Run 'byoc <command> --help' for the options of a command.\n";
   return text;

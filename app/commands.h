@@ -25,6 +25,8 @@ int runMatch(const Options& options);
 
 /// `byoc export`: the model partitioned for `--target`s, written as an export directory to `-o`.
 int runExport(const Options& options);
+/// `byoc export-tvm`: a target as a TVM Python module (pattern table and op-support functions).
+int runExportTvm(const Options& options);
 /// `byoc verify`: checks every checksum of an export directory and that every artifact builds.
 int runVerify(const Options& options);
 

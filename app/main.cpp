@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   if (options.command == "match") return runMatch(options);
   if (options.command == "run") return runRun(options);
   if (options.command == "export") return runExport(options);
+  if (options.command == "export-tvm") return runExportTvm(options);
   if (options.command == "verify") return runVerify(options);
   return runInfo(options);
 }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "export/relay_params.h"
 #include "frontend/json_format.h"
 #include "support/file_io.h"
 #include "text/printer.h"
@@ -17,6 +18,12 @@ std::string twoDigits(std::size_t number) { return (number < 10 ? "0" : "") + st
 }  // namespace
 
 int runStepsAndEmit(const Options& options, Module module, const std::vector<PassPtr>& steps) {
+  std::optional<std::string> out = options.value("-o");
+  std::optional<std::string> params = options.value("--params");
+  const bool json = out && std::filesystem::path(*out).extension() == ".json";
+  if (params && json)
+    return reportError(makeError("--params names the constants as the Relay text does; write the module as Relay text, not JSON",
+                                 {*out}));
   PrintOptions printOptions;
   printOptions.showTypes = options.has("--types");
   std::optional<std::string> dumpDir = options.value("--dump-after-each");
@@ -40,13 +47,18 @@ int runStepsAndEmit(const Options& options, Module module, const std::vector<Pas
     if (!written) return reportError(written.error());
   }
 
-  std::optional<std::string> out = options.value("-o");
+  const std::string text = json ? saveModuleJson(module) : printModule(module, printOptions);
+  if (params) {
+    Result<std::string> npz = relayConstantsNpz(text);
+    if (!npz) return reportError(npz.error());
+    Status written = writeFileAtomic(*params, *npz);
+    if (!written) return reportError(written.error());
+  }
   if (!out) {
-    std::cout << printModule(module, printOptions);
+    std::cout << text;
     return 0;
   }
-  bool json = std::filesystem::path(*out).extension() == ".json";
-  Status written = writeFileAtomic(*out, json ? saveModuleJson(module) : printModule(module, printOptions));
+  Status written = writeFileAtomic(*out, text);
   return written ? 0 : reportError(written.error());
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// What `byoc partition` and `byoc opt` share: run passes one after the other on a module, dump
-/// the module after each (`--dump-after-each DIR`), then print it or write it to `-o`.
+/// the module after each (`--dump-after-each DIR`), then print it or write it to `-o`, and write the
+/// constants of its Relay text to `--params OUT.npz` (export/relay_params.h).
 
 #include <vector>
 

@@ -7,25 +7,11 @@
 #include <vector>
 
 #include "ir/op.h"
+#include "target/predicate_syntax.h"
 
 namespace byoc {
 
 namespace predicate {
-
-// ---------------------------------------------------------------------------------------------
-// Syntax tree
-// ---------------------------------------------------------------------------------------------
-
-/// One node of a parsed predicate.
-struct Node {
-  enum class Kind { Literal, List, Attribute, Call, Not, And, Or, Compare, IfThenElse };
-  Kind kind;
-  AttrValue literal;                          ///< Literal
-  std::string name;                           ///< Attribute name, function name, or comparison operator
-  std::vector<std::shared_ptr<const Node>> children;
-  int line = 1;
-  int column = 1;
-};
 
 using NodePtr = std::shared_ptr<const Node>;
 
@@ -304,6 +290,24 @@ class Parser {
   std::size_t position_ = 0;
 };
 
+std::optional<std::vector<std::size_t>> parsePath(std::string_view name) {
+  std::vector<std::size_t> steps;
+  if (name == "self" || name == "result") return steps;
+  while (true) {
+    std::size_t dot = name.find('.');
+    std::string_view step = name.substr(0, dot);
+    if (step.substr(0, 3) != "arg" || step.size() == 3) return std::nullopt;
+    std::size_t index = 0;
+    for (char c : step.substr(3)) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      index = index * 10 + static_cast<std::size_t>(c - '0');
+    }
+    steps.push_back(index);
+    if (dot == std::string_view::npos) return steps;
+    name = name.substr(dot + 1);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Evaluator
 // ---------------------------------------------------------------------------------------------
@@ -375,21 +379,10 @@ class Evaluator {
   /// Follows `self` / `result` / `argN(.argM)*` from the call under test.
   Result<Expr> resolvePath(const Node& node) {
     if (node.kind != Node::Kind::Attribute) return error(node, "expected a path such as self, arg0 or arg1.arg0");
-    if (node.name == "self" || node.name == "result") return self_;
+    std::optional<std::vector<std::size_t>> steps = parsePath(node.name);
+    if (!steps) return error(node, "expected a path such as self, arg0 or arg1.arg0, found '" + node.name + "'");
     Expr current = self_;
-    std::string_view rest = node.name;
-    while (!rest.empty()) {
-      std::size_t dot = rest.find('.');
-      std::string_view step = rest.substr(0, dot);
-      rest = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
-      if (step.substr(0, 3) != "arg" || step.size() == 3)
-        return error(node, "expected a path such as self, arg0 or arg1.arg0, found '" + node.name + "'");
-      std::size_t index = 0;
-      for (char c : step.substr(3)) {
-        if (!std::isdigit(static_cast<unsigned char>(c)))
-          return error(node, "expected a path such as self, arg0 or arg1.arg0, found '" + node.name + "'");
-        index = index * 10 + static_cast<std::size_t>(c - '0');
-      }
+    for (std::size_t index : *steps) {
       const auto* call = current->as<CallNode>();
       if (!call || index >= call->args.size()) return error(node, "'" + node.name + "' does not exist here");
       current = call->args[index];

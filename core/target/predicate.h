@@ -44,6 +44,8 @@ class Predicate {
 
   /// The text it was parsed from.
   const std::string& text() const { return text_; }
+  /// The syntax tree (target/predicate_syntax.h), for tools that translate conditions.
+  const predicate::Node& syntax() const { return *root_; }
 
  private:
   std::shared_ptr<const predicate::Node> root_;

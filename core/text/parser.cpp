@@ -526,16 +526,17 @@ class Parser {
 
 }  // namespace
 
-Result<Module> parseModule(std::string_view source, std::string_view fileName) {
-  std::string_view program = source;
-  std::vector<TensorData> metadata;
+Result<std::vector<TensorData>> parseMetadataConstants(std::string_view source, std::string_view fileName) {
   std::size_t marker = source.find("#[metadata]");
-  if (marker != std::string_view::npos) {
-    program = source.substr(0, marker);
-    int line = 1;
-    for (char c : program) line += c == '\n';
-    BYOC_ASSIGN_OR_RETURN(metadata, readMetadata(source.substr(marker + 11), fileName, line));
-  }
+  if (marker == std::string_view::npos) return std::vector<TensorData>{};
+  int line = 1;
+  for (char c : source.substr(0, marker)) line += c == '\n';
+  return readMetadata(source.substr(marker + 11), fileName, line);
+}
+
+Result<Module> parseModule(std::string_view source, std::string_view fileName) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<TensorData> metadata, parseMetadataConstants(source, fileName));
+  std::string_view program = source.substr(0, source.find("#[metadata]"));
   BYOC_ASSIGN_OR_RETURN(std::vector<Token> tokens, text::tokenize(program, fileName));
   return Parser(std::move(tokens), fileName, std::move(metadata)).parseModule();
 }

@@ -9,13 +9,19 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/module.h"
+#include "ir/tensor_data.h"
 #include "support/result.h"
 
 namespace byoc {
 
 /// Parses `text`; `fileName` is used in locations. Errors are `file:line:col: found X, expected Y`.
 Result<Module> parseModule(std::string_view text, std::string_view fileName = "<input>");
+
+/// The constants of the metadata section of `text`, in the order `meta[relay.Constant][i]` refers
+/// to them; none when there is no section. Errors name `fileName` and the section's line.
+Result<std::vector<TensorData>> parseMetadataConstants(std::string_view text, std::string_view fileName = "<input>");
 
 }  // namespace byoc

@@ -1,8 +1,11 @@
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "cli_runner.h"
 #include "test_files.h"
+#include "zip_reader.h"
 
 using byoc::testing::runCli;
 
@@ -23,8 +26,9 @@ class TestCli : public QObject {
   void helpListsTheCommands() {
     auto run = runCli({QStringLiteral("--help")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY(run.out.contains(QStringLiteral("  print     print a model as Relay text")));
-    QVERIFY(run.out.contains(QStringLiteral("  info      describe a model")));
+    QVERIFY(run.out.contains(QStringLiteral("  print       print a model as Relay text")));
+    QVERIFY(run.out.contains(QStringLiteral("  info        describe a model")));
+    QVERIFY(run.out.contains(QStringLiteral("  export-tvm  write a target as a TVM Python module")));
   }
 
   void versionIsPrinted() {
@@ -123,6 +127,80 @@ class TestCli : public QObject {
     QVERIFY2(run.err.contains(QStringLiteral("/op_rules/0")), qPrintable(run.err));
   }
 
+  void exportTvmHelpShowsTheRequiredTarget() {
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("usage: byoc export-tvm --target T [-o OUT.py]\n")), qPrintable(run.out));
+  }
+
+  void exportTvmPrintsTheTargetAsPython() {
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("byoc-target")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("export/tvm/byoc-target.py")));
+    QVERIFY(run.err.isEmpty());
+  }
+
+  void exportTvmWritesTheFile() {
+    QString out = dir_.filePath(QStringLiteral("dnnl.py"));
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("-o"), out});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.isEmpty());
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), byoc::testing::readTestData(QStringLiteral("export/tvm/dnnl.py")));
+  }
+
+  void exportTvmNamesWhatHasNoTvmForm() {
+    QString path = writeTemp(QStringLiteral("sized.json"), R"J({"format": "byoc-studio-target", "version": 1, "name": "t",
+      "patterns": [{"name": "t.relu", "pattern": "nn.relu(*)", "check": "size(arg0) > 1"}]})J");
+    QString out = dir_.filePath(QStringLiteral("sized.py"));
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), path, QStringLiteral("-o"), out});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: %1: at /patterns/0/check (t.relu): 1:1: unknown function 'size'; expected op, dtype, shape, "
+                                     "rank, numel, attr, is_constant, num_args or arg_dtypes\n").arg(path));
+    QVERIFY(!QFile::exists(out));
+  }
+
+  void exportTvmNamesAnUnknownTarget() {
+    auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("tpu9")});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: unknown target 'tpu9'; built-in targets are byoc-target, dnnl, or give a target file (.json)\n"));
+    QVERIFY(run.out.isEmpty());
+  }
+
+  void partitionWritesTheParamsTheTextNames() {
+    QString model = QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("export/params.relay")));
+    QString params = dir_.filePath(QStringLiteral("params.npz"));
+    auto run = runCli({QStringLiteral("partition"), model, QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--params"), params});
+    QCOMPARE(run.exitCode, 0);
+    QSet<QString> referenced;
+    QRegularExpression reference(QStringLiteral(R"(meta\[relay\.Constant\]\[\d+\])"));
+    const QString program = run.out.left(run.out.indexOf(QStringLiteral("#[metadata]")));
+    for (const QRegularExpressionMatch& match : reference.globalMatch(program)) referenced.insert(match.captured() + QStringLiteral(".npy"));
+    QVERIFY(!referenced.isEmpty());
+    QFile file(params);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    std::string problem;
+    auto entries = byoc::testing::readStoredZip(file.readAll().toStdString(), problem);
+    QVERIFY2(entries.has_value(), problem.c_str());
+    QSet<QString> members;
+    for (const auto& entry : *entries) {
+      members.insert(QString::fromStdString(entry.name));
+      QVERIFY(entry.data.rfind("\x93NUMPY", 0) == 0);
+    }
+    QCOMPARE(members, referenced);
+  }
+
+  void partitionParamsNeedRelayText() {
+    QString out = dir_.filePath(QStringLiteral("m.json"));
+    QString params = dir_.filePath(QStringLiteral("m.npz"));
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("-o"), out,
+                       QStringLiteral("--params"), params});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.err, QStringLiteral("error: %1: --params names the constants as the Relay text does; write the module as Relay text, not JSON\n").arg(out));
+    QVERIFY(!QFile::exists(params));
+  }
+
   void passesListsTheRegistry() {
     auto run = runCli({QStringLiteral("passes")});
     QCOMPARE(run.exitCode, 0);
@@ -177,6 +255,12 @@ class TestCli : public QObject {
     QTest::newRow("opt without passes") << QStringList{QStringLiteral("opt"), QStringLiteral("--demo")} << "error: missing --passes\n";
     QTest::newRow("both") << QStringList{QStringLiteral("info"), QStringLiteral("x.relay"), QStringLiteral("--demo")}
                           << "error: give either FILE or --demo, not both\n";
+    QTest::newRow("export-tvm without a target") << QStringList{QStringLiteral("export-tvm")} << "error: missing --target\n";
+    QTest::newRow("export-tvm with a model") << QStringList{QStringLiteral("export-tvm"), QStringLiteral("m.relay"), QStringLiteral("--target"), QStringLiteral("dnnl")}
+                                             << "error: unexpected argument 'm.relay'\n";
+    QTest::newRow("export-tvm with two targets")
+        << QStringList{QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--target"), QStringLiteral("byoc-target")}
+        << "error: option '--target' is given twice\n";
   }
   void usageErrorsExitWithTwo() {
     QFETCH(QStringList, args);
