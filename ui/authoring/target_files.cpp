@@ -120,9 +120,7 @@ bool TargetFiles::saveTo(const QString& path) {
     dialogs_.error(tr("Could not save the target: %1").arg(QString::fromStdString(saved.error().str())));
     return false;
   }
-  removeRecovery();
-  emit displayNameChanged();
-  return true;
+  return true;  // modifiedChanged(false) removes the recovery copy
 }
 
 QString TargetFiles::recoveryDir() {
