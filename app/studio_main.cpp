@@ -8,11 +8,12 @@
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
 ///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
-///               [--size 1600x1000] [--find TEXT]
+///               [--size 1600x1000] [--find TEXT] [--rules]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <algorithm>
@@ -21,6 +22,7 @@
 
 #include "app/main_window.h"
 #include "app/screenshot.h"
+#include "authoring/target_files.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "version.h"
@@ -71,7 +73,8 @@ int main(int argc, char** argv) {
                             QStringLiteral("target"));
   QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("relay (the default) or relax, with --target."),
                               QStringLiteral("flow"), QStringLiteral("relay"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline});
+  QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("Show the Op Support dock (the target's op-support rules)."));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -80,6 +83,7 @@ int main(int argc, char** argv) {
 
   byoc::ui::MainWindow window;
   if (parser.isSet(theme)) window.setTheme(byoc::ui::themeFromName(parser.value(theme)));
+  if (parser.isSet(rules)) window.findChild<QDockWidget*>(QStringLiteral("opSupportDock"))->raise();
   QString file = parser.value(open);
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().first();
 
@@ -124,6 +128,7 @@ int main(int argc, char** argv) {
     });
   }
   window.show();
+  if (!screenshot) window.targetFiles()->offerRecovery();
   if (!file.isEmpty()) {
     window.openFile(file);
   } else if (parser.isSet(demo) || screenshot) {

@@ -72,7 +72,7 @@ class TestMainWindow : public QObject {
     window.resize(1200, 800);
     window.show();
     QVERIFY(openAndLayOut(window, {}));
-    QCOMPARE(window.windowTitle(), QStringLiteral("Demo — BYOC Studio"));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Demo — byoc-target — BYOC Studio"));
     QCOMPARE(window.moduleTreeModel()->dump(), QStringLiteral("main (function)\n  %while_loop (local function)\n"));
     QVERIFY(window.irText()->toPlainText().startsWith(QStringLiteral("#[version = \"0.0.5\"]")));
 

@@ -23,15 +23,22 @@
 #include <QStringBuilder>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTableView>
 #include <QComboBox>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <utility>
 
 #include "app/partition_job.h"
+#include "authoring/op_support_colouring.h"
+#include "authoring/op_support_model.h"
+#include "authoring/op_support_panel.h"
 #include "authoring/target_document.h"
+#include "authoring/target_files.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -51,6 +58,8 @@ namespace byoc::ui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+/// Delay between the last edit of the target and re-running the passes.
+constexpr int kRepartitionDelayMs = 400;
 const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
 
 QString settingsKey(const char* key) { return QString::fromLatin1(key); }
@@ -81,6 +90,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   diagnostics_ = new DiagnosticsModel(this);
   snapshots_ = new SnapshotListModel(this);
   targetDocument_ = new TargetDocument(this);
+  opSupport_ = new OpSupportModel(targetDocument_, this);
+  colourer_ = new SupportColourer(targetDocument_, this);
+  connect(colourer_, &SupportColourer::coloured, this, [this] {
+    if (timeline_->currentStep() <= 0) onStepChanged(timeline_->currentStep());
+  });
+  repartition_ = new QTimer(this);
+  repartition_->setSingleShot(true);
+  repartition_->setInterval(kRepartitionDelayMs);
+  connect(targetDocument_, &TargetDocument::changed, this, [this] {
+    if (steps_.size() > 1) repartition_->start();
+  });
+  connect(repartition_, &QTimer::timeout, this, [this] {
+    resumeStep_ = timeline_->currentStep();
+    runPartition(pipelineChooser_->currentText());
+  });
 
   tabs_ = new QTabWidget(this);
   tabs_->setTabsClosable(true);
@@ -201,14 +225,18 @@ void MainWindow::buildDocks() {
   QDockWidget* regions = dock(tr("Regions"), "regionsDock", regionView_, Qt::RightDockWidgetArea);
   QDockWidget* text = dock(tr("IR Text"), "textDock", irText_, Qt::BottomDockWidgetArea);
   QDockWidget* diagnostics = dock(tr("Diagnostics"), "diagnosticsDock", diagnosticsView_, Qt::BottomDockWidgetArea);
+  QDockWidget* opSupport = dock(tr("Op Support"), "opSupportDock",
+                                new OpSupportPanel(opSupport_, colourer_, targetDocument_, this), Qt::RightDockWidgetArea);
   splitDockWidget(module, timeline, Qt::Vertical);
   splitDockWidget(properties, regions, Qt::Vertical);
+  tabifyDockWidget(regions, opSupport);
+  regions->raise();
   tabifyDockWidget(text, diagnostics);
   text->raise();
   resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   resizeDocks({text}, {220}, Qt::Vertical);
   viewMenu_ = new QMenu(tr("&View"), this);
-  for (QDockWidget* each : {module, timeline, properties, regions, text, diagnostics}) viewMenu_->addAction(each->toggleViewAction());
+  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics}) viewMenu_->addAction(each->toggleViewAction());
   viewMenu_->addSeparator();
 }
 
@@ -282,6 +310,10 @@ void MainWindow::buildActions() {
     for (QAction* action : themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme_));
   });
 
+  targetFiles_ = new TargetFiles(targetDocument_, this);
+  menuBar()->addMenu(targetFiles_->menu());
+  connect(targetFiles_, &TargetFiles::displayNameChanged, this, &MainWindow::updateTitle);
+  updateTitle();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About BYOC Studio"), this, [this] {
     QMessageBox::about(this, tr("About BYOC Studio"),
@@ -314,6 +346,10 @@ void MainWindow::buildPartitionBar() {
   for (const std::string& name : builtinTargetNames()) targetChooser_->addItem(QString::fromStdString(name));
   targetChooser_->addItem(tr("Target file…"));
   connect(targetChooser_, &QComboBox::activated, this, [this](int index) {
+    if (!targetFiles_->confirmReplace()) {
+      showTargetInChooser();
+      return;
+    }
     QString chosen = targetChooser_->itemText(index);
     if (index == targetChooser_->count() - 1) {
       chosen = QFileDialog::getOpenFileName(this, tr("Open Target"), {}, tr("Target files (*.json)"));
@@ -348,6 +384,11 @@ void MainWindow::showTargetInChooser() {
     targetChooser_->insertItem(index, shown);
   }
   targetChooser_->setCurrentIndex(index);
+}
+
+void MainWindow::updateTitle() {
+  const QString target = targetFiles_ ? targetFiles_->displayName() + QStringLiteral(" — ") : QString();
+  setWindowTitle((document_ ? document_->title + QStringLiteral(" — ") : QString()) + target + QStringLiteral("BYOC Studio"));
 }
 
 void MainWindow::openFile(const QString& path) {
@@ -403,6 +444,7 @@ void MainWindow::runPartition(const QStringList& targets, const QString& pipelin
 
 void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_ptr<const Target>> lowerPriority) {
   if (!document_) return;
+  repartition_->stop();
   std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
   targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
   QStringList names;
@@ -415,10 +457,12 @@ void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_p
 void MainWindow::showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work) {
   statusBar()->showMessage(what);
   const int generation = loadGeneration_;
+  const int run = ++partitionRun_;
   auto* watcher = new QFutureWatcher<Result<std::vector<Snapshot>>>(this);
-  connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation] {
+  connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation, run] {
     watcher->deleteLater();
-    if (generation != loadGeneration_) return;  // another model was opened meanwhile
+    if (generation != loadGeneration_ || run != partitionRun_) return;  // another model or run came since
+    const int resume = std::exchange(resumeStep_, -1);
     Result<std::vector<Snapshot>> result = watcher->result();
     if (!result) {
       reportFailure(result.error());
@@ -427,6 +471,7 @@ void MainWindow::showStepsWhenReady(const QString& what, std::function<Result<st
     std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
     for (Snapshot& step : *result) steps.push_back(std::move(step));
     setSnapshots(std::move(steps));
+    if (resume > 0) timeline_->setCurrentStep(std::min(resume, static_cast<int>(steps_.size()) - 1));
     statusBar()->clearMessage();
     emit stepsOpened();
   });
@@ -457,7 +502,8 @@ void MainWindow::adopt(ModelDocument document) {
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));
   if (!document_->path.isEmpty()) addRecentFile(document_->path);
-  setWindowTitle(document_->title + QStringLiteral(" — BYOC Studio"));
+  updateTitle();
+  opSupport_->setModule(document_->module);
   steps_.clear();
   snapshots_->setSnapshots({});
   regions_->setOverlay({});
@@ -473,6 +519,7 @@ void MainWindow::adopt(ModelDocument document) {
   centre_->setCurrentWidget(tabs_);
   mainPage_ = addPage(entry, name, document_->title + QStringLiteral(" · @") + name);
   pageTexts_[mainPage_] = {document_->irText, document_->textHasLocations};
+  colourer_->setGraph(&mainPage_->model());
   onTabChanged();
   emit opened();
 }
@@ -550,6 +597,7 @@ void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
 void MainWindow::onStepChanged(int step) {
   GraphOverlay overlay;
   if (step >= 0 && mainPage_) overlay = overlayForSnapshot(steps_[step].module, mainPage_->model());
+  if (step <= 0) overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
   if (mainPage_) mainPage_->setOverlay(overlay);
   regions_->setOverlay(overlay);
   if (document_) {
@@ -658,6 +706,10 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!targetFiles_->confirmReplace()) {
+    event->ignore();
+    return;
+  }
   QSettings settings;
   settings.setValue(settingsKey("geometry"), saveGeometry());
   settings.setValue(settingsKey("windowState"), saveState());

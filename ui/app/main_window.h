@@ -28,6 +28,7 @@ class QTableView;
 class QMenu;
 class QComboBox;
 class QLabel;
+class QTimer;
 
 namespace byoc::ui {
 
@@ -35,11 +36,14 @@ class DiagnosticsModel;
 class GraphPage;
 class IrTextView;
 class ModuleTreeModel;
+class OpSupportModel;
 class PropertiesModel;
 class RegionListModel;
 class RelayHighlighter;
 class SnapshotListModel;
+class SupportColourer;
 class TargetDocument;
+class TargetFiles;
 class TimelineWidget;
 
 /// The application window.
@@ -78,6 +82,10 @@ class MainWindow : public QMainWindow {
   TimelineWidget* timeline() const { return timeline_; }
   /// The target being authored (what "Run Passes" partitions for).
   TargetDocument* targetDocument() const { return targetDocument_; }
+  /// The Op Support table, the target's colours on the loaded graph, and the Target menu.
+  OpSupportModel* opSupportModel() const { return opSupport_; }
+  SupportColourer* supportColourer() const { return colourer_; }
+  TargetFiles* targetFiles() const { return targetFiles_; }
   IrTextView* irText() const { return irText_; }
   PropertiesModel* propertiesModel() const { return properties_; }
   DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
@@ -112,6 +120,8 @@ class MainWindow : public QMainWindow {
   void buildPartitionBar();
   /// Selects (adding it if needed) the edited target in the target chooser.
   void showTargetInChooser();
+  /// The model and the edited target, the latter marked when modified.
+  void updateTitle();
   /// Shows `steps` after the loaded model once a worker delivers them (if no other model was opened meanwhile).
   void showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work);
   void buildDocks();
@@ -158,6 +168,15 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_;
   QMenu* viewMenu_;
   TargetDocument* targetDocument_;
+  OpSupportModel* opSupport_;
+  SupportColourer* colourer_;
+  TargetFiles* targetFiles_ = nullptr;
+  /// Re-runs the passes shortly after the target changes, when they have been run.
+  QTimer* repartition_;
+  /// Generation of partition runs (a newer run's steps replace an older one's).
+  int partitionRun_ = 0;
+  /// The step to show again after an automatic re-run, or -1.
+  int resumeStep_ = -1;
   QComboBox* targetChooser_ = nullptr;
   QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;
