@@ -313,7 +313,9 @@ class TestRunPanel : public QObject {
 
   void cancelStopsALongRunQuickly() {
     RunPanel panel;
+    QVERIFY(!panel.runButton()->isEnabled());  // nothing to run yet
     panel.setModel(demoModule());
+    QVERIFY(panel.runButton()->isEnabled());
     panel.timedRunsBox()->setValue(1000);
     QSignalSpy finished(&panel, &RunPanel::finished);
     QSignalSpy failed(&panel, &RunPanel::failed);

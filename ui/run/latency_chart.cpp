@@ -53,11 +53,16 @@ void LatencyChart::setTimings(const RunTimings& timings) {
     chart->addSeries(series);
     auto* categories = new QBarCategoryAxis;
     categories->append(labels);
+    QFont small = categories->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    categories->setLabelsFont(small);
+    categories->setTruncateLabels(false);
     chart->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
     auto* values = new QValueAxis;
     values->setRange(0, longest > 0 ? longest * 1.25 : 1);
-    values->setLabelFormat(QStringLiteral("%.2g"));
+    values->applyNiceNumbers();
+    values->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
   }

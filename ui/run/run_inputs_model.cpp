@@ -76,6 +76,7 @@ QVariant RunInputsModel::data(const QModelIndex& index, int role) const {
       default: return {};
     }
   }
+  if (role == Qt::ToolTipRole && index.column() == TypeColumn) return QString::fromStdString(typeToString(row.param->type()));
   if (role == Qt::ToolTipRole && index.column() == SourceColumn)
     return random ? tr("Uniform in [-1, 1) for floats, from seed %1").arg(row.seed) : row.file;
   return {};

@@ -58,7 +58,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   inputsView_->setItemDelegateForColumn(RunInputsModel::SeedColumn, new SeedDelegate(inputsView_));
   inputsView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                                QAbstractItemView::SelectedClicked);
-  inputsView_->horizontalHeader()->setSectionResizeMode(RunInputsModel::TypeColumn, QHeaderView::ResizeToContents);
+  inputsView_->horizontalHeader()->setStretchLastSection(false);
+  inputsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  inputsView_->horizontalHeader()->setSectionResizeMode(RunInputsModel::TypeColumn, QHeaderView::Stretch);
+  inputsView_->setTextElideMode(Qt::ElideMiddle);
   auto* loadFile = new QPushButton(tr("Load .npy…"), this);
   loadFile->setToolTip(tr("Fill the selected input from a NumPy .npy file"));
   connect(loadFile, &QPushButton::clicked, this, &RunPanel::chooseInputFile);
@@ -109,7 +112,6 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   resultsView_ = makeTable(results_, this);
-  resultsView_->horizontalHeader()->setStretchLastSection(false);
   resultsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   resultsView_->horizontalHeader()->setSectionResizeMode(RunResultsModel::ValuesColumn, QHeaderView::Stretch);
   chart_ = new LatencyChart(this);
@@ -128,6 +130,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   splitter->addWidget(results);
   splitter->setStretchFactor(0, 2);
   splitter->setStretchFactor(1, 3);
+  splitter->setSizes({380, 600});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter);
@@ -141,11 +144,10 @@ RunPanel::~RunPanel() {
 void RunPanel::setModel(const Module& loaded) {
   cancel();
   ++generation_;
-  setRunning(false);
   loaded_ = loaded;
   hasModel_ = true;
+  setRunning(false);
   inputs_->setModule(loaded);
-  inputsView_->resizeColumnsToContents();
   results_->clear();
   chart_->setTimings({});
   showInputMessage({});
@@ -247,8 +249,8 @@ void RunPanel::showReport(const RunReport& report) {
   if (comparison.agree()) {
     verdict_->setText(tr("✔ Agrees with the reference: every output within 1e-3 + 1e-3·|reference|.") + timing);
   } else if (!comparison.sameCount) {
-    verdict_->setText(tr("✘ Differs from the reference: %1 output(s), the reference has a different number.")
-                          .arg(report.outputs.size()));
+    verdict_->setText(tr("✘ Differs from the reference: the run gave %n output(s), not as many as the reference.", nullptr,
+                         static_cast<int>(report.outputs.size())));
   } else {
     int differing = 0;
     for (const Difference& difference : comparison.outputs) differing += difference.within ? 0 : 1;
@@ -262,7 +264,7 @@ void RunPanel::showReport(const RunReport& report) {
 
 void RunPanel::setRunning(bool running) {
   running_ = running;
-  runButton_->setEnabled(!running);
+  runButton_->setEnabled(!running && hasModel_);
   cancelButton_->setEnabled(running);
   timedRuns_->setEnabled(!running);
   inputsView_->setEnabled(!running);

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The outputs of the last run of the Run panel, one row each: type (shape and dtype), its first
-/// values, the largest absolute and relative error against the reference, and the verdict.
+/// The outputs of the last run of the Run panel, one row each: type (shape and dtype), the largest
+/// absolute and relative error against the reference, the verdict, and its first values.
 
 #include <QAbstractTableModel>
 #include <vector>
@@ -11,11 +11,11 @@
 
 namespace byoc::ui {
 
-/// Table model: Output, Type, First values, Max abs error, Max rel error, Verdict.
+/// Table model: Output, Type, Max abs error, Max rel error, Verdict, First values.
 class RunResultsModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { IndexColumn, TypeColumn, ValuesColumn, AbsColumn, RelColumn, VerdictColumn, ColumnCount };
+  enum Column { IndexColumn, TypeColumn, AbsColumn, RelColumn, VerdictColumn, ValuesColumn, ColumnCount };
   /// How many leading values the Values column shows.
   static constexpr int kShownValues = 6;
 
