@@ -4,8 +4,10 @@
 
 namespace byoc {
 
+std::string targetCodegen(const Target& target) { return target.codegen.empty() ? "reference" : target.codegen; }
+
 void addTargetCodegens(const std::vector<std::shared_ptr<const Target>>& targets, ExecutorOptions& options) {
-  for (const auto& target : targets) options.codegens[target->name] = target->codegen.empty() ? "reference" : target->codegen;
+  for (const auto& target : targets) options.codegens[target->name] = targetCodegen(*target);
 }
 
 Result<std::vector<NDArray>> runOnReference(const Module& reference, std::span<const Value> args,

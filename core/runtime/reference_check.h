@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ir/module.h"
@@ -22,7 +23,10 @@ namespace byoc {
 /// Absolute and relative tolerance of the comparison with the reference.
 inline constexpr double kReferenceTolerance = 1e-3;
 
-/// Adds to `options` the codegen of each target: the one it names, else `reference`.
+/// The codegen that runs `target`'s regions: the one it names, else `reference`.
+std::string targetCodegen(const Target& target);
+
+/// Adds to `options` the codegen of each target (targetCodegen).
 void addTargetCodegens(const std::vector<std::shared_ptr<const Target>>& targets, ExecutorOptions& options);
 
 /// Runs `reference` with every region (a function with a `Compiler` or `Codegen` attribute) on the

@@ -7,6 +7,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -176,6 +177,24 @@ class TestAppExport : public QObject {
     QVERIFY(box->text().contains(expected));
     QCOMPARE(QDir(out).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{QStringLiteral("keep.txt")});
     QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{QStringLiteral("notes")});
+  }
+
+  void cancellingTheDialogWritesNothing() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openDemo(window));
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("demo.byoc"));
+    ModuleExportJob* job = window.exportPartitionedModule(out);
+    QSignalSpy finished(job, &ModuleExportJob::finished);
+    auto* cancel = job->dialog()->findChild<QPushButton*>();
+    QVERIFY(cancel);
+    QCOMPARE(cancel->text(), QStringLiteral("Cancel"));
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.front().front().toBool(), false);
+    QCOMPARE(QString::fromStdString(finished.front().at(1).value<Diagnostic>().message), QStringLiteral("the export was cancelled"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
   }
 
   void fileMenuHasTheExportEntries() {

@@ -8,6 +8,7 @@
 
 #include "app/partition_job.h"
 #include "export/export_writer.h"
+#include "runtime/reference_check.h"
 
 namespace byoc::ui {
 
@@ -17,7 +18,7 @@ Status exportPartitionedModule(const ModuleExportRequest& request,
   ExportOptions options;
   options.producer = request.producer.toStdString();
   for (const auto& target : request.targets)
-    options.targets.push_back({target->name, target->codegen.empty() ? "reference" : target->codegen});
+    options.targets.push_back({target->name, targetCodegen(*target)});
   options.onFileWritten = onFileWritten;
   return exportModule(steps.empty() ? request.loaded : steps.back().module, options, request.directory.toStdString());
 }
