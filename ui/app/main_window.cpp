@@ -31,9 +31,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/partition_job.h"
-#include "export/module_export.h"
-#include "run/run_panel.h"
 #include "authoring/target_document.h"
+#include "export/module_export.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -46,6 +45,7 @@
 #include "panels/ir_text_view.h"
 #include "panels/relay_highlighter.h"
 #include "panels/timeline_widget.h"
+#include "run/run_panel.h"
 #include "target/target_library.h"
 #include "text/printer.h"
 
