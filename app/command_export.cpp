@@ -9,6 +9,7 @@
 #include "export/export_reader.h"
 #include "export/export_writer.h"
 #include "model_input.h"
+#include "runtime/reference_check.h"
 #include "version.h"
 
 namespace byoc::cli {
@@ -21,7 +22,7 @@ int runExport(const Options& options) {
   ExportOptions exportOptions;
   exportOptions.producer = std::string("byoc-studio ") + BYOC_STUDIO_VERSION;
   for (const auto& target : partitioned->targets)
-    exportOptions.targets.push_back({target->name, target->codegen.empty() ? "reference" : target->codegen});
+    exportOptions.targets.push_back({target->name, targetCodegen(*target)});
   const std::string out = *options.value("-o");
   Status written = exportModule(partitioned->module, exportOptions, out);
   if (!written) return reportError(written.error());

@@ -13,9 +13,10 @@
 #include "commands.h"
 #include "export/export_reader.h"
 #include "model_input.h"
-#include "runtime/compare.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
+#include "runtime/reference_check.h"
+#include "runtime/run_timing.h"
 
 namespace byoc::cli {
 
@@ -76,53 +77,29 @@ double milliseconds(std::chrono::steady_clock::duration duration) {
   return std::chrono::duration<double, std::milli>(duration).count();
 }
 
-/// Tolerance of `--compare-reference`: |a - b| <= kTolerance + kTolerance * |b|.
-constexpr double kTolerance = 1e-3;
-
 /// Runs `reference` (the unpartitioned model, or the module itself) with every region on the
 /// reference codegen and compares the outputs.
 int compareWithReference(const Module& reference, const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
-  ExecutorOptions referenceOptions;
-  for (const auto& [name, function] : reference.functions()) {
-    for (const char* attr : {"Compiler", "Codegen"})
-      if (const AttrValue* compiler = function->attrs.find(attr); compiler && compiler->isString())
-        referenceOptions.codegens[compiler->asString()] = "reference";
-  }
-  Result<std::unique_ptr<Executor>> referenceExecutor = Executor::create(reference, referenceOptions);
-  if (!referenceExecutor) return reportError(referenceExecutor.error());
-  Result<Value> expected = (*referenceExecutor)->run(args);
+  Result<std::vector<NDArray>> expected = runOnReference(reference, args);
   if (!expected) return reportError(expected.error());
-  std::vector<NDArray> expectedOutputs;
-  expected->flattenInto(expectedOutputs);
-  bool agree = expectedOutputs.size() == outputs.size();
+  const ReferenceComparison comparison = byoc::compareWithReference(outputs, *expected);
   std::cout << "compare with reference (reference kernels only):\n";
-  for (std::size_t i = 0; i < outputs.size() && i < expectedOutputs.size(); ++i) {
-    const Difference difference = compareArrays(outputs[i], expectedOutputs[i], kTolerance, kTolerance);
-    agree = agree && difference.within;
+  for (std::size_t i = 0; i < comparison.outputs.size(); ++i) {
+    const Difference& difference = comparison.outputs[i];
     std::cout << "  " << i << "  max abs error " << number(difference.maxAbsolute) << "  max rel error "
               << number(difference.maxRelative) << (difference.within ? "  ok\n" : "  DIFFERS\n");
   }
-  if (!agree) return reportError(makeError("the outputs differ from the reference by more than 1e-3 + 1e-3 * |reference|"));
+  if (!comparison.agree()) return reportError(makeError("the outputs differ from the reference by more than 1e-3 + 1e-3 * |reference|"));
   return 0;
 }
 
 int bench(Executor& executor, const std::vector<Value>& args, int runs, int threads) {
-  executor.resetTimings();
-  std::vector<double> times;
-  for (int i = 0; i < runs; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    Result<Value> result = executor.run(args);
-    times.push_back(milliseconds(std::chrono::steady_clock::now() - start));
-    if (!result) return reportError(result.error());
-  }
-  std::vector<double> sorted = times;
-  std::sort(sorted.begin(), sorted.end());
-  const double median = sorted[sorted.size() / 2];
-  const double p90 = sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(std::ceil(0.9 * sorted.size())) - 1)];
+  Result<RunTimings> timings = timeRuns(executor, args, runs);
+  if (!timings) return reportError(timings.error());
   std::cout << "bench: " << runs << " runs after 1 warm-up, " << threads << " thread(s)\n";
-  std::cout << "  median " << number(median) << " ms  p90 " << number(p90) << " ms\n";
-  for (const RegionInfo& region : executor.regions())
-    std::cout << "  " << region.label() << " (" << region.codegen << "): " << number(region.seconds * 1000 / runs)
+  std::cout << "  median " << number(timings->median()) << " ms  p90 " << number(timings->p90()) << " ms\n";
+  for (const RegionInfo& region : timings->regions)
+    std::cout << "  " << region.label() << " (" << region.codegen << "): " << number(timings->regionMilliseconds(region))
               << " ms per run, " << region.calls / runs << " call(s) per run\n";
   return 0;
 }
@@ -137,8 +114,7 @@ Result<Module> partitionFor(const Options& options, const Module& model, Executo
     return model;
   }
   BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
-  for (const auto& target : partitioned.targets)
-    executorOptions.codegens[target->name] = target->codegen.empty() ? "reference" : target->codegen;
+  addTargetCodegens(partitioned.targets, executorOptions);
   return std::move(partitioned.module);
 }
 

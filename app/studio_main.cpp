@@ -8,7 +8,7 @@
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
 ///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
-///               [--size 1600x1000] [--find TEXT] [--rules]
+///               [--size 1600x1000] [--find TEXT] [--rules] [--run]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
@@ -74,7 +74,10 @@ int main(int argc, char** argv) {
   QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("relay (the default) or relax, with --target."),
                               QStringLiteral("flow"), QStringLiteral("relay"));
   QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("Show the Op Support dock (the target's op-support rules)."));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules});
+  QCommandLineOption runModel(QStringLiteral("run"),
+                              QStringLiteral("Run the model with random inputs against the reference (after the passes "
+                                             "of --target) and show the Run panel."));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -110,6 +113,11 @@ int main(int argc, char** argv) {
     });
   }
 
+  if (parser.isSet(runModel)) {
+    QObject::connect(&window, targets.isEmpty() ? &byoc::ui::MainWindow::opened : &byoc::ui::MainWindow::stepsOpened,
+                     &window, &byoc::ui::MainWindow::runModel);
+  }
+
   if (screenshot) {
     const QStringList dimensions = parser.value(size).split(u'x');
     const int width = dimensions.size() == 2 ? dimensions[0].toInt() : 0;
@@ -122,6 +130,7 @@ int main(int argc, char** argv) {
     auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
     job->setFind(parser.value(find));
     job->setWaitForSteps(!stepFiles.isEmpty() || !targets.isEmpty());
+    job->setWaitForRun(parser.isSet(runModel));
     QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {
       std::fprintf(status == 0 ? stdout : stderr, "%s%s\n", status == 0 ? "" : "error: ", qPrintable(message));
       QApplication::exit(status);

@@ -39,6 +39,7 @@
 #include "authoring/op_support_panel.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
+#include "export/module_export.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -51,6 +52,7 @@
 #include "panels/ir_text_view.h"
 #include "panels/relay_highlighter.h"
 #include "panels/timeline_widget.h"
+#include "run/run_panel.h"
 #include "target/target_library.h"
 
 namespace byoc::ui {
@@ -227,16 +229,25 @@ void MainWindow::buildDocks() {
   QDockWidget* diagnostics = dock(tr("Diagnostics"), "diagnosticsDock", diagnosticsView_, Qt::BottomDockWidgetArea);
   QDockWidget* opSupport = dock(tr("Op Support"), "opSupportDock",
                                 new OpSupportPanel(opSupport_, colourer_, targetDocument_, this), Qt::RightDockWidgetArea);
+  runPanel_ = new RunPanel(this);
+  QDockWidget* run = dock(tr("Run"), "runDock", runPanel_, Qt::BottomDockWidgetArea);
+  connect(runPanel_, &RunPanel::runRequested, this, &MainWindow::runModel);
+  connect(runPanel_, &RunPanel::failed, diagnostics_, &DiagnosticsModel::add);
+  connect(runPanel_, &RunPanel::regionNotesChanged, this, [this](const std::map<QString, QString>& notes) {
+    hullNotes_ = notes;
+    onStepChanged(timeline_->currentStep());
+  });
   splitDockWidget(module, timeline, Qt::Vertical);
   splitDockWidget(properties, regions, Qt::Vertical);
   tabifyDockWidget(regions, opSupport);
   regions->raise();
   tabifyDockWidget(text, diagnostics);
+  tabifyDockWidget(text, run);
   text->raise();
   resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   resizeDocks({text}, {220}, Qt::Vertical);
   viewMenu_ = new QMenu(tr("&View"), this);
-  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics}) viewMenu_->addAction(each->toggleViewAction());
+  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run}) viewMenu_->addAction(each->toggleViewAction());
   viewMenu_->addSeparator();
 }
 
@@ -251,21 +262,24 @@ void MainWindow::buildActions() {
   demo->setIcon(QIcon(QStringLiteral(":/icons/demo.svg")));
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addSeparator();
-  auto exportAction = [this](bool svg) {
+  file->addAction(tr("Export &Graph Image…"), this, [this] {
     GraphPage* page = currentPage();
     if (!page || !page->isLaidOut()) return;
-    QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export as SVG") : tr("Export as PNG"),
-                                                page->model().name() + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
-                                                svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Graph Image"), page->model().name() + QStringLiteral(".svg"),
+                                                tr("SVG images (*.svg);;PNG images (*.png)"));
     if (path.isEmpty()) return;
+    const bool svg = !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive);
     QString error;
     if (!(svg ? page->exportSvg(path, &error) : page->exportPng(path, &error)))
       QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, error));
     else
       statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-  };
-  file->addAction(tr("Export as &SVG…"), this, [exportAction] { exportAction(true); });
-  file->addAction(tr("Export as &PNG…"), this, [exportAction] { exportAction(false); });
+  });
+  file->addAction(tr("Export &Partitioned Module…"), this, [this] {
+    if (!document_) return;
+    const QString directory = QFileDialog::getSaveFileName(this, tr("Export Partitioned Module"), document_->title + QStringLiteral(".byoc"));
+    if (!directory.isEmpty()) exportPartitionedModule(directory);
+  });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -454,6 +468,31 @@ void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_p
                      [loaded, targets, pipeline] { return runPartitionFlow(loaded, targets, pipeline); });
 }
 
+void MainWindow::runModel() {
+  if (!document_) return;
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    if (dock->widget() == runPanel_) {
+      dock->show();
+      dock->raise();
+      resizeDocks({dock}, {std::max(dock->height(), height() * 2 / 5)}, Qt::Vertical);
+    }
+  }
+  runPanel_->run({std::make_shared<const Target>(targetDocument_->target())}, pipelineChooser_->currentText());
+}
+
+ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
+  if (!document_) return nullptr;
+  auto* job = new ModuleExportJob({document_->module, {std::make_shared<const Target>(targetDocument_->target())},
+                                   pipelineChooser_->currentText(), directory,
+                                   QStringLiteral("byoc-studio ") + QCoreApplication::applicationVersion()},
+                                  this);
+  connect(job, &ModuleExportJob::finished, this, [this, directory](bool ok, const Diagnostic& error) {
+    if (ok) statusBar()->showMessage(tr("Wrote %1").arg(directory), 5000);
+    else diagnostics_->add(error);
+  });
+  return job;
+}
+
 void MainWindow::showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work) {
   statusBar()->showMessage(what);
   const int generation = loadGeneration_;
@@ -510,6 +549,7 @@ void MainWindow::adopt(ModelDocument document) {
   properties_->setProperties({});
   moduleTree_->setModule(document_->module);
   moduleView_->expandAll();
+  runPanel_->setModel(document_->module);
   QString name;
   Function entry = entryFunction(document_->module, &name);
   if (!entry) {
@@ -598,6 +638,7 @@ void MainWindow::onStepChanged(int step) {
   GraphOverlay overlay;
   if (step >= 0 && mainPage_) overlay = overlayForSnapshot(steps_[step].module, mainPage_->model());
   if (step <= 0) overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
+  overlay.hullNotes = hullNotes_;
   if (mainPage_) mainPage_->setOverlay(overlay);
   regions_->setOverlay(overlay);
   if (document_) {

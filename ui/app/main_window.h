@@ -40,6 +40,8 @@ class OpSupportModel;
 class PropertiesModel;
 class RegionListModel;
 class RelayHighlighter;
+class RunPanel;
+class ModuleExportJob;
 class SnapshotListModel;
 class SupportColourer;
 class TargetDocument;
@@ -87,6 +89,13 @@ class MainWindow : public QMainWindow {
   SupportColourer* supportColourer() const { return colourer_; }
   TargetFiles* targetFiles() const { return targetFiles_; }
   IrTextView* irText() const { return irText_; }
+  /// The Run dock's panel.
+  RunPanel* runPanel() const { return runPanel_; }
+  /// Runs the open model in the Run dock (shown), as its Run button does.
+  void runModel();
+  /// Exports the open model partitioned for the edited target to `directory` (File > Export
+  /// Partitioned Module…); null without a model.
+  ModuleExportJob* exportPartitionedModule(const QString& directory);
   PropertiesModel* propertiesModel() const { return properties_; }
   DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
   ModuleTreeModel* moduleTreeModel() const { return moduleTree_; }
@@ -180,6 +189,9 @@ class MainWindow : public QMainWindow {
   QComboBox* targetChooser_ = nullptr;
   QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;
+  RunPanel* runPanel_;
+  /// The last run's time per outlined function, drawn on the graph under each partition's label.
+  std::map<QString, QString> hullNotes_;
 };
 
 }  // namespace byoc::ui

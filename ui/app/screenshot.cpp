@@ -9,6 +9,7 @@
 
 #include "app/main_window.h"
 #include "graph/graph_page.h"
+#include "run/run_panel.h"
 
 namespace byoc::ui {
 
@@ -31,13 +32,18 @@ ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeout
     stepsOpened_ = true;
     captureWhenReady();
   });
+  connect(window_->runPanel(), &RunPanel::finished, this, [this](bool ok) {
+    if (!ok) return fail(window_->runPanel()->verdict());
+    runFinished_ = true;
+    captureWhenReady();
+  });
   QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
     fail(QStringLiteral("no picture after %1 ms").arg(timeoutMs));
   });
 }
 
 void ScreenshotJob::captureWhenReady() {
-  if (!laidOut_ || (waitForSteps_ && !stepsOpened_)) return;
+  if (!laidOut_ || (waitForSteps_ && !stepsOpened_) || (waitForRun_ && !runFinished_)) return;
   // Let queued repaints (minimap, docks) settle before grabbing.
   QTimer::singleShot(150, this, &ScreenshotJob::capture);
 }

@@ -21,6 +21,8 @@ class ScreenshotJob : public QObject {
   void setFind(const QString& text) { find_ = text; }
   /// Waits for the window's `stepsOpened` as well before capturing.
   void setWaitForSteps(bool wait) { waitForSteps_ = wait; }
+  /// Waits for the Run panel's run to finish as well before capturing (a failed run fails the job).
+  void setWaitForRun(bool wait) { waitForRun_ = wait; }
 
  signals:
   /// The job ended; `status` is the process exit status to use, `message` what happened.
@@ -38,6 +40,8 @@ class ScreenshotJob : public QObject {
   bool waitForSteps_ = false;
   bool laidOut_ = false;
   bool stepsOpened_ = false;
+  bool waitForRun_ = false;
+  bool runFinished_ = false;
   bool finished_ = false;
 };
 

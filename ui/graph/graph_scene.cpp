@@ -4,6 +4,7 @@
 #include "graph/graph_scene.h"
 
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QStringBuilder>
 #include <algorithm>
@@ -191,7 +192,18 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
     auto* item = new HullItem(rects, hull.label, colour, hull.kind == OverlayHull::Kind::Composite, &fonts_);
     addItem(item);
     hulls_.push_back(item);
+    if (auto note = overlay_.hullNotes.find(hull.label); note != overlay_.hullNotes.end()) addHullNote(item, note->second, colour);
   }
+}
+
+void GraphScene::addHullNote(HullItem* hull, const QString& note, const QColor& colour) {
+  // Just inside the hull's top edge, under the label that sits on that edge.
+  auto* text = new QGraphicsSimpleTextItem(note, hull);
+  text->setFont(fonts_.detail);
+  text->setBrush(colour.darker(theme_ == Theme::Dark ? 60 : 130));
+  const QRectF outline = hull->path().boundingRect();
+  text->setPos(outline.topLeft() + QPointF(6, 2));
+  text->setToolTip(note);
 }
 
 void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {

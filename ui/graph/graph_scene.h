@@ -62,6 +62,8 @@ class GraphScene : public QGraphicsScene {
   void rebuild();
   void onSelectionChanged();
   QColor targetColour(const QString& target) const;
+  /// Draws `note` (overlay hullNotes) under the label of `hull`, as its child.
+  void addHullNote(HullItem* hull, const QString& note, const QColor& colour);
 
   std::shared_ptr<const GraphModel> model_;
   Layout layout_;

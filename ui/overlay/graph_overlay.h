@@ -27,6 +27,8 @@ struct GraphOverlay {
   /// Target assigned to each annotated node of the loaded graph (`default` means unsupported).
   std::map<int, QString> nodeTargets;
   std::vector<OverlayHull> hulls;
+  /// A line drawn under a hull's label, keyed by the hull label (a run's time per outlined function).
+  std::map<QString, QString> hullNotes;
 
   /// Targets named in `nodeTargets` or in hulls, other than `default`, in first-seen order.
   std::vector<QString> targets() const;

@@ -1,0 +1,339 @@
+/// \file
+/// The Run panel: its inputs (random from a seed, .npy files, precise refusals), the run against the
+/// reference on the demo, cancellation, the results, the latency chart and the per-region times on the graph.
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QGraphicsSimpleTextItem>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/main_window.h"
+#include "app/model_document.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "models/diagnostics_model.h"
+#include "models/snapshot_list_model.h"
+#include "panels/timeline_widget.h"
+#include "run/latency_chart.h"
+#include "run/run_inputs_model.h"
+#include "run/run_job.h"
+#include "run/run_panel.h"
+#include "run/run_results_model.h"
+#include "runtime/executor.h"
+#include "runtime/npy.h"
+#include "target/target_library.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+
+namespace {
+
+Module demoModule() {
+  Result<ModelDocument> demo = openDemoDocument();
+  if (!demo) qFatal("%s", demo.error().str().c_str());
+  return demo->module;
+}
+
+std::shared_ptr<const Target> builtinTarget(const char* name) {
+  Result<Target> target = loadTarget(name);
+  if (!target) qFatal("%s", target.error().str().c_str());
+  return std::make_shared<const Target>(std::move(target).value());
+}
+
+NDArray filled(DType dtype, Shape shape, double value) {
+  NDArray array = NDArray::zeros(dtype, shape);
+  for (int64_t i = 0; i < array.numElements(); ++i) {
+    if (dtype == DType::Float32) array.data<float>()[i] = static_cast<float>(value + static_cast<double>(i));
+    else if (dtype == DType::Int32) array.data<int32_t>()[i] = static_cast<int32_t>(value);
+  }
+  return array;
+}
+
+bool sameValues(const NDArray& a, const NDArray& b) {
+  if (a.dtype() != b.dtype() || a.shape() != b.shape()) return false;
+  for (int64_t i = 0; i < a.numElements(); ++i)
+    if (a.elementAsDouble(i) != b.elementAsDouble(i)) return false;
+  return true;
+}
+
+/// Opens the demo in `window` and waits until its graph is laid out.
+bool openDemoAndLayOut(MainWindow& window) {
+  QSignalSpy opened(&window, &MainWindow::opened);
+  window.openDemo();
+  if (!opened.wait(10000)) return false;
+  if (window.mainPage()->isLaidOut()) return true;
+  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
+  return laidOut.wait(20000);
+}
+
+QStringList sceneTexts(GraphScene* scene) {
+  QStringList texts;
+  for (QGraphicsItem* item : scene->items())
+    if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) texts << text->text();
+  return texts;
+}
+
+}  // namespace
+
+class TestRunPanel : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+  }
+
+  void inputsAreRandomFromTheirSeeds() {
+    const Module demo = demoModule();
+    RunInputsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setModule(demo);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0, RunInputsModel::NameColumn).data().toString(), QStringLiteral("%data"));
+    QCOMPARE(model.index(0, RunInputsModel::TypeColumn).data().toString(), QStringLiteral("Tensor[(1, 32, 56, 56), float32]"));
+    QCOMPARE(model.index(2, RunInputsModel::TypeColumn).data().toString(), QStringLiteral("Tensor[(32), float32]"));
+    QCOMPARE(model.index(1, RunInputsModel::SourceColumn).data().toString(), QStringLiteral("random"));
+    QCOMPARE(model.index(1, RunInputsModel::SeedColumn).data().toInt(), 1);
+    QVERIFY(model.flags(model.index(1, RunInputsModel::SeedColumn)) & Qt::ItemIsEditable);
+    QVERIFY(!(model.flags(model.index(1, RunInputsModel::TypeColumn)) & Qt::ItemIsEditable));
+
+    // Seeds as `byoc run --random-inputs 0` uses them: input k from seed k.
+    Result<std::map<std::string, NDArray>> tensors = model.tensors();
+    QVERIFY(tensors);
+    const auto* biasType = demo.find("main")->params[2]->type()->as<TensorTypeNode>();
+    QVERIFY(sameValues(tensors->at("bias"), randomTensorOf(*biasType, 2)));
+    QVERIFY(!sameValues(tensors->at("bias"), randomTensorOf(*biasType, 7)));
+    QVERIFY(model.setData(model.index(2, RunInputsModel::SeedColumn), 7, Qt::EditRole));
+    QVERIFY(!model.setData(model.index(2, RunInputsModel::SeedColumn), -1, Qt::EditRole));
+    QVERIFY(!model.setData(model.index(2, RunInputsModel::TypeColumn), 7, Qt::EditRole));
+    QVERIFY(sameValues(model.tensors()->at("bias"), randomTensorOf(*biasType, 7)));
+  }
+
+  void inputsFromNpyFiles() {
+    QTemporaryDir dir;
+    RunInputsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setModule(demoModule());
+    const QString good = dir.filePath(QStringLiteral("bias.npy"));
+    QVERIFY(writeNpy(good.toStdString(), filled(DType::Float32, {32}, 0.5)));
+    QVERIFY(model.setFile(2, good));
+    QCOMPARE(model.index(2, RunInputsModel::SourceColumn).data().toString(), QStringLiteral("bias.npy"));
+    QCOMPARE(model.index(2, RunInputsModel::SourceColumn).data(Qt::ToolTipRole).toString(), good);
+    QVERIFY(!model.index(2, RunInputsModel::SeedColumn).data().isValid());
+    QVERIFY(!(model.flags(model.index(2, RunInputsModel::SeedColumn)) & Qt::ItemIsEditable));
+    QVERIFY(sameValues(model.tensors()->at("bias"), filled(DType::Float32, {32}, 0.5)));
+    model.setRandom(2);
+    QCOMPARE(model.index(2, RunInputsModel::SourceColumn).data().toString(), QStringLiteral("random"));
+    QCOMPARE(model.index(2, RunInputsModel::SeedColumn).data().toInt(), 2);
+  }
+
+  void refusedNpyFiles_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("shape") << QStringLiteral("short.npy") << 2
+                           << QStringLiteral("short.npy: input %bias expects Tensor[(32), float32], the file holds Tensor[(16), float32]");
+    QTest::newRow("dtype") << QStringLiteral("ints.npy") << 2
+                           << QStringLiteral("ints.npy: input %bias expects Tensor[(32), float32], the file holds Tensor[(32), int32]");
+    QTest::newRow("rank") << QStringLiteral("bias.npy") << 0
+                          << QStringLiteral("bias.npy: input %data expects Tensor[(1, 32, 56, 56), float32], the file holds Tensor[(32), float32]");
+    QTest::newRow("missing") << QStringLiteral("absent.npy") << 1 << QStringLiteral("%1/absent.npy: cannot open: No such file or directory");
+  }
+
+  void refusedNpyFiles() {
+    QFETCH(QString, file);
+    QFETCH(int, row);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(writeNpy(dir.filePath(QStringLiteral("short.npy")).toStdString(), filled(DType::Float32, {16}, 1)));
+    QVERIFY(writeNpy(dir.filePath(QStringLiteral("ints.npy")).toStdString(), filled(DType::Int32, {32}, 1)));
+    QVERIFY(writeNpy(dir.filePath(QStringLiteral("bias.npy")).toStdString(), filled(DType::Float32, {32}, 1)));
+    RunPanel panel;
+    panel.setModel(demoModule());
+    QSignalSpy failed(&panel, &RunPanel::failed);
+    Status loaded = panel.loadInputFile(row, dir.filePath(file));
+    QVERIFY(!loaded);
+    QCOMPARE(QString::fromStdString(loaded.error().str()), expected.arg(dir.path()));
+    QCOMPARE(panel.inputMessage(), expected.arg(dir.path()));
+    QCOMPARE(failed.count(), 1);
+    // The row keeps its random source.
+    QCOMPARE(panel.inputsModel()->index(row, RunInputsModel::SourceColumn).data().toString(), QStringLiteral("random"));
+  }
+
+  void runOnTheDemoAgreesWithTheReference_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("pipeline");
+    QTest::addColumn<QStringList>("regions");
+    QTest::newRow("dnnl relay") << QStringLiteral("dnnl") << QStringLiteral("relay")
+                                << QStringList{QStringLiteral("tvmgen_default_dnnl_main_2"), QStringLiteral("tvmgen_default_dnnl_main_5")};
+    QTest::newRow("byoc-target relay")
+        << QStringLiteral("byoc-target") << QStringLiteral("relay")
+        << QStringList{QStringLiteral("tvmgen_default_byoc_target_main_0"), QStringLiteral("tvmgen_default_byoc_target_main_2"),
+                       QStringLiteral("tvmgen_default_byoc_target_main_5")};
+  }
+
+  void runOnTheDemoAgreesWithTheReference() {
+    QFETCH(QString, target);
+    QFETCH(QString, pipeline);
+    QFETCH(QStringList, regions);
+    RunInputsModel inputs;
+    inputs.setModule(demoModule());
+    RunRequest request{demoModule(), {builtinTarget(target.toLatin1().constData())}, pipeline, *inputs.tensors(), 3};
+    std::vector<int> seen;
+    Result<RunReport> report = runAndCompare(request, nullptr, [&](int done, int total, const QString&) {
+      QCOMPARE(total, 7);
+      seen.push_back(done);
+    });
+    QVERIFY2(report, report ? "" : report.error().str().c_str());
+    QCOMPARE(seen, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+    QCOMPARE(report->outputs.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(typeToString(report->outputs[0].type())), QStringLiteral("Tensor[(1, 56, 56, 32), float32]"));
+    QVERIFY(report->comparison.agree());
+    QVERIFY(report->comparison.outputs[0].maxAbsolute < 1e-2);
+    QCOMPARE(report->timings.runs(), 3);
+    QStringList symbols;
+    for (const RegionInfo& region : report->timings.regions) {
+      symbols << QString::fromStdString(region.symbol);
+      QVERIFY(region.calls >= 3);
+    }
+    QCOMPARE(symbols, regions);
+    const std::map<QString, QString> notes = regionTimeNotes(report->timings);
+    QCOMPARE(static_cast<int>(notes.size()), regions.size());
+    QVERIFY(notes.at(regions.front()).endsWith(QStringLiteral(" ms")));
+  }
+
+  void aSetCancelFlagStopsTheRun() {
+    RunInputsModel inputs;
+    inputs.setModule(demoModule());
+    std::atomic<bool> cancel{true};
+    Result<RunReport> report =
+        runAndCompare({demoModule(), {builtinTarget("dnnl")}, QStringLiteral("relay"), *inputs.tensors(), 3}, &cancel, {});
+    QVERIFY(!report);
+    QCOMPARE(QString::fromStdString(report.error().message), QStringLiteral("the run was cancelled"));
+  }
+
+  void aMissingInputIsReported() {
+    Result<RunReport> report = runAndCompare({demoModule(), {builtinTarget("dnnl")}, QStringLiteral("relay"), {}, 0}, nullptr, {});
+    QVERIFY(!report);
+    QCOMPARE(QString::fromStdString(report.error().message),
+             QStringLiteral("missing input %data: expected Tensor[(1, 32, 56, 56), float32]"));
+  }
+
+  void resultsShowErrorsAndVerdicts() {
+    RunResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    ReferenceComparison comparison;
+    comparison.outputs = {{0.5, 0.25, false}};
+    comparison.sameCount = false;
+    model.setResults({filled(DType::Float32, {2, 4}, 1), filled(DType::Float32, {3}, 0)}, comparison);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, RunResultsModel::TypeColumn).data().toString(), QStringLiteral("Tensor[(2, 4), float32]"));
+    QCOMPARE(model.index(0, RunResultsModel::ValuesColumn).data().toString(), QStringLiteral("1, 2, 3, 4, 5, 6, …"));
+    QCOMPARE(model.index(1, RunResultsModel::ValuesColumn).data().toString(), QStringLiteral("0, 1, 2"));
+    QCOMPARE(model.index(0, RunResultsModel::AbsColumn).data().toString(), QStringLiteral("0.5"));
+    QCOMPARE(model.index(0, RunResultsModel::RelColumn).data().toString(), QStringLiteral("0.25"));
+    QCOMPARE(model.index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
+    QCOMPARE(model.index(1, RunResultsModel::AbsColumn).data().toString(), QStringLiteral("—"));
+    QCOMPARE(model.index(1, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
+    comparison = {{{0.0, 0.0, true}}, true};
+    model.setResults({filled(DType::Float32, {1}, 3)}, comparison);
+    QCOMPARE(model.index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void chartHasABarPerRegionAndTheHost() {
+    RunTimings timings;
+    timings.runMilliseconds = {10, 12, 14};
+    timings.regions = {{"a", "a", "dnnl", "dnnl", 3, 0.015}, {"", "b_region_1", "dnnl", "dnnl", 6, 0.003}};
+    QCOMPARE(timings.median(), 12.0);
+    QCOMPARE(timings.p90(), 14.0);
+    LatencyChart chart;
+    chart.setTimings(timings);
+    QCOMPARE(static_cast<int>(chart.bars().size()), 3);
+    QCOMPARE(chart.bars()[0].first, QStringLiteral("@a"));
+    QCOMPARE(chart.bars()[0].second, 5.0);
+    QCOMPARE(chart.bars()[1].first, QStringLiteral("b_region_1"));
+    QCOMPARE(chart.bars()[1].second, 1.0);
+    QCOMPARE(chart.bars()[2].first, QStringLiteral("host"));
+    QCOMPARE(chart.bars()[2].second, 6.0);  // mean 12 - 5 - 1
+    chart.setTimings({});
+    QVERIFY(chart.bars().empty());
+  }
+
+  void runFromTheWindowShowsAgreementAndRegionTimes() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemoAndLayOut(window));
+    QSignalSpy steps(&window, &MainWindow::stepsOpened);
+    window.runPartition(QStringList{QStringLiteral("dnnl")}, QStringLiteral("relay"));
+    QVERIFY(steps.wait(20000));
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    GraphScene* scene = window.mainPage()->scene();
+    QVERIFY(scene->overlay().hullNotes.empty());
+
+    RunPanel* panel = window.runPanel();
+    panel->timedRunsBox()->setValue(2);
+    QSignalSpy finished(panel, &RunPanel::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(panel->isRunning());
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QVERIFY(!panel->runButton()->isEnabled());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY2(panel->verdict().startsWith(QStringLiteral("✔ Agrees with the reference")), qPrintable(panel->verdict()));
+    QCOMPARE(panel->resultsModel()->rowCount(), 1);
+    QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
+    QCOMPARE(static_cast<int>(panel->chart()->bars().size()), 3);
+    QCOMPARE(panel->chart()->bars()[0].first, QStringLiteral("@tvmgen_default_dnnl_main_2"));
+    QCOMPARE(panel->chart()->bars()[2].first, QStringLiteral("host"));
+
+    // The partitions on the graph show their time under their labels.
+    const std::map<QString, QString>& notes = scene->overlay().hullNotes;
+    QCOMPARE(static_cast<int>(notes.size()), 2);
+    const QString note = notes.at(QStringLiteral("tvmgen_default_dnnl_main_5"));
+    QVERIFY(QRegularExpression(QStringLiteral("^\\d+\\.\\d\\d ms$")).match(note).hasMatch());
+    QVERIFY(sceneTexts(scene).contains(note));
+    // They stay when stepping through the timeline.
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 2);
+    QVERIFY(sceneTexts(scene).contains(note));
+
+    // Opening another model forgets them.
+    QVERIFY(openDemoAndLayOut(window));
+    QVERIFY(window.mainPage()->scene()->overlay().hullNotes.empty());
+    QCOMPARE(window.runPanel()->resultsModel()->rowCount(), 0);
+  }
+
+  void cancelStopsALongRunQuickly() {
+    RunPanel panel;
+    QVERIFY(!panel.runButton()->isEnabled());  // nothing to run yet
+    panel.setModel(demoModule());
+    QVERIFY(panel.runButton()->isEnabled());
+    panel.timedRunsBox()->setValue(1000);
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    QSignalSpy failed(&panel, &RunPanel::failed);
+    panel.run({builtinTarget("byoc-target")}, QStringLiteral("relay"));
+    // Wait until the timed runs are under way, then cancel.
+    QTRY_VERIFY_WITH_TIMEOUT(panel.progressBar()->value() >= 6, 20000);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(panel.cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(5000));
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(finished.front().front().toBool(), false);
+    QCOMPARE(panel.verdict(), QStringLiteral("the run was cancelled"));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(!panel.isRunning());
+    QVERIFY(panel.runButton()->isEnabled());
+  }
+};
+
+QTEST_MAIN(TestRunPanel)
+#include "test_run_panel.moc"

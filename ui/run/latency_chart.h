@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// The per-region latency chart of the Run panel: one horizontal bar per offloaded region and one
+/// for the host (everything not offloaded), in milliseconds per run, from the timed runs.
+
+#include <QChartView>
+#include <QString>
+#include <utility>
+#include <vector>
+
+#include "runtime/run_timing.h"
+
+namespace byoc::ui {
+
+/// A bar per region plus the host.
+class LatencyChart : public QChartView {
+  Q_OBJECT
+ public:
+  explicit LatencyChart(QWidget* parent = nullptr);
+
+  /// Draws `timings` (no bars when it has no runs).
+  void setTimings(const RunTimings& timings);
+  /// The bars drawn: label and milliseconds per run, top to bottom.
+  const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
+
+ private:
+  std::vector<std::pair<QString, double>> bars_;
+};
+
+}  // namespace byoc::ui

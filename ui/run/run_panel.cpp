@@ -1,0 +1,273 @@
+#include "run/run_panel.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "run/latency_chart.h"
+#include "run/run_inputs_model.h"
+#include "run/run_results_model.h"
+
+namespace byoc::ui {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+  auto* view = new QTableView(parent);
+  view->setModel(model);
+  view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view->setSelectionMode(QAbstractItemView::SingleSelection);
+  view->verticalHeader()->hide();
+  view->horizontalHeader()->setStretchLastSection(true);
+  view->setShowGrid(false);
+  view->setAlternatingRowColors(true);
+  view->setWordWrap(false);
+  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+  return view;
+}
+
+/// Edits a seed with a spin box from 0 up.
+class SeedDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override {
+    auto* box = new QSpinBox(parent);
+    box->setRange(0, 1'000'000);
+    return box;
+  }
+};
+
+}  // namespace
+
+RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
+  inputs_ = new RunInputsModel(this);
+  results_ = new RunResultsModel(this);
+
+  inputsView_ = makeTable(inputs_, this);
+  inputsView_->setItemDelegateForColumn(RunInputsModel::SeedColumn, new SeedDelegate(inputsView_));
+  inputsView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                               QAbstractItemView::SelectedClicked);
+  inputsView_->horizontalHeader()->setStretchLastSection(false);
+  inputsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  inputsView_->horizontalHeader()->setSectionResizeMode(RunInputsModel::TypeColumn, QHeaderView::Stretch);
+  inputsView_->setTextElideMode(Qt::ElideMiddle);
+  auto* loadFile = new QPushButton(tr("Load .npy…"), this);
+  loadFile->setToolTip(tr("Fill the selected input from a NumPy .npy file"));
+  connect(loadFile, &QPushButton::clicked, this, &RunPanel::chooseInputFile);
+  auto* random = new QPushButton(tr("Random"), this);
+  random->setToolTip(tr("Fill the selected input with random values from its seed"));
+  connect(random, &QPushButton::clicked, this, [this] {
+    inputs_->setRandom(inputsView_->currentIndex().row());
+    showInputMessage({});
+  });
+  inputMessage_ = new QLabel(this);
+  inputMessage_->setWordWrap(true);
+  inputMessage_->setStyleSheet(QStringLiteral("color: #c0392b"));
+  inputMessage_->hide();
+  timedRuns_ = new QSpinBox(this);
+  timedRuns_->setRange(0, 1000);
+  timedRuns_->setValue(5);
+  timedRuns_->setPrefix(tr("timed runs: "));
+  timedRuns_->setToolTip(tr("Runs timed after the first one, for the latency chart"));
+  runButton_ = new QPushButton(tr("Run"), this);
+  runButton_->setToolTip(tr("Partition for the target, run, and compare with the reference kernels"));
+  connect(runButton_, &QPushButton::clicked, this, &RunPanel::runRequested);
+  cancelButton_ = new QPushButton(tr("Cancel"), this);
+  cancelButton_->setEnabled(false);
+  connect(cancelButton_, &QPushButton::clicked, this, &RunPanel::cancel);
+  progress_ = new QProgressBar(this);
+  progress_->setTextVisible(true);
+  progress_->setFormat(tr("idle"));
+  progress_->setValue(0);
+
+  auto* inputButtons = new QHBoxLayout;
+  inputButtons->addWidget(loadFile);
+  inputButtons->addWidget(random);
+  inputButtons->addStretch();
+  auto* runRow = new QHBoxLayout;
+  runRow->addWidget(timedRuns_);
+  runRow->addWidget(runButton_);
+  runRow->addWidget(cancelButton_);
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(inputsView_, 1);
+  leftLayout->addLayout(inputButtons);
+  leftLayout->addWidget(inputMessage_);
+  leftLayout->addLayout(runRow);
+  leftLayout->addWidget(progress_);
+
+  verdict_ = new QLabel(tr("Press Run to run the model partitioned for the target and compare it with the reference."), this);
+  verdict_->setWordWrap(true);
+  verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  resultsView_ = makeTable(results_, this);
+  resultsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  resultsView_->horizontalHeader()->setSectionResizeMode(RunResultsModel::ValuesColumn, QHeaderView::Stretch);
+  chart_ = new LatencyChart(this);
+  auto* results = new QSplitter(Qt::Vertical, this);
+  auto* top = new QWidget(results);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(verdict_);
+  topLayout->addWidget(resultsView_, 1);
+  results->addWidget(top);
+  results->addWidget(chart_);
+  results->setStretchFactor(0, 1);
+  results->setStretchFactor(1, 2);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(left);
+  splitter->addWidget(results);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 3);
+  splitter->setSizes({380, 600});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(splitter);
+  setRunning(false);
+}
+
+RunPanel::~RunPanel() {
+  if (cancel_) cancel_->store(true);  // a worker still running stops at its next op
+}
+
+void RunPanel::setModel(const Module& loaded) {
+  cancel();
+  ++generation_;
+  loaded_ = loaded;
+  hasModel_ = true;
+  setRunning(false);
+  inputs_->setModule(loaded);
+  results_->clear();
+  chart_->setTimings({});
+  showInputMessage({});
+  progress_->setValue(0);
+  progress_->setFormat(tr("idle"));
+  verdict_->setText(tr("Press Run to run the model partitioned for the target and compare it with the reference."));
+  emit regionNotesChanged({});
+}
+
+QString RunPanel::verdict() const { return verdict_->text(); }
+
+QString RunPanel::inputMessage() const { return inputMessage_->text(); }
+
+Status RunPanel::loadInputFile(int row, const QString& path) {
+  Status loaded = inputs_->setFile(row, path);
+  showInputMessage(loaded ? QString() : QString::fromStdString(loaded.error().str()));
+  if (!loaded) emit failed(loaded.error());
+  return loaded;
+}
+
+void RunPanel::showInputMessage(const QString& message) {
+  inputMessage_->setText(message);
+  inputMessage_->setVisible(!message.isEmpty());
+}
+
+void RunPanel::chooseInputFile() {
+  const int row = inputsView_->currentIndex().row();
+  if (row < 0) {
+    showInputMessage(tr("Select an input first."));
+    return;
+  }
+  const QString path = QFileDialog::getOpenFileName(this, tr("Input from .npy"), {}, tr("NumPy arrays (*.npy)"));
+  if (!path.isEmpty()) (void)loadInputFile(row, path);  // a refused file is shown under the inputs
+}
+
+void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline) {
+  if (!hasModel_ || running_) return;
+  Result<std::map<std::string, NDArray>> tensors = inputs_->tensors();
+  if (!tensors) {
+    verdict_->setText(QString::fromStdString(tensors.error().str()));
+    emit failed(tensors.error());
+    emit finished(false);
+    return;
+  }
+  RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value()};
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  const int generation = ++generation_;
+  setRunning(true);
+  results_->clear();
+  verdict_->setText(tr("Running…"));
+  QPointer<RunPanel> self(this);
+  auto progress = [self, generation](int done, int total, const QString& stage) {
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, generation, done, total, stage] {
+          if (!self || generation != self->generation_) return;
+          self->progress_->setRange(0, total);
+          self->progress_->setValue(done);
+          self->progress_->setFormat(stage + QStringLiteral(" (%v/%m)"));
+        },
+        Qt::QueuedConnection);
+  };
+  auto* watcher = new QFutureWatcher<Result<RunReport>>(this);
+  connect(watcher, &QFutureWatcher<Result<RunReport>>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    if (generation != generation_) return;  // a newer model or run replaced this one
+    setRunning(false);
+    Result<RunReport> result = watcher->result();
+    if (!result) {
+      progress_->setFormat(tr("stopped"));
+      verdict_->setText(QString::fromStdString(result.error().str()));
+      emit failed(result.error());
+      emit finished(false);
+      return;
+    }
+    showReport(*result);
+    emit finished(true);
+  });
+  std::shared_ptr<std::atomic<bool>> flag = cancel_;
+  watcher->setFuture(QtConcurrent::run([request = std::move(request), flag, progress] {
+    return runAndCompare(request, flag.get(), progress);
+  }));
+}
+
+void RunPanel::cancel() {
+  if (cancel_) cancel_->store(true);
+}
+
+void RunPanel::showReport(const RunReport& report) {
+  const ReferenceComparison& comparison = report.comparison;
+  results_->setResults(report.outputs, comparison);
+  chart_->setTimings(report.timings);
+  progress_->setValue(progress_->maximum());
+  progress_->setFormat(tr("done"));
+  const QString timing = report.timings.runs() > 0
+                             ? tr(" Median %1 ms over %n timed run(s).", nullptr, report.timings.runs())
+                                   .arg(report.timings.median(), 0, 'f', 2)
+                             : QString();
+  if (comparison.agree()) {
+    verdict_->setText(tr("✔ Agrees with the reference: every output within 1e-3 + 1e-3·|reference|.") + timing);
+  } else if (!comparison.sameCount) {
+    verdict_->setText(tr("✘ Differs from the reference: the run gave %n output(s), not as many as the reference.", nullptr,
+                         static_cast<int>(report.outputs.size())));
+  } else {
+    int differing = 0;
+    for (const Difference& difference : comparison.outputs) differing += difference.within ? 0 : 1;
+    verdict_->setText(tr("✘ Differs from the reference: %1 of %2 output(s) beyond 1e-3 + 1e-3·|reference|.")
+                          .arg(differing)
+                          .arg(comparison.outputs.size()) +
+                      timing);
+  }
+  emit regionNotesChanged(regionTimeNotes(report.timings));
+}
+
+void RunPanel::setRunning(bool running) {
+  running_ = running;
+  runButton_->setEnabled(!running && hasModel_);
+  cancelButton_->setEnabled(running);
+  timedRuns_->setEnabled(!running);
+  inputsView_->setEnabled(!running);
+}
+
+}  // namespace byoc::ui
