@@ -8,11 +8,12 @@
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
 ///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
-///               [--size 1600x1000] [--find TEXT]
+///               [--size 1600x1000] [--find TEXT] [--pattern TEXT]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <algorithm>
@@ -21,6 +22,7 @@
 
 #include "app/main_window.h"
 #include "app/screenshot.h"
+#include "authoring/pattern_dock.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "version.h"
@@ -71,7 +73,10 @@ int main(int argc, char** argv) {
                             QStringLiteral("target"));
   QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("relay (the default) or relax, with --target."),
                               QStringLiteral("flow"), QStringLiteral("relay"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline});
+  QCommandLineOption pattern(QStringLiteral("pattern"),
+                             QStringLiteral("Add <text> as a new row of the target's pattern table and show its live matches."),
+                             QStringLiteral("text"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, pattern});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -103,6 +108,17 @@ int main(int argc, char** argv) {
     });
     QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window, [&window, firstStep] {
       window.timeline()->setCurrentStep(std::min(firstStep, window.snapshotModel()->rowCount() - 1));
+    });
+  }
+
+  if (parser.isSet(pattern)) {
+    // After any --target load, which replaces the pattern table.
+    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, text = parser.value(pattern)] {
+      if (byoc::Result<int> row = window.patternDock()->addPattern(text); !row) {
+        std::fprintf(stderr, "error: --pattern: %s\n", row.error().str().c_str());
+        QApplication::exit(2);
+      }
+      if (auto* dock = qobject_cast<QDockWidget*>(window.patternDock()->parentWidget())) dock->raise();
     });
   }
 

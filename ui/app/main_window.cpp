@@ -31,6 +31,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/partition_job.h"
+#include "authoring/pattern_dock.h"
 #include "authoring/target_document.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
@@ -205,6 +206,8 @@ void MainWindow::buildDocks() {
   splitDockWidget(module, timeline, Qt::Vertical);
   splitDockWidget(properties, regions, Qt::Vertical);
   tabifyDockWidget(text, diagnostics);
+  patternDock_ = new PatternDock(targetDocument_, this);
+  tabifyDockWidget(text, dock(tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea));
   text->raise();
   resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   resizeDocks({text}, {220}, Qt::Vertical);
@@ -618,6 +621,7 @@ void MainWindow::onTabChanged() {
   GraphPage* page = currentPage();
   auto text = pageTexts_.find(page);
   irText_->setIrText(text == pageTexts_.end() ? QString() : text->second.text);
+  patternDock_->setPage(page);
   if (page) {
     zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));
     onNodeSelected(page, page->scene()->selectedNode());
@@ -630,6 +634,7 @@ void MainWindow::setTheme(Theme theme) {
   QSettings().setValue(settingsKey("theme"), themeName(theme));
   delete highlighter_;
   highlighter_ = new RelayHighlighter(irText_->document(), theme == Theme::Dark);
+  patternDock_->setTheme(theme);
   for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
 }
 

@@ -35,6 +35,7 @@ class DiagnosticsModel;
 class GraphPage;
 class IrTextView;
 class ModuleTreeModel;
+class PatternDock;
 class PropertiesModel;
 class RegionListModel;
 class RelayHighlighter;
@@ -78,6 +79,8 @@ class MainWindow : public QMainWindow {
   TimelineWidget* timeline() const { return timeline_; }
   /// The target being authored (what "Run Passes" partitions for).
   TargetDocument* targetDocument() const { return targetDocument_; }
+  /// The pattern editor dock's widget.
+  PatternDock* patternDock() const { return patternDock_; }
   IrTextView* irText() const { return irText_; }
   PropertiesModel* propertiesModel() const { return properties_; }
   DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
@@ -158,6 +161,7 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_;
   QMenu* viewMenu_;
   TargetDocument* targetDocument_;
+  PatternDock* patternDock_;
   QComboBox* targetChooser_ = nullptr;
   QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;
