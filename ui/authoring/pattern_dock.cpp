@@ -81,10 +81,11 @@ PatternDock::PatternDock(TargetDocument* document, QWidget* parent)
   sketch_->setToolTip(tr("The pattern as a graph: inputs on top, the root (outlined) at the bottom"));
   splitter->addWidget(sketch_);
   splitter->addWidget(buildMatches());
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 4);
-  splitter->setStretchFactor(2, 3);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 5);
+  splitter->setStretchFactor(2, 2);
   splitter->setStretchFactor(3, 2);
+  splitter->setSizes({260, 420, 200, 190});
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(splitter);
