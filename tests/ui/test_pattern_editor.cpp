@@ -7,8 +7,10 @@
 #include <algorithm>
 
 #include "app/main_window.h"
+#include "app/model_document.h"
 #include "authoring/pattern_dock.h"
 #include "authoring/pattern_highlighter.h"
+#include "authoring/pattern_match_job.h"
 #include "authoring/pattern_match_model.h"
 #include "authoring/pattern_sketch.h"
 #include "authoring/pattern_sketch_view.h"
@@ -209,6 +211,34 @@ class TestPatternEditor : public QObject {
     clearRedirects(*parsed);
   }
 
+  // -- live matching ------------------------------------------------------------------------
+
+  void onlyTheNewestMatchingReports() {
+    Result<ModelDocument> demo = openDemoDocument();
+    QVERIFY(demo);
+    Function main = demo->module.find("main");
+    QVERIFY(main);
+    Result<Pattern> everything = parsePattern("*");
+    Result<Pattern> relu = parsePattern("nn.relu(*)");
+    QVERIFY(everything && relu);
+    PatternMatchJob job;
+    std::vector<std::size_t> reports;
+    connect(&job, &PatternMatchJob::finished, this,
+            [&reports](const std::vector<PatternMatch>& matches) { reports.push_back(matches.size()); });
+    job.start(*everything, main);
+    job.start(*relu, main);
+    QVERIFY(job.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!job.isRunning(), 5000);
+    QTest::qWait(100);  // the first request's result, had it not been dropped, would be here too
+    QCOMPARE(reports, std::vector<std::size_t>{findMatches(*relu, Expr(main)).size()});
+    QCOMPARE(reports.front(), std::size_t(2));
+    job.start(*relu, main);
+    job.cancel();
+    QVERIFY(!job.isRunning());
+    QTest::qWait(300);
+    QCOMPARE(reports.size(), std::size_t(1));
+  }
+
   // -- the editor -----------------------------------------------------------------------------
 
   void highlighterColoursOpsKeywordsAndComments() {
@@ -285,6 +315,14 @@ class TestPatternEditor : public QObject {
     QTest::mouseClick(dock->matchView()->viewport(), Qt::LeftButton, {}, dock->matchView()->visualRect(second).center());
     QCOMPARE(page->scene()->selectedNode(), dock->matchModel()->index(1, 0).data(PatternMatchModel::RootRole).toInt());
     QCOMPARE(model.nodes()[page->scene()->selectedNode()].title, QStringLiteral("nn.relu"));
+
+    // Selecting a node on the graph selects the match covering it.
+    page->scene()->selectNode(-1);
+    page->scene()->selectNode(highlights.front().front());
+    QCOMPARE(dock->matchView()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(dock->matchView()->selectionModel()->selectedRows().front().row(), 0);
+    page->scene()->selectNode(nodesTitled(model, QStringLiteral("reshape")).front());
+    QVERIFY(dock->matchView()->selectionModel()->selectedRows().isEmpty());
 
     // A narrower pattern: one match fewer nodes; the outlines follow.
     QVERIFY(typePattern(*dock, QStringLiteral("nn.bias_add(nn.conv2d(*, *), *)")));

@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "authoring/pattern_match_job.h"
 #include "authoring/pattern_match_model.h"
@@ -219,7 +220,7 @@ void PatternDock::setPage(GraphPage* page) {
   }
   page_ = page;
   whyText_->clear();
-  if (page_) pageSelection_ = connect(page_, &GraphPage::nodeSelected, whyText_, &QLabel::clear);
+  if (page_) pageSelection_ = connect(page_, &GraphPage::nodeSelected, this, &PatternDock::onNodeSelected);
   startMatching();
 }
 
@@ -334,6 +335,19 @@ void PatternDock::showMatch(int row) {
     if (NodeItem* item = scene->itemOf(node)) area = area.united(item->sceneBoundingRect());
   }
   if (!area.isNull()) page_->view()->ensureVisible(area, 40, 40);
+}
+
+void PatternDock::onNodeSelected(int node) {
+  whyText_->clear();
+  // The first match covering the node is selected in the list (without moving the graph).
+  const auto& found = matches_->matches();
+  for (std::size_t row = 0; row < found.size(); ++row) {
+    if (std::find(found[row].nodes.begin(), found[row].nodes.end(), node) != found[row].nodes.end()) {
+      matchView_->selectRow(static_cast<int>(row));
+      return;
+    }
+  }
+  matchView_->clearSelection();
 }
 
 QString PatternDock::explainSelectedNode() {

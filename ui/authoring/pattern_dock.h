@@ -84,6 +84,8 @@ class PatternDock : public QWidget {
   QWidget* buildEditor();
   QWidget* buildMatches();
   void onRowChanged(int row);
+  /// Clears the last explanation and selects the first match covering `node` in the list.
+  void onNodeSelected(int node);
   void reparse();
   void startMatching();
   void showMatches(const std::vector<PatternMatch>& found);
