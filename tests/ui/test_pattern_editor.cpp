@@ -3,6 +3,7 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QTableView>
+#include <QToolButton>
 #include <QtTest>
 #include <algorithm>
 
@@ -400,6 +401,42 @@ class TestPatternEditor : public QObject {
     QTest::keyClicks(dock->checkEdit(), QStringLiteral(" 1"));
     QCOMPARE(dock->checkStatusText(), QString());
     QCOMPARE(window.targetDocument()->target().patterns[0].check->text(), std::string("groups == 1"));
+  }
+
+  void theTableButtonsAddRemoveAndReorder() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemo(window));
+    PatternDock* dock = window.patternDock();
+    GraphPage* page = window.mainPage();
+    auto button = [dock](const char* name) { return dock->findChild<QToolButton*>(QString::fromLatin1(name)); };
+    QVERIFY(button("addPattern") && button("removePattern") && button("raisePattern") && button("lowerPattern"));
+    const auto& patterns = window.targetDocument()->target().patterns;
+
+    // "+" takes the selected node's op.
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("nn.conv2d")).front());
+    button("addPattern")->click();
+    QCOMPARE(patterns.size(), std::size_t(3));
+    QCOMPARE(dock->currentRow(), 2);
+    QCOMPARE(dock->editor()->toPlainText(), QStringLiteral("nn.conv2d(..)"));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    QVERIFY(!button("lowerPattern")->isEnabled());
+
+    button("raisePattern")->click();
+    QCOMPARE(dock->currentRow(), 1);
+    QCOMPARE(patterns[1].pattern, std::string("nn.conv2d(..)"));
+    button("raisePattern")->click();
+    QCOMPARE(patterns[0].pattern, std::string("nn.conv2d(..)"));
+    QVERIFY(!button("raisePattern")->isEnabled());
+    button("lowerPattern")->click();
+    QCOMPARE(patterns[1].pattern, std::string("nn.conv2d(..)"));
+
+    button("removePattern")->click();
+    QCOMPARE(patterns.size(), std::size_t(2));
+    QCOMPARE(patterns[1].name, std::string("byoc-target.conv2d_relu_wo_bias"));
+    QCOMPARE(dock->currentRow(), 1);
+    QCOMPARE(dock->editor()->toPlainText(), QString::fromStdString(patterns[1].pattern));
   }
 
   void whyNotHereNamesTheFailingPatternNode() {

@@ -124,6 +124,10 @@ QWidget* PatternDock::buildTable() {
   removeButton_ = toolButton(QStringLiteral("\u2212"), tr("Remove the selected pattern"), box);
   upButton_ = toolButton(QStringLiteral("\u25b2"), tr("Raise the priority"), box);
   downButton_ = toolButton(QStringLiteral("\u25bc"), tr("Lower the priority"), box);
+  addButton_->setObjectName(QStringLiteral("addPattern"));
+  removeButton_->setObjectName(QStringLiteral("removePattern"));
+  upButton_->setObjectName(QStringLiteral("raisePattern"));
+  downButton_->setObjectName(QStringLiteral("lowerPattern"));
   for (QToolButton* button : {addButton_, removeButton_, upButton_, downButton_}) buttons->addWidget(button);
   buttons->addStretch();
   layout->addWidget(tableView_, 1);

@@ -60,17 +60,24 @@ class PatternDock : public QWidget {
   /// For the node selected on the front tab: whether the current pattern matches there and, if
   /// not, the first pattern node that failed and why. Also shown in the dock.
   QString explainSelectedNode();
+  /// Switches the editor's and the drawing's colours.
   void setTheme(Theme theme);
 
+  /// The pattern table.
   PatternTableModel* tableModel() const { return table_; }
+  /// The live matches listed.
   PatternMatchModel* matchModel() const { return matches_; }
+  /// The code editor.
   PatternTextEdit* editor() const { return editor_; }
+  /// The drawing of the pattern.
   PatternSketchView* sketchView() const { return sketch_; }
   /// The line under the editor: the parse error, or how many matches were found.
   QString statusText() const;
   /// The line under the check field: its error, or empty.
   QString checkStatusText() const;
+  /// The field of the check.
   QLineEdit* checkEdit() const { return check_; }
+  /// The view of the live matches.
   QTableView* matchView() const { return matchView_; }
 
  signals:

@@ -16,6 +16,7 @@ namespace byoc::ui {
 class PatternMatchJob : public QObject {
   Q_OBJECT
  public:
+  /// An idle job.
   explicit PatternMatchJob(QObject* parent = nullptr);
   ~PatternMatchJob() override;
 

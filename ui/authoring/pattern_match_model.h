@@ -41,10 +41,12 @@ class PatternMatchModel : public QAbstractTableModel {
     RootRole,
   };
 
+  /// An empty list.
   explicit PatternMatchModel(QObject* parent = nullptr);
 
   /// Replaces the list.
   void setMatches(std::vector<GraphMatch> matches);
+  /// The matches listed, one per row.
   const std::vector<GraphMatch>& matches() const { return matches_; }
 
   int rowCount(const QModelIndex& parent = {}) const override;

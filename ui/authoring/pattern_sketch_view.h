@@ -14,10 +14,12 @@ namespace byoc::ui {
 class PatternSketchView : public QGraphicsView {
   Q_OBJECT
  public:
+  /// An empty canvas.
   explicit PatternSketchView(QWidget* parent = nullptr);
 
   /// Draws `sketch` (an empty sketch clears the view).
   void setSketch(PatternSketch sketch);
+  /// The sketch drawn.
   const PatternSketch& sketch() const { return sketch_; }
   /// Redraws in `theme`'s colours.
   void setTheme(Theme theme);

@@ -16,6 +16,7 @@ class PatternHighlighter;
 class PatternTextEdit : public QPlainTextEdit {
   Q_OBJECT
  public:
+  /// An empty editor in the system fixed-width font, light colours.
   explicit PatternTextEdit(QWidget* parent = nullptr);
   ~PatternTextEdit() override;
 
@@ -28,10 +29,12 @@ class PatternTextEdit : public QPlainTextEdit {
   const QString& errorMessage() const { return errorMessage_; }
   /// Where the underline starts and how many characters it covers (0 when there is no error).
   int errorStart() const { return errorStart_; }
+  /// How many characters the underline covers.
   int errorLength() const { return errorLength_; }
 
   /// Switches the highlighter colours.
   void setDark(bool dark);
+  /// The completer of op names and keywords.
   QCompleter* completer() const { return completer_; }
   /// The word (op names include their dots) that ends at the cursor.
   QString wordBeforeCursor() const;
