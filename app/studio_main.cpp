@@ -8,7 +8,7 @@
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
 ///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
-///               [--size 1600x1000] [--find TEXT] [--rules] [--run]
+///               [--size 1600x1000] [--find TEXT] [--rules] [--run] [--pattern TEXT]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
@@ -23,6 +23,7 @@
 #include "app/main_window.h"
 #include "app/screenshot.h"
 #include "authoring/target_files.h"
+#include "authoring/pattern_dock.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "version.h"
@@ -77,7 +78,10 @@ int main(int argc, char** argv) {
   QCommandLineOption runModel(QStringLiteral("run"),
                               QStringLiteral("Run the model with random inputs against the reference (after the passes "
                                              "of --target) and show the Run panel."));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel});
+  QCommandLineOption pattern(QStringLiteral("pattern"),
+                             QStringLiteral("Add <text> as a new row of the target's pattern table and show its live matches."),
+                             QStringLiteral("text"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern});
   parser.process(app);
 
   // Screenshots start from default settings and leave the user's alone.
@@ -116,6 +120,16 @@ int main(int argc, char** argv) {
   if (parser.isSet(runModel)) {
     QObject::connect(&window, targets.isEmpty() ? &byoc::ui::MainWindow::opened : &byoc::ui::MainWindow::stepsOpened,
                      &window, &byoc::ui::MainWindow::runModel);
+  }
+  if (parser.isSet(pattern)) {
+    // After any --target load, which replaces the pattern table.
+    QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, [&window, text = parser.value(pattern)] {
+      if (byoc::Result<int> row = window.patternDock()->addPattern(text); !row) {
+        std::fprintf(stderr, "error: --pattern: %s\n", row.error().str().c_str());
+        QApplication::exit(2);
+      }
+      if (auto* dock = qobject_cast<QDockWidget*>(window.patternDock()->parentWidget())) dock->raise();
+    });
   }
 
   if (screenshot) {

@@ -60,13 +60,12 @@ class TargetReader {
       PatternEntry entry;
       BYOC_ASSIGN_OR_RETURN(entry.name, string(patterns[i], path, "name"));
       BYOC_ASSIGN_OR_RETURN(entry.pattern, string(patterns[i], path, "pattern"));
-      auto compiled = parsePattern(entry.pattern, "");
+      auto compiled = parseTablePattern(entry.pattern, "");
       if (!compiled) {
         const SourceLocation& at = compiled.error().location;
-        return fail(path + "/pattern", std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + compiled.error().message);
+        const std::string where = at.line > 0 ? std::to_string(at.line) + ":" + std::to_string(at.column) + ": " : "";
+        return fail(path + "/pattern", where + compiled.error().message);
       }
-      if ((*compiled)->kind() == PatternKind::Function)
-        return fail(path + "/pattern", "expected a pattern of a call or another value, found a function pattern (nothing would call it)");
       entry.compiled = std::move(compiled).value();
       BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
       if (!check.empty()) {
@@ -114,6 +113,14 @@ class TargetReader {
 };
 
 }  // namespace
+
+Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileName) {
+  BYOC_ASSIGN_OR_RETURN(Pattern pattern, parsePattern(text, fileName));
+  if (pattern->kind() == PatternKind::Function)
+    return makeError("expected a pattern of a call or another value, found a function pattern (nothing would call it)",
+                     {std::string(fileName), 0, 0});
+  return pattern;
+}
 
 Result<OpRule> parseOpRule(std::string_view text, std::string_view where) {
   auto fail = [&](const std::string& message) {

@@ -63,6 +63,10 @@ Result<Target> parseTarget(std::string_view json, std::string_view fileName = "<
 /// Writes the JSON form; `parseTarget(serializeTarget(t))` gives back the same target.
 std::string serializeTarget(const Target& target);
 
+/// Parses the pattern of a pattern-table row: any pattern but a bare function pattern, which
+/// nothing would call. A syntax error carries its line:column; the function-pattern error has none.
+Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileName = "<pattern>");
+
 /// Parses one op rule: `op[, op…] [when condition]`; every op must be registered.
 Result<OpRule> parseOpRule(std::string_view text, std::string_view where = {});
 

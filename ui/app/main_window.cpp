@@ -37,6 +37,7 @@
 #include "authoring/op_support_colouring.h"
 #include "authoring/op_support_model.h"
 #include "authoring/op_support_panel.h"
+#include "authoring/pattern_dock.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
 #include "export/module_export.h"
@@ -243,6 +244,8 @@ void MainWindow::buildDocks() {
   regions->raise();
   tabifyDockWidget(text, diagnostics);
   tabifyDockWidget(text, run);
+  patternDock_ = new PatternDock(targetDocument_, this);
+  tabifyDockWidget(text, dock(tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea));
   text->raise();
   resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   resizeDocks({text}, {220}, Qt::Vertical);
@@ -706,6 +709,7 @@ void MainWindow::onTabChanged() {
   GraphPage* page = currentPage();
   auto text = pageTexts_.find(page);
   irText_->setIrText(text == pageTexts_.end() ? QString() : text->second.text);
+  patternDock_->setPage(page);
   if (page) {
     zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));
     onNodeSelected(page, page->scene()->selectedNode());
@@ -718,6 +722,7 @@ void MainWindow::setTheme(Theme theme) {
   QSettings().setValue(settingsKey("theme"), themeName(theme));
   delete highlighter_;
   highlighter_ = new RelayHighlighter(irText_->document(), theme == Theme::Dark);
+  patternDock_->setTheme(theme);
   for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
 }
 

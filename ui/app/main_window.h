@@ -37,6 +37,7 @@ class GraphPage;
 class IrTextView;
 class ModuleTreeModel;
 class OpSupportModel;
+class PatternDock;
 class PropertiesModel;
 class RegionListModel;
 class RelayHighlighter;
@@ -88,6 +89,8 @@ class MainWindow : public QMainWindow {
   OpSupportModel* opSupportModel() const { return opSupport_; }
   SupportColourer* supportColourer() const { return colourer_; }
   TargetFiles* targetFiles() const { return targetFiles_; }
+  /// The pattern editor dock's widget.
+  PatternDock* patternDock() const { return patternDock_; }
   IrTextView* irText() const { return irText_; }
   /// The Run dock's panel.
   RunPanel* runPanel() const { return runPanel_; }
@@ -186,6 +189,7 @@ class MainWindow : public QMainWindow {
   int partitionRun_ = 0;
   /// The step to show again after an automatic re-run, or -1.
   int resumeStep_ = -1;
+  PatternDock* patternDock_;
   QComboBox* targetChooser_ = nullptr;
   QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;

@@ -287,6 +287,7 @@ class GraphBuilder {
 GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance) {
   GraphModel model;
   model.name_ = name;
+  model.function_ = function;
   GraphBuilder(model, provenance).run(function);
   return model;
 }

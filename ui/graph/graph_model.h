@@ -88,6 +88,8 @@ class GraphModel {
   static GraphModel build(const Function& function, const QString& name = {}, const Provenance* provenance = nullptr);
 
   const QString& name() const { return name_; }
+  /// The function the graph draws.
+  const Function& function() const { return function_; }
   const std::vector<GraphNode>& nodes() const { return nodes_; }
   const std::vector<GraphEdge>& edges() const { return edges_; }
   const std::vector<GraphGroup>& groups() const { return groups_; }
@@ -106,6 +108,7 @@ class GraphModel {
  private:
   friend class GraphBuilder;
   QString name_;
+  Function function_;
   std::vector<GraphNode> nodes_;
   std::vector<GraphEdge> edges_;
   std::vector<GraphGroup> groups_;

@@ -151,6 +151,10 @@ void GraphPage::onLayout(const Layout& layout) {
 
 void GraphPage::setOverlay(const GraphOverlay& overlay) { scene_->setOverlay(overlay); }
 
+void GraphPage::setMatchHighlights(std::vector<std::vector<int>> matches) {
+  scene_->setMatchHighlights(std::move(matches));
+}
+
 void GraphPage::setTheme(Theme theme) {
   scene_->setTheme(theme);
   notice_->setPalette(palette());

@@ -53,6 +53,8 @@ class GraphPage : public QWidget {
   void toggleGroup(int group);
   /// Draws a pass step's overlay.
   void setOverlay(const GraphOverlay& overlay);
+  /// Outlines the nodes of each pattern match (see GraphScene::setMatchHighlights).
+  void setMatchHighlights(std::vector<std::vector<int>> matches);
   void setTheme(Theme theme);
 
   /// Shows the search bar and focuses it.

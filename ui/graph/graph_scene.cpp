@@ -1,13 +1,17 @@
 /// \file
-/// GraphScene: items from a layout, group boxes computed innermost first, overlays as hulls.
+/// GraphScene: items from a layout, group boxes computed innermost first, overlays as hulls,
+/// pattern matches as outlines around their nodes.
 
 #include "graph/graph_scene.h"
 
+#include <QGraphicsPathItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QStringBuilder>
+#include <QPainterPathStroker>
 #include <algorithm>
+#include <unordered_set>
 
 #include "graph/dot_writer.h"
 
@@ -16,6 +20,11 @@ namespace byoc::ui {
 namespace {
 
 constexpr qreal kGroupPad = 10;
+constexpr qreal kOutlinePad = 5;
+/// Match outlines lie above edges (z 1) and below node boxes (z 2).
+constexpr qreal kOutlineZ = 1.5;
+/// The category colour of match outlines: unlike the blue of regions and the amber of search.
+constexpr int kOutlineColour = 5;
 
 QString unitName(int node) { return u'n' % QString::number(node); }
 QString groupUnitName(int group) { return u'g' % QString::number(group); }
@@ -54,6 +63,7 @@ void GraphScene::rebuild() {
   clear();
   units_.clear();
   hulls_.clear();
+  outlines_.clear();
   const GraphPalette* palette = &graphPalette(theme_);
   const GraphModel& model = *model_;
   for (const GraphNode& node : model.nodes()) {
@@ -112,6 +122,7 @@ void GraphScene::rebuild() {
   GraphOverlay overlay = std::move(overlay_);
   setOverlay(overlay);
   setMatches(std::vector<int>(matches_));
+  setMatchHighlights(std::move(highlights_));
   selected_ = -1;
   if (selected >= 0) selectNode(selected);
 }
@@ -152,6 +163,45 @@ void GraphScene::setMatches(const std::vector<int>& nodes) {
   matches_ = nodes;
   for (int node : matches_) {
     if (NodeItem* item = itemOf(node)) item->setMatched(true);
+  }
+}
+
+void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
+  for (QGraphicsItem* outline : outlines_) delete outline;
+  outlines_.clear();
+  highlights_ = std::move(matches);
+  if (!model_) return;
+  const QColor colour = categoryColour(kOutlineColour, theme_);
+  QColor fill = colour;
+  fill.setAlphaF(0.18);
+  for (const std::vector<int>& match : highlights_) {
+    // The padded boxes of the match's nodes, joined by bands along the edges between them.
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    const std::unordered_set<int> members(match.begin(), match.end());
+    QPainterPathStroker band;
+    band.setWidth(2 * kOutlinePad + 4);
+    for (int node : match) {
+      NodeItem* item = itemOf(node);
+      if (!item) continue;
+      const QRectF box = item->sceneBoundingRect();
+      path.addRoundedRect(box.adjusted(-kOutlinePad, -kOutlinePad, kOutlinePad, kOutlinePad), 8, 8);
+      for (int edge : model_->inEdges(node)) {
+        const int from = model_->edges()[edge].from;
+        NodeItem* input = members.contains(from) ? itemOf(from) : nullptr;
+        if (!input || input == item) continue;
+        QPainterPath line(input->sceneBoundingRect().center());
+        line.lineTo(box.center());
+        path.addPath(band.createStroke(line));
+      }
+    }
+    if (path.isEmpty()) continue;
+    auto* outline = new QGraphicsPathItem(path.simplified());
+    outline->setPen(QPen(colour, 2.4));
+    outline->setBrush(fill);
+    outline->setZValue(kOutlineZ);
+    addItem(outline);
+    outlines_.push_back(outline);
   }
 }
 

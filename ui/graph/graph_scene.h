@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The canvas of one graph: node, edge and group items placed by a Layout, plus the overlay of a
-/// pass step, search matches and the selected node.
+/// pass step, search matches, the outlines of pattern matches and the selected node.
 ///
 /// The scene keeps no IR: it is built from a GraphModel (shared, immutable) and a Layout, and
 /// reports user actions as node and group ids.
@@ -45,6 +45,13 @@ class GraphScene : public QGraphicsScene {
   const GraphOverlay& overlay() const { return overlay_; }
   /// Number of hulls currently drawn.
   int hullCount() const { return static_cast<int>(hulls_.size()); }
+  /// Outlines the nodes of each pattern match (one list of node ids per match), replacing the
+  /// previous outlines. Independent of the overlay and of search matches; kept across layouts.
+  void setMatchHighlights(std::vector<std::vector<int>> matches);
+  /// The matches last given to `setMatchHighlights`.
+  const std::vector<std::vector<int>>& matchHighlights() const { return highlights_; }
+  /// Number of match outlines currently drawn (matches with no visible node draw none).
+  int matchOutlineCount() const { return static_cast<int>(outlines_.size()); }
 
  signals:
   /// The user or the program selected `node` (-1: nothing).
@@ -74,6 +81,8 @@ class GraphScene : public QGraphicsScene {
   std::vector<QGraphicsItem*> hulls_;
   GraphOverlay overlay_;
   std::vector<int> matches_;
+  std::vector<std::vector<int>> highlights_;
+  std::vector<QGraphicsItem*> outlines_;
   int selected_ = -1;
   bool updatingSelection_ = false;
 };

@@ -1,0 +1,464 @@
+#include <QAbstractItemModelTester>
+#include <QCompleter>
+#include <QLineEdit>
+#include <QSettings>
+#include <QTableView>
+#include <QToolButton>
+#include <QtTest>
+#include <algorithm>
+
+#include "app/main_window.h"
+#include "app/model_document.h"
+#include "authoring/pattern_dock.h"
+#include "authoring/pattern_highlighter.h"
+#include "authoring/pattern_match_job.h"
+#include "authoring/pattern_match_model.h"
+#include "authoring/pattern_sketch.h"
+#include "authoring/pattern_sketch_view.h"
+#include "authoring/pattern_table_model.h"
+#include "authoring/pattern_text_edit.h"
+#include "authoring/target_document.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "pattern/pattern_parser.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+
+namespace {
+
+/// Opens the demo and waits until its graph is laid out.
+bool openDemo(MainWindow& window) {
+  QSignalSpy opened(&window, &MainWindow::opened);
+  window.openDemo();
+  if (!opened.wait(10000)) return false;
+  if (window.mainPage()->isLaidOut()) return true;
+  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
+  return laidOut.wait(20000);
+}
+
+/// Replaces the editor's text by typing `text`, and waits for the debounced parse.
+bool typePattern(PatternDock& dock, const QString& text) {
+  QSignalSpy parsed(&dock, &PatternDock::parsed);
+  dock.editor()->selectAll();
+  QTest::keyClick(dock.editor(), Qt::Key_Delete);
+  const QStringList lines = text.split(u'\n');
+  for (qsizetype i = 0; i < lines.size(); ++i) {
+    if (i > 0) QTest::keyClick(dock.editor(), Qt::Key_Return);
+    QTest::keyClicks(dock.editor(), lines[i]);
+  }
+  return parsed.wait(5000) || !parsed.isEmpty();
+}
+
+/// The titles of `nodes`, sorted and joined: what a match covers.
+QString titles(const GraphModel& model, const std::vector<int>& nodes) {
+  QStringList result;
+  for (int node : nodes) result << model.nodes()[node].title;
+  result.sort();
+  return result.join(u',');
+}
+
+std::vector<int> nodesTitled(const GraphModel& model, const QString& title) {
+  std::vector<int> result;
+  for (const GraphNode& node : model.nodes()) {
+    if (node.title == title) result.push_back(node.id);
+  }
+  return result;
+}
+
+}  // namespace
+
+/// The pattern editor: table edits, drafts, live matches on the graph, errors in place, the
+/// pattern's drawing and "Why not here?".
+class TestPatternEditor : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+  }
+
+  // -- the table model ------------------------------------------------------------------------
+
+  void tableEditsGoIntoTheTarget() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    PatternTableModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, PatternTableModel::NameColumn).data().toString(),
+             QStringLiteral("byoc-target.conv2d_relu_with_bias"));
+
+    Result<int> added = model.addPattern(model.freshName(), QStringLiteral("nn.relu(*)"));
+    QVERIFY(added);
+    QCOMPARE(*added, 2);
+    QCOMPARE(document.target().patterns.back().name, std::string("byoc-target.pattern_1"));
+    QCOMPARE(model.freshName(), QStringLiteral("byoc-target.pattern_2"));
+    QVERIFY(document.isModified());
+
+    // Priority: the new row moves to the top, the others keep their order.
+    QVERIFY(model.movePattern(2, -2));
+    QCOMPARE(document.target().patterns[0].name, std::string("byoc-target.pattern_1"));
+    QCOMPARE(document.target().patterns[1].name, std::string("byoc-target.conv2d_relu_with_bias"));
+    QVERIFY(model.movePattern(0, 1));
+    QCOMPARE(document.target().patterns[1].name, std::string("byoc-target.pattern_1"));
+    QVERIFY(!model.movePattern(0, -1));
+    QVERIFY(!model.movePattern(2, 1));
+
+    QVERIFY(model.setData(model.index(1, PatternTableModel::NameColumn), QStringLiteral("mine.relu")));
+    QCOMPARE(document.target().patterns[1].name, std::string("mine.relu"));
+    QVERIFY(model.setCheck(1, QStringLiteral("dtype(arg0) == \"float32\"")));
+    QCOMPARE(document.target().patterns[1].check->text(), std::string("dtype(arg0) == \"float32\""));
+    QVERIFY(model.setCheck(1, QString()));
+    QVERIFY(!document.target().patterns[1].check);
+
+    QVERIFY(model.removePattern(1));
+    QCOMPARE(model.rowCount(), 2);
+    QVERIFY(!model.removePattern(5));
+  }
+
+  void badEditsAreRefusedWithTheirMessage_data() {
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty name") << "name" << "  " << "a pattern needs a name";
+    QTest::newRow("taken name") << "name" << "byoc-target.conv2d_relu_wo_bias"
+                                << "another pattern is already called 'byoc-target.conv2d_relu_wo_bias'";
+    QTest::newRow("bad check") << "check" << "groups ==" << "1:10: found the end of the condition, expected a value, a name or '('";
+    QTest::newRow("function pattern") << "pattern" << "fn(..) { * }"
+                                      << "<pattern>: expected a pattern of a call or another value, found a function "
+                                         "pattern (nothing would call it)";
+    QTest::newRow("syntax error") << "pattern" << "nn.relu(nn.conv2d(*, *)"
+                                  << "<pattern>:1:24: found the end of the input, expected ',' or ')'";
+  }
+
+  void badEditsAreRefusedWithTheirMessage() {
+    QFETCH(QString, what);
+    QFETCH(QString, value);
+    QFETCH(QString, message);
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    const std::string before = serializeTarget(document.target());
+    PatternTableModel model(&document);
+    Status result = what == u"name"    ? model.rename(0, value)
+                    : what == u"check" ? model.setCheck(0, value)
+                                       : model.setPatternText(0, value);
+    QVERIFY(!result);
+    QCOMPARE(QString::fromStdString(result.error().str()), message);
+    QCOMPARE(serializeTarget(document.target()), before);
+    QVERIFY(!document.isModified());
+    QCOMPARE(model.hasDraft(0), what == u"pattern");
+    if (what == u"pattern") QCOMPARE(model.editorText(0), value);
+  }
+
+  void draftsSurviveEditsElsewhereButNotAnotherTarget() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    PatternTableModel model(&document);
+    QVERIFY(!model.setPatternText(1, QStringLiteral("nn.relu(")));
+    QVERIFY(model.index(1, 0).data(PatternTableModel::HasDraftRole).toBool());
+    Target edited = document.target();
+    edited.description = "edited elsewhere";
+    document.update(edited);
+    QCOMPARE(model.editorText(1), QStringLiteral("nn.relu("));
+    // Fixing the text writes it and drops the draft.
+    QVERIFY(model.setPatternText(1, QStringLiteral("nn.relu(nn.conv2d(*, *){groups=1})")));
+    QVERIFY(!model.hasDraft(1));
+    QCOMPARE(document.target().patterns[1].pattern, std::string("nn.relu(nn.conv2d(*, *){groups=1})"));
+    QVERIFY(!model.setPatternText(1, QStringLiteral("nn.relu(")));
+    QVERIFY(document.load(QStringLiteral("dnnl")));
+    QVERIFY(!model.hasDraft(1));
+  }
+
+  void aSavedTableReloadsIdentically() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    PatternTableModel model(&document);
+    QVERIFY(model.addPattern(QStringLiteral("mine.add_relu"), QStringLiteral("x = *;\nnn.relu(add(x, x))")));
+    QVERIFY(model.setCheck(2, QStringLiteral("rank(arg0) == 4")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mine.json"));
+    QVERIFY(document.saveAs(path));
+    TargetDocument reloaded;
+    QVERIFY(reloaded.load(path));
+    QCOMPARE(serializeTarget(reloaded.target()), serializeTarget(document.target()));
+    PatternTableModel again(&reloaded);
+    QCOMPARE(again.editorText(2), QStringLiteral("x = *;\nnn.relu(add(x, x))"));
+  }
+
+  // -- the drawing ----------------------------------------------------------------------------
+
+  void sketchLayersSharedAndRecursivePatterns_data() {
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("sketch");
+    QTest::newRow("chain") << "nn.relu(nn.bias_add(nn.conv2d(*, *), *))"
+                           << "0.0 *\n0.1 *\n1.0 nn.conv2d\n0.2 *\n2.0 nn.bias_add\n3.0 nn.relu\n"
+                              "0 -> 2\n1 -> 2\n2 -> 4\n3 -> 4\n4 -> 5\n";
+    QTest::newRow("shared") << "conv = nn.conv2d(*, *){groups=1};\nadd(nn.relu(conv), nn.leaky_relu(conv))"
+                            << "0.0 *\n0.1 *\n1.0 nn.conv2d\n2.0 conv: {groups=1}\n3.0 nn.relu\n3.1 nn.leaky_relu\n4.0 add\n"
+                               "0 -> 2\n1 -> 2\n2 -> 3\n3 -> 4\n3 -> 5\n4 -> 6\n5 -> 6\n";
+    QTest::newRow("recursive") << "chain = add(chain, *) | *;\nnn.relu(chain)"
+                               << "0.0 *\n1.0 add\n0.1 *\n2.0 |\n3.0 chain: \u21ba\n4.0 nn.relu\n"
+                                  "4 -> 1\n0 -> 1\n1 -> 3\n2 -> 3\n3 -> 4\n4 -> 5\n";
+  }
+
+  void sketchLayersSharedAndRecursivePatterns() {
+    QFETCH(QString, pattern);
+    QFETCH(QString, sketch);
+    Result<Pattern> parsed = parsePattern(pattern.toStdString());
+    QVERIFY2(parsed, parsed ? "" : parsed.error().str().c_str());
+    QCOMPARE(sketchPattern(*parsed).dump(), sketch);
+    clearRedirects(*parsed);
+  }
+
+  // -- live matching ------------------------------------------------------------------------
+
+  void onlyTheNewestMatchingReports() {
+    Result<ModelDocument> demo = openDemoDocument();
+    QVERIFY(demo);
+    Function main = demo->module.find("main");
+    QVERIFY(main);
+    Result<Pattern> everything = parsePattern("*");
+    Result<Pattern> relu = parsePattern("nn.relu(*)");
+    QVERIFY(everything && relu);
+    PatternMatchJob job;
+    std::vector<std::size_t> reports;
+    connect(&job, &PatternMatchJob::finished, this,
+            [&reports](const std::vector<PatternMatch>& matches) { reports.push_back(matches.size()); });
+    job.start(*everything, main);
+    job.start(*relu, main);
+    QVERIFY(job.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!job.isRunning(), 5000);
+    QTest::qWait(100);  // the first request's result, had it not been dropped, would be here too
+    QCOMPARE(reports, std::vector<std::size_t>{findMatches(*relu, Expr(main)).size()});
+    QCOMPARE(reports.front(), std::size_t(2));
+    job.start(*relu, main);
+    job.cancel();
+    QVERIFY(!job.isRunning());
+    QTest::qWait(300);
+    QCOMPARE(reports.size(), std::size_t(1));
+  }
+
+  // -- the editor -----------------------------------------------------------------------------
+
+  void highlighterColoursOpsKeywordsAndComments() {
+    PatternTextEdit editor;
+    editor.setPlainText(QStringLiteral("x = nn.relu(var) # note"));
+    const QList<QTextLayout::FormatRange> formats = editor.document()->firstBlock().layout()->formats();
+    auto formatAt = [&formats](int position) {
+      for (const QTextLayout::FormatRange& range : formats) {
+        if (position >= range.start && position < range.start + range.length) return range.format;
+      }
+      return QTextCharFormat();
+    };
+    QCOMPARE(formatAt(4).fontWeight(), int(QFont::Bold));            // nn.relu: a registered op
+    QCOMPARE(formatAt(12).fontWeight(), int(QFont::Bold));           // var: a keyword
+    QVERIFY(formatAt(12).foreground() != formatAt(4).foreground());  // in another colour
+    QVERIFY(formatAt(19).fontItalic());                              // the comment
+    QVERIFY(formatAt(0).foreground().style() != Qt::NoBrush);        // a name being defined
+    QCOMPARE(formatAt(3).foreground().style(), Qt::NoBrush);         // '=' is plain
+  }
+
+  void completionOffersOpNames() {
+    PatternTextEdit editor;
+    editor.show();
+    QTest::keyClicks(&editor, QStringLiteral("nn.con"));
+    QCOMPARE(editor.wordBeforeCursor(), QStringLiteral("nn.con"));
+    QCOMPARE(editor.completer()->completionPrefix(), QStringLiteral("nn.con"));
+    QStringList offered;
+    for (int i = 0; editor.completer()->setCurrentRow(i); ++i) offered << editor.completer()->currentCompletion();
+    QVERIFY2(offered.contains(QStringLiteral("nn.conv2d")), qPrintable(offered.join(u' ')));
+    QVERIFY(!offered.contains(QStringLiteral("nn.relu")));
+    emit editor.completer()->activated(QStringLiteral("nn.conv2d"));
+    QCOMPARE(editor.toPlainText(), QStringLiteral("nn.conv2d"));
+  }
+
+  // -- the dock in the window -----------------------------------------------------------------
+
+  void typingAPatternHighlightsItsMatches() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemo(window));
+    PatternDock* dock = window.patternDock();
+    QAbstractItemModelTester tester(dock->matchModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(dock->addPattern(QStringLiteral("*")));
+    GraphPage* page = window.mainPage();
+    const GraphModel& model = page->model();
+
+    QSignalSpy updated(dock, &PatternDock::matchesUpdated);
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    const auto& highlights = page->scene()->matchHighlights();
+    QCOMPARE(highlights.size(), std::size_t(2));
+    for (const auto& match : highlights) QCOMPARE(titles(model, match), QStringLiteral("nn.bias_add,nn.conv2d,nn.relu"));
+    std::vector<int> covered;
+    for (const auto& match : highlights) covered.insert(covered.end(), match.begin(), match.end());
+    std::sort(covered.begin(), covered.end());
+    std::vector<int> expected;
+    for (const char* title : {"nn.conv2d", "nn.bias_add", "nn.relu"}) {
+      for (int node : nodesTitled(model, QString::fromLatin1(title))) expected.push_back(node);
+    }
+    std::sort(expected.begin(), expected.end());
+    QCOMPARE(covered, expected);
+    QCOMPARE(page->scene()->matchOutlineCount(), 2);
+    QCOMPARE(dock->statusText(), QStringLiteral("2 match(es) on main"));
+    QCOMPARE(dock->matchModel()->index(0, PatternMatchModel::RootColumn).data().toString(), QStringLiteral("nn.relu"));
+    QCOMPARE(dock->matchModel()->index(0, PatternMatchModel::NodesColumn).data().toInt(), 3);
+    // The target holds the typed pattern, and its drawing is beside the text.
+    QCOMPARE(window.targetDocument()->target().patterns.back().pattern,
+             std::string("nn.relu(nn.bias_add(nn.conv2d(*, *), *))"));
+    QCOMPARE(dock->sketchView()->sketch().nodes.back().label, QStringLiteral("nn.relu"));
+
+    // Clicking a match selects its root.
+    const QModelIndex second = dock->matchModel()->index(1, 0);
+    QTest::mouseClick(dock->matchView()->viewport(), Qt::LeftButton, {}, dock->matchView()->visualRect(second).center());
+    QCOMPARE(page->scene()->selectedNode(), dock->matchModel()->index(1, 0).data(PatternMatchModel::RootRole).toInt());
+    QCOMPARE(model.nodes()[page->scene()->selectedNode()].title, QStringLiteral("nn.relu"));
+
+    // Selecting a node on the graph selects the match covering it.
+    page->scene()->selectNode(-1);
+    page->scene()->selectNode(highlights.front().front());
+    QCOMPARE(dock->matchView()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(dock->matchView()->selectionModel()->selectedRows().front().row(), 0);
+    page->scene()->selectNode(nodesTitled(model, QStringLiteral("reshape")).front());
+    QVERIFY(dock->matchView()->selectionModel()->selectedRows().isEmpty());
+
+    // A narrower pattern: one match fewer nodes; the outlines follow.
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.bias_add(nn.conv2d(*, *), *)")));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2 &&
+                                 page->scene()->matchHighlights().front().size() == 2, 5000);
+    QCOMPARE(titles(model, page->scene()->matchHighlights().front()), QStringLiteral("nn.bias_add,nn.conv2d"));
+
+    // The highlights survive a new layout of the same graph.
+    QSignalSpy laidOut(page, &GraphPage::layoutReady);
+    page->startLayout();
+    QVERIFY(laidOut.wait(20000));
+    QCOMPARE(page->scene()->matchOutlineCount(), 2);
+  }
+
+  void aSyntaxErrorShowsItsMessageAndPosition() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemo(window));
+    PatternDock* dock = window.patternDock();
+    QVERIFY(dock->addPattern(QStringLiteral("nn.relu(*)")));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    const Target before = window.targetDocument()->target();
+
+    QSignalSpy parsed(dock, &PatternDock::parsed);
+    QVERIFY(typePattern(*dock, QStringLiteral("x = *;\nnn.relu(y)")));
+    QCOMPARE(parsed.last().at(0).toBool(), false);
+    QCOMPARE(dock->statusText(), QStringLiteral("2:9: found 'y', expected a registered op or a name defined before"));
+    PatternTextEdit* editor = dock->editor();
+    QCOMPARE(editor->errorMessage(), QStringLiteral("found 'y', expected a registered op or a name defined before"));
+    QCOMPARE(editor->errorStart(), 7 + 8);  // line 2, column 9
+    QCOMPARE(editor->errorLength(), 1);
+    const QList<QTextEdit::ExtraSelection> marks = editor->extraSelections();
+    QCOMPARE(marks.size(), 1);
+    QCOMPARE(marks.front().format.underlineStyle(), QTextCharFormat::WaveUnderline);
+    QCOMPARE(marks.front().format.toolTip(), editor->errorMessage());
+    // The text stays in the editor; the target keeps the last pattern that parsed.
+    QCOMPARE(editor->toPlainText(), QStringLiteral("x = *;\nnn.relu(y)"));
+    QCOMPARE(window.targetDocument()->target().patterns.back().pattern, before.patterns.back().pattern);
+    QVERIFY(dock->tableModel()->hasDraft(dock->currentRow()));
+    QCOMPARE(dock->matchModel()->rowCount(), 0);
+    QCOMPARE(window.mainPage()->scene()->matchOutlineCount(), 0);
+
+    // Switching rows and back keeps the draft.
+    const int row = dock->currentRow();
+    dock->selectRow(0);
+    QVERIFY(!editor->toPlainText().contains(u'y'));
+    dock->selectRow(row);
+    QCOMPARE(editor->toPlainText(), QStringLiteral("x = *;\nnn.relu(y)"));
+    QCOMPARE(editor->errorStart(), 15);
+
+    // An error at the end of the input marks the last character.
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(")));
+    QCOMPARE(dock->statusText(), QStringLiteral("1:9: found the end of the input, expected a pattern"));
+    QCOMPARE(editor->errorStart(), 7);
+
+    // Fixing it clears the error and matches again.
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(x)")));
+    QVERIFY(typePattern(*dock, QStringLiteral("x = *;\nnn.relu(x)")));
+    QCOMPARE(editor->errorMessage(), QString());
+    QVERIFY(editor->extraSelections().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    QVERIFY(!dock->tableModel()->hasDraft(row));
+  }
+
+  void aBadCheckIsShownInPlace() {
+    MainWindow window;
+    window.show();
+    PatternDock* dock = window.patternDock();
+    dock->selectRow(0);
+    QTest::keyClicks(dock->checkEdit(), QStringLiteral("groups =="));
+    QCOMPARE(dock->checkStatusText(), QStringLiteral("1:10: found the end of the condition, expected a value, a name or '('"));
+    // The target keeps the last text that parsed while typing ("groups", a bare attribute).
+    QCOMPARE(window.targetDocument()->target().patterns[0].check->text(), std::string("groups"));
+    QTest::keyClicks(dock->checkEdit(), QStringLiteral(" 1"));
+    QCOMPARE(dock->checkStatusText(), QString());
+    QCOMPARE(window.targetDocument()->target().patterns[0].check->text(), std::string("groups == 1"));
+  }
+
+  void theTableButtonsAddRemoveAndReorder() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemo(window));
+    PatternDock* dock = window.patternDock();
+    GraphPage* page = window.mainPage();
+    auto button = [dock](const char* name) { return dock->findChild<QToolButton*>(QString::fromLatin1(name)); };
+    QVERIFY(button("addPattern") && button("removePattern") && button("raisePattern") && button("lowerPattern"));
+    const auto& patterns = window.targetDocument()->target().patterns;
+
+    // "+" takes the selected node's op.
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("nn.conv2d")).front());
+    button("addPattern")->click();
+    QCOMPARE(patterns.size(), std::size_t(3));
+    QCOMPARE(dock->currentRow(), 2);
+    QCOMPARE(dock->editor()->toPlainText(), QStringLiteral("nn.conv2d(..)"));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    QVERIFY(!button("lowerPattern")->isEnabled());
+
+    button("raisePattern")->click();
+    QCOMPARE(dock->currentRow(), 1);
+    QCOMPARE(patterns[1].pattern, std::string("nn.conv2d(..)"));
+    button("raisePattern")->click();
+    QCOMPARE(patterns[0].pattern, std::string("nn.conv2d(..)"));
+    QVERIFY(!button("raisePattern")->isEnabled());
+    button("lowerPattern")->click();
+    QCOMPARE(patterns[1].pattern, std::string("nn.conv2d(..)"));
+
+    button("removePattern")->click();
+    QCOMPARE(patterns.size(), std::size_t(2));
+    QCOMPARE(patterns[1].name, std::string("byoc-target.conv2d_relu_wo_bias"));
+    QCOMPARE(dock->currentRow(), 1);
+    QCOMPARE(dock->editor()->toPlainText(), QString::fromStdString(patterns[1].pattern));
+  }
+
+  void whyNotHereNamesTheFailingPatternNode() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openDemo(window));
+    PatternDock* dock = window.patternDock();
+    QVERIFY(dock->addPattern(QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
+    GraphPage* page = window.mainPage();
+    QCOMPARE(dock->explainSelectedNode(), QStringLiteral("Select a node on the graph first."));
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("reshape")).front());
+    QCOMPARE(dock->explainSelectedNode(),
+             QStringLiteral("nn.relu at op reshape: expected op nn.relu, found op reshape"));
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("nn.relu")).front());
+    QCOMPARE(dock->explainSelectedNode(), QStringLiteral("The pattern matches at a call of nn.relu."));
+    dock->selectRow(dock->currentRow());
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *){groups=2}, *))")));
+    QCOMPARE(dock->explainSelectedNode().section(u':', 1).trimmed(),
+             QStringLiteral("attribute groups is 1, expected 2"));
+  }
+};
+
+QTEST_MAIN(TestPatternEditor)
+#include "test_pattern_editor.moc"
