@@ -35,7 +35,7 @@ const CallNode* addOnto(const Expr& body, const CallNode* producer) {
 
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
                                                const std::vector<Tensor>& inputs,
-                                               const std::function<bool(const Expr&)>& onlyReadHere) {
+                                               const std::function<bool(const Expr&)>& lastRead) {
   const std::string name = composite.attrs.find("Composite")->asString();
   const CallNode* anchor = nullptr;
   const CallNode* clip = nullptr;
@@ -69,9 +69,9 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
   if (bias >= 0) fusion.bias = &inputs[static_cast<std::size_t>(bias)];
   if (residual >= 0) {
     fusion.sum = &inputs[static_cast<std::size_t>(residual)];
-    // In place only when the residual is no other input of this call and nothing else reads it.
+    // In place only when the residual is no other input of this call and nothing reads it later.
     fusion.sumInPlace = residual != data && residual != weight && residual != bias &&
-                        onlyReadHere(call.args[static_cast<std::size_t>(residual)]);
+                        lastRead(call.args[static_cast<std::size_t>(residual)]);
     fusion.postOps.append_sum(1.0f);
   }
   if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);

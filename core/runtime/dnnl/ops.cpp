@@ -1,5 +1,6 @@
 #include "runtime/dnnl/ops.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -234,6 +235,31 @@ Result<std::vector<Tensor>> lowerConcat(Lowering& lowering, const CallNode& call
   return std::vector<Tensor>{dst};
 }
 
+/// nn.pad in constant mode: a buffer filled with the pad value once, at load, whose interior a
+/// reorder overwrites at each run; the border is never written again.
+Result<std::vector<Tensor>> lowerPad(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  if (ops::stringAttr(call.attrs, "pad_mode") != "constant")
+    return unsupported("nn.pad", "only pad_mode \"constant\" is supported");
+  if (!inputs[1].constant) return unsupported("nn.pad", "the pad value must be a constant");
+  const Shape& in = shapeOf(call.args[0]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue::List& width = call.attrs.find("pad_width")->asList();
+  memory::dims offsets;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::vector<int64_t> pair = *width[i].asInts();
+    if (pair[0] < 0 || pair[1] < 0) return unsupported("nn.pad", "negative pad widths are not supported");
+    offsets.push_back(pair[0]);
+  }
+  if (in.empty() || out == in) return std::vector<Tensor>{inputs[0]};
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  dst.preset = true;
+  const float value = *static_cast<const float*>(inputs[1].memory.get_data_handle());
+  std::fill_n(static_cast<float*>(dst.memory.get_data_handle()), shapeElements(out), value);
+  memory interior(dst.desc().submemory_desc(dimsOf(in), offsets), lowering.engine, dst.memory.get_data_handle());
+  lowering.add(dnnl::reorder(inputs[0].memory, interior), {{DNNL_ARG_FROM, inputs[0].memory}, {DNNL_ARG_TO, interior}});
+  return std::vector<Tensor>{dst};
+}
+
 /// nn.batch_matmul ([b, m, k] · [b, k, n]) and nn.matmul (2-d), transposes read through strides.
 Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   const bool batched = call.opDef()->name == "nn.batch_matmul";
@@ -286,6 +312,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.layer_norm") return lowerLayerNorm(lowering, call, inputs);
     if (op == "nn.softmax" || op == "nn.log_softmax") return lowerSoftmax(lowering, call, inputs[0]);
     if (op == "concatenate") return lowerConcat(lowering, call, inputs);
+    if (op == "nn.pad") return lowerPad(lowering, call, inputs);
     if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
     return makeError("unsupported op " + op);
   });

@@ -20,10 +20,11 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
 /// Lowers a call of a composite function (attribute `Composite`): a convolution, deconvolution
 /// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name.
 /// The roles of the inputs (data, weight, bias, residual) are read from the composite's body, so
-/// an argument passed for two roles works. `onlyReadHere(arg)` says that nothing else reads the
-/// `_sum` residual, so the primitive may accumulate into the residual's memory in place.
+/// an argument passed for two roles works. `lastRead(arg)` says that nothing reads the
+/// `_sum` residual after this call (earlier readers have run and kept no view of it), so the
+/// primitive may accumulate into the residual's memory in place.
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
                                                const std::vector<Tensor>& inputs,
-                                               const std::function<bool(const Expr&)>& onlyReadHere);
+                                               const std::function<bool(const Expr&)>& lastRead);
 
 }  // namespace byoc::dnnl_backend
