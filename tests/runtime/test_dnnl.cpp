@@ -98,6 +98,10 @@ class TestDnnl : public QObject {
     row("pad as a residual", "%x: Tensor[(1, 16, 8, 8), float32], %y: Tensor[(1, 8, 10, 10), float32], %w: Tensor[(16, 8, 3, 3), float32], %b: Tensor[(16, 1, 1), float32]",
         "%7 = nn.pad(%x, 0.5f, pad_width=[[0, 0], [0, 0], [1, 1], [1, 1]]); " +
             composite("dnnl.conv2d_bias_sum", sumInnerDecl(), kConv + " add(%1, %p3)", "%y, %w, %b, %7"));
+    row("strided_slice", "%x: Tensor[(4, 1, 24), float32]", "strided_slice(%x, begin=[8], end=[16], strides=[1], axes=[2])");
+    row("strided_slice negative begin", img, "strided_slice(%x, begin=[1, -5], end=[7, 9])");
+    row("strided_slice blocked input", img + ", %w: Tensor[(16, 8, 3, 3), float32]",
+        "%0 = nn.conv2d(%x, %w); strided_slice(%0, begin=[0, 4, 1], end=[2, 12, 6], slice_mode=\"end\")");
     row("global_avg_pool", img, "nn.global_avg_pool2d(%x)");
     row("global_max_pool", img, "nn.global_max_pool2d(%x)");
     row("adaptive_avg_pool 1x1", img, "nn.adaptive_avg_pool2d(%x, output_size=[1, 1])");
@@ -182,6 +186,14 @@ class TestDnnl : public QObject {
         composite("dnnl.deconv2d_bias_relu",
                   "%p0: Tensor[(1, 8, 5, 5), float32], %p1: Tensor[(8, 6, 3, 3), float32], %p2: Tensor[(6, 1, 1), float32]",
                   "%0 = nn.conv2d_transpose(%p0, %p1, strides=[2, 2]); %1 = add(%0, %p2); nn.relu(%1)", "%x, %w, %b"));
+    row("layer_norm composite", "%x: Tensor[(6, 1, 32), float32]",
+        composite("dnnl.layer_norm", "%p0: Tensor[(6, 1, 32), float32]",
+                  "%0 = mean(%p0, axis=[-1], keepdims=True); %1 = subtract(%p0, %0); %2 = power(%1, 2f);"
+                  " %3 = mean(%2, axis=[-1], keepdims=True); %4 = add(%3, 1e-05f); %5 = sqrt(%4); divide(%1, %5)",
+                  "%x"));
+    row("gelu composite", img,
+        composite("dnnl.gelu", "%p0: Tensor[(2, 8, 9, 9), float32]",
+                  "%0 = divide(%p0, 1.4142135f); %1 = erf(%0); %2 = add(%1, 1f); %3 = multiply(%p0, %2); multiply(%3, 0.5f)", "%x"));
     const std::string denseParams = "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32], %b: Tensor[(24), float32]";
     const std::string denseInner = "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32], %p2: Tensor[(24), float32]";
     row("dense_bias_relu", denseParams,
@@ -348,7 +360,7 @@ class TestDnnl : public QObject {
              QString("@tvmgen_default_dnnl_main_0 (dnnl): nn.conv2d: only data_layout NCHW with kernel_layout OIHW is supported"));
   }
 
-  void unsupportedPadIsAnError_data() {
+  void unsupportedLoweringIsAnError_data() {
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("body");
     QTest::addColumn<QString>("message");
@@ -358,11 +370,18 @@ class TestDnnl : public QObject {
     QTest::newRow("value not constant") << "%x: Tensor[(1, 2, 3, 3), float32], %v: float32"
                                         << "nn.pad(%x, %v, pad_width=[[0, 0], [0, 0], [1, 1], [1, 1]])"
                                         << "nn.pad: the pad value must be a constant";
+    QTest::newRow("strided slice steps") << "%x: Tensor[(1, 2, 6, 6), float32]"
+                                         << "strided_slice(%x, begin=[0], end=[6], strides=[2], axes=[3])"
+                                         << "strided_slice: only unit strides are supported";
+    QTest::newRow("layer_norm without epsilon") << "%x: Tensor[(2, 8), float32]"
+                                                << composite("dnnl.layer_norm", "%p0: Tensor[(2, 8), float32]",
+                                                             "%0 = mean(%p0, axis=[-1], keepdims=True); subtract(%p0, %0)", "%x").c_str()
+                                                << "composite \"dnnl.layer_norm\" has no epsilon constant";
     QTest::newRow("negative width") << "%x: Tensor[(1, 2, 3, 3), float32]"
                                     << "nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [-1, 1], [1, 1]])"
                                     << "nn.pad: negative pad widths are not supported";
   }
-  void unsupportedPadIsAnError() {
+  void unsupportedLoweringIsAnError() {
     QFETCH(QString, params);
     QFETCH(QString, body);
     QFETCH(QString, message);

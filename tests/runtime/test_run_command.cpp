@@ -60,6 +60,14 @@ class TestRunCommand : public QObject {
     QVERIFY(run.out.endsWith("  ok\n"));
   }
 
+  void offloadsADecomposedEncoderBlockAsOneRegion() {
+    Outcome run = runCli({"run", data("encoder_block.relay"), "--target", "dnnl", "--random-inputs", "2", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.count("  Compiler=dnnl  codegen=dnnl\n"), 1);
+    QVERIFY(run.out.endsWith("  ok\n"));
+  }
+
   void sameSeedSameOutput() {
     Outcome a = runCli({"run", "--demo", "--random-inputs", "7"});
     Outcome b = runCli({"run", "--demo", "--random-inputs", "7"});

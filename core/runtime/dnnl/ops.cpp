@@ -44,13 +44,6 @@ std::optional<EltwiseSpec> eltwiseSpec(const std::string& op, const Attrs& attrs
   return std::nullopt;
 }
 
-Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, const EltwiseSpec& spec, const Tensor& src) {
-  dnnl::eltwise_forward::desc desc(prop_kind::forward_inference, spec.algo, src.desc(), spec.alpha, spec.beta);
-  dnnl::eltwise_forward::primitive_desc pd(desc, lowering.engine);
-  Tensor dst = lowering.fresh(pd.dst_desc());
-  lowering.add(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
-  return std::vector<Tensor>{dst};
-}
 
 Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   static const std::map<std::string, std::pair<algorithm, bool>> algorithms = {
@@ -283,7 +276,40 @@ Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call
   return std::vector<Tensor>{dst};
 }
 
+/// strided_slice with unit strides: the plain input read through a sub-memory, reordered to plain.
+Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  const Shape& in = shapeOf(call.args[0]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue* strides = call.attrs.find("strides");
+  const std::vector<int64_t> steps = strides && !strides->isNone() ? *strides->asInts() : std::vector<int64_t>{};
+  for (int64_t step : steps)
+    if (step != 1) return unsupported("strided_slice", "only unit strides are supported");
+  const std::vector<int64_t> begin = *call.attrs.find("begin")->asInts();
+  const AttrValue* axes = call.attrs.find("axes");
+  memory::dims offsets(in.size(), 0);
+  for (std::size_t i = 0; i < begin.size(); ++i) {
+    const std::size_t axis = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : i;
+    const int64_t first = begin[i] < 0 ? begin[i] + in[axis] : begin[i];
+    offsets[axis] = std::clamp<int64_t>(first, 0, in[axis]);
+  }
+  if (in.empty() || out == in) return std::vector<Tensor>{input};
+  if (shapeElements(out) == 0) return unsupported("strided_slice", "an empty slice is not supported");
+  Tensor whole = lowering.plain(input);
+  Tensor part = lowering.view(whole, whole.desc().submemory_desc(dimsOf(out), offsets));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  lowering.add(dnnl::reorder(part.memory, dst.memory), {{DNNL_ARG_FROM, part.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
 }  // namespace
+
+Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm algo, const Tensor& src, float alpha, float beta) {
+  dnnl::eltwise_forward::desc desc(prop_kind::forward_inference, algo, src.desc(), alpha, beta);
+  dnnl::eltwise_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
 
 Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   const std::string& op = call.opDef()->name;
@@ -298,7 +324,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.conv2d") return lowerConvolution(lowering, call, false, inputs, {});
     if (op == "nn.conv2d_transpose") return lowerConvolution(lowering, call, true, inputs, {});
     if (op == "nn.dense") return lowerDense(lowering, call, inputs, {});
-    if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, *spec, inputs[0]);
+    if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, spec->algo, inputs[0], spec->alpha, spec->beta);
     if (op == "add" || op == "multiply" || op == "subtract" || op == "divide" || op == "maximum" || op == "minimum")
       return lowerBinary(lowering, call, inputs);
     if (op == "nn.bias_add") return lowerBiasAdd(lowering, call, inputs);
@@ -313,6 +339,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.softmax" || op == "nn.log_softmax") return lowerSoftmax(lowering, call, inputs[0]);
     if (op == "concatenate") return lowerConcat(lowering, call, inputs);
     if (op == "nn.pad") return lowerPad(lowering, call, inputs);
+    if (op == "strided_slice") return lowerStridedSlice(lowering, call, inputs[0]);
     if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
     return makeError("unsupported op " + op);
   });

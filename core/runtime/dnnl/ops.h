@@ -14,6 +14,10 @@
 
 namespace byoc::dnnl_backend {
 
+/// One eltwise primitive `algo` (with `alpha`, `beta`) on `src`, in `src`'s format.
+Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm algo, const Tensor& src, float alpha = 0,
+                                         float beta = 0);
+
 /// Lowers a call of a registered op.
 Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs);
 
