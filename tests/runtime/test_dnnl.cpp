@@ -177,10 +177,10 @@ class TestDnnl : public QObject {
     row("conv2d_bias_sum residual read earlier", reader,
         "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); %9 = nn.conv2d(%8, %u, padding=[1, 1, 1, 1]); " +
             composite("dnnl.conv2d_bias_sum_relu", sumInner, kConv + " %2 = add(%1, %p3); nn.relu(%2)", "%9, %w, %b, %8"));
-    row("conv2d_bias_sum residual viewed earlier", reader,
-        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); %10 = reshape(%8, newshape=[1, 1600]); %100 = fn (" +
+    row("conv2d_bias_sum residual aliased earlier", reader,
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); %10 = (%8,); %11 = %10.0; %100 = fn (" +
             sumInner + ", Composite=\"dnnl.conv2d_bias_sum\") { " + kConv +
-            " add(%1, %p3) }; %9 = %100(%x, %w, %b, %8); %11 = reshape(%9, newshape=[1, 1600]); add(%10, %11)");
+            " add(%1, %p3) }; %9 = %100(%x, %w, %b, %8); add(%11, %9)");
     row("conv2d_bias_sum", sumParams, composite("dnnl.conv2d_bias_sum", sumInner, kConv + " add(%1, %p3)", "%x, %w, %b, %s"));
     row("deconv2d_bias_relu", "%x: Tensor[(1, 8, 5, 5), float32], %w: Tensor[(8, 6, 3, 3), float32], %b: Tensor[(6, 1, 1), float32]",
         composite("dnnl.deconv2d_bias_relu",
