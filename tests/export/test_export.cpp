@@ -126,7 +126,7 @@ class TestExport : public QObject {
     QTest::addColumn<QString>("target");
     QTest::addColumn<int>("regions");
     QTest::newRow("seed 000 demo, byoc-target") << "demo" << "byoc-target" << 3;
-    QTest::newRow("conv net, dnnl") << "partition/dnnl_convnet.relay" << "dnnl" << 2;
+    QTest::newRow("conv net, dnnl") << "partition/dnnl_convnet.relay" << "dnnl" << 1;
     QTest::newRow("constants, dnnl") << "export/constants.relay" << "dnnl" << 1;
   }
   void roundTripsBitForBit() {

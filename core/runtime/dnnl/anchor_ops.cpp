@@ -32,7 +32,7 @@ Result<Tensor> biasVector(Lowering& lowering, const std::string& op, const Tenso
 /// residual first: the residual's own memory when it may be overwritten and already has the
 /// wanted format (the sum happens in place), else a copy of it.
 Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
-  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view &&
+  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view && !fusion.sum->preset &&
       fusion.sum->desc() == wanted)
     return *fusion.sum;
   Tensor dst = lowering.fresh(wanted);

@@ -2,6 +2,8 @@
 /// Composite calls: the anchor found in the composite's body, lowered with the bias, residual
 /// and post-ops the composite's name asks for (the order of TVM's DNNL runtime).
 
+#include <optional>
+
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "runtime/dnnl/anchor_ops.h"
@@ -31,12 +33,49 @@ const CallNode* addOnto(const Expr& body, const CallNode* producer) {
   return found;
 }
 
+/// The float value of the scalar constant that `add`s onto something in `body` (layer norm's epsilon).
+std::optional<float> addedConstant(const Expr& body) {
+  std::optional<float> found;
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (found || !call || !call->opDef() || call->opDef()->name != "add") return;
+    const auto* constant = call->args[1]->as<ConstantNode>();
+    if (constant && constant->data.dtype() == DType::Float32 && constant->data.numElements() == 1)
+      found = *reinterpret_cast<const float*>(constant->data.bytes().data());
+  });
+  return found;
+}
+
+/// Composites without an anchor: `dnnl.gelu` (one eltwise primitive) and `dnnl.layer_norm`
+/// (normalization over the last axis without scale and shift, epsilon from the body).
+std::optional<Result<std::vector<Tensor>>> lowerNormalizing(Lowering& lowering, const std::string& name,
+                                                            const FunctionNode& composite, const std::vector<Tensor>& inputs) {
+  if (name != "dnnl.gelu" && name != "dnnl.layer_norm") return std::nullopt;
+  if (inputs.size() != 1) return Result<std::vector<Tensor>>(makeError("composite \"" + name + "\" takes one input"));
+  const std::optional<float> epsilon = addedConstant(composite.body);
+  if (name == "dnnl.layer_norm" && !epsilon)
+    return Result<std::vector<Tensor>>(makeError("composite \"dnnl.layer_norm\" has no epsilon constant"));
+  return guarded(name, [&]() -> Result<std::vector<Tensor>> {
+    if (name == "dnnl.gelu") return lowerEltwise(lowering, algorithm::eltwise_gelu_erf, inputs[0]);
+    Tensor src = lowering.plain(inputs[0]);
+    dnnl::layer_normalization_forward::desc desc(dnnl::prop_kind::forward_inference, src.desc(), *epsilon,
+                                                 dnnl::normalization_flags::none);
+    dnnl::layer_normalization_forward::primitive_desc pd(desc, lowering.engine);
+    Tensor dst = lowering.fresh(pd.dst_desc());
+    lowering.add(dnnl::layer_normalization_forward(pd),
+                 {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_MEAN, lowering.fresh(pd.mean_desc()).memory},
+                  {DNNL_ARG_VARIANCE, lowering.fresh(pd.variance_desc()).memory}, {DNNL_ARG_DST, dst.memory}});
+    return std::vector<Tensor>{dst};
+  });
+}
+
 }  // namespace
 
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
                                                const std::vector<Tensor>& inputs,
-                                               const std::function<bool(const Expr&)>& onlyReadHere) {
+                                               const std::function<bool(const Expr&)>& lastRead) {
   const std::string name = composite.attrs.find("Composite")->asString();
+  if (auto lowered = lowerNormalizing(lowering, name, composite, inputs)) return *std::move(lowered);
   const CallNode* anchor = nullptr;
   const CallNode* clip = nullptr;
   postOrderVisit(composite.body, [&](const Expr& node) {
@@ -69,9 +108,9 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
   if (bias >= 0) fusion.bias = &inputs[static_cast<std::size_t>(bias)];
   if (residual >= 0) {
     fusion.sum = &inputs[static_cast<std::size_t>(residual)];
-    // In place only when the residual is no other input of this call and nothing else reads it.
+    // In place only when the residual is no other input of this call and nothing reads it later.
     fusion.sumInPlace = residual != data && residual != weight && residual != bias &&
-                        onlyReadHere(call.args[static_cast<std::size_t>(residual)]);
+                        lastRead(call.args[static_cast<std::size_t>(residual)]);
     fusion.postOps.append_sum(1.0f);
   }
   if (has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);

@@ -29,6 +29,8 @@ struct Tensor {
   bool constant = false;
   /// True when the memory reinterprets another tensor's buffer (which others may still read).
   bool view = false;
+  /// True when runs rely on data written at load (a pad's border): never overwritten in place.
+  bool preset = false;
 
   /// The memory's descriptor (dims and format).
   dnnl::memory::desc desc() const { return memory.get_desc(); }

@@ -1,5 +1,6 @@
 #include "runtime/dnnl/ops.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -43,13 +44,6 @@ std::optional<EltwiseSpec> eltwiseSpec(const std::string& op, const Attrs& attrs
   return std::nullopt;
 }
 
-Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, const EltwiseSpec& spec, const Tensor& src) {
-  dnnl::eltwise_forward::desc desc(prop_kind::forward_inference, spec.algo, src.desc(), spec.alpha, spec.beta);
-  dnnl::eltwise_forward::primitive_desc pd(desc, lowering.engine);
-  Tensor dst = lowering.fresh(pd.dst_desc());
-  lowering.add(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
-  return std::vector<Tensor>{dst};
-}
 
 Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   static const std::map<std::string, std::pair<algorithm, bool>> algorithms = {
@@ -234,6 +228,31 @@ Result<std::vector<Tensor>> lowerConcat(Lowering& lowering, const CallNode& call
   return std::vector<Tensor>{dst};
 }
 
+/// nn.pad in constant mode: a buffer filled with the pad value once, at load, whose interior a
+/// reorder overwrites at each run; the border is never written again.
+Result<std::vector<Tensor>> lowerPad(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
+  if (ops::stringAttr(call.attrs, "pad_mode") != "constant")
+    return unsupported("nn.pad", "only pad_mode \"constant\" is supported");
+  if (!inputs[1].constant) return unsupported("nn.pad", "the pad value must be a constant");
+  const Shape& in = shapeOf(call.args[0]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue::List& width = call.attrs.find("pad_width")->asList();
+  memory::dims offsets;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::vector<int64_t> pair = *width[i].asInts();
+    if (pair[0] < 0 || pair[1] < 0) return unsupported("nn.pad", "negative pad widths are not supported");
+    offsets.push_back(pair[0]);
+  }
+  if (in.empty() || out == in) return std::vector<Tensor>{inputs[0]};
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  dst.preset = true;
+  const float value = *static_cast<const float*>(inputs[1].memory.get_data_handle());
+  std::fill_n(static_cast<float*>(dst.memory.get_data_handle()), shapeElements(out), value);
+  memory interior(dst.desc().submemory_desc(dimsOf(in), offsets), lowering.engine, dst.memory.get_data_handle());
+  lowering.add(dnnl::reorder(inputs[0].memory, interior), {{DNNL_ARG_FROM, inputs[0].memory}, {DNNL_ARG_TO, interior}});
+  return std::vector<Tensor>{dst};
+}
+
 /// nn.batch_matmul ([b, m, k] · [b, k, n]) and nn.matmul (2-d), transposes read through strides.
 Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   const bool batched = call.opDef()->name == "nn.batch_matmul";
@@ -257,7 +276,40 @@ Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const CallNode& call
   return std::vector<Tensor>{dst};
 }
 
+/// strided_slice with unit strides: the plain input read through a sub-memory, reordered to plain.
+Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const CallNode& call, const Tensor& input) {
+  const Shape& in = shapeOf(call.args[0]);
+  const Shape& out = call.type()->as<TensorTypeNode>()->shape;
+  const AttrValue* strides = call.attrs.find("strides");
+  const std::vector<int64_t> steps = strides && !strides->isNone() ? *strides->asInts() : std::vector<int64_t>{};
+  for (int64_t step : steps)
+    if (step != 1) return unsupported("strided_slice", "only unit strides are supported");
+  const std::vector<int64_t> begin = *call.attrs.find("begin")->asInts();
+  const AttrValue* axes = call.attrs.find("axes");
+  memory::dims offsets(in.size(), 0);
+  for (std::size_t i = 0; i < begin.size(); ++i) {
+    const std::size_t axis = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : i;
+    const int64_t first = begin[i] < 0 ? begin[i] + in[axis] : begin[i];
+    offsets[axis] = std::clamp<int64_t>(first, 0, in[axis]);
+  }
+  if (in.empty() || out == in) return std::vector<Tensor>{input};
+  if (shapeElements(out) == 0) return unsupported("strided_slice", "an empty slice is not supported");
+  Tensor whole = lowering.plain(input);
+  Tensor part = lowering.view(whole, whole.desc().submemory_desc(dimsOf(out), offsets));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  lowering.add(dnnl::reorder(part.memory, dst.memory), {{DNNL_ARG_FROM, part.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
 }  // namespace
+
+Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm algo, const Tensor& src, float alpha, float beta) {
+  dnnl::eltwise_forward::desc desc(prop_kind::forward_inference, algo, src.desc(), alpha, beta);
+  dnnl::eltwise_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::eltwise_forward(pd), {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
 
 Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs) {
   const std::string& op = call.opDef()->name;
@@ -272,7 +324,7 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.conv2d") return lowerConvolution(lowering, call, false, inputs, {});
     if (op == "nn.conv2d_transpose") return lowerConvolution(lowering, call, true, inputs, {});
     if (op == "nn.dense") return lowerDense(lowering, call, inputs, {});
-    if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, *spec, inputs[0]);
+    if (auto spec = eltwiseSpec(op, call.attrs)) return lowerEltwise(lowering, spec->algo, inputs[0], spec->alpha, spec->beta);
     if (op == "add" || op == "multiply" || op == "subtract" || op == "divide" || op == "maximum" || op == "minimum")
       return lowerBinary(lowering, call, inputs);
     if (op == "nn.bias_add") return lowerBiasAdd(lowering, call, inputs);
@@ -286,6 +338,8 @@ Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call
     if (op == "nn.layer_norm") return lowerLayerNorm(lowering, call, inputs);
     if (op == "nn.softmax" || op == "nn.log_softmax") return lowerSoftmax(lowering, call, inputs[0]);
     if (op == "concatenate") return lowerConcat(lowering, call, inputs);
+    if (op == "nn.pad") return lowerPad(lowering, call, inputs);
+    if (op == "strided_slice") return lowerStridedSlice(lowering, call, inputs[0]);
     if (op == "nn.batch_matmul" || op == "nn.matmul") return lowerMatmul(lowering, call, inputs);
     return makeError("unsupported op " + op);
   });

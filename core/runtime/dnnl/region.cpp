@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/op.h"
 #include "runtime/dnnl/ops.h"
@@ -81,6 +82,7 @@ class RegionWalker {
         return error;
       }
       values_[node] = std::move(lowered).value();
+      noteReads(*node);
     }
     return values_[function.body.get()];
   }
@@ -117,11 +119,12 @@ class RegionWalker {
       if (call->opDef()) return lowerOpCall(lowering_, *call, inputs);
       const auto* composite = call->callee->as<FunctionNode>();
       if (composite && composite->attrs.contains("Composite")) {
-        // The residual may be overwritten when it is an op result read only by this call.
-        auto onlyReadHere = [&](const Expr& residual) {
-          return residual->kind() == ExprKind::Call && uses_[residual.get()] == 1;
+        // The residual may be overwritten when it is a call's result, this call is its last
+        // reader in execution order, and no earlier reader kept a view of its memory.
+        auto lastRead = [&](const Expr& residual) {
+          return residual->kind() == ExprKind::Call && pending_[residual.get()] == 1 && !aliased_.count(residual.get());
         };
-        return lowerCompositeCall(lowering_, *call, *composite, inputs, onlyReadHere);
+        return lowerCompositeCall(lowering_, *call, *composite, inputs, lastRead);
       }
       return makeError("a region may call only ops and composite functions");
     }
@@ -129,9 +132,21 @@ class RegionWalker {
     return makeError("a region may not contain a " + std::string(exprKindName(node.kind())));
   }
 
+  /// Records that `node` (just lowered, its primitives appended) has read its children: one
+  /// pending read less for each, and a child whose memory `node`'s results share is aliased.
+  void noteReads(const ExprNode& node) {
+    const std::vector<Tensor>& results = values_.at(&node);
+    for (const ExprNode* child : regionChildren(node)) {
+      --pending_[child];
+      for (const Tensor& read : values_.at(child))
+        for (const Tensor& result : results)
+          if (result.memory.get_data_handle() == read.memory.get_data_handle()) aliased_.insert(child);
+    }
+  }
+
   /// How many times each node is read in the region (the body counts as read once, by the caller).
   void countUses(const FunctionNode& function) {
-    ++uses_[function.body.get()];
+    ++pending_[function.body.get()];
     std::unordered_map<const ExprNode*, bool> seen;
     std::vector<const ExprNode*> stack = {function.body.get()};
     while (!stack.empty()) {
@@ -140,7 +155,7 @@ class RegionWalker {
       if (seen[node]) continue;
       seen[node] = true;
       for (const ExprNode* child : regionChildren(*node)) {
-        ++uses_[child];
+        ++pending_[child];
         stack.push_back(child);
       }
     }
@@ -149,7 +164,10 @@ class RegionWalker {
   Lowering& lowering_;
   const Module* module_;
   std::unordered_map<const ExprNode*, std::vector<Tensor>> values_;
-  std::unordered_map<const ExprNode*, int> uses_;
+  /// Reads of each node not lowered yet (the caller's read of the body never is).
+  std::unordered_map<const ExprNode*, int> pending_;
+  /// Nodes whose memory a lowered value shares (a view, a tuple field): never overwritten.
+  std::unordered_set<const ExprNode*> aliased_;
 };
 
 }  // namespace

@@ -1,6 +1,6 @@
 """dnnl for TVM's bring-your-own-codegen flow, written by BYOC Studio.
 
-oneDNN (DNNL) on the CPU: the ops and the composite pattern table of TVM's dnnl integration.
+oneDNN (DNNL) on the CPU: the ops and the composite pattern table of TVM's dnnl integration, plus concatenation, padding, slicing, reshapes, ceil-mode pooling and layer norm and gelu composites, so that whole networks become one region.
 
 Importing this module registers, for the compiler "dnnl":
 * one op-support function per op rule, as the "target.dnnl" attribute of each op it is
@@ -14,7 +14,7 @@ nn.conv2d, nn.conv2d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.glo
 """
 import tvm
 from tvm import relay
-from tvm.relay.dataflow_pattern import is_op, wildcard
+from tvm.relay.dataflow_pattern import is_constant, is_expr, is_op, wildcard
 from tvm.relay.op.contrib.register import register_pattern_table
 
 
@@ -95,10 +95,47 @@ def _arg_dtypes(expr):
 
 
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
-@tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
 def _op_rule_0(expr):
-    """nn.max_pool2d, nn.avg_pool2d when "int64" not in arg_dtypes() and not ceil_mode"""
-    return "int64" not in _arg_dtypes(expr) and not _bool(_attr(expr, "ceil_mode"))
+    """nn.max_pool2d when "int64" not in arg_dtypes()"""
+    return "int64" not in _arg_dtypes(expr)
+
+
+@tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
+def _op_rule_1(expr):
+    """nn.avg_pool2d when "int64" not in arg_dtypes() and not (ceil_mode and count_include_pad)"""
+    return "int64" not in _arg_dtypes(expr) and not (_bool(_attr(expr, "ceil_mode")) and _bool(_attr(expr, "count_include_pad")))
+
+
+@tvm.ir.register_op_attr("nn.pad", "target.dnnl")
+def _op_rule_2(expr):
+    """nn.pad when dtype() == "float32" and pad_mode == "constant" and is_constant(arg1)"""
+    return _tensor_type(expr).dtype == "float32" and _attr(expr, "pad_mode") == "constant" and isinstance(expr.args[1], relay.Constant)
+
+
+@tvm.ir.register_op_attr("concatenate", "target.dnnl")
+@tvm.ir.register_op_attr("reshape", "target.dnnl")
+@tvm.ir.register_op_attr("squeeze", "target.dnnl")
+@tvm.ir.register_op_attr("expand_dims", "target.dnnl")
+@tvm.ir.register_op_attr("nn.batch_flatten", "target.dnnl")
+@tvm.ir.register_op_attr("transpose", "target.dnnl")
+def _op_rule_3(expr):
+    """concatenate, reshape, squeeze, expand_dims, nn.batch_flatten, transpose when dtype() == "float32\""""
+    return _tensor_type(expr).dtype == "float32"
+
+
+@tvm.ir.register_op_attr("strided_slice", "target.dnnl")
+def _op_rule_4(expr):
+    """strided_slice when dtype() == "float32" and (strides == None or strides == [1])"""
+    return _tensor_type(expr).dtype == "float32" and (_same(_attr(expr, "strides"), None) or _same(_attr(expr, "strides"), [1]))
+
+
+@tvm.ir.register_op_attr("subtract", "target.dnnl")
+@tvm.ir.register_op_attr("divide", "target.dnnl")
+@tvm.ir.register_op_attr("maximum", "target.dnnl")
+@tvm.ir.register_op_attr("minimum", "target.dnnl")
+def _op_rule_5(expr):
+    """subtract, divide, maximum, minimum when dtype() == "float32" and shape(arg0) == shape()"""
+    return _tensor_type(expr).dtype == "float32" and _shape(expr.args[0]) == _shape(expr)
 
 
 @tvm.ir.register_op_attr("nn.batch_norm", "target.dnnl")
@@ -121,7 +158,7 @@ def _op_rule_0(expr):
 @tvm.ir.register_op_attr("multiply", "target.dnnl")
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
-def _op_rule_1(expr):
+def _op_rule_6(expr):
     """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes()"""
     return "int64" not in _arg_dtypes(expr)
 
@@ -399,6 +436,29 @@ def _dnnl_dense_mish_pattern():
     return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
 
 
+def _dnnl_layer_norm_pattern():
+    """x = *; d = subtract(x, mean(x)); divide(d, sqrt(add(mean(power(d, 2f)), const)))"""
+    x = wildcard()
+    d = is_op("subtract")(x, is_op("mean")(x))
+    return is_op("divide")(d, is_op("sqrt")(is_op("add")(is_op("mean")(is_op("power")(d, is_expr(relay.const(2.0, "float32")))), is_constant())))
+
+
+def _check_3(expr):
+    """attr(arg0.arg1, "axis") == [-1] and attr(arg0.arg1, "keepdims") and attr(arg1.arg0.arg0, "axis") == [-1] and attr(arg1.arg0.arg0, "keepdims") and attr(arg0.arg1, "exclude") != True and attr(arg1.arg0.arg0, "exclude") != True and dtype() == "float32\""""
+    return _same(_attr(expr.args[0].args[1], "axis"), [-1]) and _bool(_attr(expr.args[0].args[1], "keepdims")) and _same(_attr(expr.args[1].args[0].args[0], "axis"), [-1]) and _bool(_attr(expr.args[1].args[0].args[0], "keepdims")) and not _same(_attr(expr.args[0].args[1], "exclude"), True) and not _same(_attr(expr.args[1].args[0].args[0], "exclude"), True) and _tensor_type(expr).dtype == "float32"
+
+
+def _dnnl_gelu_pattern():
+    """x = *; multiply(multiply(x, add(erf(divide(x, 1.4142135f)), 1f)), 0.5f)"""
+    x = wildcard()
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, is_expr(relay.const(1.4142135, "float32")))), is_expr(relay.const(1.0, "float32")))), is_expr(relay.const(0.5, "float32")))
+
+
+def _check_4(expr):
+    """dtype() == "float32\""""
+    return _tensor_type(expr).dtype == "float32"
+
+
 @register_pattern_table("dnnl")
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
@@ -451,4 +511,6 @@ def pattern_table():
         ("dnnl.conv2d_mish", _dnnl_conv2d_mish_pattern(), _check_2),
         ("dnnl.deconv2d_mish", _dnnl_deconv2d_mish_pattern(), _check_2),
         ("dnnl.dense_mish", _dnnl_dense_mish_pattern()),
+        ("dnnl.layer_norm", _dnnl_layer_norm_pattern(), _check_3),
+        ("dnnl.gelu", _dnnl_gelu_pattern(), _check_4),
     ]
