@@ -15,6 +15,7 @@
 #include "authoring/op_support_panel.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
+#include "export/tvm_python.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "models/region_list_model.h"
@@ -62,6 +63,7 @@ QStringList regions(const MainWindow& window) {
 struct ScriptedDialogs {
   TargetFiles::Choice unsaved = TargetFiles::Choice::Cancel;
   QString savePath;
+  QString pythonPath;
   QString openPath;
   QString newName;
   bool restore = true;
@@ -75,6 +77,10 @@ struct ScriptedDialogs {
     };
     result.openPath = [this] { return openPath; };
     result.savePath = [this](const QString&) { return savePath; };
+    result.pythonPath = [this](const QString& suggested) {
+      asked << suggested;
+      return pythonPath;
+    };
     result.newName = [this] { return newName; };
     result.restore = [this](const QString& text) {
       asked << text;
@@ -291,6 +297,32 @@ class TestOpSupport : public QObject {
     QVERIFY(document.isModified());
     QVERIFY2(script.asked.last().startsWith(QStringLiteral("Could not save the target: /nonexistent/dir/mine.json")),
              qPrintable(script.asked.last()));
+  }
+
+  void theTargetExportsAsTvmPython() {
+    QTemporaryDir dir;
+    TargetDocument document;
+    QWidget window;
+    TargetFiles files(&document, &window);
+    ScriptedDialogs script;
+    script.pythonPath = dir.filePath(QStringLiteral("mine.py"));
+    files.setDialogs(script.dialogs());
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    document.update(withOpSupport(document.target(), "nn.relu", {true, "dtype() == \"float32\""}).value());
+    QVERIFY(files.exportTvmPython());
+    QCOMPARE(script.asked, QStringList{QStringLiteral("byoc_target.py")});
+    Result<std::string> written = readFile(script.pythonPath.toStdString());
+    QVERIFY(written);
+    QCOMPARE(*written, targetAsTvmPython(document.target()).value());
+    QVERIFY(written->find("@tvm.ir.register_op_attr(\"nn.relu\", \"target.byoc-target\")") != std::string::npos);
+
+    // A place that cannot be written: the error is shown and nothing is left behind.
+    script.pythonPath = dir.filePath(QStringLiteral("missing/mine.py"));
+    files.setDialogs(script.dialogs());
+    QVERIFY(!files.exportTvmPython());
+    QVERIFY2(script.asked.last().startsWith(QStringLiteral("Could not export the target: ") + script.pythonPath),
+             qPrintable(script.asked.last()));
+    QVERIFY(!QFileInfo::exists(script.pythonPath));
   }
 
   void unsavedChangesAreNeverDroppedSilently() {

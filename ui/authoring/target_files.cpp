@@ -10,11 +10,13 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QStringBuilder>
 #include <QWidget>
 
 #include "authoring/target_document.h"
+#include "export/tvm_python.h"
 #include "support/file_io.h"
 
 namespace byoc::ui {
@@ -36,6 +38,8 @@ TargetFiles::TargetFiles(TargetDocument* document, QWidget* window)
   menu_->addSeparator();
   menu_->addAction(tr("&Save Target"), QKeySequence::Save, this, &TargetFiles::save);
   menu_->addAction(tr("Save Target &As…"), QKeySequence::SaveAs, this, &TargetFiles::saveAs);
+  menu_->addSeparator();
+  menu_->addAction(tr("&Export as TVM Python…"), this, &TargetFiles::exportTvmPython);
   recoveryTimer_.setSingleShot(true);
   recoveryTimer_.setInterval(kRecoveryDelayMs);
   connect(&recoveryTimer_, &QTimer::timeout, this, &TargetFiles::writeRecovery);
@@ -56,6 +60,9 @@ TargetFiles::Dialogs TargetFiles::defaultDialogs() {
   dialogs.openPath = [this] { return QFileDialog::getOpenFileName(window_, tr("Open Target"), {}, kTargetFilter); };
   dialogs.savePath = [this](const QString& suggested) {
     return QFileDialog::getSaveFileName(window_, tr("Save Target As"), suggested, kTargetFilter);
+  };
+  dialogs.pythonPath = [this](const QString& suggested) {
+    return QFileDialog::getSaveFileName(window_, tr("Export Target as TVM Python"), suggested, tr("Python files (*.py)"));
   };
   dialogs.newName = [this] {
     return QInputDialog::getText(window_, tr("New Target"), tr("Name of the new target:")).trimmed();
@@ -121,6 +128,24 @@ bool TargetFiles::saveTo(const QString& path) {
     return false;
   }
   return true;  // modifiedChanged(false) removes the recovery copy
+}
+
+bool TargetFiles::exportTvmPython() {
+  Result<std::string> module = targetAsTvmPython(document_->target());
+  if (!module) {
+    dialogs_.error(tr("The target has no TVM form: %1").arg(QString::fromStdString(module.error().str())));
+    return false;
+  }
+  // A Python module name: the target's name with what Python forbids replaced.
+  QString suggested = QString::fromStdString(document_->target().name);
+  suggested.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+  const QString path = dialogs_.pythonPath(suggested + QStringLiteral(".py"));
+  if (path.isEmpty()) return false;
+  if (Status written = writeFileAtomic(path.toStdString(), *module); !written) {
+    dialogs_.error(tr("Could not export the target: %1").arg(QString::fromStdString(written.error().str())));
+    return false;
+  }
+  return true;
 }
 
 QString TargetFiles::recoveryDir() {

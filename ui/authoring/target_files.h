@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Target files in the app: the Target menu (New…, Open…, Save, Save As…), the prompt that keeps
-/// unsaved changes from being lost, and the recovery copy.
+/// Target files in the app: the Target menu (New…, Open…, Save, Save As…, Export as TVM Python…),
+/// the prompt that keeps unsaved changes from being lost, and the recovery copy.
 ///
 /// Contract:
 /// - files are the target JSON the CLI reads (`serializeTarget`), written atomically;
@@ -42,6 +42,8 @@ class TargetFiles : public QObject {
     std::function<QString()> openPath;
     /// Where to save (`suggested` is a file name), or empty.
     std::function<QString(const QString& suggested)> savePath;
+    /// Where to write the TVM Python module (`suggested` is a file name), or empty.
+    std::function<QString(const QString& suggested)> pythonPath;
     /// The name of a new target, or empty.
     std::function<QString()> newName;
     /// Whether to restore the recovered target described in the text.
@@ -71,6 +73,10 @@ class TargetFiles : public QObject {
   /// Save As…: asks for a path and saves there; false if not saved.
   bool saveAs();
 
+  /// Export as TVM Python…: asks for a path and writes the target as a TVM contrib module there
+  /// (what `byoc export-tvm` writes), atomically; false if cancelled or it failed (the error is
+  /// shown, and nothing is written).
+  bool exportTvmPython();
   /// Where the recovery copy is kept (AppDataLocation + `/recovery`).
   static QString recoveryDir();
   /// If a recovery copy exists, asks whether to restore it: yes makes it the edited, modified
