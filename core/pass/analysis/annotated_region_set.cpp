@@ -48,13 +48,13 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       set.parent_.push_back(slot);
       set.slotOfNode_[node.get()] = slot;
     } else if (isCompilerEnd(node)) {
-      auto found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
-      if (found == set.slotOfNode_.end()) {
+      const int* found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
+      if (!found) {
         status = makeError("compiler_end(compiler=\"" + annotationTarget(node) +
                            "\") wraps a value that no compiler_begin leads to");
         return;
       }
-      int slot = set.findSlot(found->second);
+      int slot = set.findSlot(*found);
       set.slotOfNode_[node.get()] = slot;
       set.slots_[slot]->outs.push_back(node);
     } else {
@@ -70,8 +70,8 @@ Status AnnotatedRegionSet::addToArgRegion(const Expr& node, const std::vector<Ex
   bool sawOpenArg = false;
   for (const Expr& arg : args) {
     if (isCompilerEnd(arg)) continue;  // a closed region
-    auto found = slotOfNode_.find(arg.get());
-    int slot = found == slotOfNode_.end() ? -1 : findSlot(found->second);
+    const int* found = slotOfNode_.find(arg.get());
+    int slot = found ? findSlot(*found) : -1;
     if (sawOpenArg && (slot < 0) != (survivor < 0))
       return makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
                        " are partly inside and partly outside annotated regions");
@@ -96,32 +96,21 @@ int AnnotatedRegionSet::findSlot(int slot) const {
 }
 
 AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) {
-  auto found = slotOfNode_.find(node.get());
-  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+  const int* found = slotOfNode_.find(node.get());
+  return found ? slots_[findSlot(*found)].get() : nullptr;
 }
 
 const AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) const {
-  auto found = slotOfNode_.find(node.get());
-  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+  const int* found = slotOfNode_.find(node.get());
+  return found ? slots_[findSlot(*found)].get() : nullptr;
 }
 
 void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
   if (&from == &into) return;
   // Slots are created in id order, so a region's slot is its original id.
   parent_[from.id] = into.id;
-  append(into.ins, from.ins);
-  append(into.outs, from.outs);
-}
-
-void AnnotatedRegionSet::append(std::deque<Expr>& into, std::deque<Expr>& from) {
-  // Copy the shorter list, so that merging a long chain of regions one by one stays linear.
-  if (into.size() < from.size()) {
-    from.insert(from.begin(), into.begin(), into.end());
-    into.swap(from);
-  } else {
-    into.insert(into.end(), from.begin(), from.end());
-  }
-  from.clear();
+  into.ins.splice(into.ins.end(), from.ins);
+  into.outs.splice(into.outs.end(), from.outs);
 }
 
 std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {

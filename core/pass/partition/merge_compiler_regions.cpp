@@ -7,6 +7,7 @@
 /// merge with a parent (a region feeding one of their begins) of the same target, and never with a
 /// parent they also depend on through a region of another target (spec §4). Run PartitionGraph after.
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/traversal.h"

@@ -11,6 +11,7 @@
 /// `global_symbol`. The region's ends become the call (or a `TupleGetItem` of it). The call carries
 /// the union of the origins of the region's nodes. Run NameMangleExtFuncs next.
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/substitute.h"
@@ -70,7 +71,8 @@ class Outliner final : public ExprMutator {
     Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
     if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
     if (built.positionOfBegin.empty()) {
-      for (std::size_t i = 0; i < region.ins.size(); ++i) built.positionOfBegin.emplace(region.ins[i].get(), i);
+      std::size_t position = 0;
+      for (const Expr& input : region.ins) built.positionOfBegin.emplace(input.get(), position++);
     }
     std::size_t position = built.positionOfBegin.at(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
@@ -157,7 +159,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
     changed = true;
   }
   if (!changed) return PassResult{module, false};
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

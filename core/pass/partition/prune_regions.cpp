@@ -67,7 +67,7 @@ Result<PassResult> prune(const Module& module, const Target& target) {
   Inliner inliner(pruned);
   for (const auto& [name, function] : module.functions())
     if (!pruned.count(name)) result.set(name, downcast<FunctionNode>(inliner.mutate(function)));
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 
