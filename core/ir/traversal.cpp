@@ -88,10 +88,10 @@ void postOrderVisit(const Module& module, const std::function<void(const Expr&)>
 }
 
 Expr withChildren(const Expr& node, std::span<const Expr> children) {
-  std::vector<Expr> current = childrenOf(*node);
-  BYOC_CHECK(current.size() == children.size(), "withChildren: wrong number of children");
+  const int count = childCount(*node);
+  BYOC_CHECK(static_cast<std::size_t>(count) == children.size(), "withChildren: wrong number of children");
   bool same = true;
-  for (std::size_t i = 0; i < current.size() && same; ++i) same = current[i] == children[i];
+  for (int i = 0; i < count && same; ++i) same = childAt(*node, i) == children[i].get();
   if (same) return node;
 
   const Origin& origin = node->origin();
