@@ -57,6 +57,7 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       int slot = set.findSlot(*found);
       set.slotOfNode_[node.get()] = slot;
       set.slots_[slot]->outs.push_back(node);
+      set.ends_.push_back(node);
     } else {
       status = set.addToArgRegion(node, regionOperands(*node));
     }

@@ -47,6 +47,9 @@ class AnnotatedRegionSet {
   /// The surviving regions, by id.
   std::vector<AnnotatedRegion*> regions();
 
+  /// Every `compiler_end` of the function, in post-order.
+  const std::vector<Expr>& ends() const { return ends_; }
+
  private:
   int findSlot(int slot) const;
   Status addToArgRegion(const Expr& node, const std::vector<Expr>& args);
@@ -56,6 +59,7 @@ class AnnotatedRegionSet {
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
   NodeMap<int> slotOfNode_;
+  std::vector<Expr> ends_;
 };
 
 }  // namespace byoc
