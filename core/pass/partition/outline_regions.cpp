@@ -14,7 +14,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "ir/substitute.h"
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
@@ -66,6 +65,8 @@ class Outliner final : public ExprMutator {
 
  private:
   Expr parameterFor(const Expr& begin, const Expr& post) {
+    const Expr& input = post->as<CallNode>()->args[0];
+    if (bindConstants_ && isConstantArgument(input)) return input;  // bound into the body
     AnnotatedRegion& region = *regions_.regionOf(begin);
     RegionFunction& built = built_[region.id];
     Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
@@ -77,7 +78,7 @@ class Outliner final : public ExprMutator {
     std::size_t position = built.positionOfBegin.at(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
     Var param = VarNode::make(std::move(name), begin->type(), begin->origin());
-    built.args.emplace_back(param, post->as<CallNode>()->args[0]);
+    built.args.emplace_back(param, input);
     built.paramOfValue.emplace(value.get(), param);
     return param;
   }
@@ -115,16 +116,10 @@ class Outliner final : public ExprMutator {
 
     std::vector<Var> params;
     std::vector<Expr> callArgs;
-    VarBindings constants;
     for (const auto& [param, value] : built.args) {
-      if (bindConstants_ && isConstantArgument(value)) {
-        constants.emplace(param.get(), value);
-      } else {
-        params.push_back(param);
-        callArgs.push_back(value);
-      }
+      params.push_back(param);
+      callArgs.push_back(value);
     }
-    body = substitute(body, constants);
 
     std::string name = names_.fresh(region.target + "_" + functionName_ + "_" + std::to_string(region.id));
     Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
