@@ -203,9 +203,17 @@ Expr ExprMutator::mutate(const Expr& root) {
     }
     Expr pre(top.node);
     stack.pop_back();
-    children.clear();
-    for (int i = 0; i < count; ++i) children.push_back(*memo_.find(childAt(*pre, i)));
-    Expr post = withChildren(pre, children);
+    bool childChanged = false;
+    for (int i = 0; i < count && !childChanged; ++i) {
+      const ExprNode* child = childAt(*pre, i);
+      childChanged = memo_.find(child)->get() != child;
+    }
+    Expr post = pre;
+    if (childChanged) {
+      children.clear();
+      for (int i = 0; i < count; ++i) children.push_back(*memo_.find(childAt(*pre, i)));
+      post = withChildren(pre, children);
+    }
     Expr replacement = rewrite(pre, post);
     memo_.emplace(pre.get(), std::move(replacement));
   }
