@@ -9,34 +9,6 @@ using partitioning::annotationTarget;
 using partitioning::isCompilerBegin;
 using partitioning::isCompilerEnd;
 
-namespace {
-
-/// The operands through which a node joins its arguments' regions.
-std::vector<Expr> regionOperands(const ExprNode& node) {
-  switch (node.kind()) {
-    case ExprKind::Call:
-      return node.as<CallNode>()->args;
-    case ExprKind::Tuple:
-      return node.as<TupleNode>()->fields;
-    case ExprKind::TupleGetItem:
-      return {node.as<TupleGetItemNode>()->tuple};
-    case ExprKind::Function:
-      return {node.as<FunctionNode>()->body};
-    case ExprKind::If: {
-      const auto& branch = *node.as<IfNode>();
-      return {branch.cond, branch.thenBranch, branch.elseBranch};
-    }
-    case ExprKind::Let: {
-      const auto& let = *node.as<LetNode>();
-      return {let.var, let.value, let.body};
-    }
-    default:
-      return {};
-  }
-}
-
-}  // namespace
-
 Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
   AnnotatedRegionSet set;
   Status status;
@@ -59,14 +31,34 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       set.slots_[slot]->outs.push_back(node);
       set.ends_.push_back(node);
     } else {
-      status = set.addToArgRegion(node, regionOperands(*node));
+      status = set.joinOperandRegions(node);
     }
   });
   if (!status) return status.error();
   return set;
 }
 
-Status AnnotatedRegionSet::addToArgRegion(const Expr& node, const std::vector<Expr>& args) {
+Status AnnotatedRegionSet::joinOperandRegions(const Expr& node) {
+  switch (node->kind()) {
+    case ExprKind::Call: return addToArgRegion(node, node->as<CallNode>()->args);
+    case ExprKind::Tuple: return addToArgRegion(node, node->as<TupleNode>()->fields);
+    case ExprKind::TupleGetItem: return addToArgRegion(node, {&node->as<TupleGetItemNode>()->tuple, 1});
+    case ExprKind::Function: return addToArgRegion(node, {&node->as<FunctionNode>()->body, 1});
+    case ExprKind::If: {
+      const auto& branch = *node->as<IfNode>();
+      const Expr operands[] = {branch.cond, branch.thenBranch, branch.elseBranch};
+      return addToArgRegion(node, operands);
+    }
+    case ExprKind::Let: {
+      const auto& let = *node->as<LetNode>();
+      const Expr operands[] = {let.var, let.value, let.body};
+      return addToArgRegion(node, operands);
+    }
+    default: return Status::ok();
+  }
+}
+
+Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr> args) {
   int survivor = -1;
   bool sawOpenArg = false;
   for (const Expr& arg : args) {

@@ -12,6 +12,7 @@
 
 #include <list>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,10 @@ class AnnotatedRegionSet {
 
  private:
   int findSlot(int slot) const;
-  Status addToArgRegion(const Expr& node, const std::vector<Expr>& args);
+  /// Joins `node` to the regions of its operands (call arguments, tuple fields, the tuple of an
+  /// item, a function's body, an if's condition and branches, a let's variable, value and body).
+  Status joinOperandRegions(const Expr& node);
+  Status addToArgRegion(const Expr& node, std::span<const Expr> args);
 
   /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).
   std::vector<std::unique_ptr<AnnotatedRegion>> slots_;
