@@ -1,99 +1,97 @@
 #include "ir/traversal.h"
 
-#include <unordered_set>
-
 #include "ir/module.h"
 #include "support/result.h"
 
 namespace byoc {
 
-std::vector<Expr> childrenOf(const ExprNode& node) {
+int childCount(const ExprNode& node) {
   switch (node.kind()) {
-    case ExprKind::Var:
-    case ExprKind::GlobalVar:
-    case ExprKind::Constant:
-    case ExprKind::Op:
-      return {};
+    case ExprKind::Call: return 1 + static_cast<int>(node.as<CallNode>()->args.size());
+    case ExprKind::Tuple: return static_cast<int>(node.as<TupleNode>()->fields.size());
+    case ExprKind::TupleGetItem: return 1;
+    case ExprKind::Function: return 1 + static_cast<int>(node.as<FunctionNode>()->params.size());
+    case ExprKind::If:
+    case ExprKind::Let: return 3;
+    default: return 0;
+  }
+}
+
+const ExprNode* childAt(const ExprNode& node, int i) {
+  switch (node.kind()) {
     case ExprKind::Call: {
       const auto& call = *node.as<CallNode>();
-      std::vector<Expr> children;
-      children.reserve(call.args.size() + 1);
-      children.push_back(call.callee);
-      children.insert(children.end(), call.args.begin(), call.args.end());
-      return children;
+      return i == 0 ? call.callee.get() : call.args[i - 1].get();
     }
-    case ExprKind::Tuple:
-      return node.as<TupleNode>()->fields;
-    case ExprKind::TupleGetItem:
-      return {node.as<TupleGetItemNode>()->tuple};
+    case ExprKind::Tuple: return node.as<TupleNode>()->fields[i].get();
+    case ExprKind::TupleGetItem: return node.as<TupleGetItemNode>()->tuple.get();
     case ExprKind::Function: {
       const auto& function = *node.as<FunctionNode>();
-      std::vector<Expr> children(function.params.begin(), function.params.end());
-      children.push_back(function.body);
-      return children;
+      if (i < static_cast<int>(function.params.size())) return function.params[i].get();
+      return function.body.get();
     }
     case ExprKind::If: {
       const auto& branch = *node.as<IfNode>();
-      return {branch.cond, branch.thenBranch, branch.elseBranch};
+      return (i == 0 ? branch.cond : i == 1 ? branch.thenBranch : branch.elseBranch).get();
     }
     case ExprKind::Let: {
       const auto& let = *node.as<LetNode>();
-      return {let.value, let.var, let.body};
+      if (i == 1) return let.var.get();
+      return (i == 0 ? let.value : let.body).get();
     }
+    default: return nullptr;
   }
-  return {};
+}
+
+std::vector<Expr> childrenOf(const ExprNode& node) {
+  const int count = childCount(node);
+  std::vector<Expr> children;
+  children.reserve(count);
+  for (int i = 0; i < count; ++i) children.emplace_back(childAt(node, i));
+  return children;
 }
 
 namespace {
 
-/// Drives a post-order walk with an explicit stack. `descend` may prune a subgraph.
-template <typename Descend, typename Visit>
-void walkPostOrder(const Expr& root, std::unordered_set<const ExprNode*>& visited, Descend&& descend,
-                   Visit&& visit) {
+/// Calls `visit` on every node under `root` not in `visited` yet, children first, and adds it.
+void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(const Expr&)>& visit) {
+  if (visited.contains(root.get())) return;
   struct Frame {
-    Expr node;
-    bool expanded;
+    const ExprNode* node;
+    int next;
   };
-  std::vector<Frame> stack;
-  stack.push_back({root, false});
+  std::vector<Frame> stack{{root.get(), 0}};
   while (!stack.empty()) {
     Frame& top = stack.back();
-    if (visited.count(top.node.get())) {
-      stack.pop_back();
+    if (top.next < childCount(*top.node)) {
+      const ExprNode* child = childAt(*top.node, top.next++);
+      if (!visited.contains(child)) stack.push_back({child, 0});
       continue;
     }
-    if (!top.expanded && descend(top.node)) {
-      top.expanded = true;
-      std::vector<Expr> children = childrenOf(*top.node);
-      for (auto it = children.rbegin(); it != children.rend(); ++it)
-        if (!visited.count(it->get())) stack.push_back({*it, false});
-      continue;
-    }
-    Expr node = std::move(top.node);
+    const ExprNode* node = top.node;
     stack.pop_back();
-    visited.insert(node.get());
-    visit(node);
+    visited.insert(node);
+    visit(Expr(node));
   }
 }
 
 }  // namespace
 
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit) {
-  std::unordered_set<const ExprNode*> visited;
-  walkPostOrder(root, visited, [](const Expr&) { return true; }, visit);
+  NodeSet visited;
+  walkPostOrder(root, visited, visit);
 }
 
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit) {
-  std::unordered_set<const ExprNode*> visited;
-  for (const auto& [name, function] : module.functions())
-    walkPostOrder(function, visited, [](const Expr&) { return true; }, visit);
+  NodeSet visited;
+  for (const auto& [name, function] : module.functions()) walkPostOrder(function, visited, visit);
 }
 
 Expr withChildren(const Expr& node, std::span<const Expr> children) {
-  std::vector<Expr> current = childrenOf(*node);
-  BYOC_CHECK(current.size() == children.size(), "withChildren: wrong number of children");
+  const int count = childCount(*node);
+  BYOC_CHECK(static_cast<std::size_t>(count) == children.size(), "withChildren: wrong number of children");
   bool same = true;
-  for (std::size_t i = 0; i < current.size() && same; ++i) same = current[i] == children[i];
+  for (int i = 0; i < count && same; ++i) same = childAt(*node, i) == children[i].get();
   if (same) return node;
 
   const Origin& origin = node->origin();
@@ -173,51 +171,53 @@ Expr ExprMutator::rewrite(const Expr& /*pre*/, const Expr& post) { return post; 
 bool ExprMutator::shouldDescend(const Expr& /*node*/) { return true; }
 
 const Expr& ExprMutator::rewritten(const Expr& pre) const {
-  auto it = memo_.find(pre.get());
-  BYOC_CHECK(it != memo_.end(), "ExprMutator::rewritten: node not reached yet");
-  return it->second;
+  const Expr* found = memo_.find(pre.get());
+  BYOC_CHECK(found, "ExprMutator::rewritten: node not reached yet");
+  return *found;
 }
 
-const Expr* ExprMutator::findRewritten(const Expr& pre) const {
-  auto it = memo_.find(pre.get());
-  return it == memo_.end() ? nullptr : &it->second;
-}
+const Expr* ExprMutator::findRewritten(const Expr& pre) const { return memo_.find(pre.get()); }
 
 Expr ExprMutator::mutate(const Expr& root) {
-  if (auto it = memo_.find(root.get()); it != memo_.end()) return it->second;
+  if (const Expr* done = memo_.find(root.get())) return *done;
+  const Expr keepAlive = root;  // `root` may live in the memo, which moves when it grows
   struct Frame {
-    Expr node;
-    bool expanded;
+    const ExprNode* node;
+    int next;
   };
   std::vector<Frame> stack;
-  stack.push_back({root, false});
+  auto enter = [&](const ExprNode* node) {
+    Expr handle(node);
+    if (shouldDescend(handle)) stack.push_back({node, 0});
+    else memo_.emplace(node, std::move(handle));
+  };
+  enter(keepAlive.get());
+  std::vector<Expr> children;
   while (!stack.empty()) {
     Frame& top = stack.back();
-    if (memo_.count(top.node.get())) {
-      stack.pop_back();
+    const int count = childCount(*top.node);
+    if (top.next < count) {
+      const ExprNode* child = childAt(*top.node, top.next++);
+      if (!memo_.contains(child)) enter(child);
       continue;
     }
-    if (!top.expanded) {
-      if (!shouldDescend(top.node)) {
-        Expr node = std::move(top.node);
-        stack.pop_back();
-        memo_.emplace(node.get(), node);
-        continue;
-      }
-      top.expanded = true;
-      std::vector<Expr> children = childrenOf(*top.node);
-      for (auto it = children.rbegin(); it != children.rend(); ++it)
-        if (!memo_.count(it->get())) stack.push_back({*it, false});
-      continue;
-    }
-    Expr pre = std::move(top.node);
+    Expr pre(top.node);
     stack.pop_back();
-    std::vector<Expr> children = childrenOf(*pre);
-    for (Expr& child : children) child = memo_.at(child.get());
-    Expr post = withChildren(pre, children);
-    memo_.emplace(pre.get(), rewrite(pre, post));
+    bool childChanged = false;
+    for (int i = 0; i < count && !childChanged; ++i) {
+      const ExprNode* child = childAt(*pre, i);
+      childChanged = memo_.find(child)->get() != child;
+    }
+    Expr post = pre;
+    if (childChanged) {
+      children.clear();
+      for (int i = 0; i < count; ++i) children.push_back(*memo_.find(childAt(*pre, i)));
+      post = withChildren(pre, children);
+    }
+    Expr replacement = rewrite(pre, post);
+    memo_.emplace(pre.get(), std::move(replacement));
   }
-  return memo_.at(root.get());
+  return *memo_.find(keepAlive.get());
 }
 
 }  // namespace byoc

@@ -12,10 +12,10 @@
 
 #include <functional>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "ir/expr.h"
+#include "ir/node_map.h"
 
 namespace byoc {
 
@@ -23,6 +23,10 @@ class Module;
 
 /// The direct children of `node`, in the order documented above.
 std::vector<Expr> childrenOf(const ExprNode& node);
+/// Number of children of `node` (as `childrenOf` lists them).
+int childCount(const ExprNode& node);
+/// Child `i` of `node` (as `childrenOf` lists them), without building a vector.
+const ExprNode* childAt(const ExprNode& node, int i);
 
 /// Calls `visit` on every node reachable from `root`, each once, children before parents.
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit);
@@ -59,11 +63,12 @@ class ExprMutator {
   virtual bool shouldDescend(const Expr& node);
   /// The rewritten form of a node the mutation has already reached.
   const Expr& rewritten(const Expr& pre) const;
-  /// The rewritten form of `pre`, or null if the mutation has not finished it yet.
+  /// The rewritten form of `pre`, or null if the mutation has not finished it yet. The pointer
+  /// is valid until the mutation reaches another node.
   const Expr* findRewritten(const Expr& pre) const;
 
  private:
-  std::unordered_map<const ExprNode*, Expr> memo_;
+  NodeMap<Expr> memo_;
 };
 
 }  // namespace byoc

@@ -1,6 +1,8 @@
 #include "pass/infer_type.h"
 
+#include <memory>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "ir/op.h"
@@ -17,19 +19,50 @@ class FunctionTyper final : public ExprMutator {
   FunctionTyper(const Module& module, std::function<Result<Type>(const std::string&)> globalType, TypeReuse reuse)
       : module_(module), globalType_(std::move(globalType)), reuse_(reuse) {}
 
+  /// Walks `function` once before typing it: records its let bindings, the function literals it
+  /// calls in place and the nodes that refer to a global, and returns the names of those globals.
+  std::vector<std::string> scan(const Function& function) {
+    std::vector<std::string> globals;
+    postOrderVisit(function, [&](const Expr& node) {
+      if (const auto* global = node->as<GlobalVarNode>()) {
+        globals.push_back(global->name);
+        referToGlobal_.insert(node.get());
+        return;
+      }
+      for (int i = 0, count = childCount(*node); i < count; ++i) {
+        if (referToGlobal_.contains(childAt(*node, i))) {
+          referToGlobal_.insert(node.get());
+          break;
+        }
+      }
+      if (const auto* let = node->as<LetNode>()) {
+        recordLetBinding(*let);
+      } else if (const auto* call = node->as<CallNode>(); call && call->callee->kind() == ExprKind::Function) {
+        inPlaceCalls_.push_back(call);
+      }
+    });
+    return globals;
+  }
+
+  /// Types `function`, which `scan` has walked.
   Result<Function> typeFunction(const Function& function) {
-    collectLetBindings(function);
-    typeParamsFromCallSites(function);
+    typeParamsFromCallSites();
     Expr typed = mutate(function);
     if (error_) return *error_;
     return downcast<FunctionNode>(typed);
   }
 
  protected:
+  /// With `TypeReuse::KeepTypedSubgraphs`, a typed node that refers to no global function is kept
+  /// with everything under it.
+  bool shouldDescend(const Expr& node) override {
+    return reuse_ != TypeReuse::KeepTypedSubgraphs || !node->type() || referToGlobal_.contains(node.get());
+  }
+
   Expr rewrite(const Expr& pre, const Expr& post) override {
     if (error_) return post;
     // A node that kept its children keeps its type; a global's type may change with its function.
-    if (reuse_ == TypeReuse::KeepUnchanged && pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar)
+    if (reuse_ != TypeReuse::RecomputeAll && pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar)
       return post;
     Result<Type> type = typeOf(pre, post);
     if (!type) {
@@ -54,32 +87,28 @@ class FunctionTyper final : public ExprMutator {
   }
 
  private:
-  /// Records what each unannotated let variable is bound to, and the signature of let-bound
-  /// functions that spell out their full type (which is what lets them call themselves).
-  void collectLetBindings(const Function& function) {
-    postOrderVisit(function, [this](const Expr& node) {
-      const auto* let = node->as<LetNode>();
-      if (!let || let->var->annotation) return;
-      letValues_.emplace(let->var.get(), let->value);
-      if (const auto* value = let->value->as<FunctionNode>()) {
-        if (Type signature = declaredSignature(*value)) signatures_.emplace(let->var.get(), signature);
-      }
-    });
+  /// Records what an unannotated let variable is bound to, and the signature of a let-bound
+  /// function that spells out its full type (which is what lets it call itself).
+  void recordLetBinding(const LetNode& let) {
+    if (let.var->annotation) return;
+    letValues_.emplace(let.var.get(), let.value);
+    if (const auto* value = let.value->as<FunctionNode>()) {
+      if (Type signature = declaredSignature(*value)) signatures_.emplace(let.var.get(), signature);
+    }
   }
 
   /// A function literal called in place (a composite) may leave its parameters unannotated:
   /// they take the types of the call's arguments, which are typed first.
-  void typeParamsFromCallSites(const Function& function) {
-    postOrderVisit(function, [this](const Expr& node) {
-      const auto* call = node->as<CallNode>();
-      const auto* callee = call ? call->callee->as<FunctionNode>() : nullptr;
-      if (!callee || callee->params.size() != call->args.size() || error_) return;
-      for (std::size_t i = 0; i < callee->params.size(); ++i) {
-        if (callee->params[i]->annotation) continue;
+  void typeParamsFromCallSites() {
+    for (const CallNode* call : inPlaceCalls_) {
+      const auto& callee = *call->callee->as<FunctionNode>();
+      if (callee.params.size() != call->args.size() || error_) continue;
+      for (std::size_t i = 0; i < callee.params.size(); ++i) {
+        if (callee.params[i]->annotation) continue;
         Expr typedArg = mutate(call->args[i]);
-        if (typedArg->type()) paramTypes_.emplace(callee->params[i].get(), typedArg->type());
+        if (typedArg->type()) paramTypes_.emplace(callee.params[i].get(), typedArg->type());
       }
-    });
+    }
   }
 
   static Type declaredSignature(const FunctionNode& function) {
@@ -197,38 +226,36 @@ class FunctionTyper final : public ExprMutator {
   std::unordered_map<const VarNode*, Expr> letValues_;
   std::unordered_map<const VarNode*, Type> signatures_;
   std::unordered_map<const VarNode*, Type> paramTypes_;
+  std::vector<const CallNode*> inPlaceCalls_;  ///< calls of function literals, in post-order
+  NodeSet referToGlobal_;                      ///< nodes with a global variable under them (or global variables)
   std::optional<Diagnostic> error_;
 };
 
-/// The module's function names ordered so that a function comes after the functions it calls
-/// (module order otherwise); functions calling each other keep module order and need annotations.
-std::vector<std::string> calleesFirst(const Module& module) {
-  std::unordered_map<std::string, std::vector<std::string>> callees;
-  for (const auto& [name, function] : module.functions()) {
-    std::vector<std::string>& names = callees[name];
-    postOrderVisit(function, [&](const Expr& node) {
-      if (const auto* global = node->as<GlobalVarNode>(); global && module.find(global->name)) names.push_back(global->name);
-    });
-  }
-  std::vector<std::string> order;
-  std::unordered_map<std::string, bool> done;  // false while on the stack, true once ordered
-  for (const auto& entry : module.functions()) {
-    std::vector<std::pair<std::string, std::size_t>> stack{{entry.first, 0}};
-    if (done.count(entry.first)) continue;
-    done[entry.first] = false;
+/// The positions of a module's functions ordered so that a function comes after the functions it
+/// calls (module order otherwise); functions calling each other keep module order and need
+/// annotations. `callees[i]` lists the positions of the functions that function `i` refers to.
+std::vector<std::size_t> calleesFirst(const std::vector<std::vector<std::size_t>>& callees) {
+  enum : char { Unseen, OnStack, Ordered };
+  std::vector<char> state(callees.size(), Unseen);
+  std::vector<std::size_t> order;
+  order.reserve(callees.size());
+  std::vector<std::pair<std::size_t, std::size_t>> stack;  // (function, next callee)
+  for (std::size_t entry = 0; entry < callees.size(); ++entry) {
+    if (state[entry] != Unseen) continue;
+    state[entry] = OnStack;
+    stack.emplace_back(entry, 0);
     while (!stack.empty()) {
-      auto& [name, next] = stack.back();
-      const std::vector<std::string>& calls = callees[name];
-      if (next < calls.size()) {
-        const std::string& callee = calls[next++];
-        if (!done.count(callee)) {
-          done[callee] = false;
+      auto& [function, next] = stack.back();
+      if (next < callees[function].size()) {
+        const std::size_t callee = callees[function][next++];
+        if (state[callee] == Unseen) {
+          state[callee] = OnStack;
           stack.emplace_back(callee, 0);
         }
         continue;
       }
-      done[name] = true;
-      order.push_back(name);
+      state[function] = Ordered;
+      order.push_back(function);
       stack.pop_back();
     }
   }
@@ -252,11 +279,21 @@ Result<Module> inferTypes(const Module& module, TypeReuse reuse) {
     if (!function->retType) return makeError("@" + name + " is used before it is typed; annotate its return type");
     return funcType(std::move(params), function->retType);
   };
-  for (const std::string& name : infer_type::calleesFirst(module)) {
-    infer_type::FunctionTyper typer(module, globalType, reuse);
-    BYOC_ASSIGN_OR_RETURN(Function result, typer.typeFunction(module.find(name)));
-    globalTypes[name] = result->type();
-    typed.set(name, std::move(result));
+  const auto& functions = module.functions();
+  std::unordered_map<std::string_view, std::size_t> position;
+  for (std::size_t i = 0; i < functions.size(); ++i) position.emplace(functions[i].first, i);
+  std::vector<std::unique_ptr<infer_type::FunctionTyper>> typers;
+  std::vector<std::vector<std::size_t>> callees(functions.size());
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    typers.push_back(std::make_unique<infer_type::FunctionTyper>(module, globalType, reuse));
+    for (const std::string& name : typers.back()->scan(functions[i].second))
+      if (auto callee = position.find(name); callee != position.end()) callees[i].push_back(callee->second);
+  }
+  for (std::size_t i : infer_type::calleesFirst(callees)) {
+    BYOC_ASSIGN_OR_RETURN(Function result, typers[i]->typeFunction(functions[i].second));
+    typers[i].reset();  // frees its memo
+    globalTypes[functions[i].first] = result->type();
+    typed.set(functions[i].first, std::move(result));
   }
   return typed;
 }
@@ -276,9 +313,9 @@ PassRegistration inferTypeRegistration() {
   return {inferTypeInfo(), [](const Attrs&) { return Result<PassPtr>(createInferTypePass()); }};
 }
 
-PassPtr createInferTypePass() {
-  return makeModulePass(inferTypeInfo(), [](const Module& module, PassContext&) -> Result<PassResult> {
-    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+PassPtr createInferTypePass(TypeReuse reuse) {
+  return makeModulePass(inferTypeInfo(), [reuse](const Module& module, PassContext&) -> Result<PassResult> {
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module, reuse));
     bool changed = !typed.sameNodes(module);
     return PassResult{std::move(typed), changed};
   });

@@ -17,15 +17,19 @@ namespace byoc {
 
 /// How much of a typed module InferType recomputes.
 enum class TypeReuse {
-  KeepUnchanged,  ///< a node whose children did not change keeps its type (what passes need)
+  KeepUnchanged,  ///< a node whose children did not change keeps its type
   RecomputeAll,   ///< every type is computed again (what a verifier needs)
+  /// A typed node that refers to no global function keeps its type and everything under it is
+  /// left unvisited: for a module typed by `inferTypes` that a pass then changed (the nodes it
+  /// built are untyped), this types only the new nodes. What passes use.
+  KeepTypedSubgraphs,
 };
 
 /// Types every function of `module`.
 Result<Module> inferTypes(const Module& module, TypeReuse reuse = TypeReuse::KeepUnchanged);
 
-/// The `InferType` pass.
-PassPtr createInferTypePass();
+/// The `InferType` pass; passes retyping their own output use `TypeReuse::KeepTypedSubgraphs`.
+PassPtr createInferTypePass(TypeReuse reuse = TypeReuse::KeepUnchanged);
 
 /// Metadata and factory for the registry.
 PassRegistration inferTypeRegistration();

@@ -77,7 +77,7 @@ class FunctionPass final : public Pass {
       changed = true;
     }
     if (!changed) return PassResult{module, false};
-    BYOC_ASSIGN_OR_RETURN(PassResult typed, (*createInferTypePass())(updated, context));
+    BYOC_ASSIGN_OR_RETURN(PassResult typed, (*createInferTypePass(TypeReuse::KeepTypedSubgraphs))(updated, context));
     return PassResult{std::move(typed.module), true};
   }
 

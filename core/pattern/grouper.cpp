@@ -48,7 +48,7 @@ class Grouper {
     std::vector<char> prePartitioned(graph_->size(), 0);
     std::vector<int> stack;
     for (int index = graph_->size() - 1; index >= 0; --index) {
-      if (result_.groupOf[index] >= 0) continue;
+      if (result_.groupOf[index] >= 0 || prePartitioned[index]) continue;
       const Expr& current = graph_->node(index);
       if (const auto* function = current->as<FunctionNode>();
           function && function->attrs.contains("PartitionedFromPattern")) {
@@ -61,8 +61,8 @@ class Grouper {
           prePartitioned[inner] = 1;
           for (int input : graph_->inputs(inner)) stack.push_back(input);
         }
+        continue;
       }
-      if (prePartitioned[index]) continue;
       if (matcher_.match(pattern_, current)) createGroup(index);
     }
     return std::move(result_);

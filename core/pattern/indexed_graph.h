@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "ir/expr.h"
+#include "ir/node_map.h"
+#include "ir/traversal.h"
 
 namespace byoc {
 
@@ -45,24 +47,8 @@ class IndexedGraph {
   void buildPostDominators() const;
   int lowestCommonAncestor(int lhs, int rhs) const;
 
-  /// Node address → index; open addressing with linear probing (keys never removed).
-  class NodeIndex {
-   public:
-    /// The slot of `key`, inserting it with value -1 if absent; `inserted` says which.
-    int& findOrInsert(const ExprNode* key, bool& inserted);
-    /// The value of `key`, or -1.
-    int find(const ExprNode* key) const;
-
-   private:
-    std::size_t slotOf(const ExprNode* key) const;
-    void grow();
-    std::vector<std::pair<const ExprNode*, int>> slots_ =
-        std::vector<std::pair<const ExprNode*, int>>(64, {nullptr, -1});
-    std::size_t used_ = 0;
-  };
-
   std::vector<Expr> nodes_;
-  NodeIndex index_;
+  NodeMap<int> index_;  ///< node address → index
   std::vector<int> inputStart_;  ///< inputs of i: inputFlat_[inputStart_[i] .. inputStart_[i + 1])
   std::vector<int> inputFlat_;
   std::vector<int> outputStart_;
@@ -71,10 +57,5 @@ class IndexedGraph {
   mutable std::vector<int> depth_;
   mutable std::vector<std::vector<int>> postDomChildren_;
 };
-
-/// Number of children of `node` (as `childrenOf` lists them).
-int childCount(const ExprNode& node);
-/// Child `i` of `node` (as `childrenOf` lists them), without building a vector.
-const ExprNode* childAt(const ExprNode& node, int i);
 
 }  // namespace byoc

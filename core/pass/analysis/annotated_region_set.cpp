@@ -9,34 +9,6 @@ using partitioning::annotationTarget;
 using partitioning::isCompilerBegin;
 using partitioning::isCompilerEnd;
 
-namespace {
-
-/// The operands through which a node joins its arguments' regions.
-std::vector<Expr> regionOperands(const ExprNode& node) {
-  switch (node.kind()) {
-    case ExprKind::Call:
-      return node.as<CallNode>()->args;
-    case ExprKind::Tuple:
-      return node.as<TupleNode>()->fields;
-    case ExprKind::TupleGetItem:
-      return {node.as<TupleGetItemNode>()->tuple};
-    case ExprKind::Function:
-      return {node.as<FunctionNode>()->body};
-    case ExprKind::If: {
-      const auto& branch = *node.as<IfNode>();
-      return {branch.cond, branch.thenBranch, branch.elseBranch};
-    }
-    case ExprKind::Let: {
-      const auto& let = *node.as<LetNode>();
-      return {let.var, let.value, let.body};
-    }
-    default:
-      return {};
-  }
-}
-
-}  // namespace
-
 Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
   AnnotatedRegionSet set;
   Status status;
@@ -48,30 +20,51 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       set.parent_.push_back(slot);
       set.slotOfNode_[node.get()] = slot;
     } else if (isCompilerEnd(node)) {
-      auto found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
-      if (found == set.slotOfNode_.end()) {
+      const int* found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
+      if (!found) {
         status = makeError("compiler_end(compiler=\"" + annotationTarget(node) +
                            "\") wraps a value that no compiler_begin leads to");
         return;
       }
-      int slot = set.findSlot(found->second);
+      int slot = set.findSlot(*found);
       set.slotOfNode_[node.get()] = slot;
       set.slots_[slot]->outs.push_back(node);
+      set.ends_.push_back(node);
     } else {
-      status = set.addToArgRegion(node, regionOperands(*node));
+      status = set.joinOperandRegions(node);
     }
   });
   if (!status) return status.error();
   return set;
 }
 
-Status AnnotatedRegionSet::addToArgRegion(const Expr& node, const std::vector<Expr>& args) {
+Status AnnotatedRegionSet::joinOperandRegions(const Expr& node) {
+  switch (node->kind()) {
+    case ExprKind::Call: return addToArgRegion(node, node->as<CallNode>()->args);
+    case ExprKind::Tuple: return addToArgRegion(node, node->as<TupleNode>()->fields);
+    case ExprKind::TupleGetItem: return addToArgRegion(node, {&node->as<TupleGetItemNode>()->tuple, 1});
+    case ExprKind::Function: return addToArgRegion(node, {&node->as<FunctionNode>()->body, 1});
+    case ExprKind::If: {
+      const auto& branch = *node->as<IfNode>();
+      const Expr operands[] = {branch.cond, branch.thenBranch, branch.elseBranch};
+      return addToArgRegion(node, operands);
+    }
+    case ExprKind::Let: {
+      const auto& let = *node->as<LetNode>();
+      const Expr operands[] = {let.var, let.value, let.body};
+      return addToArgRegion(node, operands);
+    }
+    default: return Status::ok();
+  }
+}
+
+Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr> args) {
   int survivor = -1;
   bool sawOpenArg = false;
   for (const Expr& arg : args) {
     if (isCompilerEnd(arg)) continue;  // a closed region
-    auto found = slotOfNode_.find(arg.get());
-    int slot = found == slotOfNode_.end() ? -1 : findSlot(found->second);
+    const int* found = slotOfNode_.find(arg.get());
+    int slot = found ? findSlot(*found) : -1;
     if (sawOpenArg && (slot < 0) != (survivor < 0))
       return makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
                        " are partly inside and partly outside annotated regions");
@@ -96,32 +89,21 @@ int AnnotatedRegionSet::findSlot(int slot) const {
 }
 
 AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) {
-  auto found = slotOfNode_.find(node.get());
-  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+  const int* found = slotOfNode_.find(node.get());
+  return found ? slots_[findSlot(*found)].get() : nullptr;
 }
 
 const AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) const {
-  auto found = slotOfNode_.find(node.get());
-  return found == slotOfNode_.end() ? nullptr : slots_[findSlot(found->second)].get();
+  const int* found = slotOfNode_.find(node.get());
+  return found ? slots_[findSlot(*found)].get() : nullptr;
 }
 
 void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
   if (&from == &into) return;
   // Slots are created in id order, so a region's slot is its original id.
   parent_[from.id] = into.id;
-  append(into.ins, from.ins);
-  append(into.outs, from.outs);
-}
-
-void AnnotatedRegionSet::append(std::deque<Expr>& into, std::deque<Expr>& from) {
-  // Copy the shorter list, so that merging a long chain of regions one by one stays linear.
-  if (into.size() < from.size()) {
-    from.insert(from.begin(), into.begin(), into.end());
-    into.swap(from);
-  } else {
-    into.insert(into.end(), from.begin(), from.end());
-  }
-  from.clear();
+  into.ins.splice(into.ins.end(), from.ins);
+  into.outs.splice(into.outs.end(), from.outs);
 }
 
 std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {

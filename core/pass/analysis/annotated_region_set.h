@@ -10,24 +10,25 @@
 /// - each `compiler_end` joins the region of its argument and is one of its outputs.
 /// MergeCompilerRegions merges further regions; PartitionGraph outlines each region.
 
-#include <deque>
+#include <list>
 #include <memory>
+#include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "ir/expr.h"
+#include "ir/node_map.h"
 #include "support/result.h"
 
 namespace byoc {
 
 /// One region: its id, target, and its begin (input) and end (output) annotations in the order
-/// they were met; a merged region's lists follow the survivor's.
+/// they were met; a merged region's lists follow the survivor's (lists, so that merging splices).
 struct AnnotatedRegion {
   int id = 0;
   std::string target;
-  std::deque<Expr> ins;
-  std::deque<Expr> outs;
+  std::list<Expr> ins;
+  std::list<Expr> outs;
 };
 
 /// The regions of one function, with membership of every annotated node.
@@ -47,17 +48,22 @@ class AnnotatedRegionSet {
   /// The surviving regions, by id.
   std::vector<AnnotatedRegion*> regions();
 
+  /// Every `compiler_end` of the function, in post-order.
+  const std::vector<Expr>& ends() const { return ends_; }
+
  private:
   int findSlot(int slot) const;
-  /// `into` followed by `from`; `from` is left empty.
-  static void append(std::deque<Expr>& into, std::deque<Expr>& from);
-  Status addToArgRegion(const Expr& node, const std::vector<Expr>& args);
+  /// Joins `node` to the regions of its operands (call arguments, tuple fields, the tuple of an
+  /// item, a function's body, an if's condition and branches, a let's variable, value and body).
+  Status joinOperandRegions(const Expr& node);
+  Status addToArgRegion(const Expr& node, std::span<const Expr> args);
 
   /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).
   std::vector<std::unique_ptr<AnnotatedRegion>> slots_;
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
-  std::unordered_map<const ExprNode*, int> slotOfNode_;
+  NodeMap<int> slotOfNode_;
+  std::vector<Expr> ends_;
 };
 
 }  // namespace byoc

@@ -148,7 +148,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       ruleChanged = true;
     }
     if (!ruleChanged) continue;
-    BYOC_ASSIGN_OR_RETURN(result, inferTypes(result));  // later rows' checks read types
+    BYOC_ASSIGN_OR_RETURN(result, inferTypes(result, TypeReuse::KeepTypedSubgraphs));  // later rows' checks read types
     changed = true;
   }
   if (!changed) return PassResult{module, false};

@@ -7,6 +7,7 @@
 /// merge with a parent (a region feeding one of their begins) of the same target, and never with a
 /// parent they also depend on through a region of another target (spec §4). Run PartitionGraph after.
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/traversal.h"
@@ -28,12 +29,11 @@ class RegionMerger {
   explicit RegionMerger(AnnotatedRegionSet& regions) : regions_(regions) {}
 
   /// Handles every region, at its first end in post-order.
-  void run(const Expr& root) {
-    postOrderVisit(root, [this](const Expr& node) {
-      if (!isCompilerEnd(node)) return;
-      AnnotatedRegion* region = regions_.regionOf(node);
+  void run() {
+    for (const Expr& end : regions_.ends()) {
+      AnnotatedRegion* region = regions_.regionOf(end);
       if (!handled_.count(region->id)) handleWithParentsFirst(*region);
-    });
+    }
   }
 
  private:
@@ -145,7 +145,7 @@ class InternalAnnotationRemover final : public ExprMutator {
 
 Result<Function> mergeRegions(const Function& function) {
   BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
-  RegionMerger(regions).run(function);
+  RegionMerger(regions).run();
   InternalAnnotationRemover remover(regions);
   return downcast<FunctionNode>(remover.mutate(function));
 }

@@ -20,6 +20,7 @@ namespace merge_composite {
 Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
   Expr current = function;
   std::set<std::string> called = opsCalledIn(function);
+  std::shared_ptr<const IndexedGraph> graph;  // of `current`, kept while rules find nothing
   for (const CompositeRule& rule : rules) {
     if (!mayMatch(rule, called)) continue;
     std::optional<Diagnostic> checkError;
@@ -29,12 +30,14 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
       if (!accepted) checkError = accepted.error();
       return accepted && *accepted;
     };
-    BYOC_ASSIGN_OR_RETURN(Expr partitioned, partition(rule.pattern, current, Attrs{{"Composite", rule.name}}, check));
+    if (!graph) graph = std::make_shared<const IndexedGraph>(current);
+    BYOC_ASSIGN_OR_RETURN(Expr partitioned, partition(rule.pattern, graph, Attrs{{"Composite", rule.name}}, check));
     if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
     if (partitioned == current) continue;
+    graph.reset();
     Module single;
     single.set("f", downcast<FunctionNode>(partitioned));
-    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single));
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs));
     current = typed.find("f");
   }
   return downcast<FunctionNode>(current);

@@ -168,7 +168,7 @@ Result<PassResult> mergeComposites(const Module& module) {
   for (const auto& [name, function] : result.functions()) called.merge(referencedGlobals(function));
   for (const auto& [name, function] : module.functions())
     if (function->attrs.contains("Composite") && !called.count(name)) result.erase(name);
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

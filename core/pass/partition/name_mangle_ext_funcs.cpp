@@ -41,7 +41,7 @@ Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
     attrs.set("global_symbol", renamed->second);
     result.set(renamed->second, FunctionNode::make(body->params, body->body, body->retType, std::move(attrs), body->origin()));
   }
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

@@ -11,9 +11,9 @@
 /// `global_symbol`. The region's ends become the call (or a `TupleGetItem` of it). The call carries
 /// the union of the origins of the region's nodes. Run NameMangleExtFuncs next.
 
+#include <unordered_map>
 #include <unordered_set>
 
-#include "ir/substitute.h"
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
@@ -65,17 +65,20 @@ class Outliner final : public ExprMutator {
 
  private:
   Expr parameterFor(const Expr& begin, const Expr& post) {
+    const Expr& input = post->as<CallNode>()->args[0];
+    if (bindConstants_ && isConstantArgument(input)) return input;  // bound into the body
     AnnotatedRegion& region = *regions_.regionOf(begin);
     RegionFunction& built = built_[region.id];
     Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
     if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
     if (built.positionOfBegin.empty()) {
-      for (std::size_t i = 0; i < region.ins.size(); ++i) built.positionOfBegin.emplace(region.ins[i].get(), i);
+      std::size_t position = 0;
+      for (const Expr& input : region.ins) built.positionOfBegin.emplace(input.get(), position++);
     }
     std::size_t position = built.positionOfBegin.at(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
     Var param = VarNode::make(std::move(name), begin->type(), begin->origin());
-    built.args.emplace_back(param, post->as<CallNode>()->args[0]);
+    built.args.emplace_back(param, input);
     built.paramOfValue.emplace(value.get(), param);
     return param;
   }
@@ -113,16 +116,10 @@ class Outliner final : public ExprMutator {
 
     std::vector<Var> params;
     std::vector<Expr> callArgs;
-    VarBindings constants;
     for (const auto& [param, value] : built.args) {
-      if (bindConstants_ && isConstantArgument(value)) {
-        constants.emplace(param.get(), value);
-      } else {
-        params.push_back(param);
-        callArgs.push_back(value);
-      }
+      params.push_back(param);
+      callArgs.push_back(value);
     }
-    body = substitute(body, constants);
 
     std::string name = names_.fresh(region.target + "_" + functionName_ + "_" + std::to_string(region.id));
     Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
@@ -157,7 +154,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
     changed = true;
   }
   if (!changed) return PassResult{module, false};
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

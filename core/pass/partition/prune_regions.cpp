@@ -52,22 +52,23 @@ class Inliner final : public ExprMutator {
 
 Result<PassResult> prune(const Module& module, const Target& target) {
   if (target.pruneKeepOps.empty()) return PassResult{module, false};
-  std::size_t regions = 0;
-  std::unordered_map<std::string, Function> pruned;
+  std::vector<std::pair<std::string, Function>> regions;
   for (const auto& [name, function] : module.functions()) {
     const AttrValue* compiler = function->attrs.find("Compiler");
-    if (!compiler || !compiler->isString() || compiler->asString() != target.name) continue;
-    ++regions;
-    if (!callsAnyOf(function, target.pruneKeepOps)) pruned.emplace(name, function);
+    if (compiler && compiler->isString() && compiler->asString() == target.name) regions.emplace_back(name, function);
   }
-  if (regions <= 1 || pruned.empty()) return PassResult{module, false};
+  if (regions.size() <= 1) return PassResult{module, false};
+  std::unordered_map<std::string, Function> pruned;
+  for (const auto& [name, function] : regions)
+    if (!callsAnyOf(function, target.pruneKeepOps)) pruned.emplace(name, function);
+  if (pruned.empty()) return PassResult{module, false};
   Module result;
   result.setAttrs(module.attrs());
   result.setProvenance(module.provenance());
   Inliner inliner(pruned);
   for (const auto& [name, function] : module.functions())
     if (!pruned.count(name)) result.set(name, downcast<FunctionNode>(inliner.mutate(function)));
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

@@ -47,7 +47,7 @@ Result<PassResult> runCodegen(const Module& module) {
     result.set(external->second, FunctionNode::make(renamed->params, renamed->body, renamed->retType,
                                                     std::move(functionAttrs), renamed->origin()));
   }
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }
 

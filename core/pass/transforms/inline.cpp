@@ -103,7 +103,7 @@ PassPtr createInlinePass() {
   return makeModulePass(inlineInfo(), [](const Module& module, PassContext& context) -> Result<PassResult> {
     Module inlined = inlineFunctions(module);
     if (inlined.sameNodes(module)) return PassResult{module, false};
-    BYOC_ASSIGN_OR_RETURN(PassResult typed, (*createInferTypePass())(inlined, context));
+    BYOC_ASSIGN_OR_RETURN(PassResult typed, (*createInferTypePass(TypeReuse::KeepTypedSubgraphs))(inlined, context));
     return PassResult{std::move(typed.module), true};
   });
 }
