@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Exports the model zoo used to benchmark BYOC Studio's ONNX import and partitioning.
 
-Every model is built with fixed random weights (seed 0; nothing is downloaded), put in eval mode
-and exported with opset 13 and batch 1. Each model gets a directory:
+Every model is built with fixed random weights (seed 0; nothing is downloaded), its batch-norm
+statistics measured on random images (as training would leave them, so activations keep the scale
+of a trained network instead of growing layer after layer), put in eval mode and exported with
+opset 13 and batch 1. Each model gets a directory:
 
     <out>/<name>/model.onnx      the exported model
     <out>/<name>/input.npy       the one input it was exported with
@@ -94,11 +96,28 @@ MODELS = {
 }
 
 
+def calibrate_batch_norm(model, shape, batches=4, batch_size=4):
+    """Sets every batch norm's running mean and variance to those of random inputs."""
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    if not norms:
+        return
+    for norm in norms:
+        norm.reset_running_stats()
+        norm.momentum = None  # a plain average over the calibration batches
+        norm.train()
+    generator = torch.Generator().manual_seed(1)
+    with torch.no_grad():
+        for _ in range(batches):
+            model(torch.randn(batch_size, *shape[1:], generator=generator))
+    model.eval()
+
+
 def export(name, out_dir):
     factory, shape = MODELS[name]
     torch.manual_seed(0)
     model = factory().eval()
     example = torch.randn(*shape)
+    calibrate_batch_norm(model, shape)
     model_dir = os.path.join(out_dir, name)
     os.makedirs(model_dir, exist_ok=True)
     with torch.no_grad():
