@@ -63,9 +63,7 @@ def main(argv):
     if runs < 1 or threads < 1:
         raise ValueError("RUNS and THREADS must be positive")
     torch.set_num_threads(threads)
-    factory, _ = export_zoo.MODELS[name]
-    torch.manual_seed(0)
-    model = factory().eval()
+    model = export_zoo.build_model(name)
     example = torch.from_numpy(np.load(os.path.join(model_dir, "input.npy")))
     with torch.inference_mode():
         check(name, model(example), expected_outputs(model_dir))

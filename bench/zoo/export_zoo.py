@@ -112,12 +112,19 @@ def calibrate_batch_norm(model, shape, batches=4, batch_size=4):
     model.eval()
 
 
-def export(name, out_dir):
+def build_model(name):
+    """The zoo model `name` as exported: seeded random weights, calibrated, in eval mode."""
     factory, shape = MODELS[name]
     torch.manual_seed(0)
     model = factory().eval()
-    example = torch.randn(*shape)
     calibrate_batch_norm(model, shape)
+    return model
+
+
+def export(name, out_dir):
+    _, shape = MODELS[name]
+    model = build_model(name)
+    example = torch.randn(*shape)
     model_dir = os.path.join(out_dir, name)
     os.makedirs(model_dir, exist_ok=True)
     with torch.no_grad():
