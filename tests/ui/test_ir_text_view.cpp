@@ -1,6 +1,7 @@
 /// \file
 /// IrTextView colouring: a small text is coloured at once; a large one is shown uncoloured and then
-/// coloured in slices, ending with the same colours as when coloured at once.
+/// coloured in slices (also after switching colours), ending with the same colours as when
+/// coloured at once.
 
 #include <QSignalSpy>
 #include <QTextBlock>
@@ -50,6 +51,25 @@ class TestIrTextView : public QObject {
     QCOMPARE(formatsOf(view.document()->firstBlock()), QString());
     QVERIFY(done.wait(20000));
     QVERIFY(!view.highlighter()->isSlicing());
+    QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
+    QCOMPARE(formatsOf(view.document()->lastBlock().previous()), expected);
+  }
+
+  void switchingColoursOfALargeTextSlices() {
+    IrTextView dark;
+    dark.setDarkColours(true);
+    dark.setIrText(kLine);
+    const QString expected = formatsOf(dark.document()->firstBlock());
+
+    IrTextView view;
+    view.setIrText(kLine.repeated(static_cast<int>(kSlicedHighlightAbove / kLine.size()) + 1));
+    QSignalSpy light(view.highlighter(), &RelayHighlighter::highlighted);
+    QVERIFY(light.wait(20000));
+    QVERIFY(formatsOf(view.document()->firstBlock()) != expected);
+    view.setDarkColours(true);
+    QVERIFY(view.highlighter()->isSlicing());
+    QSignalSpy done(view.highlighter(), &RelayHighlighter::highlighted);
+    QVERIFY(done.wait(20000));
     QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
     QCOMPARE(formatsOf(view.document()->lastBlock().previous()), expected);
   }
