@@ -207,7 +207,6 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   }
 }
 
-
 void GraphScene::setOverlay(const GraphOverlay& overlay) {
   for (QGraphicsItem* hull : hulls_) delete hull;
   hulls_.clear();
