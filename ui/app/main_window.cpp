@@ -51,7 +51,6 @@
 #include "models/snapshot_list_model.h"
 #include "overlay/snapshot_overlay.h"
 #include "panels/ir_text_view.h"
-#include "panels/relay_highlighter.h"
 #include "panels/timeline_widget.h"
 #include "run/run_panel.h"
 #include "target/target_library.h"
@@ -553,14 +552,12 @@ void MainWindow::adopt(ModelDocument document) {
   moduleTree_->setModule(document_->module);
   moduleView_->expandAll();
   runPanel_->setModel(document_->module);
-  QString name;
-  Function entry = entryFunction(document_->module, &name);
-  if (!entry) {
+  if (!document_->entry) {
     reportFailure(makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
     return;
   }
   centre_->setCurrentWidget(tabs_);
-  mainPage_ = addPage(entry, name, document_->title + QStringLiteral(" · @") + name);
+  mainPage_ = addPage(document_->entryGraph, document_->title + QStringLiteral(" · @") + document_->entryName);
   pageTexts_[mainPage_] = {document_->irText, document_->textHasLocations};
   colourer_->setGraph(&mainPage_->model());
   onTabChanged();
@@ -568,8 +565,12 @@ void MainWindow::adopt(ModelDocument document) {
 }
 
 GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& tabTitle) {
-  auto model = std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get()));
-  auto* page = new GraphPage(model, document_->module.provenance(), tabs_);
+  return addPage(std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get())),
+                 tabTitle);
+}
+
+GraphPage* MainWindow::addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle) {
+  auto* page = new GraphPage(std::move(model), document_->module.provenance(), tabs_);
   page->setTheme(theme_);
   connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });
   connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { activateNode(page, node); });
@@ -720,8 +721,7 @@ void MainWindow::setTheme(Theme theme) {
   theme_ = theme;
   applyTheme(*qApp, theme);
   QSettings().setValue(settingsKey("theme"), themeName(theme));
-  delete highlighter_;
-  highlighter_ = new RelayHighlighter(irText_->document(), theme == Theme::Dark);
+  irText_->setDarkColours(theme == Theme::Dark);
   patternDock_->setTheme(theme);
   for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
 }

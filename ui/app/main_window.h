@@ -40,7 +40,6 @@ class OpSupportModel;
 class PatternDock;
 class PropertiesModel;
 class RegionListModel;
-class RelayHighlighter;
 class RunPanel;
 class ModuleExportJob;
 class SnapshotListModel;
@@ -142,6 +141,8 @@ class MainWindow : public QMainWindow {
   void adopt(ModelDocument document);
   void reportFailure(const Diagnostic& diagnostic);
   GraphPage* addPage(const Function& function, const QString& name, const QString& tabTitle);
+  /// Opens a tab on `model` (built beforehand, e.g. on the load worker).
+  GraphPage* addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle);
   void onNodeSelected(GraphPage* page, int node);
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
@@ -166,7 +167,6 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs_;
   GraphPage* mainPage_ = nullptr;
   IrTextView* irText_;
-  RelayHighlighter* highlighter_ = nullptr;
   QTreeView* moduleView_;
   QTableView* propertiesView_;
   QTableView* regionView_;

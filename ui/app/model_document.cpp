@@ -25,6 +25,11 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
   document.title = std::move(title);
   document.textHasLocations = source.has_value();
   document.irText = source ? displayText(*source) : displayText(typed);
+  document.entry = entryFunction(typed, &document.entryName);
+  if (document.entry) {
+    document.entryGraph = std::make_shared<const GraphModel>(
+        GraphModel::build(document.entry, document.entryName, typed.provenance().get()));
+  }
   document.module = std::move(typed);
   return document;
 }

@@ -2,14 +2,18 @@
 /// \file
 /// Opening a model for the app: load, type-check, and keep the text it was written in.
 ///
-/// Pure functions run on a worker thread; the result is a value the window takes over.
+/// Pure functions run on a worker thread; the result is a value the window takes over, with
+/// everything the window needs to show it already computed (printed text, the graph model of the
+/// entry function), so that taking it over costs the UI thread little even for large models.
 
 #include <QString>
 
 #include <QStringList>
+#include <memory>
 #include <string_view>
 #include <vector>
 
+#include "graph/graph_model.h"
 #include "ir/module.h"
 #include "snapshot/snapshot.h"
 #include "support/result.h"
@@ -28,6 +32,11 @@ struct ModelDocument {
   QString irText;
   /// True when `irText` is the source the provenance's line:column locations refer to.
   bool textHasLocations = false;
+  /// The function the first graph tab shows (see `entryFunction`), its name, and its graph model;
+  /// all null or empty when the module has no function.
+  Function entry;
+  QString entryName;
+  std::shared_ptr<const GraphModel> entryGraph;
 };
 
 /// Loads and type-checks the model at `path`; the error is the loader's or the type checker's.

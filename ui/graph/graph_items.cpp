@@ -136,16 +136,19 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
 }
 
 void NodeItem::setTargetColour(const QColor& colour) {
+  if (targetColour_ == colour) return;  // an overlay sets each item once per node it shows
   targetColour_ = colour;
   update();
 }
 
 void NodeItem::setUnsupported(bool unsupported) {
+  if (unsupported_ == unsupported) return;
   unsupported_ = unsupported;
   update();
 }
 
 void NodeItem::setMatched(bool matched) {
+  if (matched_ == matched) return;
   matched_ = matched;
   update();
 }

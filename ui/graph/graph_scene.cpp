@@ -62,6 +62,7 @@ void GraphScene::rebuild() {
   updatingSelection_ = true;
   clear();
   units_.clear();
+  itemOfNode_.clear();
   hulls_.clear();
   outlines_.clear();
   const GraphPalette* palette = &graphPalette(theme_);
@@ -107,6 +108,8 @@ void GraphScene::rebuild() {
     groupRects[id] = box;
     addItem(new GroupItem(id, group.label, group.composite, box, palette, &fonts_));
   }
+  itemOfNode_.assign(model.nodes().size(), nullptr);
+  for (const GraphNode& node : model.nodes()) itemOfNode_[node.id] = units_.value(layoutUnitOf(model, node.id, collapsed_));
   // Edges carry the shape of the first model edge between the same two units (stubs show their own).
   QHash<QString, QString> labels;
   for (const GraphEdge& edge : model.edges()) {
@@ -128,8 +131,7 @@ void GraphScene::rebuild() {
 }
 
 NodeItem* GraphScene::itemOf(int node) const {
-  if (!model_ || node < 0 || node >= static_cast<int>(model_->nodes().size())) return nullptr;
-  return units_.value(layoutUnitOf(*model_, node, collapsed_));
+  return node >= 0 && node < static_cast<int>(itemOfNode_.size()) ? itemOfNode_[node] : nullptr;
 }
 
 void GraphScene::selectNode(int node) {
@@ -205,12 +207,6 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   }
 }
 
-QColor GraphScene::targetColour(const QString& target) const {
-  std::vector<QString> targets = overlay_.targets();
-  auto it = std::find(targets.begin(), targets.end(), target);
-  return it == targets.end() ? QColor() : categoryColour(static_cast<int>(it - targets.begin()), theme_);
-}
-
 void GraphScene::setOverlay(const GraphOverlay& overlay) {
   for (QGraphicsItem* hull : hulls_) delete hull;
   hulls_.clear();
@@ -220,13 +216,17 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
   }
   overlay_ = overlay;
   if (!model_) return;
+  // Each target's colour is its category colour by order of first appearance.
+  QHash<QString, QColor> colours;
+  const std::vector<QString> targets = overlay_.targets();
+  for (std::size_t i = 0; i < targets.size(); ++i) colours.insert(targets[i], categoryColour(static_cast<int>(i), theme_));
   for (const auto& [node, target] : overlay_.nodeTargets) {
     NodeItem* item = itemOf(node);
     if (!item) continue;
     if (target == kDefaultTarget) {
       item->setUnsupported(true);
     } else {
-      item->setTargetColour(targetColour(target));
+      item->setTargetColour(colours.value(target));
     }
   }
   int regionIndex = 0;

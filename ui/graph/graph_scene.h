@@ -68,7 +68,6 @@ class GraphScene : public QGraphicsScene {
  private:
   void rebuild();
   void onSelectionChanged();
-  QColor targetColour(const QString& target) const;
   /// Draws `note` (overlay hullNotes) under the label of `hull`, as its child.
   void addHullNote(HullItem* hull, const QString& note, const QColor& colour);
 
@@ -78,6 +77,8 @@ class GraphScene : public QGraphicsScene {
   Theme theme_ = Theme::Light;
   GraphFonts fonts_;
   QHash<QString, NodeItem*> units_;
+  /// The item showing each node (see itemOf), filled once per rebuild.
+  std::vector<NodeItem*> itemOfNode_;
   std::vector<QGraphicsItem*> hulls_;
   GraphOverlay overlay_;
   std::vector<int> matches_;

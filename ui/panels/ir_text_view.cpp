@@ -6,6 +6,8 @@
 #include <QFontDatabase>
 #include <QTextBlock>
 
+#include "panels/relay_highlighter.h"
+
 namespace byoc::ui {
 
 IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
@@ -15,6 +17,7 @@ IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
   QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   mono.setPointSizeF(std::max(mono.pointSizeF(), 9.5));
   setFont(mono);
+  highlighter_ = new RelayHighlighter(document(), false);
   connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
     highlightCurrentLine();
     if (programmatic_) return;
@@ -24,9 +27,32 @@ IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
 }
 
 void IrTextView::setIrText(const QString& text) {
+  const bool sliced = text.size() > kSlicedHighlightAbove;
   programmatic_ = true;
+  highlighter_->setDeferred(sliced);
   setPlainText(text);
+  highlighter_->setDeferred(false);
   programmatic_ = false;
+  if (sliced) {
+    highlighter_->highlightInSlices();
+  } else {
+    highlighter_->stopSlicing();
+  }
+}
+
+void IrTextView::setDarkColours(bool dark) {
+  delete highlighter_;
+  highlighter_ = new RelayHighlighter(nullptr, dark);
+  if (document()->characterCount() <= kSlicedHighlightAbove) {
+    highlighter_->setDocument(document());
+    return;
+  }
+  // Attaching colours the whole text at once: attach deferred, and colour it in slices.
+  highlighter_->setDeferred(true);
+  highlighter_->setDocument(document());
+  highlighter_->rehighlight();
+  highlighter_->setDeferred(false);
+  highlighter_->highlightInSlices();
 }
 
 void IrTextView::showLocation(int line, int column) {

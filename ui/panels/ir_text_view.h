@@ -3,11 +3,18 @@
 /// The IR text panel: Relay text with syntax highlighting, linked to the graph by line and column.
 ///
 /// `showLocation` moves the cursor to a 1-based line and column and highlights that line;
-/// when the user moves the cursor, `locationClicked` reports the new line and column.
+/// when the user moves the cursor, `locationClicked` reports the new line and column. A text longer
+/// than `kSlicedHighlightAbove` characters is coloured in slices after it is shown (see
+/// RelayHighlighter), so that setting it never holds the UI thread for long.
 
 #include <QPlainTextEdit>
 
 namespace byoc::ui {
+
+class RelayHighlighter;
+
+/// Texts longer than this (in characters) are coloured in slices after they are set.
+inline constexpr qsizetype kSlicedHighlightAbove = 100'000;
 
 /// Read-only Relay text view.
 class IrTextView : public QPlainTextEdit {
@@ -17,6 +24,10 @@ class IrTextView : public QPlainTextEdit {
 
   /// Replaces the text.
   void setIrText(const QString& text);
+  /// Colours the text for a dark (or light) background.
+  void setDarkColours(bool dark);
+  /// The syntax highlighter of the text.
+  RelayHighlighter* highlighter() const { return highlighter_; }
   /// Moves the cursor to `line`:`column` (1-based) and highlights the line, without emitting.
   void showLocation(int line, int column);
 
@@ -27,6 +38,7 @@ class IrTextView : public QPlainTextEdit {
  private:
   void highlightCurrentLine();
   bool programmatic_ = false;
+  RelayHighlighter* highlighter_ = nullptr;
 };
 
 }  // namespace byoc::ui

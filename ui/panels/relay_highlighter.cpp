@@ -1,11 +1,19 @@
 /// \file
-/// RelayHighlighter: ordered regex rules; block comments tracked across lines with block state.
+/// RelayHighlighter: ordered regex rules; block comments tracked across lines with block state;
+/// large texts coloured in time slices.
 
 #include "panels/relay_highlighter.h"
+
+#include <QElapsedTimer>
+#include <QTextBlock>
+#include <QTextDocument>
 
 namespace byoc::ui {
 
 namespace {
+
+/// How long one slice of `highlightInSlices` may hold the UI thread.
+constexpr qint64 kSliceNs = 8'000'000;
 
 QTextCharFormat styled(const QColor& colour, bool bold = false, bool italic = false) {
   QTextCharFormat result;
@@ -40,9 +48,37 @@ RelayHighlighter::RelayHighlighter(QTextDocument* document, bool dark) : QSyntax
   rule(R"("[^"]*")", styled(string));
   rule(R"(#\[[^\]]*\])", comment_);
   rule(R"(//.*$)", comment_);
+  slicer_.setInterval(0);
+  connect(&slicer_, &QTimer::timeout, this, &RelayHighlighter::highlightSlice);
+}
+
+void RelayHighlighter::highlightInSlices() {
+  nextBlock_ = 0;
+  slicer_.start();
+}
+
+void RelayHighlighter::highlightSlice() {
+  QElapsedTimer clock;
+  clock.start();
+  QTextBlock block = document() ? document()->findBlockByNumber(nextBlock_) : QTextBlock();
+  while (block.isValid() && clock.nsecsElapsed() < kSliceNs) {
+    rehighlightBlock(block);
+    block = block.next();
+  }
+  if (block.isValid()) {
+    nextBlock_ = block.blockNumber();
+    return;
+  }
+  slicer_.stop();
+  emit highlighted();
 }
 
 void RelayHighlighter::highlightBlock(const QString& text) {
+  if (deferred_) {
+    // No colours yet; state 0 (outside a comment) so that the slices colour one line at a time.
+    setCurrentBlockState(0);
+    return;
+  }
   for (const Rule& rule : rules_) {
     for (auto it = rule.pattern.globalMatch(text); it.hasNext();) {
       QRegularExpressionMatch match = it.next();
