@@ -51,6 +51,7 @@
 #include "models/snapshot_list_model.h"
 #include "overlay/snapshot_overlay.h"
 #include "panels/ir_text_view.h"
+#include "panels/row_table.h"
 #include "panels/timeline_widget.h"
 #include "run/run_panel.h"
 #include "target/target_library.h"
@@ -65,19 +66,6 @@ constexpr int kRepartitionDelayMs = 400;
 const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
 
 QString settingsKey(const char* key) { return QString::fromLatin1(key); }
-
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
-  auto* view = new QTableView(parent);
-  view->setModel(model);
-  view->setSelectionBehavior(QAbstractItemView::SelectRows);
-  view->verticalHeader()->hide();
-  view->horizontalHeader()->setStretchLastSection(true);
-  view->setShowGrid(false);
-  view->setAlternatingRowColors(true);
-  view->setWordWrap(false);
-  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-  return view;
-}
 
 }  // namespace
 
@@ -201,10 +189,10 @@ void MainWindow::buildDocks() {
   connect(moduleView_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
     openFunctionTab(index.data(ModuleTreeModel::GlobalNameRole).toString());
   });
-  propertiesView_ = makeTable(properties_, this);
+  propertiesView_ = makeRowTable(properties_, this);
   propertiesView_->setSelectionMode(QAbstractItemView::NoSelection);
   propertiesView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  regionView_ = makeTable(regions_, this);
+  regionView_ = makeRowTable(regions_, this);
   regionView_->setSelectionMode(QAbstractItemView::SingleSelection);
   regionView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   regionView_->horizontalHeader()->setStretchLastSection(false);
@@ -213,7 +201,7 @@ void MainWindow::buildDocks() {
   regionView_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   regionView_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
   connect(regionView_, &QTableView::clicked, this, [this](const QModelIndex& index) { selectRegion(index.row()); });
-  diagnosticsView_ = makeTable(diagnostics_, this);
+  diagnosticsView_ = makeRowTable(diagnostics_, this);
   diagnosticsView_->setWordWrap(true);
   irText_ = new IrTextView(this);
   connect(irText_, &IrTextView::locationClicked, this, &MainWindow::onTextLocation);

@@ -13,6 +13,7 @@
 #include "authoring/op_support_delegate.h"
 #include "authoring/op_support_model.h"
 #include "authoring/target_document.h"
+#include "panels/row_table.h"
 
 namespace byoc::ui {
 
@@ -28,19 +29,12 @@ OpSupportPanel::OpSupportPanel(OpSupportModel* model, SupportColourer* colourer,
   error_->setStyleSheet(QStringLiteral("color: #c0392b;"));
   error_->hide();
   summary_->setTextFormat(Qt::PlainText);
-  view_ = new QTableView(this);
+  view_ = makeRowTable(model_, this);
   view_->setObjectName(QStringLiteral("opSupportTable"));
-  view_->setModel(model_);
   view_->setItemDelegateForColumn(OpSupportModel::ConditionColumn, new ConditionDelegate(view_));
   view_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                          QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
-  view_->setSelectionBehavior(QAbstractItemView::SelectItems);
-  view_->setSelectionMode(QAbstractItemView::SingleSelection);
-  view_->verticalHeader()->hide();
-  view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
-  view_->setShowGrid(false);
-  view_->setAlternatingRowColors(true);
-  view_->setWordWrap(false);
+  view_->setSelectionBehavior(QAbstractItemView::SelectItems);  // cells are edited one by one
   QHeaderView* header = view_->horizontalHeader();
   header->setSectionResizeMode(OpSupportModel::OpColumn, QHeaderView::ResizeToContents);
   header->setSectionResizeMode(OpSupportModel::CallsColumn, QHeaderView::ResizeToContents);

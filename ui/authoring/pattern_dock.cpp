@@ -26,26 +26,13 @@
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
+#include "panels/row_table.h"
 #include "pattern/indexed_graph.h"
 #include "target/target.h"
 
 namespace byoc::ui {
 
 namespace {
-
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
-  auto* view = new QTableView(parent);
-  view->setModel(model);
-  view->setSelectionBehavior(QAbstractItemView::SelectRows);
-  view->setSelectionMode(QAbstractItemView::SingleSelection);
-  view->verticalHeader()->hide();
-  view->horizontalHeader()->setStretchLastSection(true);
-  view->setShowGrid(false);
-  view->setAlternatingRowColors(true);
-  view->setWordWrap(false);
-  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-  return view;
-}
 
 QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent) {
   auto* button = new QToolButton(parent);
@@ -112,7 +99,7 @@ QWidget* PatternDock::buildTable() {
   auto* layout = new QVBoxLayout(box);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(2);
-  tableView_ = makeTable(table_, box);
+  tableView_ = makeRowTable(table_, box);
   tableView_->setObjectName(QStringLiteral("patternTable"));
   tableView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   tableView_->horizontalHeader()->setSectionResizeMode(PatternTableModel::NameColumn, QHeaderView::Interactive);
@@ -198,7 +185,7 @@ QWidget* PatternDock::buildMatches() {
   auto* layout = new QVBoxLayout(box);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(3);
-  matchView_ = makeTable(matches_, box);
+  matchView_ = makeRowTable(matches_, box);
   matchView_->setObjectName(QStringLiteral("patternMatches"));
   matchView_->horizontalHeader()->setSectionResizeMode(PatternMatchModel::RootColumn, QHeaderView::Stretch);
   matchView_->horizontalHeader()->setStretchLastSection(false);

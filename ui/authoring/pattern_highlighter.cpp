@@ -4,20 +4,9 @@
 #include "authoring/pattern_highlighter.h"
 
 #include "ir/op.h"
+#include "panels/char_format.h"
 
 namespace byoc::ui {
-
-namespace {
-
-QTextCharFormat styled(const QColor& colour, bool bold = false, bool italic = false) {
-  QTextCharFormat result;
-  result.setForeground(colour);
-  if (bold) result.setFontWeight(QFont::Bold);
-  result.setFontItalic(italic);
-  return result;
-}
-
-}  // namespace
 
 QStringList patternKeywords() {
   return {QStringLiteral("var"),       QStringLiteral("const"),     QStringLiteral("fn"),
@@ -35,13 +24,13 @@ PatternHighlighter::PatternHighlighter(QTextDocument* document, bool dark)
                             R"(|(?<number>-?\b[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?(?:[fi][0-9]*)?\b))"
                             R"(|(?<word>\b[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?<defines>\s*=(?!=))?)")) {
   for (const OpDef* def : OpRegistry::global().all()) ops_.insert(QString::fromStdString(def->name));
-  op_ = styled(dark ? QColor(0x56, 0xa8, 0xf5) : QColor(0x00, 0x5c, 0xc5), true);
-  keyword_ = styled(dark ? QColor(0xcc, 0x78, 0x32) : QColor(0x00, 0x33, 0xb3), true);
-  name_ = styled(dark ? QColor(0xb3, 0x89, 0xc5) : QColor(0x8c, 0x5a, 0x00));
-  variable_ = styled(dark ? QColor(0x94, 0xc9, 0xff) : QColor(0x87, 0x10, 0x94));
-  number_ = styled(dark ? QColor(0x68, 0x97, 0xbb) : QColor(0x17, 0x50, 0xeb));
-  string_ = styled(dark ? QColor(0x6a, 0xab, 0x73) : QColor(0x06, 0x7d, 0x17));
-  comment_ = styled(dark ? QColor(0x7a, 0x7e, 0x85) : QColor(0x8c, 0x8c, 0x8c), false, true);
+  op_ = charFormat(dark ? QColor(0x56, 0xa8, 0xf5) : QColor(0x00, 0x5c, 0xc5), true);
+  keyword_ = charFormat(dark ? QColor(0xcc, 0x78, 0x32) : QColor(0x00, 0x33, 0xb3), true);
+  name_ = charFormat(dark ? QColor(0xb3, 0x89, 0xc5) : QColor(0x8c, 0x5a, 0x00));
+  variable_ = charFormat(dark ? QColor(0x94, 0xc9, 0xff) : QColor(0x87, 0x10, 0x94));
+  number_ = charFormat(dark ? QColor(0x68, 0x97, 0xbb) : QColor(0x17, 0x50, 0xeb));
+  string_ = charFormat(dark ? QColor(0x6a, 0xab, 0x73) : QColor(0x06, 0x7d, 0x17));
+  comment_ = charFormat(dark ? QColor(0x7a, 0x7e, 0x85) : QColor(0x8c, 0x8c, 0x8c), false, true);
 }
 
 void PatternHighlighter::highlightBlock(const QString& text) {

@@ -8,20 +8,14 @@
 #include <QTextBlock>
 #include <QTextDocument>
 
+#include "panels/char_format.h"
+
 namespace byoc::ui {
 
 namespace {
 
 /// How long one slice of `highlightInSlices` may hold the UI thread.
 constexpr qint64 kSliceNs = 8'000'000;
-
-QTextCharFormat styled(const QColor& colour, bool bold = false, bool italic = false) {
-  QTextCharFormat result;
-  result.setForeground(colour);
-  if (bold) result.setFontWeight(QFont::Bold);
-  result.setFontItalic(italic);
-  return result;
-}
 
 }  // namespace
 
@@ -34,18 +28,18 @@ RelayHighlighter::RelayHighlighter(QTextDocument* document, bool dark) : QSyntax
   const QColor op = dark ? QColor(0x56, 0xa8, 0xf5) : QColor(0x00, 0x5c, 0xc5);
   const QColor attribute = dark ? QColor(0xb3, 0x89, 0xc5) : QColor(0x8c, 0x5a, 0x00);
   const QColor type = dark ? QColor(0x9a, 0xa0, 0xa8) : QColor(0x5c, 0x63, 0x6b);
-  comment_ = styled(dark ? QColor(0x7a, 0x7e, 0x85) : QColor(0x8c, 0x8c, 0x8c), false, true);
+  comment_ = charFormat(dark ? QColor(0x7a, 0x7e, 0x85) : QColor(0x8c, 0x8c, 0x8c), false, true);
   auto rule = [this](const char* pattern, const QTextCharFormat& style) {
     rules_.push_back({QRegularExpression(QString::fromLatin1(pattern)), style});
   };
-  rule(R"(\b[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*(?=\())", styled(op));
-  rule(R"(\b(Tensor|float16|float32|float64|int8|int16|int32|int64|uint8|bool)\b)", styled(type));
-  rule(R"(\b[A-Za-z_][A-Za-z0-9_]*(?==))", styled(attribute));
-  rule(R"(\b(def|fn|let|if|else|meta|free_var|True|False|None)\b)", styled(keyword, true));
-  rule(R"(-?\b[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?[fi]?[0-9]*\b)", styled(number));
-  rule(R"(%[A-Za-z0-9_.]+)", styled(local));
-  rule(R"(@[A-Za-z0-9_.]+)", styled(global, true));
-  rule(R"("[^"]*")", styled(string));
+  rule(R"(\b[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*(?=\())", charFormat(op));
+  rule(R"(\b(Tensor|float16|float32|float64|int8|int16|int32|int64|uint8|bool)\b)", charFormat(type));
+  rule(R"(\b[A-Za-z_][A-Za-z0-9_]*(?==))", charFormat(attribute));
+  rule(R"(\b(def|fn|let|if|else|meta|free_var|True|False|None)\b)", charFormat(keyword, true));
+  rule(R"(-?\b[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?[fi]?[0-9]*\b)", charFormat(number));
+  rule(R"(%[A-Za-z0-9_.]+)", charFormat(local));
+  rule(R"(@[A-Za-z0-9_.]+)", charFormat(global, true));
+  rule(R"("[^"]*")", charFormat(string));
   rule(R"(#\[[^\]]*\])", comment_);
   rule(R"(//.*$)", comment_);
   slicer_.setInterval(0);

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "models/snapshot_list_model.h"
+#include "panels/row_table.h"
 
 namespace byoc::ui {
 
@@ -29,17 +30,9 @@ TimelineWidget::TimelineWidget(SnapshotListModel* model, QWidget* parent) : QWid
   slider_->setPageStep(1);
   caption_ = new QLabel(this);
   caption_->setMinimumWidth(160);
-  list_ = new QTableView(this);
-  list_->setModel(model_);
-  list_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  list_->setSelectionMode(QAbstractItemView::SingleSelection);
-  list_->verticalHeader()->hide();
-  list_->horizontalHeader()->setStretchLastSection(true);
+  list_ = makeRowTable(model_, this);
   list_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   list_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-  list_->setShowGrid(false);
-  list_->setAlternatingRowColors(true);
-  list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
 
   auto* controls = new QHBoxLayout;
   controls->addWidget(previous_);

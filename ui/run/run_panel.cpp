@@ -18,24 +18,11 @@
 #include "run/latency_chart.h"
 #include "run/run_inputs_model.h"
 #include "run/run_results_model.h"
+#include "panels/row_table.h"
 
 namespace byoc::ui {
 
 namespace {
-
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
-  auto* view = new QTableView(parent);
-  view->setModel(model);
-  view->setSelectionBehavior(QAbstractItemView::SelectRows);
-  view->setSelectionMode(QAbstractItemView::SingleSelection);
-  view->verticalHeader()->hide();
-  view->horizontalHeader()->setStretchLastSection(true);
-  view->setShowGrid(false);
-  view->setAlternatingRowColors(true);
-  view->setWordWrap(false);
-  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-  return view;
-}
 
 /// Edits a seed with a spin box from 0 up.
 class SeedDelegate : public QStyledItemDelegate {
@@ -54,7 +41,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   inputs_ = new RunInputsModel(this);
   results_ = new RunResultsModel(this);
 
-  inputsView_ = makeTable(inputs_, this);
+  inputsView_ = makeRowTable(inputs_, this);
   inputsView_->setItemDelegateForColumn(RunInputsModel::SeedColumn, new SeedDelegate(inputsView_));
   inputsView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                                QAbstractItemView::SelectedClicked);
@@ -111,7 +98,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   verdict_ = new QLabel(tr("Press Run to run the model partitioned for the target and compare it with the reference."), this);
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  resultsView_ = makeTable(results_, this);
+  resultsView_ = makeRowTable(results_, this);
   resultsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   resultsView_->horizontalHeader()->setSectionResizeMode(RunResultsModel::ValuesColumn, QHeaderView::Stretch);
   chart_ = new LatencyChart(this);
