@@ -21,29 +21,13 @@
 #include "run/run_inputs_model.h"
 #include "runtime/reference_check.h"
 #include "target/target_library.h"
+#include "window_fixture.h"
 
 using namespace byoc;
 using namespace byoc::ui;
+using namespace byoc::testing;
 
 namespace {
-
-Module demoModule() {
-  Result<ModelDocument> demo = openDemoDocument();
-  if (!demo) qFatal("%s", demo.error().str().c_str());
-  return demo->module;
-}
-
-std::shared_ptr<const Target> builtinTarget(const char* name) {
-  Result<Target> target = loadTarget(name);
-  if (!target) qFatal("%s", target.error().str().c_str());
-  return std::make_shared<const Target>(std::move(target).value());
-}
-
-bool openDemo(MainWindow& window) {
-  QSignalSpy opened(&window, &MainWindow::opened);
-  window.openDemo();
-  return opened.wait(10000);
-}
 
 QStringList fileMenuEntries(MainWindow& window) {
   QStringList entries;
@@ -136,7 +120,7 @@ class TestAppExport : public QObject {
   void exportFromTheWindow() {
     MainWindow window;
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("demo.byoc"));
     ModuleExportJob* job = window.exportPartitionedModule(out);
@@ -156,7 +140,7 @@ class TestAppExport : public QObject {
   void aFailedExportFromTheWindowIsShown() {
     MainWindow window;
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     QTemporaryDir dir;
     // A directory holding other files is never replaced.
     const QString out = dir.filePath(QStringLiteral("notes"));
@@ -182,7 +166,7 @@ class TestAppExport : public QObject {
   void cancellingTheDialogWritesNothing() {
     MainWindow window;
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("demo.byoc"));
     ModuleExportJob* job = window.exportPartitionedModule(out);

@@ -19,25 +19,13 @@
 #include "panels/timeline_widget.h"
 #include "snapshot_fixture.h"
 #include "test_files.h"
+#include "window_fixture.h"
 
 using namespace byoc;
 using namespace byoc::ui;
+using namespace byoc::testing;
 
 namespace {
-
-/// Opens `path` (or the demo when empty) and waits until its graph is laid out.
-bool openAndLayOut(MainWindow& window, const QString& path) {
-  QSignalSpy opened(&window, &MainWindow::opened);
-  if (path.isEmpty()) {
-    window.openDemo();
-  } else {
-    window.openFile(path);
-  }
-  if (!opened.wait(10000)) return false;
-  if (window.mainPage()->isLaidOut()) return true;
-  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
-  return laidOut.wait(20000);
-}
 
 int findTitle(const GraphModel& model, const QString& title) {
   for (const GraphNode& node : model.nodes()) {

@@ -21,21 +21,13 @@
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "pattern/pattern_parser.h"
+#include "window_fixture.h"
 
 using namespace byoc;
 using namespace byoc::ui;
+using namespace byoc::testing;
 
 namespace {
-
-/// Opens the demo and waits until its graph is laid out.
-bool openDemo(MainWindow& window) {
-  QSignalSpy opened(&window, &MainWindow::opened);
-  window.openDemo();
-  if (!opened.wait(10000)) return false;
-  if (window.mainPage()->isLaidOut()) return true;
-  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
-  return laidOut.wait(20000);
-}
 
 /// Replaces the editor's text by typing `text`, and waits for the debounced parse.
 bool typePattern(PatternDock& dock, const QString& text) {
@@ -280,7 +272,7 @@ class TestPatternEditor : public QObject {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     PatternDock* dock = window.patternDock();
     QAbstractItemModelTester tester(dock->matchModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(dock->addPattern(QStringLiteral("*")));
@@ -342,7 +334,7 @@ class TestPatternEditor : public QObject {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("nn.relu(*)")));
     QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
@@ -407,7 +399,7 @@ class TestPatternEditor : public QObject {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     PatternDock* dock = window.patternDock();
     GraphPage* page = window.mainPage();
     auto button = [dock](const char* name) { return dock->findChild<QToolButton*>(QString::fromLatin1(name)); };
@@ -443,7 +435,7 @@ class TestPatternEditor : public QObject {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(openDemo(window));
+    QVERIFY(openAndLayOut(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
     GraphPage* page = window.mainPage();

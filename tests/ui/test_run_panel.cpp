@@ -27,23 +27,13 @@
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 #include "target/target_library.h"
+#include "window_fixture.h"
 
 using namespace byoc;
 using namespace byoc::ui;
+using namespace byoc::testing;
 
 namespace {
-
-Module demoModule() {
-  Result<ModelDocument> demo = openDemoDocument();
-  if (!demo) qFatal("%s", demo.error().str().c_str());
-  return demo->module;
-}
-
-std::shared_ptr<const Target> builtinTarget(const char* name) {
-  Result<Target> target = loadTarget(name);
-  if (!target) qFatal("%s", target.error().str().c_str());
-  return std::make_shared<const Target>(std::move(target).value());
-}
 
 NDArray filled(DType dtype, Shape shape, double value) {
   NDArray array = NDArray::zeros(dtype, shape);
@@ -59,16 +49,6 @@ bool sameValues(const NDArray& a, const NDArray& b) {
   for (int64_t i = 0; i < a.numElements(); ++i)
     if (a.elementAsDouble(i) != b.elementAsDouble(i)) return false;
   return true;
-}
-
-/// Opens the demo in `window` and waits until its graph is laid out.
-bool openDemoAndLayOut(MainWindow& window) {
-  QSignalSpy opened(&window, &MainWindow::opened);
-  window.openDemo();
-  if (!opened.wait(10000)) return false;
-  if (window.mainPage()->isLaidOut()) return true;
-  QSignalSpy laidOut(window.mainPage(), &GraphPage::layoutReady);
-  return laidOut.wait(20000);
 }
 
 QStringList sceneTexts(GraphScene* scene) {
@@ -271,7 +251,7 @@ class TestRunPanel : public QObject {
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(openDemoAndLayOut(window));
+    QVERIFY(openAndLayOut(window));
     QSignalSpy steps(&window, &MainWindow::stepsOpened);
     window.runPartition(QStringList{QStringLiteral("dnnl")}, QStringLiteral("relay"));
     QVERIFY(steps.wait(20000));
@@ -306,7 +286,7 @@ class TestRunPanel : public QObject {
     QVERIFY(sceneTexts(scene).contains(note));
 
     // Opening another model forgets them.
-    QVERIFY(openDemoAndLayOut(window));
+    QVERIFY(openAndLayOut(window));
     QVERIFY(window.mainPage()->scene()->overlay().hullNotes.empty());
     QCOMPARE(window.runPanel()->resultsModel()->rowCount(), 0);
   }

@@ -1,0 +1,37 @@
+#include "window_fixture.h"
+
+#include <QSignalSpy>
+#include <QtGlobal>
+
+#include "app/model_document.h"
+#include "graph/graph_page.h"
+#include "target/target_library.h"
+
+namespace byoc::testing {
+
+bool openAndLayOut(ui::MainWindow& window, const QString& path) {
+  QSignalSpy opened(&window, &ui::MainWindow::opened);
+  if (path.isEmpty()) {
+    window.openDemo();
+  } else {
+    window.openFile(path);
+  }
+  if (!opened.wait(10000)) return false;
+  if (window.mainPage()->isLaidOut()) return true;
+  QSignalSpy laidOut(window.mainPage(), &ui::GraphPage::layoutReady);
+  return laidOut.wait(20000);
+}
+
+Module demoModule() {
+  Result<ui::ModelDocument> demo = ui::openDemoDocument();
+  if (!demo) qFatal("%s", demo.error().str().c_str());
+  return demo->module;
+}
+
+std::shared_ptr<const Target> builtinTarget(const char* name) {
+  Result<Target> target = loadTarget(name);
+  if (!target) qFatal("%s", target.error().str().c_str());
+  return std::make_shared<const Target>(std::move(target).value());
+}
+
+}  // namespace byoc::testing

@@ -1,0 +1,25 @@
+#pragma once
+/// \file
+/// Driving the main window in tests: opening a model and waiting for its picture, and the demo
+/// module and built-in targets the panels are fed with.
+
+#include <QString>
+#include <memory>
+
+#include "app/main_window.h"
+#include "ir/module.h"
+#include "target/target.h"
+
+namespace byoc::testing {
+
+/// Opens `path` (the demo when empty) in `window` and waits until its graph is laid out; false on
+/// failure or timeout.
+bool openAndLayOut(ui::MainWindow& window, const QString& path = {});
+
+/// The built-in demo, type-checked; fails the test run if it cannot be opened.
+Module demoModule();
+
+/// The built-in target `name`; fails the test run if it cannot be loaded.
+std::shared_ptr<const Target> builtinTarget(const char* name);
+
+}  // namespace byoc::testing
