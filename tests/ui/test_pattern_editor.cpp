@@ -4,6 +4,7 @@
 #include <QSettings>
 #include <QTableView>
 #include <QToolButton>
+#include <QDockWidget>
 #include <QtTest>
 #include <algorithm>
 
@@ -274,6 +275,9 @@ class TestPatternEditor : public QObject {
     window.show();
     QVERIFY(openAndLayOut(window));
     PatternDock* dock = window.patternDock();
+    auto* dockWidget = qobject_cast<QDockWidget*>(dock->parentWidget());
+    QVERIFY(dockWidget);
+    dockWidget->raise();  // the user brings the editor to the front to type
     QAbstractItemModelTester tester(dock->matchModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(dock->addPattern(QStringLiteral("*")));
     GraphPage* page = window.mainPage();
@@ -296,6 +300,15 @@ class TestPatternEditor : public QObject {
     QCOMPARE(covered, expected);
     QCOMPARE(page->scene()->matchOutlineCount(), 2);
     QCOMPARE(dock->statusText(), QStringLiteral("2 match(es) on main"));
+
+    // With another tab of the dock area in front the graph shows no outlines; they come back with the editor.
+    for (auto* other : window.tabifiedDockWidgets(dockWidget)) {
+      other->raise();
+      break;
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(page->scene()->matchOutlineCount(), 0, 2000);
+    dockWidget->raise();
+    QTRY_COMPARE_WITH_TIMEOUT(page->scene()->matchOutlineCount(), 2, 2000);
     QCOMPARE(dock->matchModel()->index(0, PatternMatchModel::RootColumn).data().toString(), QStringLiteral("nn.relu"));
     QCOMPARE(dock->matchModel()->index(0, PatternMatchModel::NodesColumn).data().toInt(), 3);
     // The target holds the typed pattern, and its drawing is beside the text.

@@ -232,12 +232,14 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(text, diagnostics);
   tabifyDockWidget(text, run);
   patternDock_ = new PatternDock(targetDocument_, this);
-  tabifyDockWidget(text, dock(tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea));
+  QDockWidget* patterns = dock(tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea);
+  connect(patterns, &QDockWidget::visibilityChanged, patternDock_, &PatternDock::setOutlinesShown);
+  tabifyDockWidget(text, patterns);
   text->raise();
   resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   resizeDocks({text}, {220}, Qt::Vertical);
   viewMenu_ = new QMenu(tr("&View"), this);
-  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run}) viewMenu_->addAction(each->toggleViewAction());
+  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns}) viewMenu_->addAction(each->toggleViewAction());
   viewMenu_->addSeparator();
 }
 

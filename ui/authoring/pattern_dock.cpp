@@ -301,10 +301,10 @@ void PatternDock::startMatching() {
 void PatternDock::showMatches(const std::vector<PatternMatch>& found) {
   if (!page_) return;
   std::vector<GraphMatch> shown = graphMatches(found, page_->model());
-  std::vector<std::vector<int>> outlines;
-  outlines.reserve(shown.size());
-  for (const GraphMatch& match : shown) outlines.push_back(match.nodes);
-  page_->setMatchHighlights(std::move(outlines));
+  outlines_.clear();
+  outlines_.reserve(shown.size());
+  for (const GraphMatch& match : shown) outlines_.push_back(match.nodes);
+  drawOutlines();
   matches_->setMatches(std::move(shown));
   setStatus(tr("%n match(es) on %1", nullptr, matches_->rowCount()).arg(page_->model().name()), false);
   emit matchesUpdated();
@@ -312,8 +312,18 @@ void PatternDock::showMatches(const std::vector<PatternMatch>& found) {
 
 void PatternDock::clearMatches() {
   matches_->setMatches({});
-  if (page_) page_->setMatchHighlights({});
+  outlines_.clear();
+  drawOutlines();
   emit matchesUpdated();
+}
+
+void PatternDock::drawOutlines() {
+  if (page_) page_->setMatchHighlights(outlinesShown_ ? outlines_ : std::vector<std::vector<int>>{});
+}
+
+void PatternDock::setOutlinesShown(bool shown) {
+  outlinesShown_ = shown;
+  drawOutlines();
 }
 
 void PatternDock::showMatch(int row) {

@@ -60,6 +60,9 @@ class PatternDock : public QWidget {
   /// For the node selected on the front tab: whether the current pattern matches there and, if
   /// not, the first pattern node that failed and why. Also shown in the dock.
   QString explainSelectedNode();
+  /// Whether the live matches are outlined on the graph: only while the dock can be seen (the
+  /// window follows its dock's visibility), so a hidden editor leaves the picture alone.
+  void setOutlinesShown(bool shown);
   /// Switches the editor's and the drawing's colours.
   void setTheme(Theme theme);
 
@@ -98,6 +101,8 @@ class PatternDock : public QWidget {
   void showMatches(const std::vector<PatternMatch>& found);
   void showMatch(int row);
   void clearMatches();
+  /// Outlines `outlines_` on the page when `outlinesShown_`, nothing otherwise.
+  void drawOutlines();
   void updateButtons();
   void setStatus(const QString& text, bool error);
 
@@ -123,6 +128,9 @@ class PatternDock : public QWidget {
   QMetaObject::Connection pageSelection_;
   /// The pattern being matched: the current row's, once its text parses.
   Pattern pattern_;
+  /// The graph nodes of each live match.
+  std::vector<std::vector<int>> outlines_;
+  bool outlinesShown_ = true;
   int currentRow_ = -1;
   bool loading_ = false;
 };
