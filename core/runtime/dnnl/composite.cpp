@@ -25,12 +25,14 @@ int parameterIndex(const FunctionNode& composite, const Expr& value) {
   return -1;
 }
 
-/// The call of `add` whose first argument is `producer`, or null.
-const CallNode* addOnto(const Expr& body, const CallNode* producer) {
+/// The first call of `op` in `body` (post order) whose first argument is `producer` when one is
+/// given, or null.
+const CallNode* callOf(const Expr& body, const char* op, const CallNode* producer = nullptr) {
   const CallNode* found = nullptr;
   postOrderVisit(body, [&](const Expr& node) {
     const auto* call = node->as<CallNode>();
-    if (!found && call && call->opDef() && call->opDef()->name == "add" && call->args[0].get() == producer) found = call;
+    if (!found && call && call->opDef() && call->opDef()->name == op && (!producer || call->args[0].get() == producer))
+      found = call;
   });
   return found;
 }
@@ -71,24 +73,14 @@ std::optional<Result<std::vector<Tensor>>> lowerNormalizing(Lowering& lowering, 
   });
 }
 
-/// The first call of `op` in `body`, or null.
-const CallNode* firstCallOf(const Expr& body, const char* op) {
-  const CallNode* found = nullptr;
-  postOrderVisit(body, [&](const Expr& node) {
-    const auto* call = node->as<CallNode>();
-    if (!found && call && call->opDef() && call->opDef()->name == op) found = call;
-  });
-  return found;
-}
-
 /// `dnnl.scale_shift` and `dnnl.scale_shift_relu` (an inference batch norm after
 /// SimplifyInference): `add(multiply(x, scale), shift)` [→ `nn.relu`] as one binary multiply
 /// primitive with a binary add and an optional relu post-op; scale and shift broadcast onto x.
 std::optional<Result<std::vector<Tensor>>> lowerScaleShift(Lowering& lowering, const std::string& name,
                                                            const FunctionNode& composite, const std::vector<Tensor>& inputs) {
   if (name != "dnnl.scale_shift" && name != "dnnl.scale_shift_relu") return std::nullopt;
-  const CallNode* multiply = firstCallOf(composite.body, "multiply");
-  const CallNode* shiftAdd = multiply ? addOnto(composite.body, multiply) : nullptr;
+  const CallNode* multiply = callOf(composite.body, "multiply");
+  const CallNode* shiftAdd = multiply ? callOf(composite.body, "add", multiply) : nullptr;
   const int data = multiply ? parameterIndex(composite, multiply->args[0]) : -1;
   const int scale = multiply ? parameterIndex(composite, multiply->args[1]) : -1;
   const int shift = shiftAdd ? parameterIndex(composite, shiftAdd->args[1]) : -1;
@@ -149,8 +141,8 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
     return makeError("unsupported composite \"" + name + "\"");
   const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
   // Each role's input: the composite parameter the body reads there.
-  const CallNode* biasAdd = has("_bias") ? addOnto(composite.body, anchor) : nullptr;
-  const CallNode* sumAdd = has("_sum") ? addOnto(composite.body, biasAdd ? biasAdd : anchor) : nullptr;
+  const CallNode* biasAdd = has("_bias") ? callOf(composite.body, "add", anchor) : nullptr;
+  const CallNode* sumAdd = has("_sum") ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
   const int data = parameterIndex(composite, anchor->args[0]);
   const int weight = parameterIndex(composite, anchor->args[1]);
   const int bias = biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1;
