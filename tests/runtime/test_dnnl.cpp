@@ -194,6 +194,16 @@ class TestDnnl : public QObject {
     row("gelu composite", img,
         composite("dnnl.gelu", "%p0: Tensor[(2, 8, 9, 9), float32]",
                   "%0 = divide(%p0, 1.4142135f); %1 = erf(%0); %2 = add(%1, 1f); %3 = multiply(%p0, %2); multiply(%3, 0.5f)", "%x"));
+    const std::string perChannel = img + ", %s: Tensor[(8, 1, 1), float32], %t: Tensor[(1, 8, 1, 1), float32]";
+    const std::string perChannelInner =
+        "%p0: Tensor[(2, 8, 9, 9), float32], %p1: Tensor[(8, 1, 1), float32], %p2: Tensor[(1, 8, 1, 1), float32]";
+    row("scale_shift", perChannel,
+        composite("dnnl.scale_shift", perChannelInner, "%0 = multiply(%p0, %p1); add(%0, %p2)", "%x, %s, %t"));
+    row("scale_shift_relu", perChannel,
+        composite("dnnl.scale_shift_relu", perChannelInner, "%0 = multiply(%p0, %p1); %1 = add(%0, %p2); nn.relu(%1)", "%x, %s, %t"));
+    row("scale_shift_relu blocked input", perChannel + ", %w: Tensor[(8, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); " +
+            composite("dnnl.scale_shift_relu", perChannelInner, "%0 = multiply(%p0, %p1); %1 = add(%0, %p2); nn.relu(%1)", "%7, %s, %t"));
     const std::string denseParams = "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32], %b: Tensor[(24), float32]";
     const std::string denseInner = "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32], %p2: Tensor[(24), float32]";
     row("dense_bias_relu", denseParams,
@@ -377,6 +387,17 @@ class TestDnnl : public QObject {
                                                 << composite("dnnl.layer_norm", "%p0: Tensor[(2, 8), float32]",
                                                              "%0 = mean(%p0, axis=[-1], keepdims=True); subtract(%p0, %0)", "%x").c_str()
                                                 << "composite \"dnnl.layer_norm\" has no epsilon constant";
+    QTest::newRow("scale_shift constant scale")
+        << "%x: Tensor[(1, 2, 3, 3), float32], %y: Tensor[(2, 1, 1), float32]"
+        << composite("dnnl.scale_shift", "%p0: Tensor[(1, 2, 3, 3), float32], %p1: Tensor[(2, 1, 1), float32]",
+                     "%0 = multiply(%p0, 2f); add(%0, %p1)", "%x, %y").c_str()
+        << "composite \"dnnl.scale_shift\": its data, scale and shift must be parameters of the composite";
+    QTest::newRow("scale_shift broadcast data")
+        << "%x: Tensor[(1, 2, 1, 1), float32], %y: Tensor[(1, 2, 3, 3), float32], %z: Tensor[(2, 1, 1), float32]"
+        << composite("dnnl.scale_shift",
+                     "%p0: Tensor[(1, 2, 1, 1), float32], %p1: Tensor[(1, 2, 3, 3), float32], %p2: Tensor[(2, 1, 1), float32]",
+                     "%0 = multiply(%p0, %p1); add(%0, %p2)", "%x, %y, %z").c_str()
+        << "composite \"dnnl.scale_shift\": the data must have the result's shape";
     QTest::newRow("negative width") << "%x: Tensor[(1, 2, 3, 3), float32]"
                                     << "nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [-1, 1], [1, 1]])"
                                     << "nn.pad: negative pad widths are not supported";

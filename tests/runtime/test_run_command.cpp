@@ -68,6 +68,18 @@ class TestRunCommand : public QObject {
     QVERIFY(run.out.endsWith("  ok\n"));
   }
 
+  void fusesConstantBatchNormsIntoScaleShift() {
+    Outcome partition = runCli({"partition", data("batch_norm_block.relay"), "--target", "dnnl"});
+    QCOMPARE(partition.err, QString());
+    QCOMPARE(partition.exitCode, 0);
+    QCOMPARE(partition.out.count("Composite=\"dnnl.scale_shift_relu\""), 1);
+    QCOMPARE(partition.out.count("Composite=\"dnnl.scale_shift\""), 1);
+    Outcome run = runCli({"run", data("batch_norm_block.relay"), "--target", "dnnl", "--random-inputs", "2", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.endsWith("  ok\n"));
+  }
+
   void sameSeedSameOutput() {
     Outcome a = runCli({"run", "--demo", "--random-inputs", "7"});
     Outcome b = runCli({"run", "--demo", "--random-inputs", "7"});

@@ -1,7 +1,9 @@
 /// \file
 /// Composite calls: the anchor found in the composite's body, lowered with the bias, residual
-/// and post-ops the composite's name asks for (the order of TVM's DNNL runtime).
+/// and post-ops the composite's name asks for (the order of TVM's DNNL runtime); composites
+/// without an anchor (gelu, layer norm, scale and shift) as their own primitives.
 
+#include <algorithm>
 #include <optional>
 
 #include "ir/op.h"
@@ -23,12 +25,14 @@ int parameterIndex(const FunctionNode& composite, const Expr& value) {
   return -1;
 }
 
-/// The call of `add` whose first argument is `producer`, or null.
-const CallNode* addOnto(const Expr& body, const CallNode* producer) {
+/// The first call of `op` in `body` (post order) whose first argument is `producer` when one is
+/// given, or null.
+const CallNode* callOf(const Expr& body, const char* op, const CallNode* producer = nullptr) {
   const CallNode* found = nullptr;
   postOrderVisit(body, [&](const Expr& node) {
     const auto* call = node->as<CallNode>();
-    if (!found && call && call->opDef() && call->opDef()->name == "add" && call->args[0].get() == producer) found = call;
+    if (!found && call && call->opDef() && call->opDef()->name == op && (!producer || call->args[0].get() == producer))
+      found = call;
   });
   return found;
 }
@@ -69,6 +73,49 @@ std::optional<Result<std::vector<Tensor>>> lowerNormalizing(Lowering& lowering, 
   });
 }
 
+/// `dnnl.scale_shift` and `dnnl.scale_shift_relu` (an inference batch norm after
+/// SimplifyInference): `add(multiply(x, scale), shift)` [→ `nn.relu`] as one binary multiply
+/// primitive with a binary add and an optional relu post-op; scale and shift broadcast onto x.
+std::optional<Result<std::vector<Tensor>>> lowerScaleShift(Lowering& lowering, const std::string& name,
+                                                           const FunctionNode& composite, const std::vector<Tensor>& inputs) {
+  if (name != "dnnl.scale_shift" && name != "dnnl.scale_shift_relu") return std::nullopt;
+  const CallNode* multiply = callOf(composite.body, "multiply");
+  const CallNode* shiftAdd = multiply ? callOf(composite.body, "add", multiply) : nullptr;
+  const int data = multiply ? parameterIndex(composite, multiply->args[0]) : -1;
+  const int scale = multiply ? parameterIndex(composite, multiply->args[1]) : -1;
+  const int shift = shiftAdd ? parameterIndex(composite, shiftAdd->args[1]) : -1;
+  if (data < 0 || scale < 0 || shift < 0 || inputs.size() != composite.params.size())
+    return Result<std::vector<Tensor>>(
+        makeError("composite \"" + name + "\": its data, scale and shift must be parameters of the composite"));
+  const Shape& out = shiftAdd->type()->as<TensorTypeNode>()->shape;
+  if (shapeOf(multiply->args[0]) != out)
+    return Result<std::vector<Tensor>>(makeError("composite \"" + name + "\": the data must have the result's shape"));
+  // A broadcast operand as plain memory of the result's rank (leading 1s added).
+  const auto broadcast = [&](int index) {
+    Shape dims = shapeOf(composite.params[static_cast<std::size_t>(index)]);
+    dims.insert(dims.begin(), out.size() - std::min(out.size(), dims.size()), 1);
+    return lowering.view(lowering.plain(inputs[static_cast<std::size_t>(index)]), plainDesc(dimsOf(dims)));
+  };
+  return guarded(name, [&]() -> Result<std::vector<Tensor>> {
+    const Tensor& src = inputs[static_cast<std::size_t>(data)];
+    const Tensor scaleTensor = broadcast(scale);
+    const Tensor shiftTensor = broadcast(shift);
+    dnnl::post_ops postOps;
+    postOps.append_binary(algorithm::binary_add, shiftTensor.desc());
+    if (name == "dnnl.scale_shift_relu") postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(postOps);
+    dnnl::binary::desc desc(algorithm::binary_mul, src.desc(), scaleTensor.desc(), src.desc());
+    dnnl::binary::primitive_desc pd(desc, attr, lowering.engine);
+    Tensor dst = lowering.fresh(pd.dst_desc());
+    lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src.memory},
+                                    {DNNL_ARG_SRC_1, scaleTensor.memory},
+                                    {DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, shiftTensor.memory},
+                                    {DNNL_ARG_DST, dst.memory}});
+    return std::vector<Tensor>{dst};
+  });
+}
+
 }  // namespace
 
 Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNode& call, const FunctionNode& composite,
@@ -76,6 +123,7 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
                                                const std::function<bool(const Expr&)>& lastRead) {
   const std::string name = composite.attrs.find("Composite")->asString();
   if (auto lowered = lowerNormalizing(lowering, name, composite, inputs)) return *std::move(lowered);
+  if (auto lowered = lowerScaleShift(lowering, name, composite, inputs)) return *std::move(lowered);
   const CallNode* anchor = nullptr;
   const CallNode* clip = nullptr;
   postOrderVisit(composite.body, [&](const Expr& node) {
@@ -93,8 +141,8 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const CallNod
     return makeError("unsupported composite \"" + name + "\"");
   const auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
   // Each role's input: the composite parameter the body reads there.
-  const CallNode* biasAdd = has("_bias") ? addOnto(composite.body, anchor) : nullptr;
-  const CallNode* sumAdd = has("_sum") ? addOnto(composite.body, biasAdd ? biasAdd : anchor) : nullptr;
+  const CallNode* biasAdd = has("_bias") ? callOf(composite.body, "add", anchor) : nullptr;
+  const CallNode* sumAdd = has("_sum") ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
   const int data = parameterIndex(composite, anchor->args[0]);
   const int weight = parameterIndex(composite, anchor->args[1]);
   const int bias = biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1;

@@ -22,7 +22,8 @@ Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm alg
 Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs);
 
 /// Lowers a call of a composite function (attribute `Composite`): a convolution, deconvolution
-/// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name.
+/// or dense anchor with bias, sum and eltwise post-ops chosen by the composite's name; a
+/// scale and shift (`dnnl.scale_shift[_relu]`) as one binary primitive with post-ops.
 /// The roles of the inputs (data, weight, bias, residual) are read from the composite's body, so
 /// an argument passed for two roles works. `lastRead(arg)` says that nothing reads the
 /// `_sum` residual after this call (earlier readers have run and kept no view of it), so the

@@ -34,6 +34,13 @@ def _same(a, b):
     return a == b
 
 
+def _in(item, items):
+    """Whether `items`, a list, holds a value equal to `item`."""
+    if not isinstance(items, list):
+        raise ValueError("'in' needs a list on its right, found %r" % (items,))
+    return any(_same(item, x) for x in items)
+
+
 def _op_name(expr):
     """The name of the op `expr` calls, or \"\" when it is not a call of an op."""
     if isinstance(expr, relay.Call) and isinstance(expr.op, tvm.ir.Op):
@@ -459,6 +466,26 @@ def _check_4(expr):
     return _tensor_type(expr).dtype == "float32"
 
 
+def _dnnl_scale_shift_relu_pattern():
+    """nn.relu(add(multiply(*, *), *))"""
+    return is_op("nn.relu")(is_op("add")(is_op("multiply")(wildcard(), wildcard()), wildcard()))
+
+
+def _check_5(expr):
+    """dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0.arg0) and is_constant(arg0.arg0.arg1) and is_constant(arg0.arg1) and shape(arg0.arg0.arg1) in [[numel(arg0.arg0.arg1), 1, 1], [1, numel(arg0.arg0.arg1), 1, 1]] and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]]"""
+    return _tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0].args[0]) and isinstance(expr.args[0].args[0].args[1], relay.Constant) and isinstance(expr.args[0].args[1], relay.Constant) and _in(_shape(expr.args[0].args[0].args[1]), [[_numel(expr.args[0].args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]])
+
+
+def _dnnl_scale_shift_pattern():
+    """add(multiply(*, *), *)"""
+    return is_op("add")(is_op("multiply")(wildcard(), wildcard()), wildcard())
+
+
+def _check_6(expr):
+    """dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0) and is_constant(arg0.arg1) and is_constant(arg1) and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]] and shape(arg1) in [[numel(arg1), 1, 1], [1, numel(arg1), 1, 1]]"""
+    return _tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0]) and isinstance(expr.args[0].args[1], relay.Constant) and isinstance(expr.args[1], relay.Constant) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[1]), [[_numel(expr.args[1]), 1, 1], [1, _numel(expr.args[1]), 1, 1]])
+
+
 @register_pattern_table("dnnl")
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
@@ -513,4 +540,6 @@ def pattern_table():
         ("dnnl.dense_mish", _dnnl_dense_mish_pattern()),
         ("dnnl.layer_norm", _dnnl_layer_norm_pattern(), _check_3),
         ("dnnl.gelu", _dnnl_gelu_pattern(), _check_4),
+        ("dnnl.scale_shift_relu", _dnnl_scale_shift_relu_pattern(), _check_5),
+        ("dnnl.scale_shift", _dnnl_scale_shift_pattern(), _check_6),
     ]
