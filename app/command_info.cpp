@@ -7,6 +7,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "model_input.h"
+#include "pass/infer_type.h"
 
 namespace byoc::cli {
 
@@ -28,19 +29,48 @@ std::vector<std::pair<std::string, std::size_t>> byCountThenName(const Map& coun
   return rows;
 }
 
+/// One line about a kernel graph: its node counts and its kernels by name, most frequent first.
+std::string kernelGraphSummary(const dnnl_backend::KernelGraph& graph) {
+  std::map<std::string, std::size_t> kernels;
+  std::size_t inputs = 0, constants = 0, count = 0;
+  for (const dnnl_backend::KernelNode& node : graph.nodes) {
+    inputs += node.kind == dnnl_backend::KernelNodeKind::Input;
+    constants += node.kind == dnnl_backend::KernelNodeKind::Constant;
+    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
+    ++count;
+    ++kernels[node.name];
+  }
+  std::string text = "kernel graph: " + std::to_string(inputs) + " input(s), " + std::to_string(constants) + " constant(s), " +
+                     std::to_string(count) + " kernel(s):";
+  for (const auto& [name, uses] : byCountThenName(kernels)) text += " " + name + (uses > 1 ? " x" + std::to_string(uses) : "");
+  return text;
+}
+
+/// The export's manifest, and the kernel graph of each dnnl external function.
+void describeExport(const LoadedExport& loaded) {
+  const Manifest& manifest = loaded.manifest;
+  std::cout << "export: format version " << manifest.formatVersion << ", produced by " << manifest.producer << "\n";
+  for (const ManifestFunction& function : manifest.functions) {
+    std::cout << "  @" << function.name << "  Compiler=" << function.compiler << "  codegen=" << function.codegen << "  "
+              << function.artifact << "\n";
+    if (auto graph = loaded.kernelGraphs.find(function.name); graph != loaded.kernelGraphs.end())
+      std::cout << "    " << kernelGraphSummary(*graph->second) << "\n";
+  }
+}
+
+/// The model of the command: an export directory (described first), a model file or the demo.
+Result<Module> loadAndDescribe(const Options& options) {
+  if (!options.file || !isExportDirectory(*options.file)) return loadTypedModel(options);
+  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
+  describeExport(loaded);
+  return inferTypes(loaded.module);
+}
+
 }  // namespace
 
 int runInfo(const Options& options) {
-  Result<Module> module = loadTypedModel(options);
+  Result<Module> module = loadAndDescribe(options);
   if (!module) return reportError(module.error());
-  if (options.file && isExportDirectory(*options.file)) {
-    Result<Manifest> manifest = readExportManifest(*options.file);
-    if (!manifest) return reportError(manifest.error());
-    std::cout << "export: format version " << manifest->formatVersion << ", produced by " << manifest->producer << "\n";
-    for (const ManifestFunction& function : manifest->functions)
-      std::cout << "  @" << function.name << "  Compiler=" << function.compiler << "  codegen=" << function.codegen << "  "
-                << function.artifact << "\n";
-  }
 
   std::cout << "functions: " << module->functions().size() << "\n";
   for (const auto& [name, function] : module->functions()) std::cout << "  @" << name << signature(*function) << "\n";

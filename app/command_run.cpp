@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
 #include "export/export_reader.h"
@@ -104,30 +105,44 @@ int bench(Executor& executor, const std::vector<Value>& args, int runs, int thre
   return 0;
 }
 
-/// The module to run: an export directory as it was exported (its regions through the codegens it
-/// records), else the model partitioned for the `--target`s, each target's regions sent to its codegen.
-Result<Module> partitionFor(const Options& options, const Module& model, ExecutorOptions& executorOptions) {
+/// What `byoc run` runs, and what its outputs are compared with.
+struct RunPlan {
+  Module module;
+  /// The module whose regions `--compare-reference` runs on the reference codegen; none for an
+  /// export with kernel graphs (their IR is not in the export).
+  std::optional<Module> reference;
+};
+
+/// An export directory as it was exported (its regions through the codegens it records, kernel
+/// graphs through the dnnl codegen), else the model partitioned for the `--target`s, each target's
+/// regions sent to its codegen.
+Result<RunPlan> planRun(const Options& options, ExecutorOptions& executorOptions) {
   if (options.file && isExportDirectory(*options.file)) {
     if (options.has("--target")) return makeError("an export is already partitioned; --target does not apply", {*options.file});
-    BYOC_ASSIGN_OR_RETURN(Manifest manifest, readExportManifest(*options.file));
-    executorOptions.codegens = exportCodegens(manifest);
-    return model;
+    BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
+    executorOptions = exportExecutorOptions(loaded, executorOptions.threads);
+    RunPlan plan{loaded.module, loaded.module};
+    if (!loaded.kernelGraphs.empty()) plan.reference.reset();
+    return plan;
   }
+  BYOC_ASSIGN_OR_RETURN(Module model, loadTypedModel(options));
   BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
   addTargetCodegens(partitioned.targets, executorOptions);
-  return std::move(partitioned.module);
+  return RunPlan{std::move(partitioned.module), std::move(model)};
 }
 
 }  // namespace
 
 int runRun(const Options& options) {
-  Result<Module> model = loadTypedModel(options);
-  if (!model) return reportError(model.error());
   ExecutorOptions executorOptions;
   executorOptions.threads = static_cast<int>(options.number("--threads", 1));
-  Result<Module> module = partitionFor(options, *model, executorOptions);
-  if (!module) return reportError(module.error());
-  Result<std::unique_ptr<Executor>> created = Executor::create(*module, executorOptions);
+  Result<RunPlan> plan = planRun(options, executorOptions);
+  if (!plan) return reportError(plan.error());
+  if (options.has("--compare-reference") && !plan->reference)
+    return reportError(makeError("--compare-reference: the export's dnnl regions are kernel graphs, which only the dnnl codegen "
+                                 "runs; compare the model before export instead",
+                                 {*options.file}));
+  Result<std::unique_ptr<Executor>> created = Executor::create(plan->module, executorOptions);
   if (!created) return reportError(created.error());
   Executor& executor = **created;
 
@@ -164,7 +179,7 @@ int runRun(const Options& options) {
     }
   }
   if (options.has("--compare-reference")) {
-    if (int status = compareWithReference(*model, *args, outputs)) return status;
+    if (int status = compareWithReference(*plan->reference, *args, outputs)) return status;
   }
   int runs = static_cast<int>(options.number("--bench", 0));
   return runs > 0 ? bench(executor, *args, runs, executorOptions.threads) : 0;

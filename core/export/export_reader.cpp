@@ -2,10 +2,12 @@
 
 #include <filesystem>
 
+#include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/safetensors.h"
 #include "export/sha256.h"
 #include "frontend/json_format.h"
+#include "runtime/dnnl/dnnl_module.h"
 #include "support/file_io.h"
 
 namespace byoc {
@@ -39,13 +41,25 @@ class ExportFiles {
   const Manifest& manifest_;
 };
 
-/// Loads one module file of the export with its constants taken from `params`.
-Result<Module> loadExportedModule(const ExportFiles& files, const std::string& relative, const SafetensorsIndex& params,
-                              const std::string& paramsPath) {
-  BYOC_ASSIGN_OR_RETURN(std::string text, files.read(relative));
-  const std::string path = files.path(relative);
+/// Loads the module `text` of the export file `path` with its constants taken from `params`.
+Result<Module> loadExportedModule(const std::string& text, const std::string& path, const SafetensorsIndex& params,
+                                  const std::string& paramsPath) {
   BYOC_ASSIGN_OR_RETURN(std::string resolved, internalizeConstants(text, params, path, paramsPath));
   return loadModuleJson(resolved, path);
+}
+
+/// The function that declares `graph`'s signature in the loaded module: typed parameters, the
+/// external function's attributes, and a free variable `%kernel_graph` of the result type as body.
+Function declarationOf(const dnnl_backend::KernelGraph& graph, const ManifestFunction& function) {
+  const Type functionType = graph.functionType();
+  const auto* type = functionType->as<FuncTypeNode>();
+  const std::vector<std::string> names = graph.inputNames();
+  std::vector<Var> params;
+  for (std::size_t i = 0; i < names.size(); ++i) params.push_back(VarNode::make(names[i], type->params[i]));
+  Attrs attrs;
+  attrs.set("Compiler", function.compiler);
+  attrs.set("global_symbol", function.symbol);
+  return FunctionNode::make(std::move(params), VarNode::make("kernel_graph", type->ret), type->ret, std::move(attrs));
 }
 
 }  // namespace
@@ -83,11 +97,23 @@ Result<LoadedExport> loadExport(const std::string& directory) {
   const std::string paramsPath = files.path(manifest.params);
   BYOC_ASSIGN_OR_RETURN(SafetensorsIndex params, parseSafetensors(paramBytes, paramsPath));
 
-  BYOC_ASSIGN_OR_RETURN(loaded.module, loadExportedModule(files, manifest.hostModule, params, paramsPath));
+  BYOC_ASSIGN_OR_RETURN(std::string hostText, files.read(manifest.hostModule));
+  BYOC_ASSIGN_OR_RETURN(loaded.module, loadExportedModule(hostText, files.path(manifest.hostModule), params, paramsPath));
   for (const ManifestFunction& function : manifest.functions) {
-    BYOC_ASSIGN_OR_RETURN(Module artifact, loadExportedModule(files, function.artifact, params, paramsPath));
-    Function body = artifact.find(function.name);
-    if (!body) return makeError("expected the function @" + function.name, {files.path(function.artifact)});
+    BYOC_ASSIGN_OR_RETURN(std::string text, files.read(function.artifact));
+    const std::string path = files.path(function.artifact);
+    Function body;
+    if (isKernelGraphJson(text)) {
+      if (function.codegen != "dnnl")
+        return makeError("a kernel graph, which only the dnnl codegen runs, for codegen \"" + function.codegen + "\"", {path});
+      BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, readKernelGraphJson(text, path, params, paramsPath));
+      body = declarationOf(graph, function);
+      loaded.kernelGraphs[function.name] = std::make_shared<const dnnl_backend::KernelGraph>(std::move(graph));
+    } else {
+      BYOC_ASSIGN_OR_RETURN(Module artifact, loadExportedModule(text, path, params, paramsPath));
+      body = artifact.find(function.name);
+    }
+    if (!body) return makeError("expected the function @" + function.name, {path});
     if (loaded.module.find(function.name))
       return makeError("@" + function.name + " is both in the host module and an artifact", {files.path(function.artifact)});
     loaded.module.set(function.name, body);
@@ -96,11 +122,19 @@ Result<LoadedExport> loadExport(const std::string& directory) {
   return loaded;
 }
 
-Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads) {
+ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
   ExecutorOptions options;
   options.threads = threads;
   options.codegens = exportCodegens(loaded.manifest);
-  return Executor::create(loaded.module, options);
+  for (const auto& [name, graph] : loaded.kernelGraphs)
+    options.loadedRegions[name] = [graph](const std::string& symbol, const CodegenOptions& codegenOptions) {
+      return dnnl_backend::buildDnnlModule(*graph, symbol, codegenOptions);
+    };
+  return options;
+}
+
+Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads) {
+  return Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
 }
 
 }  // namespace byoc

@@ -2,11 +2,12 @@
 /// \file
 /// Loading an export directory written by `exportModule` (export_writer.h): the manifest is read
 /// first, every file it lists is checked against its SHA-256, the parameters are indexed, and the
-/// host module is rebuilt with each external function taken from its artifact.
+/// host module is rebuilt with each external function taken from its artifact (a kernel graph
+/// for dnnl, the function's IR otherwise; docs/export-format.md).
 ///
 /// Every failure names the file and what is wrong: a missing file, a checksum mismatch, a newer
 /// format version, a truncated parameter file, offsets past the data, an artifact that references
-/// a constant the parameters do not hold.
+/// a constant the parameters do not hold, a kernel graph that does not hold together.
 
 #include <map>
 #include <memory>
@@ -14,16 +15,21 @@
 
 #include "export/manifest.h"
 #include "ir/module.h"
+#include "runtime/dnnl/kernel_graph.h"
 #include "runtime/executor.h"
 #include "support/result.h"
 
 namespace byoc {
 
-/// A loaded export: its manifest and the whole partitioned module.
+/// A loaded export: its manifest, the partitioned module and the kernel graphs of its dnnl
+/// external functions. Such a function's entry in `module` only declares its signature (its
+/// body is a free variable `%kernel_graph` of the result type): the graph is its definition.
 struct LoadedExport {
   std::string directory;
   Manifest manifest;
   Module module;
+  /// Global name → the kernel graph of that dnnl external function.
+  std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>> kernelGraphs;
 };
 
 /// `Compiler` value → codegen, as `manifest` records for its targets and external functions.
@@ -38,7 +44,11 @@ Result<Manifest> readExportManifest(const std::string& directory);
 /// Loads the export in `directory`, checking every checksum.
 Result<LoadedExport> loadExport(const std::string& directory);
 
-/// Builds the executor of a loaded export, each external function through its recorded codegen.
+/// The options that run a loaded export: each external function through its recorded codegen, the
+/// kernel graphs compiled by the dnnl codegen (the options share the graphs).
+ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads = 1);
+
+/// Builds the executor of a loaded export with `exportExecutorOptions`.
 Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads = 1);
 
 }  // namespace byoc

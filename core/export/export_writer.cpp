@@ -10,10 +10,12 @@
 #include <filesystem>
 #include <utility>
 
+#include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/sha256.h"
 #include "frontend/json_format.h"
 #include "pass/infer_type.h"
+#include "runtime/dnnl/kernel_graph_builder.h"
 #include "runtime/runtime_module.h"
 #include "text/printer.h"
 
@@ -43,6 +45,19 @@ void addTensors(const Type& type, std::vector<ManifestTensor>& tensors) {
   } else if (const auto* tuple = type->as<TupleTypeNode>()) {
     for (const Type& field : tuple->fields) addTensors(field, tensors);
   }
+}
+
+/// The artifact of the external function `name`, its constants collected into `params`: the kernel
+/// graph for the dnnl codegen, the function's IR in the JSON form for the others.
+Result<std::string> artifactOf(const Module& module, const std::string& name, const Function& function,
+                               const std::string& codegen, ParamCollector& params) {
+  if (codegen == "dnnl") {
+    BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
+    return writeKernelGraphJson(graph, params);
+  }
+  Module artifact;
+  artifact.set(name, function);
+  return params.externalize(saveModuleJson(artifact));
 }
 
 /// A directory that is removed on destruction unless released.
@@ -162,9 +177,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
     const AttrValue* symbol = function->attrs.find("global_symbol");
     ManifestFunction entry{name, symbol && symbol->isString() ? symbol->asString() : name, compiler,
                            codegenFor(compiler, options.targets), "artifacts/" + name + ".json"};
-    Module artifact;
-    artifact.set(name, function);
-    BYOC_ASSIGN_OR_RETURN(std::string artifactJson, params.externalize(saveModuleJson(artifact)));
+    BYOC_ASSIGN_OR_RETURN(std::string artifactJson, artifactOf(module, name, function, entry.codegen, params));
     BYOC_TRY(writer.write(entry.artifact, artifactJson));
     manifest.functions.push_back(std::move(entry));
     host.erase(name);

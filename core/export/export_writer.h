@@ -5,7 +5,8 @@
 ///   manifest.json           format and producer versions, targets, external functions, signature, checksums
 ///   host.json, host.relay   the module without its external functions (JSON form; Relay text for people)
 ///   params.safetensors      every constant, referenced by key from the JSON files
-///   artifacts/<symbol>.json one per external function: its IR in the JSON form
+///   artifacts/<name>.json   one per external function in its codegen's own form: the kernel graph
+///                           for dnnl (export/kernel_graph_json.h), the IR in the JSON form otherwise
 ///
 /// Writing is atomic: everything goes to a temporary directory beside OUT, which then replaces OUT
 /// in one step. On any failure OUT is unchanged and the temporary directory is removed.

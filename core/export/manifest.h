@@ -14,8 +14,9 @@
 
 namespace byoc {
 
-/// Version of the export format this build writes and the newest it reads.
-inline constexpr int kExportFormatVersion = 1;
+/// Version of the export format this build writes and the newest it reads. Version 2 stores dnnl
+/// external functions as kernel graphs; version 1 exports (every artifact IR) still load.
+inline constexpr int kExportFormatVersion = 2;
 /// The name of the manifest inside an export directory.
 inline constexpr std::string_view kManifestFileName = "manifest.json";
 

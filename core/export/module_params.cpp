@@ -34,27 +34,31 @@ std::string safetensorsDType(std::string_view relayDType) {
   return found == names.end() ? std::string() : std::string(found->second);
 }
 
+Result<std::string> ParamCollector::add(const std::string& relayDType, std::vector<int64_t> shape, std::vector<std::byte> bytes) {
+  Tensor tensor;
+  tensor.dtype = safetensorsDType(relayDType);
+  if (tensor.dtype.empty()) return makeError("a constant of dtype " + relayDType + " has no safetensors dtype");
+  tensor.shape = std::move(shape);
+  tensor.bytes = std::move(bytes);
+  const std::string digest = sha256Hex(tensor.dtype + shapeText(tensor.shape) + "|" +
+                                       std::string(reinterpret_cast<const char*>(tensor.bytes.data()), tensor.bytes.size()));
+  auto [found, inserted] = byDigest_.emplace(digest, tensors_.size());
+  if (inserted) {
+    tensor.key = "const_" + std::to_string(tensors_.size());
+    tensors_.push_back(std::move(tensor));
+  }
+  return tensors_[found->second].key;
+}
+
 Result<std::string> ParamCollector::externalize(std::string_view moduleJson) {
   json root = json::parse(moduleJson, nullptr, /*allow_exceptions=*/false);
   BYOC_ASSIGN_OR_RETURN(json * constants, constantsOf(root, "<module>"));
   for (json& entry : *constants) {
-    const std::string relayDType = entry.value("dtype", "");
-    Tensor tensor;
-    tensor.dtype = safetensorsDType(relayDType);
-    if (tensor.dtype.empty()) return makeError("a constant of dtype " + relayDType + " has no safetensors dtype");
-    tensor.shape = entry.value("shape", std::vector<int64_t>{});
     std::optional<std::vector<std::byte>> bytes = base64Decode(entry.value("data", ""));
     if (!bytes) return makeError("a constant's data is not valid base64");
-    tensor.bytes = std::move(*bytes);
-    const std::string digest = sha256Hex(tensor.dtype + shapeText(tensor.shape) + "|" +
-                                         std::string(reinterpret_cast<const char*>(tensor.bytes.data()), tensor.bytes.size()));
-    auto [found, inserted] = byDigest_.emplace(digest, tensors_.size());
-    if (inserted) {
-      tensor.key = "const_" + std::to_string(tensors_.size());
-      tensors_.push_back(std::move(tensor));
-    }
+    BYOC_ASSIGN_OR_RETURN(std::string key, add(entry.value("dtype", ""), entry.value("shape", std::vector<int64_t>{}), std::move(*bytes)));
     entry.erase("data");
-    entry["param"] = tensors_[found->second].key;
+    entry["param"] = key;
   }
   return root.dump();
 }

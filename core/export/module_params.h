@@ -21,6 +21,8 @@ class ParamCollector {
  public:
   /// `moduleJson` (as `saveModuleJson` writes it) with every constant replaced by a reference.
   Result<std::string> externalize(std::string_view moduleJson);
+  /// Collects one tensor (Relay dtype name, shape, little-endian bytes) and returns its key.
+  Result<std::string> add(const std::string& relayDType, std::vector<int64_t> shape, std::vector<std::byte> bytes);
   /// The collected tensors in the safetensors layout, keys in order of first appearance.
   std::string safetensors() const;
   /// How many distinct tensors were collected.

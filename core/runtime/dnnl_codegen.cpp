@@ -1,8 +1,9 @@
 /// \file
-/// The `dnnl` codegen: a runtime module holding one region compiled to oneDNN primitives.
+/// The `dnnl` codegen: the region's kernel graph compiled to oneDNN primitives, as a runtime module.
 
+#include "runtime/dnnl/dnnl_module.h"
+#include "runtime/dnnl/kernel_graph_builder.h"
 #include "runtime/dnnl/region.h"
-#include "runtime/runtime_module.h"
 
 namespace byoc {
 
@@ -27,13 +28,19 @@ class DnnlModule final : public RuntimeModule {
 
 }  // namespace
 
+Result<std::unique_ptr<RuntimeModule>> dnnl_backend::buildDnnlModule(const dnnl_backend::KernelGraph& graph,
+                                                                     const std::string& symbol, const CodegenOptions& options) {
+  BYOC_ASSIGN_OR_RETURN(std::unique_ptr<dnnl_backend::Region> region,
+                        dnnl_backend::Region::build(graph, options.module, options.threads));
+  return std::unique_ptr<RuntimeModule>(std::make_unique<DnnlModule>(symbol, std::move(region)));
+}
+
 Codegen dnnlCodegen() {
   return {"dnnl", "compiles regions to oneDNN primitives once, at load",
           [](const Function& function, const std::string& symbol,
              const CodegenOptions& options) -> Result<std::unique_ptr<RuntimeModule>> {
-            BYOC_ASSIGN_OR_RETURN(std::unique_ptr<dnnl_backend::Region> region,
-                                  dnnl_backend::Region::build(function, options.module, options.threads));
-            return std::unique_ptr<RuntimeModule>(std::make_unique<DnnlModule>(symbol, std::move(region)));
+            BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
+            return dnnl_backend::buildDnnlModule(graph, symbol, options);
           }};
 }
 

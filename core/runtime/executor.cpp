@@ -40,7 +40,10 @@ Status Executor::addRegion(const Function& function, const std::string& label, c
   if (region.symbol.empty()) region.symbol = name.empty() ? label : name;
   const Codegen* codegen = findCodegen(region.codegen);
   if (!codegen) return makeError(label + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
-  Result<std::unique_ptr<RuntimeModule>> built = codegen->build(function, region.symbol, codegenOptions);
+  auto loader = name.empty() ? options.loadedRegions.end() : options.loadedRegions.find(name);
+  Result<std::unique_ptr<RuntimeModule>> built = loader != options.loadedRegions.end()
+                                                     ? loader->second(region.symbol, codegenOptions)
+                                                     : codegen->build(function, region.symbol, codegenOptions);
   if (!built) {
     Diagnostic error = built.error();
     error.message = label + " (" + region.codegen + "): " + error.message;

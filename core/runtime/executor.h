@@ -8,6 +8,7 @@
 /// running it calls `@main`. Region calls are timed (per region: calls and total time), which
 /// is what `byoc run --bench` reports.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <span>
@@ -22,6 +23,10 @@
 
 namespace byoc {
 
+/// Builds the runtime module of a region from a form its codegen loaded (an export's kernel graph)
+/// rather than from the region's function.
+using RegionLoader = std::function<Result<std::unique_ptr<RuntimeModule>>(const std::string& symbol, const CodegenOptions& options)>;
+
 /// How to execute a module.
 struct ExecutorOptions {
   /// Threads of the one OpenMP pool: the codegens' and the reference GEMM's.
@@ -29,6 +34,8 @@ struct ExecutorOptions {
   /// `Compiler` value → codegen name. A compiler not listed uses the built-in codegen of the
   /// same name if there is one, else `reference`.
   std::map<std::string, std::string> codegens;
+  /// Global region name → its loader; such a region's function only declares its signature.
+  std::map<std::string, RegionLoader> loadedRegions;
   /// Run pure dataflow host functions through their planned programs.
   bool fastPath = true;
   /// When set, runs poll it between steps and stop with an error once it is true (the UI's cancel button).

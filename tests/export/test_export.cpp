@@ -7,48 +7,18 @@
 #include <filesystem>
 
 #include "builtin_resources.h"
+#include "export_test_util.h"
 #include "export/export_reader.h"
 #include "export/export_writer.h"
 #include "export/module_params.h"
 #include "export/sha256.h"
-#include "pass/infer_type.h"
-#include "pass/partition/partition_flow.h"
 #include "support/file_io.h"
-#include "target/target_library.h"
 #include "test_files.h"
-#include "text/parser.h"
 
 using namespace byoc;
 using namespace byoc::testing;
 
 namespace {
-
-/// `text` parsed, type-checked and partitioned for the built-in `target`.
-Module partitioned(const std::string& text, const std::string& target) {
-  Result<Module> module = parseModule(text, "in.relay");
-  if (!module) qFatal("%s", module.error().str().c_str());
-  module = inferTypes(*module);
-  if (!module) qFatal("%s", module.error().str().c_str());
-  Result<Target> loaded = loadTarget(target);
-  if (!loaded) qFatal("%s", loaded.error().str().c_str());
-  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*loaded)}, PartitionPipeline::Relay);
-  if (!steps) qFatal("%s", steps.error().str().c_str());
-  PassContext context;
-  Module result = *module;
-  for (const PassPtr& step : *steps) {
-    Result<PassResult> ran = (*step)(result, context);
-    if (!ran) qFatal("%s", ran.error().str().c_str());
-    result = ran->module;
-  }
-  return result;
-}
-
-ExportOptions optionsFor(const std::string& target, const std::string& codegen) {
-  ExportOptions options;
-  options.producer = "byoc-studio test";
-  options.targets = {{target, codegen}};
-  return options;
-}
 
 /// The flattened outputs of `executor` on inputs drawn from `seed`.
 std::vector<NDArray> runOnRandomInputs(Executor& executor, uint64_t seed) {
@@ -71,20 +41,6 @@ bool bitIdentical(const std::vector<NDArray>& a, const std::vector<NDArray>& b) 
 }
 
 std::string fileIn(const QTemporaryDir& dir, const std::string& relative) { return dir.path().toStdString() + "/" + relative; }
-
-/// Replaces a file of the export in `dir` and records its new checksum, so that only the change is wrong.
-void rewrite(const std::string& dir, const std::string& relative, const std::string& content) {
-  QVERIFY(writeFileAtomic(dir + "/" + relative, content).isOk());
-  Result<Manifest> manifest = readExportManifest(dir);
-  QVERIFY(manifest.isOk());
-  manifest->files[relative] = sha256Hex(content);
-  QVERIFY(writeFileAtomic(dir + "/manifest.json", writeManifest(*manifest)).isOk());
-}
-
-std::string contentOf(const std::string& path) {
-  Result<std::string> content = readFile(path);
-  return content ? *content : std::string("<missing>");
-}
 
 struct Outcome {
   int exitCode;
@@ -238,11 +194,11 @@ class TestExport : public QObject {
     QTemporaryDir dir;
     const std::string out = exportConstants(dir);
     std::string manifest = contentOf(out + "/manifest.json");
-    const std::string field = "\"format_version\": 1";
+    const std::string field = "\"format_version\": 2";
     QVERIFY(manifest.find(field) != std::string::npos);
     manifest.replace(manifest.find(field), field.size(), "\"format_version\": 7");
     QVERIFY(writeFileAtomic(out + "/manifest.json", manifest).isOk());
-    expectLoadError(out, out + "/manifest.json: /format_version: format version 7 is newer than this program reads (1)");
+    expectLoadError(out, out + "/manifest.json: /format_version: format version 7 is newer than this program reads (2)");
   }
 
   void rejectsTruncatedParams() {
@@ -281,7 +237,7 @@ class TestExport : public QObject {
     Result<LoadedExport> loaded = loadExport(out);
     QVERIFY(!loaded.isOk());
     const QString error = QString::fromStdString(loaded.error().str());
-    QVERIFY2(error.startsWith(QString::fromStdString(out + "/" + artifact + ": /constants/")), qPrintable(error));
+    QVERIFY2(error.startsWith(QString::fromStdString(out + "/" + artifact + ": /nodes/")), qPrintable(error));
     QVERIFY2(error.contains(QRegularExpression(": references constant 'const_99\\d+', which " + QRegularExpression::escape(QString::fromStdString(out)) +
                                                "/params.safetensors does not hold$")),
              qPrintable(error));
@@ -381,7 +337,7 @@ class TestExport : public QObject {
 
     Outcome info = runCli({"info", out});
     QCOMPARE(info.exitCode, 0);
-    QVERIFY2(info.out.startsWith("export: format version 1, produced by byoc-studio "), qPrintable(info.out));
+    QVERIFY2(info.out.startsWith("export: format version 2, produced by byoc-studio "), qPrintable(info.out));
     QVERIFY(info.out.contains("  Compiler=byoc-target  codegen=reference  artifacts/"));
 
     QVERIFY(runCli({"verify", "--help"}).out.contains("  FILE                    an export directory (written by 'byoc export')\n"));
@@ -399,6 +355,37 @@ class TestExport : public QObject {
     QCOMPARE(corrupt.exitCode, 1);
     QVERIFY2(corrupt.err.startsWith("error: " + out + "/host.relay: checksum mismatch: manifest.json records SHA-256 "),
              qPrintable(corrupt.err));
+  }
+
+  void cliRunsADnnlExportFromItsKernelGraph() {
+    QTemporaryDir dir;
+    const QString out = dir.path() + "/convnet.export";
+    const QString model = QString::fromStdString(testDataPath("partition/dnnl_convnet.relay"));
+    QCOMPARE(runCli({"export", model, "--target", "dnnl", "-o", out}).exitCode, 0);
+
+    Outcome info = runCli({"info", out});
+    QCOMPARE(info.exitCode, 0);
+    QVERIFY2(info.out.contains("  Compiler=dnnl  codegen=dnnl  artifacts/tvmgen_default_dnnl_main_0.json\n"
+                               "    kernel graph: 7 input(s), 0 constant(s), 8 kernel(s): expand_dims x2 dnnl.conv2d_bias_relu "
+                               "dnnl.conv2d_bias_sum_relu dnnl.dense_bias nn.batch_flatten nn.global_avg_pool2d nn.softmax\n"),
+             qPrintable(info.out));
+
+    Outcome direct = runCli({"run", model, "--target", "dnnl", "--random-inputs", "4", "--output", dir.path() + "/a.npy"});
+    QCOMPARE(direct.exitCode, 0);
+    Outcome fromExport = runCli({"run", out, "--random-inputs", "4", "--output", dir.path() + "/b.npy"});
+    QCOMPARE(fromExport.err, QString());
+    QCOMPARE(fromExport.exitCode, 0);
+    QCOMPARE(contentOf((dir.path() + "/b.npy").toStdString()), contentOf((dir.path() + "/a.npy").toStdString()));
+
+    Outcome compared = runCli({"run", out, "--random-inputs", "4", "--compare-reference"});
+    QCOMPARE(compared.exitCode, 1);
+    QCOMPARE(compared.err, "error: " + out +
+                               ": --compare-reference: the export's dnnl regions are kernel graphs, which only the dnnl "
+                               "codegen runs; compare the model before export instead\n");
+
+    Outcome verified = runCli({"verify", out});
+    QCOMPARE(verified.exitCode, 0);
+    QVERIFY(verified.out.startsWith("ok: 4 checksums match, 1 artifact(s) built\n"));
   }
 };
 

@@ -136,8 +136,8 @@ class TestExportFormat : public QObject {
   void manifestRejectsBadInput_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("newer version") << QString::fromStdString(validManifest("2"))
-                                   << "manifest.json: /format_version: format version 2 is newer than this program reads (1)";
+    QTest::newRow("newer version") << QString::fromStdString(validManifest("3"))
+                                   << "manifest.json: /format_version: format version 3 is newer than this program reads (2)";
     QTest::newRow("version not a number") << QString::fromStdString(validManifest("\"1\""))
                                           << "manifest.json: /format_version: expected an integer";
     QTest::newRow("path leaving the directory")

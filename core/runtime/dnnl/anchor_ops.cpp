@@ -2,7 +2,6 @@
 
 #include <optional>
 
-#include "ir/op.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/kernels/conv_params.h"
 #include "runtime/ndarray.h"
@@ -43,12 +42,11 @@ Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc&
 
 }  // namespace
 
-Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode& call, bool transposed,
+Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const std::string& op, const Kernel& kernel, bool transposed,
                                              const std::vector<Tensor>& inputs, const Fusion& fusion) {
-  const std::string op = call.opDef()->name;
   BYOC_ASSIGN_OR_RETURN(kernels::ConvGeometry g,
-                        kernels::convGeometry(op, call.attrs, shapeOf(call.args[0]), shapeOf(call.args[1]),
-                                              call.type()->as<TensorTypeNode>()->shape, transposed));
+                        kernels::convGeometry(op, kernel.attrs, kernel.inputs[0].shape, kernel.inputs[1].shape,
+                                              kernel.outputs[0].shape, transposed));
   if (!g.canonical())
     return unsupported(op, std::string("only data_layout NCHW with kernel_layout ") + (transposed ? "IOHW" : "OIHW") +
                                " is supported");
@@ -107,10 +105,10 @@ Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode&
   return std::vector<Tensor>{dst};
 }
 
-Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs,
+Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
                                        const Fusion& fusion) {
-  const Shape& data = shapeOf(call.args[0]);
-  const Shape& weightShape = shapeOf(call.args[1]);
+  const Shape& data = kernel.inputs[0].shape;
+  const Shape& weightShape = kernel.inputs[1].shape;
   const int64_t k = data.back();
   const int64_t m = k ? shapeElements(data) / k : 0;
   const int64_t n = weightShape[0];
@@ -129,7 +127,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const CallNode& call,
   std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, weights.memory}, {DNNL_ARG_DST, dst.memory}};
   if (bias) args[DNNL_ARG_BIAS] = bias->memory;
   lowering.add(dnnl::inner_product_forward(pd), std::move(args));
-  return std::vector<Tensor>{lowering.view(dst, plainDesc(dimsOf(call.type()->as<TensorTypeNode>()->shape)))};
+  return std::vector<Tensor>{lowering.view(dst, plainDesc(dimsOf(kernel.outputs[0].shape)))};
 }
 
 }  // namespace byoc::dnnl_backend

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "ir/expr.h"
+#include <string>
 #include "runtime/dnnl/lowering.h"
 
 namespace byoc::dnnl_backend {
@@ -19,12 +19,13 @@ struct Fusion {
   dnnl::post_ops postOps;
 };
 
-/// `nn.conv2d` (`transposed` false) or `nn.conv2d_transpose` (true) on inputs[0] (data) and
-/// inputs[1] (weights), with `fusion`'s bias, residual and post-ops.
-Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const CallNode& call, bool transposed,
+/// `op`, `nn.conv2d` (`transposed` false) or `nn.conv2d_transpose` (true), with `kernel`'s
+/// attributes on inputs[0] (data) and inputs[1] (weights), typed as kernel.inputs[0] and [1] with
+/// the result kernel.outputs[0], and `fusion`'s bias, residual and post-ops. Errors name `op`.
+Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const std::string& op, const Kernel& kernel, bool transposed,
                                              const std::vector<Tensor>& inputs, const Fusion& fusion);
-/// `nn.dense` on inputs[0] and inputs[1] with `fusion`'s bias, residual and post-ops.
-Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const CallNode& call, const std::vector<Tensor>& inputs,
+/// `nn.dense` on inputs[0] and inputs[1] (typed as kernel.inputs[0] and [1]) with `fusion`'s bias, residual and post-ops.
+Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
                                        const Fusion& fusion);
 
 }  // namespace byoc::dnnl_backend

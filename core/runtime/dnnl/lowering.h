@@ -15,7 +15,9 @@
 
 #include <dnnl.hpp>
 
+#include "ir/attrs.h"
 #include "ir/type.h"
+#include "runtime/dnnl/kernel_graph.h"
 #include "support/result.h"
 
 namespace byoc::dnnl_backend {
@@ -34,6 +36,15 @@ struct Tensor {
 
   /// The memory's descriptor (dims and format).
   dnnl::memory::desc desc() const { return memory.get_desc(); }
+};
+
+/// What the lowering of one kernel reads: its name (an op or a composite), its attributes, and the
+/// types of its inputs (a composite's in role order) and of its outputs (tuples flattened).
+struct Kernel {
+  std::string name;
+  Attrs attrs;
+  std::vector<TensorSpec> inputs;
+  std::vector<TensorSpec> outputs;
 };
 
 /// One primitive to execute with its arguments.

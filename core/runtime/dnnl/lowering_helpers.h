@@ -1,13 +1,12 @@
 #pragma once
 /// \file
-/// Small helpers shared by the files that lower calls to oneDNN primitives.
+/// Small helpers shared by the files that lower kernels to oneDNN primitives.
 
 #include <string>
 #include <vector>
 
 #include <dnnl.hpp>
 
-#include "ir/expr.h"
 #include "runtime/dnnl/lowering.h"
 
 namespace byoc::dnnl_backend {
@@ -16,9 +15,6 @@ namespace byoc::dnnl_backend {
 inline dnnl::memory::desc anyDesc(const dnnl::memory::dims& dims) {
   return {dims, dnnl::memory::data_type::f32, dnnl::memory::format_tag::any};
 }
-
-/// The shape of a tensor-typed expression.
-inline const Shape& shapeOf(const Expr& expr) { return expr->type()->as<TensorTypeNode>()->shape; }
 
 /// "op: what", the error of a call oneDNN cannot run.
 inline Diagnostic unsupported(const std::string& op, const std::string& what) { return makeError(op + ": " + what); }

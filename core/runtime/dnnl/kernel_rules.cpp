@@ -1,0 +1,143 @@
+#include "runtime/dnnl/kernel_rules.h"
+
+#include "ir/op.h"
+#include "runtime/dnnl/ops.h"
+
+namespace byoc::dnnl_backend {
+
+namespace {
+
+/// Ops whose one argument is a tuple of the kernel's inputs.
+bool takesTuple(std::string_view op) { return op == "concatenate"; }
+
+std::string specsText(const std::vector<TensorSpec>& specs) {
+  std::string text;
+  for (const TensorSpec& spec : specs) text += (text.empty() ? "" : ", ") + spec.str();
+  return "(" + text + ")";
+}
+
+/// Runs `op`'s type relation on `inputs` with `attrs` and compares the result with `outputs`.
+Status checkOpTypes(const std::string& op, const std::vector<TensorSpec>& inputs, const Attrs& attrs,
+                    const std::vector<TensorSpec>& outputs) {
+  const OpDef* def = OpRegistry::global().find(op);
+  std::vector<Type> args;
+  for (const TensorSpec& input : inputs) args.push_back(typeOf(input));
+  if (takesTuple(op)) args = {tupleType(std::move(args))};
+  if (!def->variadic && args.size() != def->inputs.size())
+    return makeError(op + " takes " + std::to_string(def->inputs.size()) + " input(s), found " + std::to_string(args.size()));
+  Result<Attrs> normalized = normalizeAttrs(*def, attrs);
+  if (!normalized) return makeError(op + ": " + normalized.error().message);
+  Result<Type> result = def->relation({args, *normalized});
+  if (!result) {
+    // Relations name their op already; an error that does not is prefixed with it.
+    const std::string& message = result.error().message;
+    return makeError(message.rfind(op + ": ", 0) == 0 ? message : op + ": " + message);
+  }
+  BYOC_ASSIGN_OR_RETURN(std::vector<TensorSpec> expected, flatSpecs(*result));
+  if (expected != outputs)
+    return makeError(op + ": the inputs give " + specsText(expected) + ", the kernel declares " + specsText(outputs));
+  return Status::ok();
+}
+
+/// The rules of a composite kernel beyond its input count.
+Status checkComposite(const CompositeKind& kind, const std::vector<TensorSpec>& inputs, const KernelNode& kernel) {
+  const std::string quoted = "composite \"" + kind.name + "\"";
+  if (kernel.outputs.size() != 1) return makeError(quoted + " has one output, found " + std::to_string(kernel.outputs.size()));
+  const TensorSpec& result = kernel.outputs.front();
+  const auto needs = [&](const char* attr) -> Status {
+    const AttrValue* value = kernel.attrs.find(attr);
+    if (!value || !(value->isFloat() || value->isInt())) return makeError(quoted + " needs the number attribute " + attr);
+    return Status::ok();
+  };
+  switch (kind.family) {
+    case CompositeFamily::Anchor: {
+      if (kind.has("_clip")) {
+        BYOC_TRY(needs("a_min"));
+        BYOC_TRY(needs("a_max"));
+      }
+      const Attrs anchorAttrs = kernel.attrs.without("a_min").without("a_max");
+      BYOC_TRY(checkOpTypes(kind.anchorOp, {inputs[0], inputs[1]}, anchorAttrs, {result}));
+      if (kind.bias) {
+        const int64_t channels = kind.anchorOp == "nn.dense" ? result.shape.back() : result.shape[1];
+        int64_t elements = 1;
+        for (int64_t dim : inputs[2].shape) elements *= dim;
+        if (elements != channels)
+          return makeError(quoted + ": the bias has " + std::to_string(elements) + " elements, expected one per output channel (" +
+                           std::to_string(channels) + ")");
+      }
+      if (kind.sum && inputs.back() != result)
+        return makeError(quoted + ": the residual is " + inputs.back().str() + ", expected the result's " + result.str());
+      return Status::ok();
+    }
+    case CompositeFamily::ScaleShift:
+      if (inputs[0] != result) return makeError(quoted + ": the data must have the result's shape");
+      return Status::ok();
+    case CompositeFamily::LayerNorm: BYOC_TRY(needs("epsilon")); [[fallthrough]];
+    case CompositeFamily::Gelu:
+      if (inputs[0] != result) return makeError(quoted + ": the result must have the data's type, " + inputs[0].str());
+      return Status::ok();
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+std::optional<CompositeKind> compositeKind(std::string_view name) {
+  CompositeKind kind;
+  kind.name = std::string(name);
+  if (name == "dnnl.scale_shift" || name == "dnnl.scale_shift_relu") {
+    kind.family = CompositeFamily::ScaleShift;
+    kind.roles = {"data", "scale", "shift"};
+    return kind;
+  }
+  if (name == "dnnl.gelu" || name == "dnnl.layer_norm") {
+    kind.family = name == "dnnl.gelu" ? CompositeFamily::Gelu : CompositeFamily::LayerNorm;
+    kind.roles = {"data"};
+    return kind;
+  }
+  kind.anchorOp = kind.has("deconv2d") ? "nn.conv2d_transpose" : kind.has("conv2d") ? "nn.conv2d" : kind.has("dense") ? "nn.dense" : "";
+  if (kind.anchorOp.empty()) return std::nullopt;
+  kind.bias = kind.has("_bias");
+  kind.sum = kind.has("_sum");
+  kind.roles = {"data", "weight"};
+  if (kind.bias) kind.roles.push_back("bias");
+  if (kind.sum) kind.roles.push_back("residual");
+  return kind;
+}
+
+Status checkKernelName(const std::string& name) {
+  if (OpRegistry::global().find(name)) return isLoweredOp(name) ? Status::ok() : Status(makeError("unsupported op " + name));
+  if (!compositeKind(name)) return makeError("unknown kernel \"" + name + "\"");
+  return Status::ok();
+}
+
+Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs) {
+  if (const OpDef* def = OpRegistry::global().find(name)) return normalizeAttrs(*def, attrs);
+  const std::optional<CompositeKind> kind = compositeKind(name);
+  if (!kind || kind->family != CompositeFamily::Anchor) return attrs;
+  Attrs fixed, anchor;
+  for (const auto& [attr, value] : attrs.entries()) (attr == "a_min" || attr == "a_max" ? fixed : anchor).set(attr, value);
+  BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*OpRegistry::global().find(kind->anchorOp), anchor));
+  for (const auto& [attr, value] : fixed.entries()) normalized.set(attr, value);
+  return normalized;
+}
+
+Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
+  std::vector<TensorSpec> inputs;
+  for (const KernelEntry& entry : kernel.inputs) inputs.push_back(graph.spec(entry));
+  for (const TensorSpec& input : inputs)
+    if (input.dtype != DType::Float32)
+      return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));
+  BYOC_TRY(checkKernelName(kernel.name));
+  if (OpRegistry::global().find(kernel.name)) return checkOpTypes(kernel.name, inputs, kernel.attrs, kernel.outputs);
+  const std::optional<CompositeKind> kind = compositeKind(kernel.name);
+  if (inputs.size() != kind->roles.size()) {
+    std::string roles;
+    for (const std::string& role : kind->roles) roles += (roles.empty() ? "" : ", ") + role;
+    return makeError("composite \"" + kernel.name + "\" takes " + std::to_string(kind->roles.size()) + " input(s) (" + roles +
+                     "), found " + std::to_string(inputs.size()));
+  }
+  return checkComposite(*kind, inputs, kernel);
+}
+
+}  // namespace byoc::dnnl_backend

@@ -1,0 +1,62 @@
+#pragma once
+/// \file
+/// What the kernels of a dnnl kernel graph are: the composite families with the roles of their
+/// inputs, and the check that a kernel's name, attributes and input and output types fit together
+/// (an op kernel through the op's own type relation, a composite through its anchor's).
+///
+/// Composite families, by name (post-op suffixes in the order of TVM's DNNL runtime):
+///
+///   dnnl.{conv2d,deconv2d,dense}[_bias][_sum][_relu|_tanh|_clip|_sigmoid|_swish|_gelu|_mish]
+///       inputs: data, weight[, bias][, residual]; attrs: the anchor op's, plus a_min/a_max for _clip
+///   dnnl.scale_shift[_relu]      inputs: data, scale, shift
+///   dnnl.gelu                    inputs: data
+///   dnnl.layer_norm              inputs: data; attrs: epsilon
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/dnnl/kernel_graph.h"
+#include "support/result.h"
+
+namespace byoc::dnnl_backend {
+
+/// The families of composite kernels.
+enum class CompositeFamily { Anchor, ScaleShift, Gelu, LayerNorm };
+
+/// A composite kernel's name, understood.
+struct CompositeKind {
+  /// The composite's name.
+  std::string name;
+  CompositeFamily family = CompositeFamily::Anchor;
+  /// The anchor op (`nn.conv2d`, `nn.conv2d_transpose`, `nn.dense`) of the Anchor family.
+  std::string anchorOp;
+  /// Whether an Anchor composite adds a bias (`_bias`) and a residual (`_sum`).
+  bool bias = false;
+  bool sum = false;
+  /// The roles of its inputs, in order (`data`, `weight`, `bias`, `residual`; `scale`, `shift`).
+  std::vector<std::string> roles;
+
+  /// Whether the name carries the post-op suffix `part` (`_relu`).
+  bool has(std::string_view part) const { return name.find(part) != std::string::npos; }
+};
+
+/// The kind of the composite called `name`, or nothing when no family has that name.
+std::optional<CompositeKind> compositeKind(std::string_view name);
+
+/// Whether `name` is a kernel the lowering knows: "unsupported op NAME" for a registered op it does
+/// not lower, "unknown kernel \"NAME\"" for a name that is neither an op nor a composite family.
+Status checkKernelName(const std::string& name);
+
+/// The attributes of the kernel `name` as its lowering reads them: an op's normalised (defaults
+/// filled, unknown names rejected); a composite's anchor attributes normalised beside the ones its
+/// body fixed. An unknown kernel keeps `attrs` (checkKernel rejects it).
+Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs);
+
+/// Checks one kernel of `graph` against its rules: a known op or composite, the attributes it
+/// needs, the count and float32 types of its inputs, and the output types its inputs give. The
+/// error names no place (the caller locates it).
+Status checkKernel(const KernelGraph& graph, const KernelNode& kernel);
+
+}  // namespace byoc::dnnl_backend

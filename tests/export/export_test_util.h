@@ -1,0 +1,64 @@
+#pragma once
+/// \file
+/// Helpers of the export tests: partitioning a module for a built-in target, export options, and
+/// rewriting one file of an export with its checksum updated.
+
+#include <QtTest>
+
+#include <string>
+
+#include "export/export_reader.h"
+#include "export/export_writer.h"
+#include "export/sha256.h"
+#include "pass/infer_type.h"
+#include "pass/partition/partition_flow.h"
+#include "support/file_io.h"
+#include "target/target_library.h"
+#include "text/parser.h"
+
+namespace byoc::testing {
+
+/// `text` parsed, type-checked and partitioned for the built-in `target`.
+inline Module partitioned(const std::string& text, const std::string& target) {
+  Result<Module> module = parseModule(text, "in.relay");
+  if (!module) qFatal("%s", module.error().str().c_str());
+  module = inferTypes(*module);
+  if (!module) qFatal("%s", module.error().str().c_str());
+  Result<Target> loaded = loadTarget(target);
+  if (!loaded) qFatal("%s", loaded.error().str().c_str());
+  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*loaded)}, PartitionPipeline::Relay);
+  if (!steps) qFatal("%s", steps.error().str().c_str());
+  PassContext context;
+  Module result = *module;
+  for (const PassPtr& step : *steps) {
+    Result<PassResult> ran = (*step)(result, context);
+    if (!ran) qFatal("%s", ran.error().str().c_str());
+    result = ran->module;
+  }
+  return result;
+}
+
+/// Export options recording `target` with `codegen`.
+inline ExportOptions optionsFor(const std::string& target, const std::string& codegen) {
+  ExportOptions options;
+  options.producer = "byoc-studio test";
+  options.targets = {{target, codegen}};
+  return options;
+}
+
+/// Replaces a file of the export in `dir` and records its new checksum, so that only the change is wrong.
+inline void rewrite(const std::string& dir, const std::string& relative, const std::string& content) {
+  QVERIFY(writeFileAtomic(dir + "/" + relative, content).isOk());
+  Result<Manifest> manifest = readExportManifest(dir);
+  QVERIFY(manifest.isOk());
+  manifest->files[relative] = sha256Hex(content);
+  QVERIFY(writeFileAtomic(dir + "/manifest.json", writeManifest(*manifest)).isOk());
+}
+
+/// The content of the file at `path`, or "<missing>".
+inline std::string contentOf(const std::string& path) {
+  Result<std::string> content = readFile(path);
+  return content ? *content : std::string("<missing>");
+}
+
+}  // namespace byoc::testing

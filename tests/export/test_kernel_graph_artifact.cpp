@@ -1,0 +1,177 @@
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstring>
+
+#include "export_test_util.h"
+#include "test_files.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+namespace {
+
+const std::string kArtifact = "artifacts/tvmgen_default_dnnl_main_0.json";
+
+/// The flattened outputs of `executor` on inputs drawn from `seed`.
+std::vector<NDArray> runOnRandomInputs(Executor& executor, uint64_t seed) {
+  std::vector<Value> args;
+  for (const Var& param : executor.inputs()) args.emplace_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
+  Result<Value> result = executor.run(args);
+  if (!result) qFatal("%s", result.error().str().c_str());
+  std::vector<NDArray> outputs;
+  result->flattenInto(outputs);
+  return outputs;
+}
+
+/// Whether both output lists hold the same tensors, byte for byte.
+bool bitIdentical(const std::vector<NDArray>& a, const std::vector<NDArray>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].dtype() != b[i].dtype() || a[i].shape() != b[i].shape() || a[i].byteSize() != b[i].byteSize() || std::memcmp(a[i].bytes(), b[i].bytes(), a[i].byteSize()) != 0)
+      return false;
+  return true;
+}
+
+/// The executor of `module` with its dnnl regions on the dnnl codegen.
+std::unique_ptr<Executor> dnnlExecutor(const Module& module) {
+  Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+  if (!executor) qFatal("%s", executor.error().str().c_str());
+  return std::move(executor).value();
+}
+
+}  // namespace
+
+/// The dnnl artifact of an export: the kernel graph, its golden, its round trip, and a precise
+/// error for every way a file can get it wrong.
+class TestKernelGraphArtifact : public QObject {
+  Q_OBJECT
+
+ private:
+  /// The small region of kernel_graph_region.relay, partitioned for dnnl.
+  static Module region() { return partitioned(readTestData("export/kernel_graph_region.relay"), "dnnl"); }
+
+  /// Exports `module` to `dir`/out with its dnnl regions on `codegen`; returns that path.
+  static std::string exportTo(const QTemporaryDir& dir, const Module& module, const std::string& codegen = "dnnl") {
+    const std::string out = dir.path().toStdString() + "/out";
+    Status written = exportModule(module, optionsFor("dnnl", codegen), out);
+    if (!written) qFatal("%s", written.error().str().c_str());
+    return out;
+  }
+
+ private slots:
+  void writesTheKernelGraph() {
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, region());
+    QCOMPARE(contentOf(out + "/" + kArtifact), readTestData("export/kernel_graph_region.json"));
+  }
+
+  void roundTripsBitForBit() {
+    const Module module = region();
+    std::unique_ptr<Executor> before = dnnlExecutor(module);
+    QTemporaryDir dir;
+    Result<LoadedExport> loaded = loadExport(exportTo(dir, module));
+    QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
+    QCOMPARE(loaded->kernelGraphs.size(), std::size_t(1));
+    Result<std::unique_ptr<Executor>> after = createExportExecutor(*loaded);
+    QVERIFY2(after, after ? "" : after.error().str().c_str());
+    QCOMPARE((*after)->regions().at(0).codegen, std::string("dnnl"));
+    QVERIFY(bitIdentical(runOnRandomInputs(*before, 5), runOnRandomInputs(**after, 5)));
+  }
+
+  void rejectsACorruptGraph_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("error");
+    const QString conv = R"("inputs":[[0,0],[1,0],[2,0]])";
+    const QString bias = R"({"dtype":"float32","op":"const","param":"const_1","shape":[2,1,1]})";
+    QTest::newRow("unknown kernel") << R"("name":"nn.max_pool2d")" << R"("name":"nn.max_pool3d_fast")"
+                                    << R"(/nodes/4/name: unknown kernel "nn.max_pool3d_fast")";
+    QTest::newRow("op without lowering") << R"("name":"nn.max_pool2d")" << R"("name":"split")"
+                                         << "/nodes/4/name: unsupported op split";
+    QTest::newRow("later node") << conv << R"("inputs":[[0,0],[1,0],[4,0]])"
+                                << "/nodes/3/inputs/2: refers to node 4, which comes later";
+    QTest::newRow("missing node") << conv << R"("inputs":[[0,0],[1,0],[9,0]])"
+                                  << "/nodes/3/inputs/2: refers to node 9, which does not exist";
+    QTest::newRow("missing output") << R"("inputs":[[3,0]])" << R"("inputs":[[3,1]])"
+                                    << "/nodes/4/inputs/0: refers to output 1 of node 3, which has 1";
+    QTest::newRow("missing head") << R"("heads": [[3,0],[4,0]])" << R"("heads": [[3,0],[5,0]])"
+                                  << "/heads/1: refers to node 5, which does not exist";
+    QTest::newRow("input count") << conv << R"("inputs":[[0,0],[1,0]])"
+                                 << R"(/nodes/3: composite "dnnl.conv2d_bias_relu" takes 3 input(s) (data, weight, bias), found 2)";
+    QTest::newRow("input type") << conv << R"("inputs":[[0,0],[0,0],[2,0]])"
+                                << "/nodes/3: nn.conv2d: channels=2 but the weight has 1 output channels";
+    QTest::newRow("output type") << R"("outputs":[{"dtype":"float32","shape":[1,2,2,2]}])"
+                                 << R"("outputs":[{"dtype":"float32","shape":[1,2,3,3]}])"
+                                 << "/nodes/4: nn.max_pool2d: the inputs give (float32 [1, 2, 2, 2]), the kernel declares "
+                                    "(float32 [1, 2, 3, 3])";
+    QTest::newRow("missing constant") << R"("param":"const_1")" << R"("param":"const_7")"
+                                      << "/nodes/2/param: references constant 'const_7', which @@OUT@@/params.safetensors does "
+                                         "not hold";
+    QTest::newRow("constant shape") << bias << R"({"dtype":"float32","op":"const","param":"const_1","shape":[2,1,2]})"
+                                    << "/nodes/2: constant 'const_1' is F32 [2, 1, 1] in @@OUT@@/params.safetensors, the node "
+                                       "declares float32 [2, 1, 2]";
+    QTest::newRow("constant the kernel does not take")
+        << bias << R"({"dtype":"float32","op":"const","param":"const_0","shape":[2,2,1,1]})"
+        << R"(/nodes/3: composite "dnnl.conv2d_bias_relu": the bias has 4 elements, expected one per output channel (2))";
+    QTest::newRow("bad attribute") << R"("pool_size":[2,2])" << R"("pool_size":[2,2],"pool_kind":"max")"
+                                   << "/nodes/4/attrs: nn.max_pool2d has no attribute 'pool_kind'; expected one of: pool_size, strides, dilation, "
+                                      "padding, layout, out_layout, ceil_mode";
+    QTest::newRow("newer version") << R"("version": 1)" << R"("version": 2)"
+                                   << "/version: kernel graph version 2 is newer than this program reads (1)";
+  }
+  void rejectsACorruptGraph() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, region());
+    std::string text = contentOf(out + "/" + kArtifact);
+    const std::size_t at = text.find(from.toStdString());
+    QVERIFY2(at != std::string::npos, qPrintable(from));
+    text.replace(at, static_cast<std::size_t>(from.toUtf8().size()), to.toStdString());
+    rewrite(out, kArtifact, text);
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY(!loaded);
+    QCOMPARE(QString::fromStdString(loaded.error().str()),
+             QString::fromStdString(out + "/" + kArtifact + ": ") + QString(error).replace("@@OUT@@", QString::fromStdString(out)));
+  }
+
+  void readsAFormatVersion1Export() {
+    // A version 1 export stored dnnl functions as IR: an export on the reference codegen, relabelled.
+    const Module module = region();
+    std::unique_ptr<Executor> before = dnnlExecutor(module);
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, module, "reference");
+    Result<Manifest> manifest = readExportManifest(out);
+    QVERIFY(manifest);
+    manifest->formatVersion = 1;
+    manifest->targets.at(0).codegen = "dnnl";
+    manifest->functions.at(0).codegen = "dnnl";
+    QVERIFY(writeFileAtomic(out + "/manifest.json", writeManifest(*manifest)).isOk());
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
+    QVERIFY(loaded->kernelGraphs.empty());
+    Result<std::unique_ptr<Executor>> after = createExportExecutor(*loaded);
+    QVERIFY2(after, after ? "" : after.error().str().c_str());
+    QCOMPARE((*after)->regions().at(0).codegen, std::string("dnnl"));
+    QVERIFY(bitIdentical(runOnRandomInputs(*before, 9), runOnRandomInputs(**after, 9)));
+  }
+
+  void rejectsAKernelGraphForAnotherCodegen() {
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, region());
+    Result<Manifest> manifest = readExportManifest(out);
+    QVERIFY(manifest);
+    manifest->functions.at(0).codegen = "reference";
+    QVERIFY(writeFileAtomic(out + "/manifest.json", writeManifest(*manifest)).isOk());
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY(!loaded);
+    QCOMPARE(QString::fromStdString(loaded.error().str()),
+             QString::fromStdString(out + "/" + kArtifact +
+                                    ": a kernel graph, which only the dnnl codegen runs, for codegen \"reference\""));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestKernelGraphArtifact)
+#include "test_kernel_graph_artifact.moc"
