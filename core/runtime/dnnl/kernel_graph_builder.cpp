@@ -3,110 +3,11 @@
 #include <unordered_map>
 
 #include "ir/op.h"
-#include "ir/traversal.h"
-#include "runtime/dnnl/kernel_rules.h"
+#include "runtime/dnnl/composite_reading.h"
 
 namespace byoc::dnnl_backend {
 
 namespace {
-
-/// The position of `value` among `composite`'s parameters, or -1 when it is not one.
-int parameterIndex(const FunctionNode& composite, const Expr& value) {
-  for (std::size_t i = 0; i < composite.params.size(); ++i)
-    if (Expr(composite.params[i]) == value) return static_cast<int>(i);
-  return -1;
-}
-
-/// The first call of `op` in `body` (post order) whose first argument is `producer` when one is
-/// given, or null.
-const CallNode* callOf(const Expr& body, const char* op, const CallNode* producer = nullptr) {
-  const CallNode* found = nullptr;
-  postOrderVisit(body, [&](const Expr& node) {
-    const auto* call = node->as<CallNode>();
-    if (!found && call && call->opDef() && call->opDef()->name == op && (!producer || call->args[0].get() == producer))
-      found = call;
-  });
-  return found;
-}
-
-/// The float value of the scalar constant that `add`s onto something in `body` (layer norm's epsilon).
-std::optional<double> addedConstant(const Expr& body) {
-  std::optional<double> found;
-  postOrderVisit(body, [&](const Expr& node) {
-    const auto* call = node->as<CallNode>();
-    if (found || !call || !call->opDef() || call->opDef()->name != "add") return;
-    const auto* constant = call->args[1]->as<ConstantNode>();
-    if (constant && constant->data.dtype() == DType::Float32 && constant->data.numElements() == 1)
-      found = *reinterpret_cast<const float*>(constant->data.bytes().data());
-  });
-  return found;
-}
-
-/// The inputs (in role order) and attributes of a composite kernel, read from its body.
-struct CompositeReading {
-  std::vector<int> params;  ///< The composite parameter of each role.
-  Attrs attrs;
-};
-
-Result<CompositeReading> readScaleShift(const CompositeKind& kind, const FunctionNode& composite) {
-  const CallNode* multiply = callOf(composite.body, "multiply");
-  const CallNode* shiftAdd = multiply ? callOf(composite.body, "add", multiply) : nullptr;
-  const int data = multiply ? parameterIndex(composite, multiply->args[0]) : -1;
-  const int scale = multiply ? parameterIndex(composite, multiply->args[1]) : -1;
-  const int shift = shiftAdd ? parameterIndex(composite, shiftAdd->args[1]) : -1;
-  if (data < 0 || scale < 0 || shift < 0)
-    return makeError("composite \"" + kind.name + "\": its data, scale and shift must be parameters of the composite");
-  return CompositeReading{{data, scale, shift}, {}};
-}
-
-Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionNode& composite) {
-  const CallNode* anchor = nullptr;
-  const CallNode* clip = nullptr;
-  postOrderVisit(composite.body, [&](const Expr& node) {
-    const auto* inner = node->as<CallNode>();
-    const OpDef* def = inner ? inner->opDef() : nullptr;
-    if (!def) return;
-    if (!anchor && (def->name == "nn.conv2d" || def->name == "nn.conv2d_transpose" || def->name == "nn.dense")) anchor = inner;
-    if (def->name == "clip") clip = inner;
-  });
-  if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");
-  const CallNode* biasAdd = kind.bias ? callOf(composite.body, "add", anchor) : nullptr;
-  const CallNode* sumAdd = kind.sum ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
-  CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs};
-  if (kind.bias) reading.params.push_back(biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1);
-  if (kind.sum) reading.params.push_back(sumAdd ? parameterIndex(composite, sumAdd->args[1]) : -1);
-  for (int param : reading.params)
-    if (param < 0)
-      return makeError("composite \"" + kind.name + "\": its data, weight" + (kind.bias ? ", bias" : "") +
-                       (kind.sum ? " and residual" : "") + " must be parameters of the composite");
-  if (kind.has("_clip")) {
-    if (!clip) return makeError("composite \"" + kind.name + "\" has no clip call");
-    reading.attrs.set("a_min", *clip->attrs.find("a_min"));
-    reading.attrs.set("a_max", *clip->attrs.find("a_max"));
-  }
-  return reading;
-}
-
-/// Reads the body of the composite `name`.
-Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite) {
-  const std::optional<CompositeKind> kind = compositeKind(name);
-  if (!kind) return makeError("unsupported composite \"" + name + "\"");
-  switch (kind->family) {
-    case CompositeFamily::Gelu:
-    case CompositeFamily::LayerNorm: {
-      if (composite.params.size() != 1) return makeError("composite \"" + name + "\" takes one input");
-      CompositeReading reading{{0}, {}};
-      if (kind->family == CompositeFamily::Gelu) return reading;
-      const std::optional<double> epsilon = addedConstant(composite.body);
-      if (!epsilon) return makeError("composite \"dnnl.layer_norm\" has no epsilon constant");
-      reading.attrs.set("epsilon", *epsilon);
-      return reading;
-    }
-    case CompositeFamily::ScaleShift: return readScaleShift(*kind, composite);
-    case CompositeFamily::Anchor: return readAnchored(*kind, composite);
-  }
-  return makeError("unsupported composite \"" + name + "\"");
-}
 
 /// The values a region node reads: call arguments (a composite's body is read as a whole),
 /// tuple fields, the projected tuple.
@@ -130,7 +31,7 @@ class GraphBuilder {
     for (const Var& param : function.params) {
       const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
       if (!type) return makeError("region input %" + param->name + " is " + typeToString(param->type()) + "; only tensors are supported");
-      values_[param.get()] = {add({KernelNodeKind::Input, param->name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param)})};
+      values_[param.get()] = {add({KernelNodeKind::Input, param->name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param), {}})};
     }
     std::vector<std::pair<const ExprNode*, bool>> stack = {{function.body.get(), false}};
     while (!stack.empty()) {
@@ -188,7 +89,7 @@ class GraphBuilder {
     const Expr expr(&node);
     if (const auto* constant = node.as<ConstantNode>())
       return std::vector<KernelEntry>{
-          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr})};
+          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr, {}})};
     if (const auto* tuple = node.as<TupleNode>()) return gather(tuple->fields);
     if (const auto* item = node.as<TupleGetItemNode>()) {
       const auto* tupleType = item->tuple->type()->as<TupleTypeNode>();
@@ -204,7 +105,7 @@ class GraphBuilder {
     if (!call) return located(expr, makeError("a region may not contain a " + std::string(exprKindName(node.kind()))));
     Result<std::vector<TensorSpec>> outputs = flatSpecs(call->type());
     if (!outputs) return located(expr, outputs.error());
-    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr};
+    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr, {}};
     if (call->opDef()) {
       kernel.name = call->opDef()->name;
       kernel.attrs = call->attrs;

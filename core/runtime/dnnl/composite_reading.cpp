@@ -1,0 +1,105 @@
+#include "runtime/dnnl/composite_reading.h"
+
+#include <optional>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+
+namespace byoc::dnnl_backend {
+
+namespace {
+
+/// The position of `value` among `composite`'s parameters, or -1 when it is not one.
+int parameterIndex(const FunctionNode& composite, const Expr& value) {
+  for (std::size_t i = 0; i < composite.params.size(); ++i)
+    if (Expr(composite.params[i]) == value) return static_cast<int>(i);
+  return -1;
+}
+
+/// The first call of `op` in `body` (post order) whose first argument is `producer` when one is
+/// given, or null.
+const CallNode* callOf(const Expr& body, const char* op, const CallNode* producer = nullptr) {
+  const CallNode* found = nullptr;
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (!found && call && call->opDef() && call->opDef()->name == op && (!producer || call->args[0].get() == producer))
+      found = call;
+  });
+  return found;
+}
+
+/// The float value of the scalar constant that `add`s onto something in `body` (layer norm's epsilon).
+std::optional<double> addedConstant(const Expr& body) {
+  std::optional<double> found;
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (found || !call || !call->opDef() || call->opDef()->name != "add") return;
+    const auto* constant = call->args[1]->as<ConstantNode>();
+    if (constant && constant->data.dtype() == DType::Float32 && constant->data.numElements() == 1)
+      found = *reinterpret_cast<const float*>(constant->data.bytes().data());
+  });
+  return found;
+}
+
+Result<CompositeReading> readScaleShift(const CompositeKind& kind, const FunctionNode& composite) {
+  const CallNode* multiply = callOf(composite.body, "multiply");
+  const CallNode* shiftAdd = multiply ? callOf(composite.body, "add", multiply) : nullptr;
+  const int data = multiply ? parameterIndex(composite, multiply->args[0]) : -1;
+  const int scale = multiply ? parameterIndex(composite, multiply->args[1]) : -1;
+  const int shift = shiftAdd ? parameterIndex(composite, shiftAdd->args[1]) : -1;
+  if (data < 0 || scale < 0 || shift < 0)
+    return makeError("composite \"" + kind.name + "\": its data, scale and shift must be parameters of the composite");
+  return CompositeReading{{data, scale, shift}, {}};
+}
+
+Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionNode& composite) {
+  const CallNode* anchor = nullptr;
+  const CallNode* clip = nullptr;
+  postOrderVisit(composite.body, [&](const Expr& node) {
+    const auto* inner = node->as<CallNode>();
+    const OpDef* def = inner ? inner->opDef() : nullptr;
+    if (!def) return;
+    if (!anchor && (def->name == "nn.conv2d" || def->name == "nn.conv2d_transpose" || def->name == "nn.dense")) anchor = inner;
+    if (def->name == "clip") clip = inner;
+  });
+  if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");
+  const CallNode* biasAdd = kind.bias ? callOf(composite.body, "add", anchor) : nullptr;
+  const CallNode* sumAdd = kind.sum ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
+  CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs};
+  if (kind.bias) reading.params.push_back(biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1);
+  if (kind.sum) reading.params.push_back(sumAdd ? parameterIndex(composite, sumAdd->args[1]) : -1);
+  for (int param : reading.params)
+    if (param < 0)
+      return makeError("composite \"" + kind.name + "\": its data, weight" + (kind.bias ? ", bias" : "") +
+                       (kind.sum ? " and residual" : "") + " must be parameters of the composite");
+  if (kind.has("_clip")) {
+    if (!clip) return makeError("composite \"" + kind.name + "\" has no clip call");
+    reading.attrs.set("a_min", *clip->attrs.find("a_min"));
+    reading.attrs.set("a_max", *clip->attrs.find("a_max"));
+  }
+  return reading;
+}
+
+}  // namespace
+
+Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite) {
+  const std::optional<CompositeKind> kind = compositeKind(name);
+  if (!kind) return makeError("unsupported composite \"" + name + "\"");
+  switch (kind->family) {
+    case CompositeFamily::Gelu:
+    case CompositeFamily::LayerNorm: {
+      if (composite.params.size() != 1) return makeError("composite \"" + name + "\" takes one input");
+      CompositeReading reading{{0}, {}};
+      if (kind->family == CompositeFamily::Gelu) return reading;
+      const std::optional<double> epsilon = addedConstant(composite.body);
+      if (!epsilon) return makeError("composite \"dnnl.layer_norm\" has no epsilon constant");
+      reading.attrs.set("epsilon", *epsilon);
+      return reading;
+    }
+    case CompositeFamily::ScaleShift: return readScaleShift(*kind, composite);
+    case CompositeFamily::Anchor: return readAnchored(*kind, composite);
+  }
+  return makeError("unsupported composite \"" + name + "\"");
+}
+
+}  // namespace byoc::dnnl_backend

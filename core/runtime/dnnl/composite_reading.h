@@ -1,0 +1,25 @@
+#pragma once
+/// \file
+/// Reading a composite's body for its kernel: which parameter plays each role of the composite's
+/// family (kernel_rules.h) and the attributes the body fixes (the anchor's, a clip's bounds, a
+/// layer norm's epsilon). The kernel graph builder is its one user: nothing else reads bodies.
+
+#include <string>
+#include <vector>
+
+#include "ir/expr.h"
+#include "runtime/dnnl/kernel_rules.h"
+#include "support/result.h"
+
+namespace byoc::dnnl_backend {
+
+/// The inputs (in role order) and attributes of a composite kernel, read from its body.
+struct CompositeReading {
+  std::vector<int> params;  ///< The composite parameter of each role.
+  Attrs attrs;
+};
+
+/// Reads the body of the composite `name`; an error says what of its family the body lacks.
+Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite);
+
+}  // namespace byoc::dnnl_backend
