@@ -3,6 +3,7 @@
 /// `byoc verify`: load an export directory (every checksum checked) and build its executor (every
 /// artifact compiled by its codegen).
 
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
@@ -15,14 +16,22 @@
 namespace byoc::cli {
 
 int runExport(const Options& options) {
-  Result<Module> model = loadTypedModel(options);
+  LoadedExport source;
+  Result<Module> model = loadTypedModel(options, &source);
   if (!model) return reportError(model.error());
   Result<PartitionedModel> partitioned = partitionForTargets(options, *model);
   if (!partitioned) return reportError(partitioned.error());
   ExportOptions exportOptions;
   exportOptions.producer = std::string("byoc-studio ") + BYOC_STUDIO_VERSION;
-  for (const auto& target : partitioned->targets)
-    exportOptions.targets.push_back({target->name, targetCodegen(*target)});
+  // An export exported again keeps its targets' codegens and its kernel graphs.
+  exportOptions.targets = source.manifest.targets;
+  exportOptions.kernelGraphs = source.kernelGraphs;
+  for (const auto& target : partitioned->targets) {
+    auto same = std::find_if(exportOptions.targets.begin(), exportOptions.targets.end(),
+                             [&](const ManifestTarget& recorded) { return recorded.name == target->name; });
+    if (same != exportOptions.targets.end()) same->codegen = targetCodegen(*target);
+    else exportOptions.targets.push_back({target->name, targetCodegen(*target)});
+  }
   const std::string out = *options.value("-o");
   Status written = exportModule(partitioned->module, exportOptions, out);
   if (!written) return reportError(written.error());

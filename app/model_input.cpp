@@ -12,17 +12,19 @@ namespace byoc::cli {
 
 namespace {
 
-Result<Module> loadModel(const Options& options) {
+Result<Module> loadModel(const Options& options, LoadedExport* source) {
   if (options.demo()) return parseModule(*findBuiltinResource(kDemoModelName), std::string(kDemoModelName));
   if (!isExportDirectory(*options.file)) return loadModuleFile(*options.file);
   BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
-  return std::move(loaded.module);
+  Module module = loaded.module;
+  if (source) *source = std::move(loaded);
+  return module;
 }
 
 }  // namespace
 
-Result<Module> loadTypedModel(const Options& options) {
-  Result<Module> module = loadModel(options);
+Result<Module> loadTypedModel(const Options& options, LoadedExport* source) {
+  Result<Module> module = loadModel(options, source);
   if (!module) return module;
   return inferTypes(*module);
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "export/export_reader.h"
 #include "ir/module.h"
 #include "support/result.h"
 #include "target/target.h"
@@ -14,7 +15,9 @@
 namespace byoc::cli {
 
 /// Loads `options.file` (any supported format, or an export directory) or the demo, then runs InferType.
-Result<Module> loadTypedModel(const Options& options);
+/// When the file is an export directory and `source` is given, it receives the loaded export (whose
+/// kernel graphs define the module's dnnl functions).
+Result<Module> loadTypedModel(const Options& options, LoadedExport* source = nullptr);
 
 /// The targets of every `--target` (built-in names or files), in the order given.
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options);

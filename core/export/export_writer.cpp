@@ -48,9 +48,16 @@ void addTensors(const Type& type, std::vector<ManifestTensor>& tensors) {
 }
 
 /// The artifact of the external function `name`, its constants collected into `params`: the kernel
-/// graph for the dnnl codegen, the function's IR in the JSON form for the others.
+/// graph for the dnnl codegen (the one given in `options`, else read from the function), the
+/// function's IR in the JSON form for the others.
 Result<std::string> artifactOf(const Module& module, const std::string& name, const Function& function,
-                               const std::string& codegen, ParamCollector& params) {
+                               const std::string& codegen, const ExportOptions& options, ParamCollector& params) {
+  auto given = options.kernelGraphs.find(name);
+  if (given != options.kernelGraphs.end()) {
+    if (codegen != "dnnl")
+      return makeError("@" + name + " is defined by a kernel graph, which only the dnnl codegen runs, not \"" + codegen + "\"");
+    return writeKernelGraphJson(*given->second, params);
+  }
   if (codegen == "dnnl") {
     BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
     return writeKernelGraphJson(graph, params);
@@ -177,7 +184,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
     const AttrValue* symbol = function->attrs.find("global_symbol");
     ManifestFunction entry{name, symbol && symbol->isString() ? symbol->asString() : name, compiler,
                            codegenFor(compiler, options.targets), "artifacts/" + name + ".json"};
-    BYOC_ASSIGN_OR_RETURN(std::string artifactJson, artifactOf(module, name, function, entry.codegen, params));
+    BYOC_ASSIGN_OR_RETURN(std::string artifactJson, artifactOf(module, name, function, entry.codegen, options, params));
     BYOC_TRY(writer.write(entry.artifact, artifactJson));
     manifest.functions.push_back(std::move(entry));
     host.erase(name);

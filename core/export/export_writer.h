@@ -12,11 +12,14 @@
 /// in one step. On any failure OUT is unchanged and the temporary directory is removed.
 
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "export/manifest.h"
 #include "ir/module.h"
+#include "runtime/dnnl/kernel_graph.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -28,6 +31,9 @@ struct ExportOptions {
   /// The targets the module was partitioned for; a function's `Compiler` is looked up here for its
   /// codegen (else the built-in codegen of that name, else `reference`).
   std::vector<ManifestTarget> targets;
+  /// Kernel graphs that define external functions of the module (an export loaded back, whose
+  /// dnnl functions only declare their signatures), by global name: written as they are.
+  std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>> kernelGraphs;
   /// Called after each file is written into the temporary directory (its relative path); an error
   /// stops the export, leaving OUT as it was. Progress and cancellation go through it.
   std::function<Status(const std::string& file)> onFileWritten;

@@ -158,6 +158,25 @@ class TestKernelGraphArtifact : public QObject {
     QVERIFY(bitIdentical(runOnRandomInputs(*before, 9), runOnRandomInputs(**after, 9)));
   }
 
+  void anExportLoadedBackExportsAsItWas() {
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, region());
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY(loaded);
+    ExportOptions options = optionsFor("dnnl", "dnnl");
+    options.kernelGraphs = loaded->kernelGraphs;
+    const std::string again = dir.path().toStdString() + "/again";
+    Status written = exportModule(loaded->module, options, again);
+    QVERIFY2(written, written ? "" : written.error().str().c_str());
+    QCOMPARE(contentOf(again + "/" + kArtifact), contentOf(out + "/" + kArtifact));
+    QCOMPARE(contentOf(again + "/params.safetensors"), contentOf(out + "/params.safetensors"));
+
+    // Without its kernel graph the declared function has nothing to export.
+    Status declarationOnly = exportModule(loaded->module, optionsFor("dnnl", "dnnl"), dir.path().toStdString() + "/bare");
+    QVERIFY(!declarationOnly);
+    QCOMPARE(QString::fromStdString(declarationOnly.error().message), QString("free variable %kernel_graph in a region"));
+  }
+
   void rejectsAKernelGraphForAnotherCodegen() {
     QTemporaryDir dir;
     const std::string out = exportTo(dir, region());
