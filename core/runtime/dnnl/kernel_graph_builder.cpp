@@ -27,10 +27,13 @@ class GraphBuilder {
  public:
   explicit GraphBuilder(const Module* module) : module_(module) {}
 
+  /// The graph of `function`: one input node per parameter, then its constants and calls in post-order.
   Result<KernelGraph> build(const FunctionNode& function) {
     for (const Var& param : function.params) {
       const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
-      if (!type) return makeError("region input %" + param->name + " is " + typeToString(param->type()) + "; only tensors are supported");
+      if (!type)
+        return located(Expr(param), makeError("region input %" + param->name + " is " + typeToString(param->type()) +
+                                              "; only tensors are supported"));
       values_[param.get()] = {add({KernelNodeKind::Input, param->name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param), {}})};
     }
     std::vector<std::pair<const ExprNode*, bool>> stack = {{function.body.get(), false}};
