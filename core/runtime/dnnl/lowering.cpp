@@ -1,6 +1,8 @@
 #include "runtime/dnnl/lowering.h"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 
 namespace byoc::dnnl_backend {
 
@@ -31,6 +33,7 @@ Tensor Lowering::input(int index, const dnnl::memory::dims& dims) {
 Tensor Lowering::constant(const void* data, const dnnl::memory::dims& dims) {
   dnnl::memory memory(plainDesc(dims), engine);
   std::memcpy(memory.get_data_handle(), data, memory.get_desc().get_size());
+  pinned_.insert(memory.get_data_handle());
   return {memory, -1, true};
 }
 
@@ -40,6 +43,7 @@ Tensor Lowering::as(const Tensor& tensor, const dnnl::memory::desc& desc) {
   out.constant = tensor.constant;
   dnnl::reorder reorder(tensor.memory, out.memory);
   if (tensor.constant) {
+    pinned_.insert(out.memory.get_data_handle());
     dnnl::memory from = tensor.memory;
     reorder.execute(stream, from, out.memory);
     stream.wait();
@@ -63,8 +67,93 @@ Tensor Lowering::view(const Tensor& tensor, const dnnl::memory::desc& desc) {
 
 Tensor Lowering::fresh(const dnnl::memory::desc& desc) { return {dnnl::memory(desc, engine), -1, false}; }
 
+Tensor Lowering::preset(const dnnl::memory::desc& desc) {
+  Tensor tensor = fresh(desc);
+  tensor.preset = true;
+  pinned_.insert(tensor.memory.get_data_handle());
+  return tensor;
+}
+
 void Lowering::add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args) {
   steps.push_back({std::move(primitive), std::move(args)});
+}
+
+namespace {
+
+/// An intermediate buffer: every memory object that points at it, its size, and the steps
+/// that use it.
+struct Buffer {
+  std::vector<dnnl::memory> memories;
+  std::size_t bytes = 0;
+  std::size_t firstStep = 0;
+  std::size_t lastStep = 0;
+  std::size_t offset = 0;
+};
+
+constexpr std::size_t kAlignment = 64;
+
+std::size_t aligned(std::size_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
+
+/// Gives each buffer the lowest offset where it overlaps no placed buffer that is alive at the
+/// same time, placing the largest first; returns the arena's size.
+std::size_t placeBuffers(std::vector<Buffer*>& buffers) {
+  std::sort(buffers.begin(), buffers.end(), [](const Buffer* a, const Buffer* b) {
+    return a->bytes != b->bytes ? a->bytes > b->bytes : a->firstStep < b->firstStep;
+  });
+  std::vector<const Buffer*> placed;
+  std::size_t total = 0;
+  for (Buffer* buffer : buffers) {
+    std::vector<const Buffer*> live;
+    for (const Buffer* other : placed)
+      if (other->firstStep <= buffer->lastStep && buffer->firstStep <= other->lastStep) live.push_back(other);
+    std::sort(live.begin(), live.end(), [](const Buffer* a, const Buffer* b) { return a->offset < b->offset; });
+    std::size_t offset = 0;
+    for (const Buffer* other : live) {
+      if (offset + buffer->bytes <= other->offset) break;
+      offset = std::max(offset, other->offset + other->bytes);
+    }
+    buffer->offset = offset;
+    total = std::max(total, offset + buffer->bytes);
+    placed.push_back(buffer);
+  }
+  return total;
+}
+
+}  // namespace
+
+Status Lowering::planMemory() {
+  // Buffers are told apart by their data handle: a view shares its tensor's handle. Inputs and
+  // outputs have none until a run binds them.
+  std::map<const void*, Buffer> byHandle;
+  auto note = [&](const dnnl::memory& memory, std::size_t step) {
+    const void* handle = memory.get_data_handle();
+    if (!handle || pinned_.count(handle)) return;
+    auto [it, added] = byHandle.try_emplace(handle);
+    Buffer& buffer = it->second;
+    if (added) buffer.firstStep = step;
+    buffer.lastStep = std::max(buffer.lastStep, step);
+    buffer.bytes = std::max(buffer.bytes, aligned(memory.get_desc().get_size()));
+    buffer.memories.push_back(memory);
+  };
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    for (const auto& [arg, memory] : steps[i].args) note(memory, i);
+  // Memories kept alive for their views are repointed too, so no old buffer outlives the plan.
+  std::vector<dnnl::memory> kept;
+  for (const dnnl::memory& memory : keepAlive)
+    if (auto it = byHandle.find(memory.get_data_handle()); it != byHandle.end()) kept.push_back(memory);
+  std::vector<Buffer*> buffers;
+  for (auto& [handle, buffer] : byHandle) buffers.push_back(&buffer);
+  arenaBytes_ = placeBuffers(buffers);
+  if (arenaBytes_ == 0) return Status::ok();
+  arena_.reset(std::aligned_alloc(kAlignment, arenaBytes_));
+  if (!arena_) return makeError("dnnl: cannot allocate the region's " + std::to_string(arenaBytes_) + "-byte arena");
+  char* base = static_cast<char*>(arena_.get());
+  std::map<const void*, char*> moved;
+  for (auto& [handle, buffer] : byHandle) moved[handle] = base + buffer.offset;
+  for (dnnl::memory& memory : kept) memory.set_data_handle(moved.at(memory.get_data_handle()));
+  for (auto& [handle, buffer] : byHandle)
+    for (dnnl::memory& memory : buffer.memories) memory.set_data_handle(base + buffer.offset);
+  return Status::ok();
 }
 
 }  // namespace byoc::dnnl_backend

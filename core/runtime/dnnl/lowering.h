@@ -8,9 +8,16 @@
 /// run once, at compile time. Region inputs are plain memories whose data handles are bound
 /// at each run; `view` reinterprets a plain tensor under other dims (grouped weights, 2-d
 /// dense input) and keeps such views bound too.
+///
+/// Intermediates get buffers of their own while the region is built; `planMemory` then moves
+/// them into one arena where buffers whose lifetimes do not overlap share memory, so a deep
+/// network's activations stay few and warm in the caches.
 
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <dnnl.hpp>
@@ -85,8 +92,23 @@ class Lowering {
   Tensor view(const Tensor& tensor, const dnnl::memory::desc& desc);
   /// A new intermediate memory of `desc`.
   Tensor fresh(const dnnl::memory::desc& desc);
+  /// A new memory of `desc` whose contents are written now, at load, and must survive every run
+  /// (a pad's border): it keeps a buffer of its own.
+  Tensor preset(const dnnl::memory::desc& desc);
   /// Appends a primitive.
   void add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args);
+  /// Moves every intermediate buffer the steps use into one arena, giving buffers whose
+  /// lifetimes (first to last step that uses them) overlap disjoint places. Call once, after the
+  /// last `add`; the region's inputs and outputs, constants and preset buffers keep their own.
+  Status planMemory();
+  /// Bytes of the arena (0 before `planMemory`).
+  std::size_t arenaBytes() const { return arenaBytes_; }
+
+ private:
+  /// Buffers that never move into the arena: constants and preset memories.
+  std::unordered_set<const void*> pinned_;
+  std::unique_ptr<void, decltype(&std::free)> arena_{nullptr, &std::free};
+  std::size_t arenaBytes_ = 0;
 };
 
 }  // namespace byoc::dnnl_backend

@@ -72,8 +72,7 @@ Result<std::vector<Tensor>> lowerPad(Lowering& lowering, const Kernel& kernel, c
     offsets.push_back(pair[0]);
   }
   if (in.empty() || out == in) return std::vector<Tensor>{inputs[0]};
-  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
-  dst.preset = true;
+  Tensor dst = lowering.preset(plainDesc(dimsOf(out)));
   const float value = *static_cast<const float*>(inputs[1].memory.get_data_handle());
   std::fill_n(static_cast<float*>(dst.memory.get_data_handle()), shapeElements(out), value);
   memory interior(dst.desc().submemory_desc(dimsOf(in), offsets), lowering.engine, dst.memory.get_data_handle());

@@ -120,6 +120,7 @@ Result<std::unique_ptr<Region>> Region::build(const KernelGraph& graph, const Mo
       region->lowering_.add(dnnl::reorder(result.memory, output), {{DNNL_ARG_FROM, result.memory}, {DNNL_ARG_TO, output}});
       region->outputs_.push_back(output);
     }
+    BYOC_TRY(region->lowering_.planMemory());
   } catch (const dnnl::error& error) {
     return makeError(std::string("oneDNN: ") + error.what());
   }
