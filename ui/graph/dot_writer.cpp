@@ -133,7 +133,8 @@ std::vector<BorderEdge> borderEdges(const GraphModel& model, int group, const st
 }
 
 QString writeGroupDot(const GraphModel& model, int group, const DotOptions& options) {
-  QString dot = header();
+  // Without newrank, dot puts an empty rank between the ports' ranks and a cluster's.
+  QString dot = header() % QStringLiteral("  graph [newrank=true];\n");
   appendClusters(dot, model, options, {group});
   const std::vector<BorderEdge> border = borderEdges(model, group, options.collapsed);
   for (const bool entering : {true, false}) {
