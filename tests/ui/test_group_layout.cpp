@@ -420,6 +420,36 @@ class TestGroupLayout : public QObject {
     QVERIFY(page.collapsed()[stage]);
   }
 
+  void aFailedGroupLayoutLeavesThePictureAsItWas() {
+    // A helper that refuses group layouts (their DOT asks for newrank) and lays out the whole graph.
+    QTemporaryDir dir;
+    const QString helper = dir.filePath(QStringLiteral("helper.sh"));
+    QFile script(helper);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\ninput=$(cat)\ncase \"$input\" in *newrank*) echo 'no groups today' >&2; exit 3;; esac\n"
+                 "printf '%s' \"$input\" | exec " + QByteArray(BYOC_LAYOUT_HELPER) + "\n");
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("BYOC_LAYOUT_HELPER", helper.toLocal8Bit());
+    auto graph = stagedNetwork();
+    GraphPage page(graph, nullptr);
+    qputenv("BYOC_LAYOUT_HELPER", BYOC_LAYOUT_HELPER);
+    page.show();
+    QVERIFY(collapseAll(page));
+    const QHash<QString, QRectF> compact = drawnUnits(*page.scene());
+    const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
+    QSignalSpy failed(&page, &GraphPage::layoutFailed);
+    page.toggleGroup(stage);
+    QVERIFY(failed.wait(20000));
+    QVERIFY2(failed.first().first().toString().endsWith(QStringLiteral("no groups today")),
+             qPrintable(failed.first().first().toString()));
+    QVERIFY(page.collapsed()[stage]);
+    QCOMPARE(drawnUnits(*page.scene()), compact);
+    // The next full layout is taken as one, not as the group's.
+    QVERIFY(pictureAfter(page, [&] { page.startLayout(); }));
+    QCOMPARE(drawnUnits(*page.scene()), compact);
+  }
+
   void aSecondToggleCallsOffAGroupLayout() {
     auto graph = stagedNetwork();
     GraphPage page(graph, nullptr);

@@ -114,6 +114,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
 
   connect(runner_, &LayoutRunner::finished, this, &GraphPage::onLayout);
   connect(runner_, &LayoutRunner::failed, this, [this](const QString& message) {
+    pendingGroup_ = -1;
     showNotice(tr("The graph could not be laid out:\n%1").arg(message));
     emit layoutFailed(message);
   });
