@@ -33,6 +33,18 @@ constexpr int kMinimapWidth = 180;
 constexpr int kMinimapHeight = 130;
 constexpr int kMargin = 12;
 
+/// DOT options for `collapsed`, with the sizes of the nodes `measured` says (all when empty).
+DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {}) {
+  GraphFonts fonts = graphFonts();
+  DotOptions options;
+  options.collapsed = std::move(collapsed);
+  options.nodeSizes.resize(model.nodes().size());
+  for (const GraphNode& node : model.nodes()) {
+    if (measured.empty() || measured[node.id]) options.nodeSizes[node.id] = measureNode(node, fonts);
+  }
+  return options;
+}
+
 }  // namespace
 
 GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<const Provenance> provenance,
@@ -124,22 +136,6 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
 }
 
 GraphPage::~GraphPage() { runner_->cancel(); }
-
-namespace {
-
-/// DOT options for `collapsed`, with the sizes of the nodes `measured` says (all when empty).
-DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {}) {
-  GraphFonts fonts = graphFonts();
-  DotOptions options;
-  options.collapsed = std::move(collapsed);
-  options.nodeSizes.resize(model.nodes().size());
-  for (const GraphNode& node : model.nodes()) {
-    if (measured.empty() || measured[node.id]) options.nodeSizes[node.id] = measureNode(node, fonts);
-  }
-  return options;
-}
-
-}  // namespace
 
 void GraphPage::startLayout() {
   pendingGroup_ = -1;
