@@ -161,7 +161,9 @@ class TestGroupLayout : public QObject {
     whole.edges = {{QStringLiteral("a"), QStringLiteral("g0"), QPolygonF({QPointF(130, 30), QPointF(130, 60)})},
                    {QStringLiteral("g0"), QStringLiteral("b"), QPolygonF({QPointF(130, 90), QPointF(130, 130)})},
                    {QStringLiteral("c"), QStringLiteral("r"), QPolygonF({QPointF(325, 30), QPointF(245, 60)})},
-                   {QStringLiteral("l"), QStringLiteral("b"), QPolygonF({QPointF(25, 90), QPointF(100, 145)})}};
+                   {QStringLiteral("l"), QStringLiteral("b"), QPolygonF({QPointF(25, 90), QPointF(100, 145)})},
+                   {QStringLiteral("a"), QStringLiteral("b"),
+                    QPolygonF({QPointF(130, 30), QPointF(200, 75), QPointF(200, 110), QPointF(130, 130)})}};
     Layout group;
     group.units = {{QStringLiteral("i_n1"), QRectF(98, 0, 4, 4)},
                    {QStringLiteral("n1"), QRectF(50, 30, 100, 40)},
@@ -193,7 +195,7 @@ class TestGroupLayout : public QObject {
 
     QHash<QString, QPolygonF> edges;
     for (const LayoutEdge& edge : edited.edges) edges.insert(edge.from + u'>' + edge.to, edge.spline);
-    QCOMPARE(edges.size(), qsizetype{5});
+    QCOMPARE(edges.size(), qsizetype{6});
     // Crossing edges: from a's bottom through the port into n1; from n2 through its port to b's top.
     const QPointF port = edited.units[QStringLiteral("n1")].topLeft() + QPointF(50, -26);
     QCOMPARE(edges[QStringLiteral("a>n1")].first(), QPointF(130, 30));
@@ -201,8 +203,12 @@ class TestGroupLayout : public QObject {
     QCOMPARE(edges[QStringLiteral("a>n1")].last(), port + QPointF(0, 26));
     QCOMPARE(edges[QStringLiteral("n2>b")].last(), edited.units[QStringLiteral("b")].topLeft() + QPointF(30, -7));
     QCOMPARE(edges[QStringLiteral("n2>b")].size() % 3, qsizetype{1});  // whole cubic segments
-    // An edge whose ends moved alike is translated; one whose ends moved differently is re-routed.
+    // Other edges move with their ends, and the points between as units there would: the route
+    // from a to b, which passed right of the group, still does.
     QCOMPARE(edges[QStringLiteral("c>r")].first(), QPointF(325 + growX / 2, 30));
+    QCOMPARE(edges[QStringLiteral("a>b")],
+             QPolygonF({QPointF(130, 30), QPointF(200 + growX / 2, 75), QPointF(200 + growX / 2, 110 + growY),
+                        QPointF(130, 130 + growY)}));
     QCOMPARE(edges[QStringLiteral("a>n1")].size() % 3, qsizetype{1});
     QCOMPARE(edges[QStringLiteral("l>b")].first(), edited.units[QStringLiteral("l")].center() + QPointF(0, 15));
     QCOMPARE(edges[QStringLiteral("n1>n2")].size(), qsizetype{2});

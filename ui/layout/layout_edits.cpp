@@ -53,8 +53,9 @@ QPointF spreadOffset(const QRectF& box, const QRectF& around, QSizeF grow) {
   return offset;
 }
 
-/// Moves every unit by `offsetOf(its box)`; edges whose two ends moved alike are translated, the
-/// others re-routed between their ends' new boxes.
+/// Moves every unit by `offsetOf(its box)`, and every edge with them: its ends with their units,
+/// the points between as `offsetOf` moves a point where they are, so that a route keeps to the
+/// side of the units it passed (the spreads are monotone, so it stays clear of them).
 void moveUnits(Layout& layout, const std::function<QPointF(const QRectF&)>& offsetOf) {
   QHash<QString, QPointF> offsets;
   offsets.reserve(layout.units.size());
@@ -64,12 +65,11 @@ void moveUnits(Layout& layout, const std::function<QPointF(const QRectF&)>& offs
     it.value().translate(offset);
   }
   for (LayoutEdge& edge : layout.edges) {
-    const QPointF from = offsets.value(edge.from);
-    if (from == offsets.value(edge.to)) {
-      edge.spline.translate(from);
-    } else {
-      edge.spline = route(layout.units.value(edge.from), layout.units.value(edge.to));
-    }
+    QPolygonF& spline = edge.spline;
+    if (spline.size() < 2) continue;
+    for (qsizetype i = 1; i + 1 < spline.size(); ++i) spline[i] += offsetOf(QRectF(spline[i], QSizeF(0, 0)));
+    spline.first() += offsets.value(edge.from);
+    spline.last() += offsets.value(edge.to);
   }
 }
 

@@ -11,9 +11,10 @@
 ///   and nodes on the same side keep their relative positions.
 /// - `collapseInPlace` puts one node where the group's content began and moves what lies below
 ///   up by as much of the freed height as it can without overlapping anything.
-/// Edges between two units that moved alike are translated; other edges touching a moved unit
-/// are re-routed as one smooth curve; edges crossing the group's border are joined to the
-/// group layout's border ports.
+/// Edges keep their routes, warped by the same moves: each end goes with its unit and each point
+/// between moves as a unit there would. Edges crossing the group's border run as one smooth curve
+/// between the outside unit and the group layout's border port (expand) or the group's node
+/// (collapse).
 
 #include <QMarginsF>
 #include <QSet>
