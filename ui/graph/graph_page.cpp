@@ -16,6 +16,7 @@
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <utility>
 
 #include "graph/dot_writer.h"
@@ -189,6 +190,12 @@ void GraphPage::toggleGroup(int group) {
   } else {
     history_.collapse(group);
     draw();
+    // The group's node sits where its content began, maybe above the view.
+    const std::vector<bool> inside = nodesInside(*model_, group);
+    const auto member = std::find(inside.begin(), inside.end(), true);
+    if (member != inside.end()) {
+      if (NodeItem* item = scene_->itemOf(static_cast<int>(member - inside.begin()))) view_->ensureVisible(item);
+    }
   }
 }
 
