@@ -14,6 +14,9 @@ namespace {
 
 QString groupUnit(int group) { return u'g' % QString::number(group); }
 
+/// Pictures kept for going back; each is a copy of the whole layout.
+constexpr std::size_t kKeptPictures = 32;
+
 }  // namespace
 
 LayoutHistory::LayoutHistory(std::shared_ptr<const GraphModel> model, std::vector<bool> collapsed)
@@ -55,7 +58,7 @@ void LayoutHistory::expand(int group, const Layout& groupLayout) {
   std::vector<bool> expanded = collapsed_;
   expanded[group] = false;
   Layout edited = expandInPlace(layout_, groupUnit(group), groupLayout, borderEdges(*model_, group, expanded));
-  earlier_.push_back({std::move(layout_), std::move(collapsed_)});
+  remember();
   layout_ = std::move(edited);
   collapsed_ = std::move(expanded);
 }
@@ -70,9 +73,14 @@ void LayoutHistory::collapse(int group) {
                                   borderEdges(*model_, group, collapsed_));
   std::vector<bool> shrunk = collapsed_;
   shrunk[group] = true;
-  earlier_.push_back({std::move(layout_), std::move(collapsed_)});
+  remember();
   layout_ = std::move(edited);
   collapsed_ = std::move(shrunk);
+}
+
+void LayoutHistory::remember() {
+  if (earlier_.size() == kKeptPictures) earlier_.erase(earlier_.begin());
+  earlier_.push_back({layout_, collapsed_});
 }
 
 }  // namespace byoc::ui

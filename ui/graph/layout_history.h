@@ -45,6 +45,8 @@ class LayoutHistory {
  private:
   /// The collapsed state with `group` toggled.
   std::vector<bool> toggled(int group) const;
+  /// Keeps the current picture for `undoToggle` (the oldest goes when too many are kept).
+  void remember();
 
   /// A picture before an edit, with the state it showed.
   struct Picture {
