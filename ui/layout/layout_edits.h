@@ -26,7 +26,9 @@ namespace byoc::ui {
 
 /// An edge between a layout unit inside a group and one outside it (both `n<id>` or `g<id>`).
 struct BorderEdge {
+  /// The unit outside the group.
   QString outside;
+  /// The unit inside the group.
   QString inside;
   /// True when the edge goes from `outside` to `inside`.
   bool entering = true;
