@@ -426,6 +426,30 @@ class TestGroupLayout : public QObject {
     QVERIFY(page.collapsed()[stage]);
   }
 
+  void aGroupInsideACollapsedOneOnlyChangesItsState() {
+    auto graph = stagedNetwork();
+    GraphPage page(graph, nullptr);
+    page.show();
+    QVERIFY(collapseAll(page));
+    const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
+    const int block = groupLabelled(*graph, QStringLiteral("block5"));
+    const QHash<QString, QRectF> compact = drawnUnits(*page.scene());
+    const int runs = page.helperRuns();
+    QSignalSpy ready(&page, &GraphPage::layoutReady);
+    page.toggleGroup(block);
+    QVERIFY(!page.collapsed()[block]);
+    QCOMPARE(page.helperRuns(), runs);
+    QCOMPARE(ready.count(), 0);
+    QCOMPARE(drawnUnits(*page.scene()), compact);
+    // Expanding the stage then lays the block out expanded inside it.
+    QVERIFY(pictureAfterToggling(page, stage));
+    const QList<QString> laidOut = page.lastHelperLayout().units.keys();
+    QVERIFY(!laidOut.contains(u'g' + QString::number(block)));
+    for (const GraphNode& node : graph->nodes()) {
+      if (node.group == block) QVERIFY(laidOut.contains(u'n' + QString::number(node.id)));
+    }
+  }
+
   void aFailedGroupLayoutLeavesThePictureAsItWas() {
     // A helper that refuses group layouts (their DOT asks for newrank) and lays out the whole graph.
     QTemporaryDir dir;
