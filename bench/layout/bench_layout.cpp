@@ -9,7 +9,9 @@
 /// Graphs above kCollapseAbove nodes are measured as the app opens them (groups collapsed) and,
 /// up to 300 blocks, also fully expanded. A second table opens each model in the app's window, as
 /// a user does, and reports the time to the first picture and the longest time the UI thread did
-/// not get to run its event loop meanwhile.
+/// not get to run its event loop meanwhile. A third one expands one group of each graph opened
+/// collapsed, as a double-click does (the group laid out alone and put into the picture), folds it
+/// again, and lays the whole graph out in the expanded state for comparison.
 
 #include <QApplication>
 #include <QDir>
@@ -18,7 +20,9 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "app/main_window.h"
@@ -139,6 +143,27 @@ Row measure(const Source& source, bool expandAll) {
   return row;
 }
 
+/// The longest time between two ticks of a 5 ms timer on the UI thread while it lives: how long
+/// the user could not interact.
+class StallMeter {
+ public:
+  StallMeter() {
+    ticker_.setInterval(5);
+    QObject::connect(&ticker_, &QTimer::timeout, [this] {
+      longestMs_ = std::max(longestMs_, sinceTick_.nsecsElapsed() / 1e6);
+      sinceTick_.restart();
+    });
+    sinceTick_.start();
+    ticker_.start();
+  }
+  double longestMs() const { return longestMs_; }
+
+ private:
+  QTimer ticker_;
+  QElapsedTimer sinceTick_;
+  double longestMs_ = 0;
+};
+
 /// Opening a model in the window, as a user does.
 struct AppRow {
   std::string model;
@@ -155,20 +180,12 @@ AppRow measureInWindow(const std::string& label, const std::string& path) {
   MainWindow window;
   window.resize(1400, 900);
   window.show();
-  QElapsedTimer sinceTick;
-  QTimer ticker;
-  ticker.setInterval(5);
-  QObject::connect(&ticker, &QTimer::timeout, [&] {
-    row.longestStallMs = std::max(row.longestStallMs, sinceTick.nsecsElapsed() / 1e6);
-    sinceTick.restart();
-  });
   bool opened = false;
   QObject::connect(&window, &MainWindow::opened, [&] { opened = true; });
   QObject::connect(&window, &MainWindow::openFailed, [&](const QString& message) { row.error = message.toStdString(); });
   QElapsedTimer clock;
   clock.start();
-  sinceTick.start();
-  ticker.start();
+  StallMeter stalls;
   window.openFile(QString::fromStdString(path));
   while (!opened && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
   if (!row.error.empty()) return row;
@@ -176,6 +193,77 @@ AppRow measureInWindow(const std::string& label, const std::string& path) {
   QObject::connect(page, &GraphPage::layoutFailed, [&](const QString& message) { row.error = message.toStdString(); });
   while (!page->isLaidOut() && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
   row.firstPictureMs = clock.nsecsElapsed() / 1e6;
+  row.longestStallMs = stalls.longestMs();
+  return row;
+}
+
+/// Expanding one group of a graph opened collapsed.
+struct ExpandRow {
+  std::string model;
+  std::size_t nodes = 0;
+  std::size_t groupNodes = 0;
+  double expandMs = 0, expandStallMs = 0, collapseMs = 0, relayoutMs = 0;
+  /// The same with kAlreadyExpanded other groups expanded first.
+  double busyExpandMs = 0, busyRelayoutMs = 0;
+  std::string error;
+};
+
+/// Groups expanded one by one before the second measurement.
+constexpr int kAlreadyExpanded = 40;
+
+/// On a graph page opened with its groups collapsed: double-clicking the middle top-level group
+/// (laid out alone), double-clicking it again (folded back), and, once expanded again, a full
+/// re-layout of the graph in that state; then the same expand and re-layout with kAlreadyExpanded
+/// more groups expanded. Times run from the action to the drawn picture.
+ExpandRow measureExpand(const Source& source) {
+  ExpandRow row;
+  row.model = source.label;
+  Result<Module> typed = source.load();
+  if (!typed) {
+    row.error = typed.error().str();
+    return row;
+  }
+  auto graph = std::make_shared<const GraphModel>(GraphModel::build(typed->find("main"), QStringLiteral("main")));
+  row.nodes = graph->nodes().size();
+  std::vector<int> topGroups;
+  for (const GraphGroup& group : graph->groups()) {
+    if (group.parent < 0) topGroups.push_back(group.id);
+  }
+  if (topGroups.empty()) {
+    row.error = "no group to expand";
+    return row;
+  }
+  const int group = topGroups[topGroups.size() / 2];
+  row.groupNodes = graph->groups()[group].nodes.size();
+  GraphPage page(graph, nullptr);
+  page.resize(1400, 900);
+  page.show();
+  QObject::connect(&page, &GraphPage::layoutFailed, [&](const QString& message) { row.error = message.toStdString(); });
+  auto msUntilPicture = [&](const std::function<void()>& action) {
+    bool ready = false;
+    QMetaObject::Connection connection = QObject::connect(&page, &GraphPage::layoutReady, [&] { ready = true; });
+    QElapsedTimer clock;
+    clock.start();
+    action();
+    while (!ready && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    QObject::disconnect(connection);
+    return clock.nsecsElapsed() / 1e6;
+  };
+  msUntilPicture([&] { page.startLayout(); });
+  {
+    StallMeter stalls;
+    row.expandMs = msUntilPicture([&] { page.toggleGroup(group); });
+    row.expandStallMs = stalls.longestMs();
+  }
+  row.collapseMs = msUntilPicture([&] { page.toggleGroup(group); });
+  msUntilPicture([&] { page.toggleGroup(group); });
+  row.relayoutMs = msUntilPicture([&] { page.startLayout(); });
+  msUntilPicture([&] { page.toggleGroup(group); });
+  for (int i = 0; i < kAlreadyExpanded && i < static_cast<int>(topGroups.size()) - 1; ++i) {
+    if (topGroups[i] != group) msUntilPicture([&] { page.toggleGroup(topGroups[i]); });
+  }
+  row.busyExpandMs = msUntilPicture([&] { page.toggleGroup(group); });
+  row.busyRelayoutMs = msUntilPicture([&] { page.startLayout(); });
   return row;
 }
 
@@ -236,6 +324,22 @@ int main(int argc, char** argv) {
       continue;
     }
     std::printf("%-18s %20.1f %22.1f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs);
+  }
+
+  std::printf("\n%-18s %8s %12s %10s %16s %12s %17s   with %d groups expanded: %10s %17s\n", "expand one group",
+              "nodes", "group nodes", "expand ms", "expand stall ms", "collapse ms", "full relayout ms", kAlreadyExpanded,
+              "expand ms", "full relayout ms");
+  for (const Row& row : rows) {
+    if (!row.collapsed || !row.error.empty()) continue;
+    const auto source = std::find_if(sources.begin(), sources.end(), [&](const Source& each) { return each.label == row.model; });
+    ExpandRow expand = measureExpand(*source);
+    if (!expand.error.empty()) {
+      std::printf("%-18s error: %s\n", expand.model.c_str(), expand.error.c_str());
+      continue;
+    }
+    std::printf("%-18s %8zu %12zu %10.1f %16.1f %12.1f %17.1f %36.1f %17.1f\n", expand.model.c_str(), expand.nodes,
+                expand.groupNodes, expand.expandMs, expand.expandStallMs, expand.collapseMs, expand.relayoutMs,
+                expand.busyExpandMs, expand.busyRelayoutMs);
   }
   return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <QStringBuilder>
 #include <set>
+#include <tuple>
 
 namespace byoc::ui {
 
@@ -21,35 +22,28 @@ bool isCollapsed(const std::vector<bool>& collapsed, int group) {
   return group >= 0 && static_cast<std::size_t>(group) < collapsed.size() && collapsed[group];
 }
 
-}  // namespace
-
-QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>& collapsed) {
-  int outermost = -1;
-  for (int group = model.nodes()[node].group; group >= 0; group = model.groups()[group].parent) {
-    if (isCollapsed(collapsed, group)) outermost = group;
-  }
-  return outermost >= 0 ? u'g' % QString::number(outermost) : u'n' % QString::number(node);
-}
-
-QString writeDot(const GraphModel& model, const DotOptions& options) {
-  QString dot = QStringLiteral(
+QString header() {
+  return QStringLiteral(
       "digraph G {\n"
       "  graph [rankdir=TB, nodesep=0.25, ranksep=0.35, splines=spline];\n"
       "  node [shape=box, fixedsize=true, label=\"\"];\n");
+}
+
+void appendNode(QString& dot, int id, const DotOptions& options, const QString& indent) {
+  const QSizeF size = static_cast<std::size_t>(id) < options.nodeSizes.size() ? options.nodeSizes[id] : QSizeF(72, 36);
+  dot += indent % u'n' % QString::number(id) % sizeAttrs(size);
+}
+
+/// Writes the groups `roots` with everything in them, depth-first with an explicit stack: an
+/// expanded group as a `cluster_g<id>` subgraph, a collapsed one as the node `g<id>`.
+void appendClusters(QString& dot, const GraphModel& model, const DotOptions& options, const std::vector<int>& roots) {
   const auto& groups = model.groups();
   std::vector<std::vector<int>> childGroups(groups.size());
-  std::vector<int> topGroups;
-  for (const GraphGroup& group : groups) (group.parent >= 0 ? childGroups[group.parent] : topGroups).push_back(group.id);
-
-  auto writeNode = [&](int id, const QString& indent) {
-    QSizeF size = static_cast<std::size_t>(id) < options.nodeSizes.size() ? options.nodeSizes[id] : QSizeF(72, 36);
-    dot += indent % u'n' % QString::number(id) % sizeAttrs(size);
-  };
-  for (const GraphNode& node : model.nodes()) {
-    if (node.group < 0) writeNode(node.id, QStringLiteral("  "));
+  for (const GraphGroup& group : groups) {
+    if (group.parent >= 0) childGroups[group.parent].push_back(group.id);
   }
-  // Depth-first over the group tree with an explicit stack; a negative entry closes a cluster.
-  std::vector<int> stack(topGroups.rbegin(), topGroups.rend());
+  // A negative entry closes a cluster.
+  std::vector<int> stack(roots.rbegin(), roots.rend());
   int depth = 1;
   while (!stack.empty()) {
     int entry = stack.back();
@@ -66,19 +60,102 @@ QString writeDot(const GraphModel& model, const DotOptions& options) {
     }
     dot += indent % QStringLiteral("subgraph cluster_g") % QString::number(entry) % QStringLiteral(" {\n");
     ++depth;
-    for (int node : groups[entry].nodes) writeNode(node, indent + QStringLiteral("  "));
+    for (int node : groups[entry].nodes) appendNode(dot, node, options, indent + QStringLiteral("  "));
     stack.push_back(-1);
     stack.insert(stack.end(), childGroups[entry].rbegin(), childGroups[entry].rend());
   }
-  std::set<std::pair<QString, QString>> written;
+}
+
+using EdgeSet = std::set<std::pair<QString, QString>>;
+
+/// Writes the edge `from -> to` unless both are one unit; edges that touch a collapsed group or a
+/// port are written once per pair of units.
+void appendEdge(QString& dot, EdgeSet& written, const QString& from, const QString& to) {
+  if (from == to) return;
+  if ((!from.startsWith(u'n') || !to.startsWith(u'n')) && !written.insert({from, to}).second) return;
+  dot += QStringLiteral("  ") % from % QStringLiteral(" -> ") % to % QStringLiteral(";\n");
+}
+
+}  // namespace
+
+QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>& collapsed) {
+  int outermost = -1;
+  for (int group = model.nodes()[node].group; group >= 0; group = model.groups()[group].parent) {
+    if (isCollapsed(collapsed, group)) outermost = group;
+  }
+  return outermost >= 0 ? u'g' % QString::number(outermost) : u'n' % QString::number(node);
+}
+
+QString writeDot(const GraphModel& model, const DotOptions& options) {
+  QString dot = header();
+  std::vector<int> topGroups;
+  for (const GraphGroup& group : model.groups()) {
+    if (group.parent < 0) topGroups.push_back(group.id);
+  }
+  for (const GraphNode& node : model.nodes()) {
+    if (node.group < 0) appendNode(dot, node.id, options, QStringLiteral("  "));
+  }
+  appendClusters(dot, model, options, topGroups);
+  EdgeSet written;
   for (const GraphEdge& edge : model.edges()) {
-    QString from = layoutUnitOf(model, edge.from, options.collapsed);
-    QString to = layoutUnitOf(model, edge.to, options.collapsed);
-    if (from == to) continue;
-    if (from.startsWith(u'g') || to.startsWith(u'g')) {
-      if (!written.insert({from, to}).second) continue;
+    appendEdge(dot, written, layoutUnitOf(model, edge.from, options.collapsed), layoutUnitOf(model, edge.to, options.collapsed));
+  }
+  dot += QStringLiteral("}\n");
+  return dot;
+}
+
+std::vector<bool> nodesInside(const GraphModel& model, int group) {
+  // A group lies inside `group` when `group` is among its parents (walked up: the nesting is shallow).
+  const auto& groups = model.groups();
+  std::vector<bool> groupInside(groups.size(), false);
+  for (const GraphGroup& each : groups) {
+    for (int parent = each.id; parent >= 0 && !groupInside[each.id]; parent = groups[parent].parent) {
+      if (parent == group) groupInside[each.id] = true;
     }
-    dot += QStringLiteral("  ") % from % QStringLiteral(" -> ") % to % QStringLiteral(";\n");
+  }
+  std::vector<bool> inside(model.nodes().size(), false);
+  for (const GraphNode& node : model.nodes()) inside[node.id] = node.group >= 0 && groupInside[node.group];
+  return inside;
+}
+
+std::vector<BorderEdge> borderEdges(const GraphModel& model, int group, const std::vector<bool>& collapsed) {
+  const std::vector<bool> inside = nodesInside(model, group);
+  std::vector<BorderEdge> border;
+  std::set<std::tuple<QString, QString, bool>> seen;
+  for (const GraphEdge& edge : model.edges()) {
+    if (inside[edge.from] == inside[edge.to]) continue;
+    const bool entering = inside[edge.to];
+    QString outside = layoutUnitOf(model, entering ? edge.from : edge.to, collapsed);
+    QString unit = layoutUnitOf(model, entering ? edge.to : edge.from, collapsed);
+    if (seen.insert({outside, unit, entering}).second) border.push_back({std::move(outside), std::move(unit), entering});
+  }
+  return border;
+}
+
+QString writeGroupDot(const GraphModel& model, int group, const DotOptions& options) {
+  // Without newrank, dot puts an empty rank between the ports' ranks and a cluster's.
+  QString dot = header() % QStringLiteral("  graph [newrank=true];\n");
+  appendClusters(dot, model, options, {group});
+  const std::vector<BorderEdge> border = borderEdges(model, group, options.collapsed);
+  for (const bool entering : {true, false}) {
+    QString ports;
+    std::set<QString> written;
+    for (const BorderEdge& edge : border) {
+      if (edge.entering == entering && written.insert(edge.inside).second)
+        ports += u' ' % borderPortName(edge.inside, entering) % QStringLiteral(" [shape=point, width=0.05, height=0.05];");
+    }
+    if (!ports.isEmpty()) dot += QStringLiteral("  { rank=") % (entering ? QStringLiteral("source;") : QStringLiteral("sink;")) % ports % QStringLiteral(" }\n");
+  }
+  const std::vector<bool> inside = nodesInside(model, group);
+  EdgeSet written;
+  for (const GraphEdge& edge : model.edges()) {
+    if (inside[edge.from] && inside[edge.to]) {
+      appendEdge(dot, written, layoutUnitOf(model, edge.from, options.collapsed), layoutUnitOf(model, edge.to, options.collapsed));
+    }
+  }
+  for (const BorderEdge& edge : border) {
+    const QString port = borderPortName(edge.inside, edge.entering);
+    appendEdge(dot, written, edge.entering ? port : edge.inside, edge.entering ? edge.inside : port);
   }
   dot += QStringLiteral("}\n");
   return dot;

@@ -6,12 +6,18 @@
 /// own; groups become nested `cluster_g<id>` subgraphs; collapsed groups are drawn as one node
 /// `g<id>` standing for all their members, and edges into or out of them are redirected to it
 /// (edges inside a collapsed group disappear, duplicates between the same two nodes are merged).
+///
+/// `writeGroupDot` writes one expanded group alone, for laying out only that group: its cluster
+/// with its members (nested groups as the collapsed state says), and for each member unit that an
+/// edge from outside enters (or leaves) one small port node `i_<unit>` on the top rank (`o_<unit>`
+/// on the bottom rank), so that crossing edges reach the group's border where they will attach.
 
 #include <QSizeF>
 #include <QString>
 #include <vector>
 
 #include "graph/graph_model.h"
+#include "layout/layout_edits.h"
 
 namespace byoc::ui {
 
@@ -31,5 +37,15 @@ QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>&
 
 /// The DOT text of `model`.
 QString writeDot(const GraphModel& model, const DotOptions& options);
+
+/// True for each node id inside `group` or a group nested in it.
+std::vector<bool> nodesInside(const GraphModel& model, int group);
+
+/// The edges crossing the border of `group`, by layout unit (units as `collapsed` says), each pair
+/// of units once.
+std::vector<BorderEdge> borderEdges(const GraphModel& model, int group, const std::vector<bool>& collapsed);
+
+/// The DOT text of `group` alone with its border ports; `options.collapsed` must show the group expanded.
+QString writeGroupDot(const GraphModel& model, int group, const DotOptions& options);
 
 }  // namespace byoc::ui

@@ -3,6 +3,7 @@
 
 #include "graph/graph_page.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QImage>
@@ -15,6 +16,8 @@
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <utility>
 
 #include "graph/dot_writer.h"
 #include "graph/graph_scene.h"
@@ -31,12 +34,26 @@ constexpr int kMinimapWidth = 180;
 constexpr int kMinimapHeight = 130;
 constexpr int kMargin = 12;
 
+/// DOT options for `collapsed`, with the sizes of the nodes `measured` says (all when empty).
+DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {}) {
+  GraphFonts fonts = graphFonts();
+  DotOptions options;
+  options.collapsed = std::move(collapsed);
+  options.nodeSizes.resize(model.nodes().size());
+  for (const GraphNode& node : model.nodes()) {
+    if (measured.empty() || measured[node.id]) options.nodeSizes[node.id] = measureNode(node, fonts);
+  }
+  return options;
+}
+
 }  // namespace
 
 GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<const Provenance> provenance,
                      QWidget* parent)
-    : QWidget(parent), model_(std::move(model)), provenance_(std::move(provenance)) {
-  collapsed_.assign(model_->groups().size(), model_->nodes().size() > kCollapseAbove);
+    : QWidget(parent),
+      model_(std::move(model)),
+      provenance_(std::move(provenance)),
+      history_(model_, std::vector<bool>(model_->groups().size(), model_->nodes().size() > kCollapseAbove)) {
   scene_ = new GraphScene(this);
   view_ = new GraphView(scene_, this);
   minimap_ = new Minimap(view_, view_);
@@ -48,6 +65,17 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   notice_->setAutoFillBackground(true);
   notice_->setMargin(12);
   notice_->hide();
+  // The view's context menu: a clean picture of the whole graph after in-place edits.
+  auto* relayout = new QAction(tr("Re-layout"), view_);
+  relayout->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+  relayout->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(relayout, &QAction::triggered, this, &GraphPage::startLayout);
+  auto* collapseAll = new QAction(tr("Collapse All Groups"), view_);
+  connect(collapseAll, &QAction::triggered, this, [this] { setAllCollapsed(true); });
+  auto* expandAll = new QAction(tr("Expand All Groups"), view_);
+  connect(expandAll, &QAction::triggered, this, [this] { setAllCollapsed(false); });
+  view_->addActions({relayout, collapseAll, expandAll});
+  view_->setContextMenuPolicy(Qt::ActionsContextMenu);
 
   searchBar_ = new QWidget(this);
   auto* searchLayout = new QHBoxLayout(searchBar_);
@@ -99,6 +127,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
 
   connect(runner_, &LayoutRunner::finished, this, &GraphPage::onLayout);
   connect(runner_, &LayoutRunner::failed, this, [this](const QString& message) {
+    pendingGroup_ = -1;
     showNotice(tr("The graph could not be laid out:\n%1").arg(message));
     emit layoutFailed(message);
   });
@@ -110,41 +139,99 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
 GraphPage::~GraphPage() { runner_->cancel(); }
 
 void GraphPage::startLayout() {
+  pendingGroup_ = -1;
+  ++helperRuns_;
   showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
   emit status(tr("Laying out %1…").arg(model_->name()));
   // Measuring and writing DOT run on the worker: thousands of nodes must not block the UI thread.
-  runner_->start([model = model_, collapsed = collapsed_] {
-    GraphFonts fonts = graphFonts();
-    DotOptions options;
-    options.collapsed = collapsed;
-    options.nodeSizes.reserve(model->nodes().size());
-    for (const GraphNode& node : model->nodes()) options.nodeSizes.push_back(measureNode(node, fonts));
-    return writeDot(*model, options);
+  runner_->start([model = model_, collapsed = history_.collapsed()] {
+    return writeDot(*model, measuredOptions(*model, collapsed));
+  });
+}
+
+void GraphPage::startGroupLayout(int group) {
+  pendingGroup_ = group;
+  ++helperRuns_;
+  emit status(tr("Laying out %1…").arg(model_->groups()[group].label));
+  std::vector<bool> collapsed = history_.collapsed();
+  collapsed[group] = false;
+  runner_->start([model = model_, group, collapsed = std::move(collapsed)] {
+    return writeGroupDot(*model, group, measuredOptions(*model, collapsed, nodesInside(*model, group)));
   });
 }
 
 void GraphPage::cancelLayout() {
   runner_->cancel();
-  showNotice(tr("Layout cancelled."));
+  if (std::exchange(pendingGroup_, -1) >= 0) {
+    emit status(tr("Layout cancelled."));
+  } else {
+    showNotice(tr("Layout cancelled."));
+  }
 }
 
 void GraphPage::toggleGroup(int group) {
-  if (group < 0 || group >= static_cast<int>(collapsed_.size())) return;
-  collapsed_[group] = !collapsed_[group];
+  if (group < 0 || group >= static_cast<int>(model_->groups().size())) return;
+  if (pendingGroup_ >= 0) {
+    // A second double-click on a group being laid out calls it off; one on another group replaces it.
+    const int pending = std::exchange(pendingGroup_, -1);
+    runner_->cancel();
+    if (pending == group) return;
+  }
+  const bool collapsed = history_.collapsed()[group];
+  if (!laidOut_ || runner_->isRunning()) {
+    history_.setCollapsed(group, !collapsed);
+    startLayout();
+  } else if (history_.isHidden(group)) {
+    history_.setCollapsed(group, !collapsed);
+  } else if (history_.undoToggle(group)) {
+    draw();
+  } else if (collapsed) {
+    startGroupLayout(group);
+  } else {
+    history_.collapse(group);
+    draw();
+    // The group's node sits where its content began, maybe above the view.
+    const std::vector<bool> inside = nodesInside(*model_, group);
+    const auto member = std::find(inside.begin(), inside.end(), true);
+    if (member != inside.end()) {
+      if (NodeItem* item = scene_->itemOf(static_cast<int>(member - inside.begin()))) view_->ensureVisible(item);
+    }
+  }
+}
+
+void GraphPage::setAllCollapsed(bool collapsed) {
+  history_.setAllCollapsed(collapsed);
   startLayout();
 }
 
 void GraphPage::onLayout(const Layout& layout) {
+  lastHelperLayout_ = layout;
+  if (pendingGroup_ >= 0) {
+    history_.expand(std::exchange(pendingGroup_, -1), layout);
+  } else {
+    history_.reset(layout);
+  }
+  draw();
+}
+
+void GraphPage::draw() {
   const bool first = !laidOut_;
+  const QPointF centre = view_->mapToScene(view_->viewport()->rect().center());
   GraphOverlay overlay = scene_->overlay();
-  scene_->populate(model_, layout, collapsed_);
+  scene_->populate(model_, history_.layout(), history_.collapsed());
   scene_->setOverlay(overlay);
+  scene_->setMatches(matches_);
   laidOut_ = true;
   notice_->hide();
   minimap_->refit();
   minimap_->setVisible(scene_->sceneRect().width() > 1.3 * view_->viewport()->width() ||
                        scene_->sceneRect().height() > 1.3 * view_->viewport()->height());
-  if (first) view_->fitAll();
+  // Edits move the scene's bounds; the view stays on what it showed.
+  if (first) {
+    view_->fitAll();
+  } else {
+    view_->centerOn(centre);
+  }
   emit status(tr("%1: %2 nodes, %3 edges").arg(model_->name()).arg(model_->nodes().size()).arg(model_->edges().size()));
   emit layoutReady();
 }

@@ -5,12 +5,16 @@
 /// On `startLayout()` the page measures every node with the canvas fonts, writes DOT and hands it
 /// to a LayoutRunner; until the layout arrives it shows a "laying out" notice and the UI stays
 /// responsive. Groups are collapsed by default when the graph has more than `kCollapseAbove`
-/// nodes; double-clicking a group collapses or expands it and lays the graph out again.
+/// nodes. Double-clicking a collapsed group lays out only that group (on the same runner, so it
+/// can be cancelled) and puts it where its node was, moving the rest apart; double-clicking an
+/// expanded group folds it back without Graphviz (see LayoutHistory). The view's context menu
+/// holds "Re-layout" for a clean picture of the whole graph.
 
 #include <QWidget>
 #include <memory>
 
 #include "graph/graph_model.h"
+#include "graph/layout_history.h"
 #include "ir/module.h"
 #include "overlay/graph_overlay.h"
 #include "theme.h"
@@ -25,7 +29,6 @@ class GraphScene;
 class GraphView;
 class Minimap;
 class LayoutRunner;
-struct Layout;
 
 /// Graphs with more nodes than this open with their groups collapsed.
 inline constexpr int kCollapseAbove = 1500;
@@ -45,12 +48,21 @@ class GraphPage : public QWidget {
   /// True once a layout has been drawn.
   bool isLaidOut() const { return laidOut_; }
 
-  /// Lays the graph out (again) in the background.
+  /// Lays the whole graph out (again) in the background.
   void startLayout();
   /// Stops a running layout.
   void cancelLayout();
-  /// Collapses or expands `group` and lays out again.
+  /// Expands `group` by laying out only its content in the background, or collapses it in place;
+  /// before the first picture, lays the whole graph out again.
   void toggleGroup(int group);
+  /// Collapses (or expands) every group and lays the whole graph out again.
+  void setAllCollapsed(bool collapsed);
+  /// The collapsed state of each group, as drawn once the running layout (if any) is drawn.
+  const std::vector<bool>& collapsed() const { return history_.collapsed(); }
+  /// What the layout helper returned last: the whole graph's units, or one group's and its ports.
+  const Layout& lastHelperLayout() const { return lastHelperLayout_; }
+  /// Number of times the page has started the layout helper.
+  int helperRuns() const { return helperRuns_; }
   /// Draws a pass step's overlay.
   void setOverlay(const GraphOverlay& overlay);
   /// Outlines the nodes of each pattern match (see GraphScene::setMatchHighlights).
@@ -88,12 +100,20 @@ class GraphPage : public QWidget {
   /// Searches for what the search bar holds.
   int runSearch();
   void onLayout(const Layout& layout);
+  /// Starts laying out the collapsed `group` alone.
+  void startGroupLayout(int group);
+  /// Draws the history's picture, keeping the overlays and what the view centres on.
+  void draw();
   void placeOverlays();
   void showNotice(const QString& text);
 
   std::shared_ptr<const GraphModel> model_;
   std::shared_ptr<const Provenance> provenance_;
-  std::vector<bool> collapsed_;
+  LayoutHistory history_;
+  /// The group whose layout is running, or -1 (none, or a layout of the whole graph).
+  int pendingGroup_ = -1;
+  Layout lastHelperLayout_;
+  int helperRuns_ = 0;
   GraphScene* scene_;
   GraphView* view_;
   Minimap* minimap_;

@@ -106,7 +106,10 @@ void GraphScene::rebuild() {
     if (box.isNull()) continue;
     box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
     groupRects[id] = box;
-    addItem(new GroupItem(id, group.label, group.composite, box, palette, &fonts_));
+    auto* item = new GroupItem(id, group.label, group.composite, box, palette, &fonts_);
+    // Nested boxes above their parents' fill, so that their outline and label show (all below hulls at 0.5).
+    item->setZValue(depth[id] * 0.01);
+    addItem(item);
   }
   itemOfNode_.assign(model.nodes().size(), nullptr);
   for (const GraphNode& node : model.nodes()) itemOfNode_[node.id] = units_.value(layoutUnitOf(model, node.id, collapsed_));
