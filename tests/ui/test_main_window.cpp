@@ -5,6 +5,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <algorithm>
+
 #include "app/main_window.h"
 #include "frontend/json_format.h"
 #include "graph/graph_page.h"
@@ -125,6 +127,30 @@ class TestMainWindow : public QObject {
     QCOMPARE(laidOut.count(), 2);  // the picture from before, at once
     QCOMPARE(page->scene()->itemOf(conv)->unit(), conv);
     QCOMPARE(page->helperRuns(), runs);
+  }
+
+  void viewMenuLaysOutAndFoldsTheGraphInFront() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphPage* page = window.mainPage();
+    auto action = [&](const QString& text) -> QAction* {
+      for (QAction* candidate : window.findChildren<QAction*>())
+        if (candidate->text() == text) return candidate;
+      return nullptr;
+    };
+    QAction* relayout = action(QStringLiteral("&Re-layout"));
+    QAction* collapseAll = action(QStringLiteral("C&ollapse All Groups"));
+    QVERIFY(relayout && collapseAll);
+    QSignalSpy laidOut(page, &GraphPage::layoutReady);
+    const int runs = page->helperRuns();
+    relayout->trigger();
+    QVERIFY(laidOut.wait(10000));
+    QCOMPARE(page->helperRuns(), runs + 1);
+    collapseAll->trigger();
+    QVERIFY(laidOut.wait(10000));
+    QCOMPARE(page->helperRuns(), runs + 2);
+    QVERIFY(std::all_of(page->collapsed().begin(), page->collapsed().end(), [](bool folded) { return folded; }));
   }
 
   void zoomIsClampedAndFitNeverEnlarges() {

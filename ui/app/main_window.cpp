@@ -302,6 +302,16 @@ void MainWindow::buildActions() {
   viewMenu_->addAction(tr("&Cancel Layout"), this, [this] {
     if (GraphPage* page = currentPage()) page->cancelLayout();
   });
+  // The graph's context menu holds these too, with Re-layout's shortcut (Ctrl+Shift+L).
+  viewMenu_->addAction(tr("&Re-layout"), this, [this] {
+    if (GraphPage* page = currentPage()) page->startLayout();
+  });
+  viewMenu_->addAction(tr("C&ollapse All Groups"), this, [this] {
+    if (GraphPage* page = currentPage()) page->setAllCollapsed(true);
+  });
+  viewMenu_->addAction(tr("E&xpand All Groups"), this, [this] {
+    if (GraphPage* page = currentPage()) page->setAllCollapsed(false);
+  });
   viewMenu_->addSeparator();
   QMenu* themes = viewMenu_->addMenu(tr("&Theme"));
   auto* themeGroup = new QActionGroup(this);
