@@ -26,7 +26,7 @@ inline constexpr std::string_view kKernelGraphFormat = "byoc-dnnl-kernel-graph";
 /// the JSON form).
 bool isKernelGraphJson(std::string_view text);
 
-/// `graph` as JSON, one node per line,, its constants collected into `params`.
+/// `graph` as JSON, one node per line, its constants collected into `params`.
 Result<std::string> writeKernelGraphJson(const dnnl_backend::KernelGraph& graph, ParamCollector& params);
 
 /// Reads the artifact `text` of the file `file`, its constants taken from `params` (the file

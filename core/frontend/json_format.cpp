@@ -336,23 +336,10 @@ class ModuleReader {
   }
 
   Result<AttrValue> readAttrValue(const json& value, const std::string& path) const {
-    switch (value.type()) {
-      case json::value_t::null: return AttrValue();
-      case json::value_t::boolean: return AttrValue(value.get<bool>());
-      case json::value_t::number_integer:
-      case json::value_t::number_unsigned: return AttrValue(value.get<int64_t>());
-      case json::value_t::number_float: return AttrValue(value.get<double>());
-      case json::value_t::string: return AttrValue(value.get<std::string>());
-      case json::value_t::array: {
-        AttrValue::List items;
-        for (std::size_t i = 0; i < value.size(); ++i) {
-          BYOC_ASSIGN_OR_RETURN(AttrValue item, readAttrValue(value[i], path + "/" + std::to_string(i)));
-          items.push_back(std::move(item));
-        }
-        return AttrValue(std::move(items));
-      }
-      default: return fail(path, "expected an attribute value, found " + value.dump());
-    }
+    std::variant<AttrValue, AttrJsonMismatch> read = attrValueFromJson(value);
+    if (const auto* mismatch = std::get_if<AttrJsonMismatch>(&read))
+      return fail(path + mismatch->pointer, "expected an attribute value, found " + mismatch->found);
+    return std::get<AttrValue>(std::move(read));
   }
 
   Result<Attrs> readAttrs(const json& pairs, const std::string& path) const {

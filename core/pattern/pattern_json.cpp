@@ -276,20 +276,10 @@ class Reader {
   }
 
   Result<AttrValue> attrValue(const json& value, const std::string& path) const {
-    if (value.is_null()) return AttrValue();
-    if (value.is_boolean()) return AttrValue(value.get<bool>());
-    if (value.is_number_integer()) return AttrValue(value.get<int64_t>());
-    if (value.is_number_float()) return AttrValue(value.get<double>());
-    if (value.is_string()) return AttrValue(value.get<std::string>());
-    if (value.is_array()) {
-      AttrValue::List items;
-      for (std::size_t i = 0; i < value.size(); ++i) {
-        BYOC_ASSIGN_OR_RETURN(AttrValue item, attrValue(value[i], path + "/" + std::to_string(i)));
-        items.push_back(std::move(item));
-      }
-      return AttrValue(std::move(items));
-    }
-    return fail(path, "expected an attribute value (number, string, bool, null or array)");
+    std::variant<AttrValue, AttrJsonMismatch> read = attrValueFromJson(value);
+    if (const auto* mismatch = std::get_if<AttrJsonMismatch>(&read))
+      return fail(path + mismatch->pointer, "expected an attribute value (number, string, bool, null or array)");
+    return std::get<AttrValue>(std::move(read));
   }
 
   Result<Pattern> read(const json& node, const std::string& path, int self) const {
