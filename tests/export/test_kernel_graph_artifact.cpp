@@ -13,26 +13,6 @@ namespace {
 
 const std::string kArtifact = "artifacts/tvmgen_default_dnnl_main_0.json";
 
-/// The flattened outputs of `executor` on inputs drawn from `seed`.
-std::vector<NDArray> runOnRandomInputs(Executor& executor, uint64_t seed) {
-  std::vector<Value> args;
-  for (const Var& param : executor.inputs()) args.emplace_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
-  Result<Value> result = executor.run(args);
-  if (!result) qFatal("%s", result.error().str().c_str());
-  std::vector<NDArray> outputs;
-  result->flattenInto(outputs);
-  return outputs;
-}
-
-/// Whether both output lists hold the same tensors, byte for byte.
-bool bitIdentical(const std::vector<NDArray>& a, const std::vector<NDArray>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].dtype() != b[i].dtype() || a[i].shape() != b[i].shape() || a[i].byteSize() != b[i].byteSize() || std::memcmp(a[i].bytes(), b[i].bytes(), a[i].byteSize()) != 0)
-      return false;
-  return true;
-}
-
 /// The executor of `module` with its dnnl regions on the dnnl codegen.
 std::unique_ptr<Executor> dnnlExecutor(const Module& module) {
   Result<std::unique_ptr<Executor>> executor = Executor::create(module);
