@@ -46,6 +46,9 @@ class ExprNode : public Object {
   const Type& type() const { return type_; }
   /// The loaded-model nodes this node derives from.
   const Origin& origin() const { return origin_; }
+  /// Whether a global variable (`@f`) is reachable from this node, the node itself included.
+  /// Fixed when the node is built, so a walk can skip subgraphs that refer to no global function.
+  bool refersToGlobal() const { return refersToGlobal_; }
 
   /// Downcast; null when the node is of another kind.
   template <typename T>
@@ -55,10 +58,14 @@ class ExprNode : public Object {
 
  protected:
   ExprNode(ExprKind kind, Type type, Origin origin)
-      : kind_(kind), type_(std::move(type)), origin_(std::move(origin)) {}
+      : kind_(kind), refersToGlobal_(kind == ExprKind::GlobalVar), type_(std::move(type)), origin_(std::move(origin)) {}
+
+  /// Takes over what `child` refers to; constructors call it for each child they hold.
+  void addChild(const ExprNode* child) { refersToGlobal_ = refersToGlobal_ || (child && child->refersToGlobal_); }
 
  private:
   ExprKind kind_;
+  bool refersToGlobal_;
   Type type_;
   Origin origin_;
 };

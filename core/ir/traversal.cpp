@@ -53,19 +53,26 @@ std::vector<Expr> childrenOf(const ExprNode& node) {
 
 namespace {
 
-/// Calls `visit` on every node under `root` not in `visited` yet, children first, and adds it.
-void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(const Expr&)>& visit) {
+/// Calls `visit` on every node under `root` not in `visited` yet, children first, and adds it;
+/// a node `enter` refuses (when given) is added without being visited or looked into.
+void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(const Expr&)>& visit,
+                   const std::function<bool(const Expr&)>* enter = nullptr) {
   if (visited.contains(root.get())) return;
   struct Frame {
     const ExprNode* node;
     int next;
   };
-  std::vector<Frame> stack{{root.get(), 0}};
+  std::vector<Frame> stack;
+  auto push = [&](const ExprNode* node) {
+    if (!enter || (*enter)(Expr(node))) stack.push_back({node, 0});
+    else visited.insert(node);
+  };
+  push(root.get());
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next < childCount(*top.node)) {
       const ExprNode* child = childAt(*top.node, top.next++);
-      if (!visited.contains(child)) stack.push_back({child, 0});
+      if (!visited.contains(child)) push(child);
       continue;
     }
     const ExprNode* node = top.node;
@@ -80,6 +87,12 @@ void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit) {
   NodeSet visited;
   walkPostOrder(root, visited, visit);
+}
+
+void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
+                    const std::function<bool(const Expr&)>& enter) {
+  NodeSet visited;
+  walkPostOrder(root, visited, visit, &enter);
 }
 
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit) {
@@ -184,30 +197,34 @@ Expr ExprMutator::mutate(const Expr& root) {
   struct Frame {
     const ExprNode* node;
     int next;
+    int count;
+    bool childChanged;  ///< whether a child finished so far was rewritten to another node
   };
   std::vector<Frame> stack;
+  // Pushes `node`, or keeps it as it is; true when it was kept.
   auto enter = [&](const ExprNode* node) {
     Expr handle(node);
-    if (shouldDescend(handle)) stack.push_back({node, 0});
-    else memo_.emplace(node, std::move(handle));
+    if (shouldDescend(handle)) {
+      stack.push_back({node, 0, childCount(*node), false});
+      return false;
+    }
+    memo_.emplace(node, std::move(handle));
+    return true;
   };
   enter(keepAlive.get());
   std::vector<Expr> children;
   while (!stack.empty()) {
     Frame& top = stack.back();
-    const int count = childCount(*top.node);
-    if (top.next < count) {
+    if (top.next < top.count) {
       const ExprNode* child = childAt(*top.node, top.next++);
-      if (!memo_.contains(child)) enter(child);
+      if (const Expr* done = memo_.find(child)) top.childChanged = top.childChanged || done->get() != child;
+      else enter(child);  // `top` may dangle from here on
       continue;
     }
     Expr pre(top.node);
+    const int count = top.count;
+    const bool childChanged = top.childChanged;
     stack.pop_back();
-    bool childChanged = false;
-    for (int i = 0; i < count && !childChanged; ++i) {
-      const ExprNode* child = childAt(*pre, i);
-      childChanged = memo_.find(child)->get() != child;
-    }
     Expr post = pre;
     if (childChanged) {
       children.clear();
@@ -215,6 +232,7 @@ Expr ExprMutator::mutate(const Expr& root) {
       post = withChildren(pre, children);
     }
     Expr replacement = rewrite(pre, post);
+    if (!stack.empty() && replacement.get() != pre.get()) stack.back().childChanged = true;
     memo_.emplace(pre.get(), std::move(replacement));
   }
   return *memo_.find(keepAlive.get());

@@ -30,6 +30,10 @@ const ExprNode* childAt(const ExprNode& node, int i);
 
 /// Calls `visit` on every node reachable from `root`, each once, children before parents.
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit);
+/// The same, restricted to what can be reached from `root` through nodes `enter` accepts: a node
+/// it refuses is neither visited nor looked into (`root` included).
+void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
+                    const std::function<bool(const Expr&)>& enter);
 /// The same over every function of a module, in module order; nodes shared between functions
 /// are visited once.
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit);
