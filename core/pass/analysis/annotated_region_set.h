@@ -47,6 +47,8 @@ class AnnotatedRegionSet {
 
   /// The surviving regions, by id.
   std::vector<AnnotatedRegion*> regions();
+  /// One more than the highest region id (merged-away regions included).
+  int idCount() const { return static_cast<int>(slots_.size()); }
 
   /// Every `compiler_end` of the function, in post-order.
   const std::vector<Expr>& ends() const { return ends_; }
