@@ -100,6 +100,21 @@ void postOrderVisit(const Module& module, const std::function<void(const Expr&)>
   for (const auto& [name, function] : module.functions()) walkPostOrder(function, visited, visit);
 }
 
+namespace {
+
+/// Whether every child in `children` is the child of `node` it replaces or has that child's checked
+/// type: then the rebuilt node has the type `node` has.
+bool sameChildTypes(const ExprNode& node, std::span<const Expr> children) {
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const ExprNode* before = childAt(node, static_cast<int>(i));
+    if (before == children[i].get()) continue;  // an op callee, say, which has no type
+    if (!before->type() || !typeEqual(before->type(), children[i]->type())) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Expr withChildren(const Expr& node, std::span<const Expr> children) {
   const int count = childCount(*node);
   BYOC_CHECK(static_cast<std::size_t>(count) == children.size(), "withChildren: wrong number of children");
@@ -108,15 +123,17 @@ Expr withChildren(const Expr& node, std::span<const Expr> children) {
   if (same) return node;
 
   const Origin& origin = node->origin();
+  // A type is computed from the children's types alone, so it carries over when they did not change.
+  const Type type = node->type() && sameChildTypes(*node, children) ? node->type() : Type();
   switch (node->kind()) {
     case ExprKind::Call: {
       const auto& call = *node->as<CallNode>();
-      return CallNode::make(children[0], {children.begin() + 1, children.end()}, call.attrs, origin);
+      return CallNode::make(children[0], {children.begin() + 1, children.end()}, call.attrs, origin, type);
     }
     case ExprKind::Tuple:
-      return TupleNode::make({children.begin(), children.end()}, origin);
+      return TupleNode::make({children.begin(), children.end()}, origin, type);
     case ExprKind::TupleGetItem:
-      return TupleGetItemNode::make(children[0], node->as<TupleGetItemNode>()->index, origin);
+      return TupleGetItemNode::make(children[0], node->as<TupleGetItemNode>()->index, origin, type);
     case ExprKind::Function: {
       const auto& function = *node->as<FunctionNode>();
       std::vector<Var> params;
@@ -126,14 +143,14 @@ Expr withChildren(const Expr& node, std::span<const Expr> children) {
         BYOC_CHECK(param, "withChildren: a function parameter must stay a variable");
         params.push_back(std::move(param));
       }
-      return FunctionNode::make(std::move(params), children.back(), function.retType, function.attrs, origin);
+      return FunctionNode::make(std::move(params), children.back(), function.retType, function.attrs, origin, type);
     }
     case ExprKind::If:
-      return IfNode::make(children[0], children[1], children[2], origin);
+      return IfNode::make(children[0], children[1], children[2], origin, type);
     case ExprKind::Let: {
       Var var = downcast<VarNode>(children[1]);
       BYOC_CHECK(var, "withChildren: a let binding must stay a variable");
-      return LetNode::make(std::move(var), children[0], children[2], origin);
+      return LetNode::make(std::move(var), children[0], children[2], origin, type);
     }
     default:
       return node;  // leaves have no children

@@ -16,7 +16,7 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
     if (!status) return;
     if (isCompilerBegin(node)) {
       int slot = static_cast<int>(set.slots_.size());
-      set.slots_.push_back(std::make_unique<AnnotatedRegion>(AnnotatedRegion{slot, annotationTarget(node), {node}, {}}));
+      set.slots_.push_back(AnnotatedRegion{slot, annotationTarget(node), {node}, {}});
       set.parent_.push_back(slot);
       set.slotOfNode_[node.get()] = slot;
     } else if (isCompilerEnd(node)) {
@@ -28,7 +28,7 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       }
       int slot = set.findSlot(*found);
       set.slotOfNode_[node.get()] = slot;
-      set.slots_[slot]->outs.push_back(node);
+      set.slots_[slot].outs.push_back(node);
       set.ends_.push_back(node);
     } else {
       status = set.joinOperandRegions(node);
@@ -73,7 +73,7 @@ Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr
     if (survivor < 0) {
       survivor = slot;
     } else {
-      merge(*slots_[slot], *slots_[survivor]);
+      merge(slots_[slot], slots_[survivor]);
     }
   }
   if (survivor >= 0) slotOfNode_[node.get()] = survivor;
@@ -90,12 +90,12 @@ int AnnotatedRegionSet::findSlot(int slot) const {
 
 AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) {
   const int* found = slotOfNode_.find(node.get());
-  return found ? slots_[findSlot(*found)].get() : nullptr;
+  return found ? &slots_[findSlot(*found)] : nullptr;
 }
 
 const AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) const {
   const int* found = slotOfNode_.find(node.get());
-  return found ? slots_[findSlot(*found)].get() : nullptr;
+  return found ? &slots_[findSlot(*found)] : nullptr;
 }
 
 void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
@@ -109,7 +109,7 @@ void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
 std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {
   std::vector<AnnotatedRegion*> survivors;
   for (std::size_t slot = 0; slot < slots_.size(); ++slot)
-    if (findSlot(static_cast<int>(slot)) == static_cast<int>(slot)) survivors.push_back(slots_[slot].get());
+    if (findSlot(static_cast<int>(slot)) == static_cast<int>(slot)) survivors.push_back(&slots_[slot]);
   return survivors;
 }
 

@@ -10,8 +10,8 @@
 /// - each `compiler_end` joins the region of its argument and is one of its outputs.
 /// MergeCompilerRegions merges further regions; PartitionGraph outlines each region.
 
+#include <deque>
 #include <list>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -60,8 +60,9 @@ class AnnotatedRegionSet {
   Status joinOperandRegions(const Expr& node);
   Status addToArgRegion(const Expr& node, std::span<const Expr> args);
 
-  /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).
-  std::vector<std::unique_ptr<AnnotatedRegion>> slots_;
+  /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor). A
+  /// deque, so that regions never move.
+  std::deque<AnnotatedRegion> slots_;
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
   NodeMap<int> slotOfNode_;
