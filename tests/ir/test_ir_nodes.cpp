@@ -49,6 +49,45 @@ class TestIrNodes : public QObject {
     QVERIFY(rebuilt->origin() == tuple->origin());
   }
 
+  void rebuiltNodeKeepsItsTypeOnlyWhileChildTypesStay() {
+    Var x = VarNode::make("x", scalarType(DType::Int32));
+    Tuple tuple = TupleNode::make({x}, {}, tupleType({scalarType(DType::Int32)}));
+    Var sameType = VarNode::make("y", scalarType(DType::Int32));
+    Expr kept = withChildren(tuple, std::vector<Expr>{sameType});
+    QVERIFY(!(kept == tuple));
+    QCOMPARE(typeToString(kept->type()), typeToString(tuple->type()));
+
+    Var otherType = VarNode::make("z", scalarType(DType::Int64));
+    QVERIFY(!withChildren(tuple, std::vector<Expr>{otherType})->type());
+    QVERIFY(!withChildren(tuple, std::vector<Expr>{VarNode::make("untyped")})->type());
+  }
+
+  void nodesKnowWhetherTheyReferToAGlobal() {
+    GlobalVar helper = GlobalVarNode::make("helper");
+    Var x = VarNode::make("x");
+    QVERIFY(helper->refersToGlobal());
+    QVERIFY(!x->refersToGlobal());
+    Call call = CallNode::make(helper, {x});
+    QVERIFY(call->refersToGlobal());
+    Function caller = FunctionNode::make({x}, TupleNode::make({TupleGetItemNode::make(call, 0)}));
+    QVERIFY(caller->refersToGlobal());
+    QVERIFY(!FunctionNode::make({x}, TupleNode::make({x}))->refersToGlobal());
+    QVERIFY(LetNode::make(VarNode::make("v"), call, x)->refersToGlobal());
+    QVERIFY(IfNode::make(x, x, call)->refersToGlobal());
+  }
+
+  void changingACopyOfAttributesLeavesTheOriginal() {
+    Attrs original{{"axis", 1}};
+    Attrs copy = original;
+    copy.set("axis", 2);
+    copy.set("keepdims", true);
+    QCOMPARE(original.find("axis")->asInt(), int64_t{1});
+    QVERIFY(!original.contains("keepdims"));
+    QCOMPARE(copy.find("axis")->asInt(), int64_t{2});
+    QVERIFY(copy.without("axis").size() == 1 && original.size() == 1);
+    QVERIFY(Attrs().without("axis").empty());
+  }
+
   void withTypeKeepsNodeWhenTypeIsEqual() {
     Var x = VarNode::make("x", scalarType(DType::Int32));
     QVERIFY(withType(x, scalarType(DType::Int32)) == x);

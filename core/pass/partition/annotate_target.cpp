@@ -170,7 +170,7 @@ class Annotator final : public ExprMutator {
     if (preCall.callee->kind() == ExprKind::Var && !includeNonCallOps_) {
       std::vector<Expr> ends;
       for (const Expr& arg : postCall.args) ends.push_back(endOf(arg));
-      return CallNode::make(postCall.callee, std::move(ends), postCall.attrs, pre->origin());
+      return callOverAnnotated(postCall, std::move(ends), pre->origin());
     }
     Result<std::string> target = chooseTarget(preCall, pre);
     if (!target) {
@@ -178,9 +178,18 @@ class Annotator final : public ExprMutator {
       return post;
     }
     AnnotatedArgs annotated = annotateArgs(postCall.args, *target);
-    Expr call = CallNode::make(postCall.callee, std::move(annotated.args), postCall.attrs, pre->origin());
+    Expr call = callOverAnnotated(postCall, std::move(annotated.args), pre->origin());
     record(call, *target);
     return call;
+  }
+
+  /// `post` over `args`, its arguments wrapped in annotations. Annotations pass values through, so
+  /// the call keeps the type of `post` when every argument kept its type (retyping then skips it).
+  static Expr callOverAnnotated(const CallNode& post, std::vector<Expr> args, const Origin& origin) {
+    Type type = post.type();
+    for (std::size_t i = 0; i < args.size() && type; ++i)
+      if (!args[i]->type() || !typeEqual(args[i]->type(), post.args[i]->type())) type = Type();
+    return CallNode::make(post.callee, std::move(args), post.attrs, origin, std::move(type));
   }
 
   Expr rewriteTuple(const Expr& post) {

@@ -23,9 +23,9 @@ bool isCompilerEnd(const Expr& expr);
 /// The `compiler` attribute of a begin or end call.
 const std::string& annotationTarget(const Expr& annotation);
 
-/// `annotation.compiler_begin(value, compiler=target)`.
+/// `annotation.compiler_begin(value, compiler=target)`, with the type of `value` (if any).
 Expr makeCompilerBegin(const Expr& value, std::string_view target);
-/// `annotation.compiler_end(value, compiler=target)`.
+/// `annotation.compiler_end(value, compiler=target)`, with the type of `value` (if any).
 Expr makeCompilerEnd(const Expr& value, std::string_view target);
 
 /// The first expression under `expr` that is not a begin or end annotation.
