@@ -54,7 +54,12 @@ class AnnotatedRegionSet {
   const std::vector<Expr>& ends() const { return ends_; }
 
  private:
+  /// `slotOfNode_`'s value for a visited node that is in no region.
+  static constexpr int kNoRegion = -1;
+
   int findSlot(int slot) const;
+  /// The (surviving) slot of `node`'s region, or `kNoRegion`.
+  int slotOf(const Expr& node) const;
   /// Joins `node` to the regions of its operands (call arguments, tuple fields, the tuple of an
   /// item, a function's body, an if's condition and branches, a let's variable, value and body).
   Status joinOperandRegions(const Expr& node);
@@ -65,6 +70,7 @@ class AnnotatedRegionSet {
   std::deque<AnnotatedRegion> slots_;
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
+  /// Every node of the function → its region's creation slot, or `kNoRegion`.
   NodeMap<int> slotOfNode_;
   std::vector<Expr> ends_;
 };
