@@ -29,7 +29,16 @@ Constant ConstantNode::make(TensorData data, Origin origin, std::string name) {
   return makeRef<const ConstantNode>(std::move(data), std::move(name), std::move(origin));
 }
 
+OpNode::OpNode(const OpDef& def) : ExprNode(kKind, {}, {}), def(def) { addOp(def.name); }
+
 const std::string& OpNode::name() const { return def.name; }
+
+std::uint64_t ExprNode::opBit(std::string_view name) {
+  // FNV-1a, whose top six bits pick the bit: the same for an op name in every run and build.
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return std::uint64_t{1} << (hash >> 58);
+}
 
 CallNode::CallNode(Expr callee, std::vector<Expr> args, Attrs attrs, Type checked, Origin origin)
     : ExprNode(kKind, std::move(checked), std::move(origin)),

@@ -39,6 +39,12 @@ Expr makeCompilerEnd(const Expr& value, std::string_view target) {
   return makeAnnotation("annotation.compiler_end", value, target);
 }
 
+bool mayHoldAnnotations(const ExprNode& node) {
+  static const std::uint64_t annotationBits =
+      ExprNode::opBit("annotation.compiler_begin") | ExprNode::opBit("annotation.compiler_end");
+  return (node.calledOps() & annotationBits) != 0;
+}
+
 Expr skipAnnotations(Expr expr) {
   while (isCompilerBegin(expr) || isCompilerEnd(expr)) expr = expr->as<CallNode>()->args[0];
   return expr;

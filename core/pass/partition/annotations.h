@@ -28,6 +28,10 @@ Expr makeCompilerBegin(const Expr& value, std::string_view target);
 /// `annotation.compiler_end(value, compiler=target)`, with the type of `value` (if any).
 Expr makeCompilerEnd(const Expr& value, std::string_view target);
 
+/// False when no begin or end annotation is under `node` (itself included): a walk looking for
+/// annotations may skip it.
+bool mayHoldAnnotations(const ExprNode& node);
+
 /// The first expression under `expr` that is not a begin or end annotation.
 Expr skipAnnotations(Expr expr);
 

@@ -138,6 +138,7 @@ class InternalAnnotationRemover final : public ExprMutator {
     if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return post;
     return post->as<CallNode>()->args[0]->as<CallNode>()->args[0];
   }
+  bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 
  private:
   const AnnotatedRegionSet& regions_;
