@@ -3,6 +3,7 @@
 #include "ir/attrs.h"
 #include "ir/expr.h"
 #include "ir/module.h"
+#include "ir/op.h"
 #include "ir/origin.h"
 #include "ir/tensor_data.h"
 #include "ir/traversal.h"
@@ -74,6 +75,19 @@ class TestIrNodes : public QObject {
     QVERIFY(!FunctionNode::make({x}, TupleNode::make({x}))->refersToGlobal());
     QVERIFY(LetNode::make(VarNode::make("v"), call, x)->refersToGlobal());
     QVERIFY(IfNode::make(x, x, call)->refersToGlobal());
+  }
+
+  void nodesSummariseTheOpsCalledBeneathThem() {
+    Var x = VarNode::make("x", tensorType({1, 4}, DType::Float32));
+    Expr relu = makeOpCall("nn.relu", {x}).value();
+    Function function = FunctionNode::make({x}, TupleNode::make({relu}));
+    const std::uint64_t reluBit = ExprNode::opBit("nn.relu");
+    QVERIFY((function->calledOps() & reluBit) != 0);
+    QVERIFY((relu->calledOps() & reluBit) != 0);
+    QCOMPARE(x->calledOps(), std::uint64_t{0});
+    QCOMPARE(ExprNode::opBit("nn.relu"), reluBit);  // a name always has the same bit
+    const std::uint64_t others = ExprNode::opBit("nn.conv2d") | ExprNode::opBit("add");
+    QCOMPARE(function->calledOps() & ~reluBit & others, std::uint64_t{0});
   }
 
   void changingACopyOfAttributesLeavesTheOriginal() {
