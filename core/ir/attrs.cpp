@@ -1,5 +1,6 @@
 #include "ir/attrs.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -84,20 +85,20 @@ std::size_t AttrValue::hash() const {
   return seed;
 }
 
+const std::vector<Attrs::Entry> Attrs::kNoEntries;
+
 const AttrValue* Attrs::find(std::string_view name) const {
-  for (const Entry& entry : entries_)
+  for (const Entry& entry : entries())
     if (entry.first == name) return &entry.second;
   return nullptr;
 }
 
 void Attrs::set(std::string name, AttrValue value) {
-  for (Entry& entry : entries_) {
-    if (entry.first == name) {
-      entry.second = std::move(value);
-      return;
-    }
-  }
-  entries_.emplace_back(std::move(name), std::move(value));
+  // Other copies keep the entries they have.
+  if (!entries_ || entries_.use_count() > 1) entries_ = std::make_shared<std::vector<Entry>>(entries());
+  auto found = std::find_if(entries_->begin(), entries_->end(), [&](const Entry& entry) { return entry.first == name; });
+  if (found != entries_->end()) found->second = std::move(value);
+  else entries_->emplace_back(std::move(name), std::move(value));
 }
 
 Attrs Attrs::with(std::string name, AttrValue value) const {
@@ -107,15 +108,17 @@ Attrs Attrs::with(std::string name, AttrValue value) const {
 }
 
 Attrs Attrs::without(std::string_view name) const {
+  auto entries = std::make_shared<std::vector<Entry>>();
+  for (const Entry& entry : this->entries())
+    if (entry.first != name) entries->push_back(entry);
   Attrs copy;
-  for (const Entry& entry : entries_)
-    if (entry.first != name) copy.entries_.push_back(entry);
+  if (!entries->empty()) copy.entries_ = std::move(entries);
   return copy;
 }
 
 std::size_t Attrs::hash() const {
-  std::size_t seed = entries_.size();
-  for (const Entry& entry : entries_) {
+  std::size_t seed = size();
+  for (const Entry& entry : entries()) {
     hashCombine(seed, std::hash<std::string>()(entry.first));
     hashCombine(seed, entry.second.hash());
   }

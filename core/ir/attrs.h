@@ -3,6 +3,7 @@
 /// Attribute values of calls and functions, and ordered attribute dictionaries.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,12 +56,16 @@ class AttrValue {
 };
 
 /// Ordered name → value dictionary. Keeps insertion order, which the printer follows.
+///
+/// Copies share one immutable list of entries (a node rebuilt over new children keeps its
+/// attributes without copying them); changing a copy copies the list first.
 class Attrs {
  public:
   using Entry = std::pair<std::string, AttrValue>;
 
   Attrs() = default;
-  Attrs(std::initializer_list<Entry> entries) : entries_(entries) {}
+  Attrs(std::initializer_list<Entry> entries)
+      : entries_(entries.size() ? std::make_shared<std::vector<Entry>>(entries) : nullptr) {}
 
   /// The value of `name`, or null if absent.
   const AttrValue* find(std::string_view name) const;
@@ -72,15 +77,15 @@ class Attrs {
   /// Returns a copy without `name`.
   Attrs without(std::string_view name) const;
 
-  const std::vector<Entry>& entries() const { return entries_; }
-  bool empty() const { return entries_.empty(); }
-  std::size_t size() const { return entries_.size(); }
-
-  bool operator==(const Attrs& other) const { return entries_ == other.entries_; }
+  const std::vector<Entry>& entries() const { return entries_ ? *entries_ : kNoEntries; }
+  bool empty() const { return entries().empty(); }
+  std::size_t size() const { return entries().size(); }
+  bool operator==(const Attrs& other) const { return entries_ == other.entries_ || entries() == other.entries(); }
   std::size_t hash() const;
 
  private:
-  std::vector<Entry> entries_;
+  static const std::vector<Entry> kNoEntries;
+  std::shared_ptr<std::vector<Entry>> entries_;  ///< null when empty; changed only while not shared
 };
 
 }  // namespace byoc

@@ -29,13 +29,25 @@ Constant ConstantNode::make(TensorData data, Origin origin, std::string name) {
   return makeRef<const ConstantNode>(std::move(data), std::move(name), std::move(origin));
 }
 
+OpNode::OpNode(const OpDef& def) : ExprNode(kKind, {}, {}), def(def) { addOp(def.name); }
+
 const std::string& OpNode::name() const { return def.name; }
+
+std::uint64_t ExprNode::opBit(std::string_view name) {
+  // FNV-1a, whose top six bits pick the bit: the same for an op name in every run and build.
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return std::uint64_t{1} << (hash >> 58);
+}
 
 CallNode::CallNode(Expr callee, std::vector<Expr> args, Attrs attrs, Type checked, Origin origin)
     : ExprNode(kKind, std::move(checked), std::move(origin)),
       callee(std::move(callee)),
       args(std::move(args)),
-      attrs(std::move(attrs)) {}
+      attrs(std::move(attrs)) {
+  addChild(this->callee.get());
+  for (const Expr& arg : this->args) addChild(arg.get());
+}
 
 Call CallNode::make(Expr callee, std::vector<Expr> args, Attrs attrs, Origin origin, Type checked) {
   return makeRef<const CallNode>(std::move(callee), std::move(args), std::move(attrs), std::move(checked),
@@ -48,14 +60,18 @@ const OpDef* CallNode::opDef() const {
 }
 
 TupleNode::TupleNode(std::vector<Expr> fields, Type checked, Origin origin)
-    : ExprNode(kKind, std::move(checked), std::move(origin)), fields(std::move(fields)) {}
+    : ExprNode(kKind, std::move(checked), std::move(origin)), fields(std::move(fields)) {
+  for (const Expr& field : this->fields) addChild(field.get());
+}
 
 Tuple TupleNode::make(std::vector<Expr> fields, Origin origin, Type checked) {
   return makeRef<const TupleNode>(std::move(fields), std::move(checked), std::move(origin));
 }
 
 TupleGetItemNode::TupleGetItemNode(Expr tuple, int index, Type checked, Origin origin)
-    : ExprNode(kKind, std::move(checked), std::move(origin)), tuple(std::move(tuple)), index(index) {}
+    : ExprNode(kKind, std::move(checked), std::move(origin)), tuple(std::move(tuple)), index(index) {
+  addChild(this->tuple.get());
+}
 
 TupleGetItem TupleGetItemNode::make(Expr tuple, int index, Origin origin, Type checked) {
   return makeRef<const TupleGetItemNode>(std::move(tuple), index, std::move(checked), std::move(origin));
@@ -67,7 +83,9 @@ FunctionNode::FunctionNode(std::vector<Var> params, Expr body, Type retType, Att
       params(std::move(params)),
       body(std::move(body)),
       retType(std::move(retType)),
-      attrs(std::move(attrs)) {}
+      attrs(std::move(attrs)) {
+  addChild(this->body.get());  // parameters are variables: they refer to nothing
+}
 
 Function FunctionNode::make(std::vector<Var> params, Expr body, Type retType, Attrs attrs, Origin origin,
                             Type checked) {
@@ -79,7 +97,9 @@ IfNode::IfNode(Expr cond, Expr thenBranch, Expr elseBranch, Type checked, Origin
     : ExprNode(kKind, std::move(checked), std::move(origin)),
       cond(std::move(cond)),
       thenBranch(std::move(thenBranch)),
-      elseBranch(std::move(elseBranch)) {}
+      elseBranch(std::move(elseBranch)) {
+  for (const Expr* child : {&this->cond, &this->thenBranch, &this->elseBranch}) addChild(child->get());
+}
 
 If IfNode::make(Expr cond, Expr thenBranch, Expr elseBranch, Origin origin, Type checked) {
   return makeRef<const IfNode>(std::move(cond), std::move(thenBranch), std::move(elseBranch), std::move(checked),
@@ -90,7 +110,10 @@ LetNode::LetNode(Var var, Expr value, Expr body, Type checked, Origin origin)
     : ExprNode(kKind, std::move(checked), std::move(origin)),
       var(std::move(var)),
       value(std::move(value)),
-      body(std::move(body)) {}
+      body(std::move(body)) {
+  addChild(this->value.get());
+  addChild(this->body.get());
+}
 
 Let LetNode::make(Var var, Expr value, Expr body, Origin origin, Type checked) {
   return makeRef<const LetNode>(std::move(var), std::move(value), std::move(body), std::move(checked),

@@ -7,7 +7,9 @@
 /// `with…` helpers of builder.h return the very same node when nothing changes,
 /// which is what makes keeping a snapshot after every pass cheap.
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/attrs.h"
@@ -46,6 +48,15 @@ class ExprNode : public Object {
   const Type& type() const { return type_; }
   /// The loaded-model nodes this node derives from.
   const Origin& origin() const { return origin_; }
+  /// Whether a global variable (`@f`) is reachable from this node, the node itself included.
+  /// Fixed when the node is built, so a walk can skip subgraphs that refer to no global function.
+  bool refersToGlobal() const { return refersToGlobal_; }
+  /// The ops called (or named) in the subgraph under this node, the node included, as 64 bits:
+  /// `opBit(name)` for each op. Ops share bits, so a set bit only means "may call"; a clear bit
+  /// means no call of the op is below, and a walk looking for such calls can skip the node.
+  std::uint64_t calledOps() const { return calledOps_; }
+  /// The bit of `calledOps` that stands for the op named `name`.
+  static std::uint64_t opBit(std::string_view name);
 
   /// Downcast; null when the node is of another kind.
   template <typename T>
@@ -55,10 +66,21 @@ class ExprNode : public Object {
 
  protected:
   ExprNode(ExprKind kind, Type type, Origin origin)
-      : kind_(kind), type_(std::move(type)), origin_(std::move(origin)) {}
+      : kind_(kind), refersToGlobal_(kind == ExprKind::GlobalVar), type_(std::move(type)), origin_(std::move(origin)) {}
+
+  /// Takes over what `child` refers to and calls; constructors call it for each child they hold.
+  void addChild(const ExprNode* child) {
+    if (!child) return;
+    refersToGlobal_ = refersToGlobal_ || child->refersToGlobal_;
+    calledOps_ |= child->calledOps_;
+  }
+  /// Marks the op named `name` as named by this node (what an op node does).
+  void addOp(std::string_view name) { calledOps_ |= opBit(name); }
 
  private:
   ExprKind kind_;
+  bool refersToGlobal_;
+  std::uint64_t calledOps_ = 0;
   Type type_;
   Origin origin_;
 };
@@ -133,7 +155,7 @@ class OpNode final : public ExprNode {
   /// The op's name, e.g. `nn.conv2d`.
   const std::string& name() const;
 
-  explicit OpNode(const OpDef& def) : ExprNode(kKind, {}, {}), def(def) {}
+  explicit OpNode(const OpDef& def);
 };
 
 /// A call of an `Op`, a `Function`, a `GlobalVar`, or a variable bound to a function.

@@ -3,8 +3,8 @@
 /// `NodeMap<V>` and `NodeSet`: hash tables keyed by node identity (the node's address), the memo
 /// tables of traversals.
 ///
-/// Open addressing with linear probing over one flat array of keys and one of values: no
-/// allocation per entry, and a lookup usually reads one cache line. Keys are never removed. The
+/// Open addressing with linear probing over one flat array of key-value slots: no allocation per
+/// entry, and a lookup usually reads one cache line. Keys are never removed. The
 /// table doubles when half full, so a value's address is stable only until the next insertion.
 /// A key must stay alive (or at least not be reused by a new node) while it is in the table.
 
@@ -30,67 +30,70 @@ class NodeMap {
   std::size_t size() const { return size_; }
   /// Grows the table so that `count` entries fit without further growth.
   void reserve(std::size_t count) {
-    if (capacityFor(count) > keys_.size()) rehash(capacityFor(count));
+    if (capacityFor(count) > slots_.size()) rehash(capacityFor(count));
   }
 
   /// The value of `key`, or null.
   V* find(const ExprNode* key) {
-    const std::size_t slot = slotOf(key);
-    return keys_[slot] ? &values_[slot] : nullptr;
+    Slot& slot = slots_[slotOf(key)];
+    return slot.key ? &slot.value : nullptr;
   }
   const V* find(const ExprNode* key) const {
-    const std::size_t slot = slotOf(key);
-    return keys_[slot] ? &values_[slot] : nullptr;
+    const Slot& slot = slots_[slotOf(key)];
+    return slot.key ? &slot.value : nullptr;
   }
   /// Whether `key` is in the map.
-  bool contains(const ExprNode* key) const { return keys_[slotOf(key)] != nullptr; }
+  bool contains(const ExprNode* key) const { return slots_[slotOf(key)].key != nullptr; }
 
   /// Inserts `key` → `value` unless `key` is present; returns the stored value and whether it was
   /// inserted.
   std::pair<V*, bool> emplace(const ExprNode* key, V value) {
-    std::size_t slot = slotOf(key);
-    if (keys_[slot]) return {&values_[slot], false};
-    if (2 * (size_ + 1) > keys_.size()) {
-      rehash(keys_.size() * 2);
-      slot = slotOf(key);
+    std::size_t at = slotOf(key);
+    if (slots_[at].key) return {&slots_[at].value, false};
+    if (2 * (size_ + 1) > slots_.size()) {
+      rehash(slots_.size() * 2);
+      at = slotOf(key);
     }
-    keys_[slot] = key;
-    values_[slot] = std::move(value);
+    slots_[at].key = key;
+    slots_[at].value = std::move(value);
     ++size_;
-    return {&values_[slot], true};
+    return {&slots_[at].value, true};
   }
 
   /// The value of `key`, inserted default-constructed if absent.
   V& operator[](const ExprNode* key) { return *emplace(key, V()).first; }
 
  private:
+  /// A key and its value side by side, so that a lookup reads one cache line.
+  struct Slot {
+    const ExprNode* key = nullptr;
+    [[no_unique_address]] V value{};
+  };
+
   static std::size_t capacityFor(std::size_t count) { return std::bit_ceil(std::max<std::size_t>(16, 2 * count)); }
 
   /// The slot holding `key`, or the empty slot where it would go.
   std::size_t slotOf(const ExprNode* key) const {
     // Fibonacci hashing: the high bits of the product mix every bit of the address.
     std::size_t slot = static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(key) * 0x9E3779B97F4A7C15ull) >> shift_);
-    const std::size_t mask = keys_.size() - 1;
-    while (keys_[slot] && keys_[slot] != key) slot = (slot + 1) & mask;
+    const std::size_t mask = slots_.size() - 1;
+    while (slots_[slot].key && slots_[slot].key != key) slot = (slot + 1) & mask;
     return slot;
   }
 
   void rehash(std::size_t capacity) {
-    std::vector<const ExprNode*> oldKeys(capacity, nullptr);
-    std::vector<V> oldValues(capacity);
-    oldKeys.swap(keys_);
-    oldValues.swap(values_);
+    std::vector<Slot> old(capacity);
+    old.swap(slots_);
     shift_ = 64 - std::countr_zero(capacity);
-    for (std::size_t i = 0; i < oldKeys.size(); ++i) {
-      if (!oldKeys[i]) continue;
-      const std::size_t slot = slotOf(oldKeys[i]);
-      keys_[slot] = oldKeys[i];
-      values_[slot] = std::move(oldValues[i]);
+    for (Slot& entry : old) {
+      if (!entry.key) continue;
+      Slot& slot = slots_[slotOf(entry.key)];
+      slot.key = entry.key;
+      slot.value = std::move(entry.value);
     }
   }
 
-  std::vector<const ExprNode*> keys_;
-  std::vector<V> values_;
+  std::vector<Slot> slots_;
   std::size_t size_ = 0;
   int shift_ = 64;
 };

@@ -53,19 +53,26 @@ std::vector<Expr> childrenOf(const ExprNode& node) {
 
 namespace {
 
-/// Calls `visit` on every node under `root` not in `visited` yet, children first, and adds it.
-void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(const Expr&)>& visit) {
+/// Calls `visit` on every node under `root` not in `visited` yet, children first, and adds it;
+/// a node `enter` refuses (when given) is added without being visited or looked into.
+void walkPostOrder(const Expr& root, NodeSet& visited, const std::function<void(const Expr&)>& visit,
+                   const std::function<bool(const Expr&)>* enter = nullptr) {
   if (visited.contains(root.get())) return;
   struct Frame {
     const ExprNode* node;
     int next;
   };
-  std::vector<Frame> stack{{root.get(), 0}};
+  std::vector<Frame> stack;
+  auto push = [&](const ExprNode* node) {
+    if (!enter || (*enter)(Expr(node))) stack.push_back({node, 0});
+    else visited.insert(node);
+  };
+  push(root.get());
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next < childCount(*top.node)) {
       const ExprNode* child = childAt(*top.node, top.next++);
-      if (!visited.contains(child)) stack.push_back({child, 0});
+      if (!visited.contains(child)) push(child);
       continue;
     }
     const ExprNode* node = top.node;
@@ -82,10 +89,31 @@ void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& vi
   walkPostOrder(root, visited, visit);
 }
 
+void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
+                    const std::function<bool(const Expr&)>& enter) {
+  NodeSet visited;
+  walkPostOrder(root, visited, visit, &enter);
+}
+
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit) {
   NodeSet visited;
   for (const auto& [name, function] : module.functions()) walkPostOrder(function, visited, visit);
 }
+
+namespace {
+
+/// Whether every child in `children` is the child of `node` it replaces or has that child's checked
+/// type: then the rebuilt node has the type `node` has.
+bool sameChildTypes(const ExprNode& node, std::span<const Expr> children) {
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const ExprNode* before = childAt(node, static_cast<int>(i));
+    if (before == children[i].get()) continue;  // an op callee, say, which has no type
+    if (!before->type() || !typeEqual(before->type(), children[i]->type())) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 Expr withChildren(const Expr& node, std::span<const Expr> children) {
   const int count = childCount(*node);
@@ -95,15 +123,17 @@ Expr withChildren(const Expr& node, std::span<const Expr> children) {
   if (same) return node;
 
   const Origin& origin = node->origin();
+  // A type is computed from the children's types alone, so it carries over when they did not change.
+  const Type type = node->type() && sameChildTypes(*node, children) ? node->type() : Type();
   switch (node->kind()) {
     case ExprKind::Call: {
       const auto& call = *node->as<CallNode>();
-      return CallNode::make(children[0], {children.begin() + 1, children.end()}, call.attrs, origin);
+      return CallNode::make(children[0], {children.begin() + 1, children.end()}, call.attrs, origin, type);
     }
     case ExprKind::Tuple:
-      return TupleNode::make({children.begin(), children.end()}, origin);
+      return TupleNode::make({children.begin(), children.end()}, origin, type);
     case ExprKind::TupleGetItem:
-      return TupleGetItemNode::make(children[0], node->as<TupleGetItemNode>()->index, origin);
+      return TupleGetItemNode::make(children[0], node->as<TupleGetItemNode>()->index, origin, type);
     case ExprKind::Function: {
       const auto& function = *node->as<FunctionNode>();
       std::vector<Var> params;
@@ -113,14 +143,14 @@ Expr withChildren(const Expr& node, std::span<const Expr> children) {
         BYOC_CHECK(param, "withChildren: a function parameter must stay a variable");
         params.push_back(std::move(param));
       }
-      return FunctionNode::make(std::move(params), children.back(), function.retType, function.attrs, origin);
+      return FunctionNode::make(std::move(params), children.back(), function.retType, function.attrs, origin, type);
     }
     case ExprKind::If:
-      return IfNode::make(children[0], children[1], children[2], origin);
+      return IfNode::make(children[0], children[1], children[2], origin, type);
     case ExprKind::Let: {
       Var var = downcast<VarNode>(children[1]);
       BYOC_CHECK(var, "withChildren: a let binding must stay a variable");
-      return LetNode::make(std::move(var), children[0], children[2], origin);
+      return LetNode::make(std::move(var), children[0], children[2], origin, type);
     }
     default:
       return node;  // leaves have no children
@@ -184,30 +214,34 @@ Expr ExprMutator::mutate(const Expr& root) {
   struct Frame {
     const ExprNode* node;
     int next;
+    int count;
+    bool childChanged;  ///< whether a child finished so far was rewritten to another node
   };
   std::vector<Frame> stack;
+  // Pushes `node`, or keeps it as it is; true when it was kept.
   auto enter = [&](const ExprNode* node) {
     Expr handle(node);
-    if (shouldDescend(handle)) stack.push_back({node, 0});
-    else memo_.emplace(node, std::move(handle));
+    if (shouldDescend(handle)) {
+      stack.push_back({node, 0, childCount(*node), false});
+      return false;
+    }
+    memo_.emplace(node, std::move(handle));
+    return true;
   };
   enter(keepAlive.get());
   std::vector<Expr> children;
   while (!stack.empty()) {
     Frame& top = stack.back();
-    const int count = childCount(*top.node);
-    if (top.next < count) {
+    if (top.next < top.count) {
       const ExprNode* child = childAt(*top.node, top.next++);
-      if (!memo_.contains(child)) enter(child);
+      if (const Expr* done = memo_.find(child)) top.childChanged = top.childChanged || done->get() != child;
+      else enter(child);  // `top` may dangle from here on
       continue;
     }
     Expr pre(top.node);
+    const int count = top.count;
+    const bool childChanged = top.childChanged;
     stack.pop_back();
-    bool childChanged = false;
-    for (int i = 0; i < count && !childChanged; ++i) {
-      const ExprNode* child = childAt(*pre, i);
-      childChanged = memo_.find(child)->get() != child;
-    }
     Expr post = pre;
     if (childChanged) {
       children.clear();
@@ -215,6 +249,7 @@ Expr ExprMutator::mutate(const Expr& root) {
       post = withChildren(pre, children);
     }
     Expr replacement = rewrite(pre, post);
+    if (!stack.empty() && replacement.get() != pre.get()) stack.back().childChanged = true;
     memo_.emplace(pre.get(), std::move(replacement));
   }
   return *memo_.find(keepAlive.get());

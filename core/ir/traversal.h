@@ -30,13 +30,18 @@ const ExprNode* childAt(const ExprNode& node, int i);
 
 /// Calls `visit` on every node reachable from `root`, each once, children before parents.
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit);
+/// The same, restricted to what can be reached from `root` through nodes `enter` accepts: a node
+/// it refuses is neither visited nor looked into (`root` included).
+void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
+                    const std::function<bool(const Expr&)>& enter);
 /// The same over every function of a module, in module order; nodes shared between functions
 /// are visited once.
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit);
 
 /// `node` with its children replaced by `children` (same count and order as `childrenOf`).
-/// Returns `node` itself when every child is the same node; a rebuilt node keeps the
-/// origin and drops the checked type (type inference recomputes it).
+/// Returns `node` itself when every child is the same node. A rebuilt node keeps the origin;
+/// it keeps the checked type too when every new child has the type of the child it replaces
+/// (a type follows from the children's types), and has none otherwise (type inference computes it).
 Expr withChildren(const Expr& node, std::span<const Expr> children);
 
 /// `node` with checked type `type`; `node` itself when the type is already structurally equal.

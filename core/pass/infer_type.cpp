@@ -19,28 +19,21 @@ class FunctionTyper final : public ExprMutator {
   FunctionTyper(const Module& module, std::function<Result<Type>(const std::string&)> globalType, TypeReuse reuse)
       : module_(module), globalType_(std::move(globalType)), reuse_(reuse) {}
 
-  /// Walks `function` once before typing it: records its let bindings, the function literals it
-  /// calls in place and the nodes that refer to a global, and returns the names of those globals.
+  /// Walks the part of `function` the typing will visit before typing it: records its let
+  /// bindings and the function literals it calls in place, and returns the names of the globals
+  /// it refers to.
   std::vector<std::string> scan(const Function& function) {
     std::vector<std::string> globals;
-    postOrderVisit(function, [&](const Expr& node) {
+    auto visit = [&](const Expr& node) {
       if (const auto* global = node->as<GlobalVarNode>()) {
         globals.push_back(global->name);
-        referToGlobal_.insert(node.get());
-        return;
-      }
-      for (int i = 0, count = childCount(*node); i < count; ++i) {
-        if (referToGlobal_.contains(childAt(*node, i))) {
-          referToGlobal_.insert(node.get());
-          break;
-        }
-      }
-      if (const auto* let = node->as<LetNode>()) {
+      } else if (const auto* let = node->as<LetNode>()) {
         recordLetBinding(*let);
       } else if (const auto* call = node->as<CallNode>(); call && call->callee->kind() == ExprKind::Function) {
         inPlaceCalls_.push_back(call);
       }
-    });
+    };
+    postOrderVisit(function, visit, [&](const Expr& node) { return shouldDescend(node); });
     return globals;
   }
 
@@ -56,7 +49,7 @@ class FunctionTyper final : public ExprMutator {
   /// With `TypeReuse::KeepTypedSubgraphs`, a typed node that refers to no global function is kept
   /// with everything under it.
   bool shouldDescend(const Expr& node) override {
-    return reuse_ != TypeReuse::KeepTypedSubgraphs || !node->type() || referToGlobal_.contains(node.get());
+    return reuse_ != TypeReuse::KeepTypedSubgraphs || !node->type() || node->refersToGlobal();
   }
 
   Expr rewrite(const Expr& pre, const Expr& post) override {
@@ -227,7 +220,6 @@ class FunctionTyper final : public ExprMutator {
   std::unordered_map<const VarNode*, Type> signatures_;
   std::unordered_map<const VarNode*, Type> paramTypes_;
   std::vector<const CallNode*> inPlaceCalls_;  ///< calls of function literals, in post-order
-  NodeSet referToGlobal_;                      ///< nodes with a global variable under them (or global variables)
   std::optional<Diagnostic> error_;
 };
 

@@ -1,8 +1,10 @@
 #include "pattern/grouper.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "ir/traversal.h"
+#include "pattern/root_ops.h"
 
 namespace byoc {
 
@@ -30,7 +32,11 @@ void appendNameText(const Expr& node, std::string& name) {
 class Grouper {
  public:
   Grouper(const Pattern& pattern, std::shared_ptr<const IndexedGraph> graph)
-      : pattern_(pattern), patternOrder_(patternPostOrder(pattern)), graph_(std::move(graph)), matcher_(*graph_) {
+      : pattern_(pattern),
+        patternOrder_(patternPostOrder(pattern)),
+        rootOps_(rootOps(pattern)),
+        graph_(std::move(graph)),
+        matcher_(*graph_) {
     const int count = graph_->size();
     result_.graph = graph_;
     result_.groupOf.assign(count, -1);
@@ -48,7 +54,7 @@ class Grouper {
     std::vector<char> prePartitioned(graph_->size(), 0);
     std::vector<int> stack;
     for (int index = graph_->size() - 1; index >= 0; --index) {
-      if (result_.groupOf[index] >= 0 || prePartitioned[index]) continue;
+      if (result_.groupOf[index] >= 0 || prePartitioned[index] || !mayBeRoot(index)) continue;
       const Expr& current = graph_->node(index);
       if (const auto* function = current->as<FunctionNode>();
           function && function->attrs.contains("PartitionedFromPattern")) {
@@ -69,6 +75,19 @@ class Grouper {
   }
 
  private:
+  /// Whether a match may be rooted at node `index`: functions are always looked at (their bodies
+  /// may have to be skipped); other nodes only when they call an op the pattern's root may match.
+  bool mayBeRoot(int index) {
+    if (!rootOps_ || graph_->kind(index) == ExprKind::Function) return true;
+    const OpNode* op = graph_->calleeOp(index);
+    if (!op) return false;
+    for (const auto& [known, matches] : rootOpCache_)
+      if (known == op) return matches;
+    const bool matches = std::find(rootOps_->begin(), rootOps_->end(), op->name()) != rootOps_->end();
+    rootOpCache_.emplace_back(op, matches);
+    return matches;
+  }
+
   bool embedConst(const Expr& expr, const Pattern& pattern) const {
     if (expr->kind() != ExprKind::Constant) return false;
     if (pattern->kind() == PatternKind::Constant) return true;
@@ -205,6 +224,10 @@ class Grouper {
 
   Pattern pattern_;
   std::vector<Pattern> patternOrder_;
+  /// The ops a match's root may call; absent: any node may be a root.
+  std::optional<std::vector<std::string>> rootOps_;
+  /// Ops met so far, and whether the root may call them.
+  std::vector<std::pair<const OpNode*, bool>> rootOpCache_;
   std::shared_ptr<const IndexedGraph> graph_;
   PatternMatcher matcher_;
   Grouping result_;

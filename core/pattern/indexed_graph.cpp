@@ -23,6 +23,9 @@ IndexedGraph::IndexedGraph(const Expr& root) {
     for (int i = 0, count = childCount(current); i < count; ++i) inputFlat_.push_back(*index_.find(childAt(current, i)));
     inputStart_.push_back(static_cast<int>(inputFlat_.size()));
     nodes_.push_back(Expr(top.node));
+    kinds_.push_back(current.kind());
+    const auto* call = current.as<CallNode>();
+    calleeOps_.push_back(call ? call->callee->as<OpNode>() : nullptr);
     stack.pop_back();
   }
   // Users, by counting.

@@ -30,6 +30,10 @@ class IndexedGraph {
   int size() const { return static_cast<int>(nodes_.size()); }
   /// The node at `index`.
   const Expr& node(int index) const { return nodes_[index]; }
+  /// The kind of the node at `index` (without reading the node).
+  ExprKind kind(int index) const { return kinds_[index]; }
+  /// The op the node at `index` calls, or null when it is not a call of an op.
+  const OpNode* calleeOp(int index) const { return calleeOps_[index]; }
   /// The index of `expr`, or -1 if it is not in the graph.
   int indexOf(const Expr& expr) const;
   /// The direct inputs of node `index`, in child order (repeated if used twice).
@@ -48,6 +52,8 @@ class IndexedGraph {
   int lowestCommonAncestor(int lhs, int rhs) const;
 
   std::vector<Expr> nodes_;
+  std::vector<ExprKind> kinds_;
+  std::vector<const OpNode*> calleeOps_;
   NodeMap<int> index_;  ///< node address → index
   std::vector<int> inputStart_;  ///< inputs of i: inputFlat_[inputStart_[i] .. inputStart_[i + 1])
   std::vector<int> inputFlat_;

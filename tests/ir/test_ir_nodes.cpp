@@ -3,6 +3,7 @@
 #include "ir/attrs.h"
 #include "ir/expr.h"
 #include "ir/module.h"
+#include "ir/op.h"
 #include "ir/origin.h"
 #include "ir/tensor_data.h"
 #include "ir/traversal.h"
@@ -47,6 +48,58 @@ class TestIrNodes : public QObject {
     QVERIFY(!(rebuilt == tuple));
     QVERIFY(rebuilt->as<TupleNode>()->fields[1] == z);
     QVERIFY(rebuilt->origin() == tuple->origin());
+  }
+
+  void rebuiltNodeKeepsItsTypeOnlyWhileChildTypesStay() {
+    Var x = VarNode::make("x", scalarType(DType::Int32));
+    Tuple tuple = TupleNode::make({x}, {}, tupleType({scalarType(DType::Int32)}));
+    Var sameType = VarNode::make("y", scalarType(DType::Int32));
+    Expr kept = withChildren(tuple, std::vector<Expr>{sameType});
+    QVERIFY(!(kept == tuple));
+    QCOMPARE(typeToString(kept->type()), typeToString(tuple->type()));
+
+    Var otherType = VarNode::make("z", scalarType(DType::Int64));
+    QVERIFY(!withChildren(tuple, std::vector<Expr>{otherType})->type());
+    QVERIFY(!withChildren(tuple, std::vector<Expr>{VarNode::make("untyped")})->type());
+  }
+
+  void nodesKnowWhetherTheyReferToAGlobal() {
+    GlobalVar helper = GlobalVarNode::make("helper");
+    Var x = VarNode::make("x");
+    QVERIFY(helper->refersToGlobal());
+    QVERIFY(!x->refersToGlobal());
+    Call call = CallNode::make(helper, {x});
+    QVERIFY(call->refersToGlobal());
+    Function caller = FunctionNode::make({x}, TupleNode::make({TupleGetItemNode::make(call, 0)}));
+    QVERIFY(caller->refersToGlobal());
+    QVERIFY(!FunctionNode::make({x}, TupleNode::make({x}))->refersToGlobal());
+    QVERIFY(LetNode::make(VarNode::make("v"), call, x)->refersToGlobal());
+    QVERIFY(IfNode::make(x, x, call)->refersToGlobal());
+  }
+
+  void nodesSummariseTheOpsCalledBeneathThem() {
+    Var x = VarNode::make("x", tensorType({1, 4}, DType::Float32));
+    Expr relu = makeOpCall("nn.relu", {x}).value();
+    Function function = FunctionNode::make({x}, TupleNode::make({relu}));
+    const std::uint64_t reluBit = ExprNode::opBit("nn.relu");
+    QVERIFY((function->calledOps() & reluBit) != 0);
+    QVERIFY((relu->calledOps() & reluBit) != 0);
+    QCOMPARE(x->calledOps(), std::uint64_t{0});
+    QCOMPARE(ExprNode::opBit("nn.relu"), reluBit);  // a name always has the same bit
+    const std::uint64_t others = ExprNode::opBit("nn.conv2d") | ExprNode::opBit("add");
+    QCOMPARE(function->calledOps() & ~reluBit & others, std::uint64_t{0});
+  }
+
+  void changingACopyOfAttributesLeavesTheOriginal() {
+    Attrs original{{"axis", 1}};
+    Attrs copy = original;
+    copy.set("axis", 2);
+    copy.set("keepdims", true);
+    QCOMPARE(original.find("axis")->asInt(), int64_t{1});
+    QVERIFY(!original.contains("keepdims"));
+    QCOMPARE(copy.find("axis")->asInt(), int64_t{2});
+    QVERIFY(copy.without("axis").size() == 1 && original.size() == 1);
+    QVERIFY(Attrs().without("axis").empty());
   }
 
   void withTypeKeepsNodeWhenTypeIsEqual() {

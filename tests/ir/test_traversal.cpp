@@ -62,6 +62,22 @@ class TestTraversal : public QObject {
     QCOMPARE(order[2], static_cast<const ExprNode*>(v.get()));
   }
 
+  void restrictedVisitSkipsRefusedSubgraphs() {
+    Var a = VarNode::make("a");
+    Var b = VarNode::make("b");
+    Tuple skipped = TupleNode::make({a});
+    Tuple root = TupleNode::make({skipped, b});
+    std::vector<const ExprNode*> order;
+    postOrderVisit(root, [&](const Expr& node) { order.push_back(node.get()); },
+                   [&](const Expr& node) { return !(node == skipped); });
+    QCOMPARE(order.size(), std::size_t{2});
+    QCOMPARE(order[0], static_cast<const ExprNode*>(b.get()));
+    QCOMPARE(order[1], static_cast<const ExprNode*>(root.get()));
+    std::size_t visited = 0;
+    postOrderVisit(root, [&](const Expr&) { ++visited; }, [](const Expr&) { return false; });
+    QCOMPARE(visited, std::size_t{0});
+  }
+
   void mutatorWithoutChangesReturnsTheSameGraph() {
     Var x = VarNode::make("x");
     Expr chain = buildChain(x, 100);

@@ -3,6 +3,7 @@
 #include "ir/op.h"
 #include "pattern/find_matches.h"
 #include "pattern/matcher.h"
+#include "pattern/root_ops.h"
 #include "pattern_test_util.h"
 
 using namespace byoc;
@@ -206,6 +207,15 @@ class TestMatcher : public QObject {
     QCOMPARE(requiredOps(pattern), (std::set<std::string>{"nn.conv2d", "nn.relu"}));
     QCOMPARE(requiredOps(diamondDominator()), (std::set<std::string>{"add", "nn.conv2d"}));
     QCOMPARE(requiredOps(wildcard()), std::set<std::string>{});
+  }
+
+  void rootOpsNameWhatARootMayCall() {
+    Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
+    QCOMPARE(*rootOps(alt(callOp("nn.relu", {conv}), conv)), (std::vector<std::string>{"nn.conv2d", "nn.relu"}));
+    QCOMPARE(*rootOps(callOp("multiply", {wildcard(), wildcard()})), (std::vector<std::string>{"multiply", "divide"}));
+    QVERIFY(!rootOps(wildcard()));
+    QVERIFY(!rootOps(alt(conv, wildcard())));
+    QVERIFY(!rootOps(isCall(wildcard(), {wildcard()})));
   }
 
   void findMatchesListsEveryRoot() {

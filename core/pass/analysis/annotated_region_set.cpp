@@ -11,31 +11,48 @@ using partitioning::isCompilerEnd;
 
 Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
   AnnotatedRegionSet set;
-  Status status;
-  postOrderVisit(root, [&](const Expr& node) {
-    if (!status) return;
+  // Post-order walk (as postOrderVisit) where the membership table doubles as the visited set.
+  struct Frame {
+    const ExprNode* node;
+    int next;
+  };
+  std::vector<Frame> stack{{root.get(), 0}};
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next < childCount(*top.node)) {
+      const ExprNode* child = childAt(*top.node, top.next++);
+      if (set.slotOfNode_.contains(child)) continue;
+      // Regions start at begins: below a node holding no annotation, nothing is in a region.
+      if (partitioning::mayHoldAnnotations(*child)) stack.push_back({child, 0});
+      else set.slotOfNode_.emplace(child, kNoRegion);
+      continue;
+    }
+    const Expr node(top.node);
+    stack.pop_back();
     if (isCompilerBegin(node)) {
       int slot = static_cast<int>(set.slots_.size());
-      set.slots_.push_back(std::make_unique<AnnotatedRegion>(AnnotatedRegion{slot, annotationTarget(node), {node}, {}}));
+      set.slots_.push_back(AnnotatedRegion{slot, annotationTarget(node), {node}, {}});
       set.parent_.push_back(slot);
-      set.slotOfNode_[node.get()] = slot;
+      set.slotOfNode_.emplace(node.get(), slot);
     } else if (isCompilerEnd(node)) {
-      const int* found = set.slotOfNode_.find(node->as<CallNode>()->args[0].get());
-      if (!found) {
-        status = makeError("compiler_end(compiler=\"" + annotationTarget(node) +
-                           "\") wraps a value that no compiler_begin leads to");
-        return;
-      }
-      int slot = set.findSlot(*found);
-      set.slotOfNode_[node.get()] = slot;
-      set.slots_[slot]->outs.push_back(node);
+      int slot = set.slotOf(node->as<CallNode>()->args[0]);
+      if (slot < 0)
+        return makeError("compiler_end(compiler=\"" + annotationTarget(node) +
+                         "\") wraps a value that no compiler_begin leads to");
+      set.slotOfNode_.emplace(node.get(), slot);
+      set.slots_[slot].outs.push_back(node);
       set.ends_.push_back(node);
     } else {
-      status = set.joinOperandRegions(node);
+      BYOC_TRY(set.joinOperandRegions(node));
+      set.slotOfNode_.emplace(node.get(), kNoRegion);  // a leaf: visited, in no region
     }
-  });
-  if (!status) return status.error();
+  }
   return set;
+}
+
+int AnnotatedRegionSet::slotOf(const Expr& node) const {
+  const int* found = slotOfNode_.find(node.get());
+  return found && *found != kNoRegion ? findSlot(*found) : kNoRegion;
 }
 
 Status AnnotatedRegionSet::joinOperandRegions(const Expr& node) {
@@ -63,8 +80,7 @@ Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr
   bool sawOpenArg = false;
   for (const Expr& arg : args) {
     if (isCompilerEnd(arg)) continue;  // a closed region
-    const int* found = slotOfNode_.find(arg.get());
-    int slot = found ? findSlot(*found) : -1;
+    int slot = slotOf(arg);
     if (sawOpenArg && (slot < 0) != (survivor < 0))
       return makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
                        " are partly inside and partly outside annotated regions");
@@ -73,10 +89,10 @@ Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr
     if (survivor < 0) {
       survivor = slot;
     } else {
-      merge(*slots_[slot], *slots_[survivor]);
+      merge(slots_[slot], slots_[survivor]);
     }
   }
-  if (survivor >= 0) slotOfNode_[node.get()] = survivor;
+  slotOfNode_.emplace(node.get(), survivor);  // kNoRegion when no argument is in a region
   return Status::ok();
 }
 
@@ -89,13 +105,13 @@ int AnnotatedRegionSet::findSlot(int slot) const {
 }
 
 AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) {
-  const int* found = slotOfNode_.find(node.get());
-  return found ? slots_[findSlot(*found)].get() : nullptr;
+  const int slot = slotOf(node);
+  return slot == kNoRegion ? nullptr : &slots_[slot];
 }
 
 const AnnotatedRegion* AnnotatedRegionSet::regionOf(const Expr& node) const {
-  const int* found = slotOfNode_.find(node.get());
-  return found ? slots_[findSlot(*found)].get() : nullptr;
+  const int slot = slotOf(node);
+  return slot == kNoRegion ? nullptr : &slots_[slot];
 }
 
 void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
@@ -109,7 +125,7 @@ void AnnotatedRegionSet::merge(AnnotatedRegion& from, AnnotatedRegion& into) {
 std::vector<AnnotatedRegion*> AnnotatedRegionSet::regions() {
   std::vector<AnnotatedRegion*> survivors;
   for (std::size_t slot = 0; slot < slots_.size(); ++slot)
-    if (findSlot(static_cast<int>(slot)) == static_cast<int>(slot)) survivors.push_back(slots_[slot].get());
+    if (findSlot(static_cast<int>(slot)) == static_cast<int>(slot)) survivors.push_back(&slots_[slot]);
   return survivors;
 }
 

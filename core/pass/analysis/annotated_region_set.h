@@ -10,8 +10,8 @@
 /// - each `compiler_end` joins the region of its argument and is one of its outputs.
 /// MergeCompilerRegions merges further regions; PartitionGraph outlines each region.
 
+#include <deque>
 #include <list>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,21 +47,30 @@ class AnnotatedRegionSet {
 
   /// The surviving regions, by id.
   std::vector<AnnotatedRegion*> regions();
+  /// One more than the highest region id (merged-away regions included).
+  int idCount() const { return static_cast<int>(slots_.size()); }
 
   /// Every `compiler_end` of the function, in post-order.
   const std::vector<Expr>& ends() const { return ends_; }
 
  private:
+  /// `slotOfNode_`'s value for a visited node that is in no region.
+  static constexpr int kNoRegion = -1;
+
   int findSlot(int slot) const;
+  /// The (surviving) slot of `node`'s region, or `kNoRegion`.
+  int slotOf(const Expr& node) const;
   /// Joins `node` to the regions of its operands (call arguments, tuple fields, the tuple of an
   /// item, a function's body, an if's condition and branches, a let's variable, value and body).
   Status joinOperandRegions(const Expr& node);
   Status addToArgRegion(const Expr& node, std::span<const Expr> args);
 
-  /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor).
-  std::vector<std::unique_ptr<AnnotatedRegion>> slots_;
+  /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor). A
+  /// deque, so that regions never move.
+  std::deque<AnnotatedRegion> slots_;
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
+  /// Every node of the function → its region's creation slot, or `kNoRegion`.
   NodeMap<int> slotOfNode_;
   std::vector<Expr> ends_;
 };

@@ -11,9 +11,10 @@ namespace byoc {
 
 std::set<std::string, std::less<>> referencedGlobals(const Function& function) {
   std::set<std::string, std::less<>> names;
-  postOrderVisit(function, [&names](const Expr& node) {
+  auto visit = [&names](const Expr& node) {
     if (const auto* global = node->as<GlobalVarNode>()) names.insert(global->name);
-  });
+  };
+  postOrderVisit(function, visit, [](const Expr& node) { return node->refersToGlobal(); });
   return names;
 }
 
@@ -43,6 +44,8 @@ class GlobalRenamer final : public ExprMutator {
     auto renamed = global ? renames_.find(global->name) : renames_.end();
     return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
   }
+  /// What refers to no global stays as it is.
+  bool shouldDescend(const Expr& node) override { return node->refersToGlobal(); }
 
  private:
   const GlobalRenames& renames_;

@@ -8,7 +8,8 @@
 /// "default"; tuples and tuple items inherit their inputs' target; if, let and function bodies get
 /// ends (spec §3). Composite function bodies are left untouched. Run MergeCompilerRegions next.
 
-#include <unordered_map>
+#include <algorithm>
+#include <deque>
 
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
@@ -65,11 +66,16 @@ class Annotator final : public ExprMutator {
   };
 
   /// Records that `node` (a rewritten node) runs on `target`; keeps it alive while recorded.
-  void record(const Expr& node, std::string target) { targetOf_[node.get()] = {node, std::move(target)}; }
+  void record(const Expr& node, std::string_view target) {
+    auto known = std::find(targetNames_.begin(), targetNames_.end(), target);
+    const auto position = known - targetNames_.begin();
+    if (known == targetNames_.end()) targetNames_.emplace_back(target);
+    targetOf_[node.get()] = {node, static_cast<int>(position)};
+  }
 
   const std::string* recordedTarget(const Expr& node) const {
-    auto found = targetOf_.find(node.get());
-    return found == targetOf_.end() ? nullptr : &found->second.target;
+    const Recorded* found = targetOf_.find(node.get());
+    return found ? &targetNames_[found->target] : nullptr;
   }
 
   /// Wraps each argument for a node of target `target` (or, when empty, of the target its
@@ -164,7 +170,7 @@ class Annotator final : public ExprMutator {
     if (preCall.callee->kind() == ExprKind::Var && !includeNonCallOps_) {
       std::vector<Expr> ends;
       for (const Expr& arg : postCall.args) ends.push_back(endOf(arg));
-      return CallNode::make(postCall.callee, std::move(ends), postCall.attrs, pre->origin());
+      return callOverAnnotated(postCall, std::move(ends), pre->origin());
     }
     Result<std::string> target = chooseTarget(preCall, pre);
     if (!target) {
@@ -172,9 +178,18 @@ class Annotator final : public ExprMutator {
       return post;
     }
     AnnotatedArgs annotated = annotateArgs(postCall.args, *target);
-    Expr call = CallNode::make(postCall.callee, std::move(annotated.args), postCall.attrs, pre->origin());
+    Expr call = callOverAnnotated(postCall, std::move(annotated.args), pre->origin());
     record(call, *target);
     return call;
+  }
+
+  /// `post` over `args`, its arguments wrapped in annotations. Annotations pass values through, so
+  /// the call keeps the type of `post` when every argument kept its type (retyping then skips it).
+  static Expr callOverAnnotated(const CallNode& post, std::vector<Expr> args, const Origin& origin) {
+    Type type = post.type();
+    for (std::size_t i = 0; i < args.size() && type; ++i)
+      if (!args[i]->type() || !typeEqual(args[i]->type(), post.args[i]->type())) type = Type();
+    return CallNode::make(post.callee, std::move(args), post.attrs, origin, std::move(type));
   }
 
   Expr rewriteTuple(const Expr& post) {
@@ -220,12 +235,13 @@ class Annotator final : public ExprMutator {
 
   struct Recorded {
     Expr node;
-    std::string target;
+    int target = 0;  ///< position in `targetNames_`
   };
 
   const TargetList& targets_;
   bool includeNonCallOps_;
-  std::unordered_map<const ExprNode*, Recorded> targetOf_;
+  std::deque<std::string> targetNames_;  ///< the targets recorded so far (a few names; they never move)
+  NodeMap<Recorded> targetOf_;
   std::optional<Diagnostic> error_;
 };
 

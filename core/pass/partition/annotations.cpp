@@ -1,6 +1,7 @@
 #include "pass/partition/annotations.h"
 
 #include "ir/op.h"
+#include "ir/traversal.h"
 
 namespace byoc::partitioning {
 
@@ -14,7 +15,8 @@ bool isAnnotationCall(const Expr& expr, std::string_view opName) {
 Expr makeAnnotation(std::string_view opName, const Expr& value, std::string_view target) {
   Result<Call> call = makeOpCall(opName, {value}, Attrs{{"compiler", std::string(target)}}, value->origin());
   BYOC_CHECK(call.isOk(), "annotation ops are registered");
-  return *call;
+  // An annotation passes its value through: it has the value's type, as type inference would find.
+  return withType(*call, value->type());
 }
 
 }  // namespace
@@ -35,6 +37,12 @@ Expr makeCompilerBegin(const Expr& value, std::string_view target) {
 
 Expr makeCompilerEnd(const Expr& value, std::string_view target) {
   return makeAnnotation("annotation.compiler_end", value, target);
+}
+
+bool mayHoldAnnotations(const ExprNode& node) {
+  static const std::uint64_t annotationBits =
+      ExprNode::opBit("annotation.compiler_begin") | ExprNode::opBit("annotation.compiler_end");
+  return (node.calledOps() & annotationBits) != 0;
 }
 
 Expr skipAnnotations(Expr expr) {

@@ -23,10 +23,14 @@ bool isCompilerEnd(const Expr& expr);
 /// The `compiler` attribute of a begin or end call.
 const std::string& annotationTarget(const Expr& annotation);
 
-/// `annotation.compiler_begin(value, compiler=target)`.
+/// `annotation.compiler_begin(value, compiler=target)`, with the type of `value` (if any).
 Expr makeCompilerBegin(const Expr& value, std::string_view target);
-/// `annotation.compiler_end(value, compiler=target)`.
+/// `annotation.compiler_end(value, compiler=target)`, with the type of `value` (if any).
 Expr makeCompilerEnd(const Expr& value, std::string_view target);
+
+/// False when no begin or end annotation is under `node` (itself included): a walk looking for
+/// annotations may skip it.
+bool mayHoldAnnotations(const ExprNode& node);
 
 /// The first expression under `expr` that is not a begin or end annotation.
 Expr skipAnnotations(Expr expr);

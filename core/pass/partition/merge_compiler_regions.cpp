@@ -7,8 +7,8 @@
 /// merge with a parent (a region feeding one of their begins) of the same target, and never with a
 /// parent they also depend on through a region of another target (spec §4). Run PartitionGraph after.
 
-#include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
@@ -26,13 +26,17 @@ using partitioning::isCompilerEnd;
 /// Decides the merges on a region set, handling each region after its parents.
 class RegionMerger {
  public:
-  explicit RegionMerger(AnnotatedRegionSet& regions) : regions_(regions) {}
+  explicit RegionMerger(AnnotatedRegionSet& regions)
+      : regions_(regions),
+        handled_(regions.idCount(), 0),
+        restrictions_(regions.idCount()),
+        mergedInto_(regions.idCount(), -1) {}
 
   /// Handles every region, at its first end in post-order.
   void run() {
     for (const Expr& end : regions_.ends()) {
       AnnotatedRegion* region = regions_.regionOf(end);
-      if (!handled_.count(region->id)) handleWithParentsFirst(*region);
+      if (!handled_[region->id]) handleWithParentsFirst(*region);
     }
   }
 
@@ -53,13 +57,13 @@ class RegionMerger {
     std::vector<AnnotatedRegion*> stack{&first};
     while (!stack.empty()) {
       AnnotatedRegion* region = stack.back();
-      if (handled_.count(region->id)) {
+      if (handled_[region->id]) {
         stack.pop_back();
         continue;
       }
       bool waiting = false;
       for (AnnotatedRegion* parent : parentsOf(*region)) {
-        if (!handled_.count(parent->id)) {
+        if (!handled_[parent->id]) {
           stack.push_back(parent);
           waiting = true;
         }
@@ -103,27 +107,23 @@ class RegionMerger {
       }
     }
     restrictions_[region.id] = std::move(restrictions);
-    handled_.insert(region.id);
+    handled_[region.id] = 1;
   }
 
   /// `ids` with every merged-away region replaced by the region it was merged into.
   std::unordered_set<int> canonical(const std::unordered_set<int>& ids) const {
     std::unordered_set<int> result;
     for (int id : ids) {
-      auto merged = mergedInto_.find(id);
-      while (merged != mergedInto_.end()) {
-        id = merged->second;
-        merged = mergedInto_.find(id);
-      }
+      while (mergedInto_[id] >= 0) id = mergedInto_[id];
       result.insert(id);
     }
     return result;
   }
 
   AnnotatedRegionSet& regions_;
-  std::unordered_set<int> handled_;
-  std::unordered_map<int, std::unordered_set<int>> restrictions_;
-  std::unordered_map<int, int> mergedInto_;
+  std::vector<char> handled_;                           ///< by region id
+  std::vector<std::unordered_set<int>> restrictions_;  ///< by region id: regions it must not merge with
+  std::vector<int> mergedInto_;                         ///< by region id: the region it merged into, or -1
 };
 
 /// Drops `begin(end(x))` pairs that now lie inside one region.
@@ -138,6 +138,7 @@ class InternalAnnotationRemover final : public ExprMutator {
     if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return post;
     return post->as<CallNode>()->args[0]->as<CallNode>()->args[0];
   }
+  bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 
  private:
   const AnnotatedRegionSet& regions_;

@@ -62,6 +62,8 @@ class Outliner final : public ExprMutator {
     }
     return post;
   }
+  /// Only annotations change: what holds none stays as it is.
+  bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 
  private:
   Expr parameterFor(const Expr& begin, const Expr& post) {

@@ -18,6 +18,7 @@ class DefaultAnnotationRemover final : public ExprMutator {
     if (!annotation || partitioning::annotationTarget(pre) != partitioning::kDefaultTarget) return post;
     return post->as<CallNode>()->args[0];
   }
+  bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 };
 
 }  // namespace remove_default_annotations

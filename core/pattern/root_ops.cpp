@@ -1,0 +1,47 @@
+#include "pattern/root_ops.h"
+
+namespace byoc {
+
+std::optional<std::vector<std::string>> rootOps(const Pattern& pattern) {
+  // A recursive pattern redirects a wildcard to a pattern around it: give up after a few steps.
+  constexpr int kMaxSteps = 64;
+  std::vector<std::string> ops;
+  std::vector<const PatternNode*> pending{pattern.get()};
+  for (int steps = 0; !pending.empty(); ++steps) {
+    if (steps == kMaxSteps) return std::nullopt;
+    const PatternNode& node = *pending.back();
+    pending.pop_back();
+    switch (node.kind()) {
+      case PatternKind::Call: {
+        const auto* callee = node.as<CallPatternNode>()->callee->as<ExprPatternNode>();
+        const OpNode* op = callee ? callee->expr->as<OpNode>() : nullptr;
+        if (!op) return std::nullopt;
+        ops.push_back(op->name());
+        // The matcher's limited associativity matches each of these at a call of the other.
+        if (op->name() == "multiply") ops.emplace_back("divide");
+        if (op->name() == "divide") ops.emplace_back("multiply");
+        break;
+      }
+      case PatternKind::Alt: {
+        const auto& either = *node.as<AltPatternNode>();
+        pending.insert(pending.end(), {either.left.get(), either.right.get()});
+        break;
+      }
+      case PatternKind::Attr: pending.push_back(node.as<AttrPatternNode>()->pattern.get()); break;
+      case PatternKind::Type: pending.push_back(node.as<TypePatternNode>()->pattern.get()); break;
+      case PatternKind::DType: pending.push_back(node.as<DTypePatternNode>()->pattern.get()); break;
+      case PatternKind::Shape: pending.push_back(node.as<ShapePatternNode>()->pattern.get()); break;
+      case PatternKind::Dominator: pending.push_back(node.as<DominatorPatternNode>()->child.get()); break;
+      case PatternKind::Wildcard: {
+        const Pattern& target = node.as<WildcardPatternNode>()->redirect();
+        if (!target) return std::nullopt;
+        pending.push_back(target.get());
+        break;
+      }
+      default: return std::nullopt;  // the root is not an op call, or may be anything
+    }
+  }
+  return ops;
+}
+
+}  // namespace byoc
