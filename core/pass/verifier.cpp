@@ -44,7 +44,7 @@ Diagnostic violation(const Module& module, const Expr& node, const std::string& 
 Status checkTypes(const Module& module) {
   for (const auto& [name, function] : module.functions()) {
     Status missing = Status::ok();
-    postOrderVisit(function, [&](const Expr& node) {
+    postOrderVisit(function, [&, &name = name](const Expr& node) {
       if (missing.isOk() && node->kind() != ExprKind::Op && !node->type())
         missing = violation(module, node, name, "missing type");
     });
@@ -67,7 +67,7 @@ Status checkScoping(const Module& module) {
       if (const auto* let = node->as<LetNode>()) bound.insert(let->var.get());
     });
     Status unbound = Status::ok();
-    postOrderVisit(function, [&](const Expr& node) {
+    postOrderVisit(function, [&, &name = name](const Expr& node) {
       if (unbound.isOk() && node->kind() == ExprKind::Var && !bound.count(node.get()))
         unbound = violation(module, node, name, "variable used but not bound in its function");
     });
@@ -79,7 +79,7 @@ Status checkScoping(const Module& module) {
 Status checkOrigins(const Module& module) {
   for (const auto& [name, function] : module.functions()) {
     Status missing = Status::ok();
-    postOrderVisit(function, [&](const Expr& node) {
+    postOrderVisit(function, [&, &name = name](const Expr& node) {
       if (missing.isOk() && node->kind() != ExprKind::Op && node->origin().empty())
         missing = violation(module, node, name, "missing origin");
     });

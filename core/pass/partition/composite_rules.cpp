@@ -4,8 +4,8 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "pattern/pattern.h"
 #include "pattern/pattern_parser.h"
-#include "pattern/required_ops.h"
 
 namespace byoc {
 
