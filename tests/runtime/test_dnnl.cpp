@@ -69,7 +69,7 @@ class TestDnnl : public QObject {
     };
     const std::string img = "%x: Tensor[(2, 8, 9, 9), float32]";
     row("conv2d", img + ", %w: Tensor[(16, 8, 3, 3), float32]", "nn.conv2d(%x, %w, padding=[1, 1, 1, 1])");
-    row("conv2d winograd", "%x: Tensor[(1, 64, 12, 12), float32], %w: Tensor[(64, 64, 3, 3), float32]",
+    row("conv2d winograd", "%x: Tensor[(1, 64, 14, 14), float32], %w: Tensor[(64, 64, 3, 3), float32]",
         "nn.conv2d(%x, %w, padding=[1, 1, 1, 1])");
     row("conv2d strided", img + ", %w: Tensor[(4, 8, 5, 5), float32]", "nn.conv2d(%x, %w, strides=[2, 2], padding=[2, 1, 2, 1])");
     row("conv2d dilated", img + ", %w: Tensor[(8, 8, 3, 3), float32]", "nn.conv2d(%x, %w, dilation=[2, 2], padding=[2, 2, 2, 2])");
@@ -163,11 +163,11 @@ class TestDnnl : public QObject {
         composite("dnnl.conv2d_bias_mish", kConvInner,
                   kConv + " %2 = exp(%1); %3 = add(%2, 1f); %4 = log(%3); %5 = tanh(%4); multiply(%1, %5)", "%x, %w, %b"));
     row("conv2d_bias_sum_relu winograd",
-        "%x: Tensor[(1, 64, 7, 7), float32], %w: Tensor[(96, 64, 3, 3), float32], %b: Tensor[(96, 1, 1), float32], "
-        "%s: Tensor[(1, 96, 7, 7), float32]",
+        "%x: Tensor[(1, 64, 14, 14), float32], %w: Tensor[(96, 64, 3, 3), float32], %b: Tensor[(96, 1, 1), float32], "
+        "%s: Tensor[(1, 96, 14, 14), float32]",
         composite("dnnl.conv2d_bias_sum_relu",
-                  "%p0: Tensor[(1, 64, 7, 7), float32], %p1: Tensor[(96, 64, 3, 3), float32], "
-                  "%p2: Tensor[(96, 1, 1), float32], %p3: Tensor[(1, 96, 7, 7), float32]",
+                  "%p0: Tensor[(1, 64, 14, 14), float32], %p1: Tensor[(96, 64, 3, 3), float32], "
+                  "%p2: Tensor[(96, 1, 1), float32], %p3: Tensor[(1, 96, 14, 14), float32]",
                   "%0 = nn.conv2d(%p0, %p1, padding=[1, 1, 1, 1]); %1 = add(%0, %p2); %2 = add(%1, %p3); nn.relu(%2)",
                   "%x, %w, %b, %s"));
     const std::string sumParams = kConvParams + ", %s: Tensor[(1, 16, 10, 10), float32]";

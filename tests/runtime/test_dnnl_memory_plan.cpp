@@ -8,6 +8,19 @@
 using namespace byoc;
 using namespace byoc::dnnl_backend;
 
+namespace {
+
+/// Appends `a + b` (one binary primitive) and returns the sum.
+Tensor added(Lowering& lowering, const Tensor& a, const Tensor& b) {
+  dnnl::binary::desc desc(dnnl::algorithm::binary_add, a.desc(), b.desc(), a.desc());
+  dnnl::binary::primitive_desc pd(desc, lowering.engine);
+  Tensor sum = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, sum.memory}});
+  return sum;
+}
+
+}  // namespace
+
 /// The arena of a region's intermediates: buffers share memory only when their lifetimes do not
 /// overlap, and the primitives still compute what they did with buffers of their own.
 class TestDnnlMemoryPlan : public QObject {
@@ -42,10 +55,7 @@ class TestDnnlMemoryPlan : public QObject {
     Tensor a = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, x, 2.f).value()[0];
     Tensor b = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, a, 2.f).value()[0];
     Tensor c = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, b, 2.f).value()[0];
-    dnnl::binary::desc desc(dnnl::algorithm::binary_add, a.desc(), c.desc(), a.desc());
-    dnnl::binary::primitive_desc pd(desc, lowering.engine);
-    Tensor d = lowering.fresh(pd.dst_desc());
-    lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, c.memory}, {DNNL_ARG_DST, d.memory}});
+    Tensor d = added(lowering, a, c);
     QVERIFY(lowering.planMemory().isOk());
     QCOMPARE(lowering.arenaBytes(), std::size_t{3 * kCount * sizeof(float)});
 
@@ -55,6 +65,24 @@ class TestDnnlMemoryPlan : public QObject {
     lowering.stream.wait();
     const auto* out = static_cast<const float*>(d.memory.get_data_handle());
     for (int i = 0; i < kCount; ++i) QCOMPARE(out[i], 1.5f * 2.f + 1.5f * 8.f);
+  }
+
+  void aValueViewedTwiceMovesOnce() {
+    // Two views of one intermediate (two reshapes of it) keep its memory alive twice; both move
+    // into the arena with it.
+    constexpr int kCount = 128;
+    Lowering lowering(1);
+    Tensor x = lowering.input(0, {1, kCount});
+    Tensor a = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, x, 2.f).value()[0];
+    Tensor b = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, lowering.view(a, plainDesc({kCount})), 3.f).value()[0];
+    Tensor c = lowerEltwise(lowering, dnnl::algorithm::eltwise_linear, lowering.view(a, plainDesc({kCount})), 5.f).value()[0];
+    Tensor sum = added(lowering, b, c);
+    QVERIFY(lowering.planMemory().isOk());
+    std::vector<float> input(kCount, 1.f);
+    for (dnnl::memory& view : lowering.inputViews[0]) view.set_data_handle(input.data());
+    for (Step& step : lowering.steps) step.primitive.execute(lowering.stream, step.args);
+    lowering.stream.wait();
+    QCOMPARE(static_cast<const float*>(sum.memory.get_data_handle())[kCount - 1], 6.f + 10.f);
   }
 
   void constantsStayOutOfTheArena() {

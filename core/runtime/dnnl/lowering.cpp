@@ -137,10 +137,9 @@ Status Lowering::planMemory() {
   };
   for (std::size_t i = 0; i < steps.size(); ++i)
     for (const auto& [arg, memory] : steps[i].args) note(memory, i);
-  // Memories kept alive for their views are repointed too, so no old buffer outlives the plan.
-  std::vector<dnnl::memory> kept;
+  // Memories kept alive for their views move with them, so no old buffer outlives the plan.
   for (const dnnl::memory& memory : keepAlive)
-    if (auto it = byHandle.find(memory.get_data_handle()); it != byHandle.end()) kept.push_back(memory);
+    if (auto it = byHandle.find(memory.get_data_handle()); it != byHandle.end()) it->second.memories.push_back(memory);
   std::vector<Buffer*> buffers;
   for (auto& [handle, buffer] : byHandle) buffers.push_back(&buffer);
   arenaBytes_ = placeBuffers(buffers);
@@ -148,9 +147,6 @@ Status Lowering::planMemory() {
   arena_.reset(std::aligned_alloc(kAlignment, arenaBytes_));
   if (!arena_) return makeError("dnnl: cannot allocate the region's " + std::to_string(arenaBytes_) + "-byte arena");
   char* base = static_cast<char*>(arena_.get());
-  std::map<const void*, char*> moved;
-  for (auto& [handle, buffer] : byHandle) moved[handle] = base + buffer.offset;
-  for (dnnl::memory& memory : kept) memory.set_data_handle(moved.at(memory.get_data_handle()));
   for (auto& [handle, buffer] : byHandle)
     for (dnnl::memory& memory : buffer.memories) memory.set_data_handle(base + buffer.offset);
   return Status::ok();
