@@ -1,0 +1,41 @@
+/// \file
+/// libFuzzer target: `readKernelGraphJson` on arbitrary bytes, against a small fixed parameter
+/// file, must return a graph or an error, never crash or read out of bounds; a graph it accepts
+/// must write back.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "export/kernel_graph_json.h"
+
+namespace {
+
+/// params.safetensors with the two constants of tests/data/export/kernel_graph_region.json.
+const std::string& parameterFile() {
+  static const std::string file = [] {
+    const std::string header =
+        R"({"const_0":{"dtype":"F32","shape":[2,2,1,1],"data_offsets":[0,16]},)"
+        R"("const_1":{"dtype":"F32","shape":[2,1,1],"data_offsets":[16,24]}})";
+    std::string bytes;
+    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>((header.size() >> (8 * i)) & 0xff));
+    return bytes + header + std::string(24, '\0');
+  }();
+  return file;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const byoc::Result<byoc::SafetensorsIndex> params = byoc::parseSafetensors(parameterFile(), "params.safetensors");
+  if (!params) __builtin_trap();
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  byoc::Result<byoc::dnnl_backend::KernelGraph> graph =
+      byoc::readKernelGraphJson(text, "artifact.json", *params, "params.safetensors");
+  if (graph) {
+    byoc::ParamCollector collector;
+    (void)byoc::writeKernelGraphJson(*graph, collector);
+  }
+  return 0;
+}
