@@ -127,7 +127,7 @@ ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
   options.threads = threads;
   options.codegens = exportCodegens(loaded.manifest);
   for (const auto& [name, graph] : loaded.kernelGraphs)
-    options.loadedRegions[name] = [graph](const std::string& symbol, const CodegenOptions& codegenOptions) {
+    options.loadedRegions[name] = [graph = graph](const std::string& symbol, const CodegenOptions& codegenOptions) {
       return dnnl_backend::buildDnnlModule(*graph, symbol, codegenOptions);
     };
   return options;

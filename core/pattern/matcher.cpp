@@ -319,7 +319,10 @@ bool PatternMatcher::visitCall(const Pattern& pattern, const CallPatternNode& ca
 bool PatternMatcher::visitAttr(const Pattern& pattern, const AttrPatternNode& attr, const Expr& expr) {
   if (!visit(attr.pattern, expr)) return false;
   if (const auto* op = expr->as<OpNode>()) {
-    for (const auto& [key, expected] : attr.attrs.entries()) {
+    // Named references, not structured bindings: clang 14 cannot capture those in the lambdas below.
+    for (const auto& entry : attr.attrs.entries()) {
+      const auto& key = entry.first;
+      const auto& expected = entry.second;
       if (key != "TOpPattern")
         return fail(pattern, expr, [&] { return std::string("ops have no attribute map '" + key + "'"); });
       AttrValue actual(static_cast<int64_t>(op->def.fusion));
@@ -332,7 +335,9 @@ bool PatternMatcher::visitAttr(const Pattern& pattern, const AttrPatternNode& at
     return true;
   }
   if (const auto* call = expr->as<CallNode>()) {
-    for (const auto& [key, expected] : attr.attrs.entries()) {
+    for (const auto& entry : attr.attrs.entries()) {
+      const auto& key = entry.first;
+      const auto& expected = entry.second;
       const AttrValue* actual = call->attrs.find(key);
       if (!actual)
         return fail(pattern, expr, [&] { return std::string(describeExpr(expr) + " has no attribute '" + key + "'"); });
@@ -344,7 +349,9 @@ bool PatternMatcher::visitAttr(const Pattern& pattern, const AttrPatternNode& at
     return true;
   }
   if (const auto* function = expr->as<FunctionNode>()) {
-    for (const auto& [key, expected] : attr.attrs.entries()) {
+    for (const auto& entry : attr.attrs.entries()) {
+      const auto& key = entry.first;
+      const auto& expected = entry.second;
       const AttrValue* actual = function->attrs.find(key);
       if (!actual)
         return fail(pattern, expr, [&] { return std::string("the function has no attribute '" + key + "'"); });
