@@ -126,4 +126,19 @@ std::string typeToString(const Type& type) {
   return "?";
 }
 
+std::vector<const TypeNode*> flattenTupleTypes(const Type& type) {
+  std::vector<const TypeNode*> leaves;
+  std::vector<const TypeNode*> stack = {type.get()};
+  while (!stack.empty()) {
+    const TypeNode* node = stack.back();
+    stack.pop_back();
+    if (const auto* tuple = node ? node->as<TupleTypeNode>() : nullptr) {
+      for (std::size_t i = tuple->fields.size(); i-- > 0;) stack.push_back(tuple->fields[i].get());
+    } else {
+      leaves.push_back(node);
+    }
+  }
+  return leaves;
+}
+
 }  // namespace byoc

@@ -89,4 +89,8 @@ std::size_t typeHash(const Type& type);
 /// Relay text of a type: `Tensor[(1, 3), float32]`, `int32`, `(int32, bool)`, `fn (int32) -> int32`.
 std::string typeToString(const Type& type);
 
+/// The types of `type` with tuples flattened, in field order: what a value of that type holds
+/// when its tuples are taken apart (tensors, and whatever else is not a tuple; null stays null).
+std::vector<const TypeNode*> flattenTupleTypes(const Type& type);
+
 }  // namespace byoc

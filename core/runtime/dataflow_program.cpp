@@ -138,14 +138,7 @@ class DataflowBuilder {
   /// New slots for every tensor of `type`, tuples flattened.
   Result<std::vector<int>> newSlots(const Type& type, bool temporary) {
     std::vector<int> slots;
-    std::vector<const TypeNode*> stack = {type.get()};
-    while (!stack.empty()) {
-      const TypeNode* node = stack.back();
-      stack.pop_back();
-      if (const auto* tuple = node ? node->as<TupleTypeNode>() : nullptr) {
-        for (std::size_t i = tuple->fields.size(); i-- > 0;) stack.push_back(tuple->fields[i].get());
-        continue;
-      }
+    for (const TypeNode* node : flattenTupleTypes(type)) {
       BYOC_ASSIGN_OR_RETURN(int slot, newSlot(Type(node), temporary));
       slots.push_back(slot);
     }

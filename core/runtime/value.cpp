@@ -36,20 +36,13 @@ bool Value::flattenInto(std::vector<NDArray>& out) const {
 
 Result<std::vector<NDArray>> allocateFlat(const Type& type) {
   std::vector<NDArray> out;
-  std::vector<const TypeNode*> stack = {type.get()};
-  while (!stack.empty()) {
-    const TypeNode* node = stack.back();
-    stack.pop_back();
+  for (const TypeNode* node : flattenTupleTypes(type)) {
     if (!node) return makeError("cannot allocate a value of unknown type (run type inference first)");
-    if (const auto* tensor = node->as<TensorTypeNode>()) {
-      if (tensor->numElements() < 0)
-        return makeError("cannot allocate " + typeToString(Type(tensor)) + ": a dimension is unknown");
-      out.push_back(NDArray::empty(tensor->dtype, tensor->shape));
-    } else if (const auto* tuple = node->as<TupleTypeNode>()) {
-      for (std::size_t i = tuple->fields.size(); i-- > 0;) stack.push_back(tuple->fields[i].get());
-    } else {
-      return makeError("cannot allocate a value of function type " + typeToString(Type(node)));
-    }
+    const auto* tensor = node->as<TensorTypeNode>();
+    if (!tensor) return makeError("cannot allocate a value of function type " + typeToString(Type(node)));
+    if (tensor->numElements() < 0)
+      return makeError("cannot allocate " + typeToString(Type(tensor)) + ": a dimension is unknown");
+    out.push_back(NDArray::empty(tensor->dtype, tensor->shape));
   }
   return out;
 }

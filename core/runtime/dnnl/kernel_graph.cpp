@@ -12,17 +12,10 @@ Type typeOf(const TensorSpec& spec) { return tensorType(spec.shape, spec.dtype);
 
 Result<std::vector<TensorSpec>> flatSpecs(const Type& type) {
   std::vector<TensorSpec> specs;
-  std::vector<const TypeNode*> stack = {type.get()};
-  while (!stack.empty()) {
-    const TypeNode* node = stack.back();
-    stack.pop_back();
-    if (const auto* tuple = node ? node->as<TupleTypeNode>() : nullptr) {
-      for (std::size_t i = tuple->fields.size(); i-- > 0;) stack.push_back(tuple->fields[i].get());
-    } else if (const auto* tensor = node ? node->as<TensorTypeNode>() : nullptr) {
-      specs.push_back({tensor->dtype, tensor->shape});
-    } else {
-      return makeError("expected tensors, found " + typeToString(Type(node)));
-    }
+  for (const TypeNode* node : flattenTupleTypes(type)) {
+    const auto* tensor = node ? node->as<TensorTypeNode>() : nullptr;
+    if (!tensor) return makeError("expected tensors, found " + typeToString(Type(node)));
+    specs.push_back({tensor->dtype, tensor->shape});
   }
   return specs;
 }
