@@ -30,9 +30,12 @@
 
 namespace {
 
-bool wantsScreenshot(int argc, char** argv) {
+/// Whether the command line asks for something that needs no display: a screenshot, the help or
+/// the version (so they also work in a terminal without one).
+bool needsNoDisplay(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--screenshot") == 0) return true;
+    for (const char* option : {"--screenshot", "--help", "-h", "--help-all", "--version", "-v"})
+      if (std::strcmp(argv[i], option) == 0) return true;
   }
   return false;
 }
@@ -40,8 +43,8 @@ bool wantsScreenshot(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool screenshot = wantsScreenshot(argc, argv);
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  if (needsNoDisplay(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("byoc-studio"));
   QApplication::setApplicationName(QStringLiteral("BYOC Studio"));
@@ -83,6 +86,7 @@ int main(int argc, char** argv) {
                              QStringLiteral("text"));
   parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern});
   parser.process(app);
+  const bool screenshot = parser.isSet(shot);
 
   // Screenshots start from default settings and leave the user's alone.
   QTemporaryDir settingsDir;
