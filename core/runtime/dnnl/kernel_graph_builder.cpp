@@ -97,8 +97,8 @@ class GraphBuilder {
     if (const auto* item = node.as<TupleGetItemNode>()) {
       const auto* tupleType = item->tuple->type()->as<TupleTypeNode>();
       std::size_t begin = 0;
-      for (int i = 0; i < item->index; ++i) begin += flatCount(tupleType->fields[static_cast<std::size_t>(i)]);
-      const std::size_t count = flatCount(tupleType->fields[static_cast<std::size_t>(item->index)]);
+      for (int i = 0; i < item->index; ++i) begin += flattenTupleTypes(tupleType->fields[static_cast<std::size_t>(i)]).size();
+      const std::size_t count = flattenTupleTypes(tupleType->fields[static_cast<std::size_t>(item->index)]).size();
       const auto& all = values_.at(item->tuple.get());
       return std::vector<KernelEntry>(all.begin() + static_cast<std::ptrdiff_t>(begin),
                                       all.begin() + static_cast<std::ptrdiff_t>(begin + count));
@@ -132,11 +132,6 @@ class GraphBuilder {
     }
     const std::size_t count = kernel.outputs.size();
     return entriesOf(add(std::move(kernel)), count);
-  }
-
-  static std::size_t flatCount(const Type& type) {
-    Result<std::vector<TensorSpec>> specs = flatSpecs(type);
-    return specs ? specs->size() : 0;
   }
 
   Diagnostic located(const Expr& expr, Diagnostic error) const {

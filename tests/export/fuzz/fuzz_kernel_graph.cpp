@@ -1,7 +1,7 @@
 /// \file
 /// libFuzzer target: `readKernelGraphJson` on arbitrary bytes, against a small fixed parameter
 /// file, must return a graph or an error, never crash or read out of bounds; a graph it accepts
-/// must write back.
+/// is written back too, so the writer runs on every graph the reader lets through.
 
 #include <cstddef>
 #include <cstdint>
