@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
-  libgraphviz-dev nlohmann-json3-dev libdnnl-dev
+  libgraphviz-dev nlohmann-json3-dev libdnnl-dev libgoogle-perftools-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
   xvfb xauth
 )
