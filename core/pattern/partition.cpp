@@ -9,7 +9,7 @@ Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& at
 }
 
 Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const IndexedGraph>& graph, const Attrs& attrs,
-                       const PartitionCheck& check) {
+                       const PartitionCheck& check, ReturnTypes returnTypes) {
   if (pattern->kind() == PatternKind::Function)
     return makeError("partition: a function pattern cannot be partitioned (there is no call to replace)");
   Grouping grouping = groupMatches(pattern, graph);
@@ -18,11 +18,24 @@ Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const Index
   for (const auto& [key, value] : attrs.entries()) functionAttrs.set(key, value);
   auto outline = [&](const PatternGroup& group, const Expr&, const std::vector<Expr>& rebuilt) -> Expr {
     functionAttrs.set("PartitionedFromPattern", group.name);
-    Function outlined = FunctionNode::make(group.params, group.body, {}, functionAttrs, group.origin);
     std::vector<Expr> args;
     args.reserve(group.argIndices.size());
     for (int arg : group.argIndices) args.push_back(rebuilt[arg]);
-    return CallNode::make(outlined, std::move(args), {}, group.origin);
+    const Type& bodyType = group.body->type();
+    bool typed = static_cast<bool>(bodyType);
+    std::vector<Type> paramTypes;
+    for (std::size_t i = 0; i < args.size() && typed; ++i) {
+      typed = group.params[i]->type() && args[i]->type();
+      paramTypes.push_back(group.params[i]->type());
+    }
+    if (!typed) {
+      Function outlined = FunctionNode::make(group.params, group.body, {}, functionAttrs, group.origin);
+      return CallNode::make(outlined, std::move(args), {}, group.origin);
+    }
+    const Type retType = returnTypes == ReturnTypes::Recorded ? bodyType : Type();
+    Function outlined = FunctionNode::make(group.params, group.body, retType, functionAttrs, group.origin,
+                                           funcType(std::move(paramTypes), bodyType));
+    return CallNode::make(outlined, std::move(args), {}, group.origin, bodyType);
   };
   auto accepted = [&](const PatternGroup& group) { return !check || check(group.root); };
   return rebuildGroups(grouping, outline, accepted);

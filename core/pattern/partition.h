@@ -10,6 +10,9 @@
 /// where the arguments are the rewritten inputs. A rejected group is left as it is, and its
 /// nodes stay reserved: no smaller match of the same pattern takes them in the same call.
 /// The created function and call carry the union of the origins of the nodes they replace.
+/// A typed input stays typed: the function and call get the types type inference would give
+/// them. The function's written return type stays empty, as in TVM, unless `returnTypes` asks
+/// for it to be recorded as type inference would (what MergeComposite shows).
 /// A pattern whose root is a function pattern is refused (nothing to call in place).
 
 #include <functional>
@@ -26,6 +29,9 @@ namespace byoc {
 /// Decides whether a group, given by its original root node, is outlined.
 using PartitionCheck = std::function<bool(const Expr& pre)>;
 
+/// Whether the functions a typed partition creates state their return type.
+enum class ReturnTypes { Omitted, Recorded };
+
 /// Outlines every accepted group of `pattern` in `expr`; `attrs` are added to each function
 /// after `PartitionedFromPattern`.
 Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& attrs = {},
@@ -35,6 +41,7 @@ Result<Expr> partition(const Pattern& pattern, const Expr& expr, const Attrs& at
 /// same root node, so a caller running many patterns (MergeComposite) can keep one graph until
 /// a pattern changes the expression.
 Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const IndexedGraph>& graph,
-                       const Attrs& attrs = {}, const PartitionCheck& check = {});
+                       const Attrs& attrs = {}, const PartitionCheck& check = {},
+                       ReturnTypes returnTypes = ReturnTypes::Omitted);
 
 }  // namespace byoc

@@ -224,6 +224,27 @@ class TestPartition : public QObject {
     QVERIFY(text.find("%9 = %8(%d1, %w1, %b1) /* ty=Tensor[(1, 32, 56, 56), float32] */;") != std::string::npos);
   }
 
+  void aTypedInputStaysTypedAsTypeInferenceWouldTypeIt() {
+    Module demo = *parseModule(testing::readTestData("text/demo.relay"), "demo.relay");
+    Function main = inferTypes(demo)->find("main");
+    Pattern pattern = *parsePattern("nn.relu(nn.bias_add(nn.conv2d(*, *), *))");
+    for (ReturnTypes returnTypes : {ReturnTypes::Omitted, ReturnTypes::Recorded}) {
+      Result<Expr> result = partition(pattern, std::make_shared<const IndexedGraph>(main), {}, {}, returnTypes);
+      QVERIFY(result.isOk() && (*result)->type());
+      Module partitioned;
+      partitioned.set("main", downcast<FunctionNode>(*result));
+      Result<Module> retyped = inferTypes(partitioned, TypeReuse::RecomputeAll);
+      QVERIFY2(retyped.isOk(), retyped ? "" : retyped.error().str().c_str());
+      PrintOptions options;
+      options.showTypes = true;
+      const std::string text = printModule(partitioned, options);
+      // Type inference records the return types it infers; the partition does so only when asked.
+      QCOMPARE(text == printModule(*retyped, options), returnTypes == ReturnTypes::Recorded);
+      QCOMPARE(text.find(") -> Tensor[(1, 32, 56, 56), float32] {") != std::string::npos,
+               returnTypes == ReturnTypes::Recorded);
+    }
+  }
+
   void originsOfCreatedNodesUniteReplacedOnes() {
     Function function = parseMain("fn (%x, %w) { nn.relu(nn.conv2d(%x, %w)) }");
     const Call relu = downcast<CallNode>(function->body);

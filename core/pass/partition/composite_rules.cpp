@@ -18,7 +18,11 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
         BYOC_ASSIGN_OR_RETURN(pattern, parsePattern(entry.pattern, target->name + " pattern " + entry.name));
       }
       std::set<std::string> required = requiredOps(pattern);
-      rules.push_back({entry.name, std::move(pattern), entry.check, std::move(required)});
+      const std::vector<Pattern> parts = patternPostOrder(pattern);
+      const bool looksIntoFunctions = std::any_of(parts.begin(), parts.end(), [](const Pattern& part) {
+        return part->kind() == PatternKind::Function;
+      });
+      rules.push_back({entry.name, std::move(pattern), entry.check, std::move(required), looksIntoFunctions});
     }
   }
   return rules;
@@ -32,8 +36,24 @@ std::set<std::string> opsCalledIn(const Expr& function) {
   return ops;
 }
 
-bool mayMatch(const CompositeRule& rule, const std::set<std::string>& called) {
-  return std::includes(called.begin(), called.end(), rule.requiredOps.begin(), rule.requiredOps.end());
+std::set<std::string> opsCalledOutsideComposites(const Function& function) {
+  std::set<std::string> ops;
+  auto outsideComposites = [&](const Expr& node) {
+    const auto* literal = node->as<FunctionNode>();
+    return !literal || literal == function.get() || !literal->attrs.contains("PartitionedFromPattern");
+  };
+  postOrderVisit(
+      function,
+      [&](const Expr& node) {
+        if (const auto* op = node->as<OpNode>()) ops.insert(op->name());
+      },
+      outsideComposites);
+  return ops;
+}
+
+bool mayMatch(const CompositeRule& rule, const CalledOps& called) {
+  const std::set<std::string>& ops = rule.looksIntoFunctions ? called.anywhere : called.outsideComposites;
+  return std::includes(ops.begin(), ops.end(), rule.requiredOps.begin(), rule.requiredOps.end());
 }
 
 }  // namespace byoc

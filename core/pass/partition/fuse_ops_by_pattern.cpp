@@ -125,7 +125,9 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       if (isEntry(*function)) entries.push_back(name);
     for (const std::string& entry : entries) {
       Function function = result.find(entry);
-      if (!mayMatch(rule, opsCalledIn(function))) continue;
+      // Groups are outlined into global functions here, so no composite lies inside `function`.
+      const std::set<std::string> called = opsCalledIn(function);
+      if (!mayMatch(rule, CalledOps{called, called})) continue;
       BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule));
       if (groups.empty()) continue;
       GroupFunctionMaker maker;

@@ -16,10 +16,10 @@ namespace byoc {
 
 namespace merge_composite {
 
-/// Runs every rule over one function, typing it again after each (checks read types).
+/// Runs every rule over one function, which stays typed after each (checks read types).
 Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
   Expr current = function;
-  std::set<std::string> called = opsCalledIn(function);
+  CalledOps called{opsCalledIn(function), opsCalledOutsideComposites(function)};
   std::shared_ptr<const IndexedGraph> graph;  // of `current`, kept while rules find nothing
   for (const CompositeRule& rule : rules) {
     if (!mayMatch(rule, called)) continue;
@@ -31,14 +31,22 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
       return accepted && *accepted;
     };
     if (!graph) graph = std::make_shared<const IndexedGraph>(current);
-    BYOC_ASSIGN_OR_RETURN(Expr partitioned, partition(rule.pattern, graph, Attrs{{"Composite", rule.name}}, check));
+    BYOC_ASSIGN_OR_RETURN(Expr partitioned,
+                          partition(rule.pattern, graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
     if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
     if (partitioned == current) continue;
     graph.reset();
-    Module single;
-    single.set("f", downcast<FunctionNode>(partitioned));
-    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs));
-    current = typed.find("f");
+    current = partitioned;
+    // Partitioning a typed function gives a typed one (see partition.h); a root without a type
+    // means something below it has none.
+    if (!current->type()) {
+      Module single;
+      single.set("f", downcast<FunctionNode>(current));
+      BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs));
+      current = typed.find("f");
+    }
+    // Calls now inside composites are out of reach of the later rows; the set of all calls stays.
+    called.outsideComposites = opsCalledOutsideComposites(downcast<FunctionNode>(current));
   }
   return downcast<FunctionNode>(current);
 }
