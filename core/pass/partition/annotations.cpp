@@ -1,5 +1,8 @@
 #include "pass/partition/annotations.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "ir/op.h"
 #include "ir/traversal.h"
 
@@ -13,10 +16,24 @@ bool isAnnotationCall(const Expr& expr, std::string_view opName) {
 }
 
 Expr makeAnnotation(std::string_view opName, const Expr& value, std::string_view target) {
-  Result<Call> call = makeOpCall(opName, {value}, Attrs{{"compiler", std::string(target)}}, value->origin());
-  BYOC_CHECK(call.isOk(), "annotation ops are registered");
+  // A pass places hundreds of thousands of annotations on a large model: build the normalised
+  // call once per op and target on this thread, and let later annotations share its callee and
+  // attribute list.
+  struct Template {
+    Expr callee;
+    Attrs attrs;
+  };
+  thread_local std::vector<Template> templates;
+  auto found = std::find_if(templates.begin(), templates.end(), [&](const Template& known) {
+    return known.callee->as<OpNode>()->name() == opName && known.attrs.find("compiler")->asString() == target;
+  });
+  if (found == templates.end()) {
+    Result<Call> call = makeOpCall(opName, {value}, Attrs{{"compiler", std::string(target)}});
+    BYOC_CHECK(call.isOk(), "annotation ops are registered");
+    found = templates.insert(templates.end(), {(*call)->callee, (*call)->attrs});
+  }
   // An annotation passes its value through: it has the value's type, as type inference would find.
-  return withType(*call, value->type());
+  return CallNode::make(found->callee, {value}, found->attrs, value->origin(), value->type());
 }
 
 }  // namespace
