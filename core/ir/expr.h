@@ -48,9 +48,11 @@ class ExprNode : public Object {
   const Type& type() const { return type_; }
   /// The loaded-model nodes this node derives from.
   const Origin& origin() const { return origin_; }
+  /// Whether a node of kind `kind` is reachable from this node, the node itself included. Fixed
+  /// when the node is built, so a walk can skip subgraphs without the kind of node it looks for.
+  bool reaches(ExprKind kind) const { return (reachedKinds_ & kindBit(kind)) != 0; }
   /// Whether a global variable (`@f`) is reachable from this node, the node itself included.
-  /// Fixed when the node is built, so a walk can skip subgraphs that refer to no global function.
-  bool refersToGlobal() const { return refersToGlobal_; }
+  bool refersToGlobal() const { return reaches(ExprKind::GlobalVar); }
   /// The ops called (or named) in the subgraph under this node, the node included, as 64 bits:
   /// `opBit(name)` for each op. Ops share bits, so a set bit only means "may call"; a clear bit
   /// means no call of the op is below, and a walk looking for such calls can skip the node.
@@ -66,20 +68,22 @@ class ExprNode : public Object {
 
  protected:
   ExprNode(ExprKind kind, Type type, Origin origin)
-      : kind_(kind), refersToGlobal_(kind == ExprKind::GlobalVar), type_(std::move(type)), origin_(std::move(origin)) {}
+      : kind_(kind), reachedKinds_(kindBit(kind)), type_(std::move(type)), origin_(std::move(origin)) {}
 
-  /// Takes over what `child` refers to and calls; constructors call it for each child they hold.
+  /// Takes over what `child` reaches and calls; constructors call it for each child they hold.
   void addChild(const ExprNode* child) {
     if (!child) return;
-    refersToGlobal_ = refersToGlobal_ || child->refersToGlobal_;
+    reachedKinds_ |= child->reachedKinds_;
     calledOps_ |= child->calledOps_;
   }
   /// Marks the op named `name` as named by this node (what an op node does).
   void addOp(std::string_view name) { calledOps_ |= opBit(name); }
 
  private:
+  static constexpr std::uint16_t kindBit(ExprKind kind) { return std::uint16_t(1u << static_cast<unsigned>(kind)); }
+
   ExprKind kind_;
-  bool refersToGlobal_;
+  std::uint16_t reachedKinds_;  ///< `kindBit` of every kind reachable from here
   std::uint64_t calledOps_ = 0;
   Type type_;
   Origin origin_;

@@ -77,6 +77,19 @@ class TestIrNodes : public QObject {
     QVERIFY(IfNode::make(x, x, call)->refersToGlobal());
   }
 
+  void nodesKnowTheKindsOfNodeTheyReach() {
+    Var x = VarNode::make("x", tensorType({1, 4}, DType::Float32));
+    Expr relu = makeOpCall("nn.relu", {x}).value();
+    Function function = FunctionNode::make({x}, TupleGetItemNode::make(TupleNode::make({relu}), 0));
+    for (ExprKind kind : {ExprKind::Function, ExprKind::TupleGetItem, ExprKind::Tuple, ExprKind::Call, ExprKind::Op,
+                          ExprKind::Var})
+      QVERIFY(function->reaches(kind));
+    for (ExprKind kind : {ExprKind::Constant, ExprKind::GlobalVar, ExprKind::If, ExprKind::Let})
+      QVERIFY(!function->reaches(kind));
+    QVERIFY(relu->reaches(ExprKind::Call) && relu->reaches(ExprKind::Var) && !relu->reaches(ExprKind::Tuple));
+    QVERIFY(x->reaches(ExprKind::Var) && !x->reaches(ExprKind::Call));
+  }
+
   void nodesSummariseTheOpsCalledBeneathThem() {
     Var x = VarNode::make("x", tensorType({1, 4}, DType::Float32));
     Expr relu = makeOpCall("nn.relu", {x}).value();

@@ -24,7 +24,9 @@ class EndsOnFields final : public ExprMutator {
     for (const Expr& field : tuple->fields) fields.push_back(partitioning::makeCompilerEnd(field, target));
     return TupleNode::make(std::move(fields), value->origin());
   }
-  bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
+  bool shouldDescend(const Expr& node) override {
+    return node->reaches(ExprKind::Tuple) && partitioning::mayHoldAnnotations(*node);
+  }
 };
 
 }  // namespace flatten_nested_tuples
