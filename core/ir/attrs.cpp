@@ -94,6 +94,7 @@ const AttrValue* Attrs::find(std::string_view name) const {
 }
 
 void Attrs::set(std::string name, AttrValue value) {
+  if (const AttrValue* current = find(name); current && *current == value) return;
   // Other copies keep the entries they have.
   if (!entries_ || entries_.use_count() > 1) entries_ = std::make_shared<std::vector<Entry>>(entries());
   auto found = std::find_if(entries_->begin(), entries_->end(), [&](const Entry& entry) { return entry.first == name; });

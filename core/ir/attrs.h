@@ -70,7 +70,8 @@ class Attrs {
   /// The value of `name`, or null if absent.
   const AttrValue* find(std::string_view name) const;
   bool contains(std::string_view name) const { return find(name) != nullptr; }
-  /// Sets `name`, replacing an existing value in place or appending.
+  /// Sets `name`, replacing an existing value in place or appending. Setting the value a name
+  /// already has changes nothing, so the copies sharing the entries keep sharing them.
   void set(std::string name, AttrValue value);
   /// Returns a copy with `name` set.
   Attrs with(std::string name, AttrValue value) const;

@@ -115,6 +115,16 @@ class TestIrNodes : public QObject {
     QVERIFY(Attrs().without("axis").empty());
   }
 
+  void settingTheValueANameHasKeepsTheEntriesShared() {
+    Attrs original{{"axis", 1}};
+    Attrs copy = original;
+    copy.set("axis", 1);
+    QCOMPARE(&copy.entries(), &original.entries());
+    copy.set("axis", 2);
+    QVERIFY(&copy.entries() != &original.entries());
+    QCOMPARE(original.find("axis")->asInt(), int64_t{1});
+  }
+
   void withTypeKeepsNodeWhenTypeIsEqual() {
     Var x = VarNode::make("x", scalarType(DType::Int32));
     QVERIFY(withType(x, scalarType(DType::Int32)) == x);
