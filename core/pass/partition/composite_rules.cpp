@@ -28,6 +28,13 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
   return rules;
 }
 
+CalledOps calledOpsOf(const Function& function) {
+  std::set<std::string> anywhere = opsCalledIn(function);
+  // Without function literals in the body, there is no composite to leave out.
+  if (!function->body->reaches(ExprKind::Function)) return {anywhere, anywhere};
+  return {std::move(anywhere), opsCalledOutsideComposites(function)};
+}
+
 std::set<std::string> opsCalledIn(const Expr& function) {
   std::set<std::string> ops;
   postOrderVisit(function, [&](const Expr& node) {

@@ -40,6 +40,8 @@ struct CalledOps {
   std::set<std::string> outsideComposites;
 };
 
+/// The ops `function` calls, anywhere and outside its composites.
+CalledOps calledOpsOf(const Function& function);
 /// The names of the ops `function` calls anywhere (composite bodies included).
 std::set<std::string> opsCalledIn(const Expr& function);
 /// The names of the ops `function` calls outside its composites.

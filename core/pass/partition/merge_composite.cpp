@@ -19,7 +19,7 @@ namespace merge_composite {
 /// Runs every rule over one function, which stays typed after each (checks read types).
 Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
   Expr current = function;
-  CalledOps called{opsCalledIn(function), opsCalledOutsideComposites(function)};
+  CalledOps called = calledOpsOf(function);
   std::shared_ptr<const IndexedGraph> graph;  // of `current`, kept while rules find nothing
   for (const CompositeRule& rule : rules) {
     if (!mayMatch(rule, called)) continue;
