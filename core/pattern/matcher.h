@@ -29,14 +29,16 @@
 /// pattern node (innermost) that did not fit and the reason, cleared whenever a later attempt
 /// succeeds; an editor shows it as "why did it not match here?".
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "pattern/indexed_graph.h"
 #include "pattern/pattern.h"
+#include "support/result.h"
 
 namespace byoc {
 
@@ -45,8 +47,48 @@ namespace byoc {
 /// fails instead of exhausting the stack.
 inline constexpr int kMaxMatchDepth = 2000;
 
-/// Pattern node → the expressions it matched, in the order they were bound.
-using PatternNodeMap = std::unordered_map<Pattern, std::vector<Expr>, RefHash>;
+/// Pattern node → the expressions it matched, each list in the order it was bound; pattern
+/// nodes in the order they were first bound. A match binds a few pattern nodes, so this is a
+/// short list searched in order: no hashing, and no allocation per pattern node beyond its list.
+class PatternNodeMap {
+ public:
+  using Entry = std::pair<Pattern, std::vector<Expr>>;
+  using iterator = std::vector<Entry>::iterator;
+  using const_iterator = std::vector<Entry>::const_iterator;
+
+  iterator find(const Pattern& pattern) {
+    return std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) { return entry.first == pattern; });
+  }
+  const_iterator find(const Pattern& pattern) const {
+    return std::find_if(entries_.begin(), entries_.end(), [&](const Entry& entry) { return entry.first == pattern; });
+  }
+  /// The expressions `pattern` matched, which it must have.
+  const std::vector<Expr>& at(const Pattern& pattern) const {
+    const_iterator found = find(pattern);
+    BYOC_CHECK(found != entries_.end(), "PatternNodeMap::at: the pattern node matched nothing");
+    return found->second;
+  }
+  /// The expressions `pattern` matched; an empty list is added when there is none.
+  std::vector<Expr>& operator[](const Pattern& pattern) {
+    auto found = find(pattern);
+    return found != entries_.end() ? found->second : entries_.emplace_back(pattern, std::vector<Expr>()).second;
+  }
+  void erase(const Pattern& pattern) {
+    if (auto found = find(pattern); found != entries_.end()) entries_.erase(found);
+  }
+  void clear() { entries_.clear(); }
+  void reserve(std::size_t count) { entries_.reserve(count); }
+
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  iterator begin() { return entries_.begin(); }
+  iterator end() { return entries_.end(); }
+  const_iterator begin() const { return entries_.begin(); }
+  const_iterator end() const { return entries_.end(); }
+
+ private:
+  std::vector<Entry> entries_;
+};
 
 /// Why a match failed.
 struct MatchFailure {
@@ -75,7 +117,11 @@ class PatternMatcher {
   /// Whether failures are recorded with their reasons (off by default: it costs time).
   void setExplain(bool explain) { explain_ = explain; }
   /// Moves the bindings of the last successful `match` out of the matcher.
-  PatternNodeMap takeMemo() { return std::move(memo_); }
+  PatternNodeMap takeMemo() {
+    PatternNodeMap taken = std::move(memo_);
+    memo_.reserve(taken.size());  // the next match of the pattern binds as many nodes
+    return taken;
+  }
 
  private:
   bool visit(const Pattern& pattern, const Expr& expr);
