@@ -21,10 +21,9 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
     Frame& top = stack.back();
     if (top.next < childCount(*top.node)) {
       const ExprNode* child = childAt(*top.node, top.next++);
-      if (set.slotOfNode_.contains(child)) continue;
-      // Regions start at begins: below a node holding no annotation, nothing is in a region.
-      if (partitioning::mayHoldAnnotations(*child)) stack.push_back({child, 0});
-      else set.slotOfNode_.emplace(child, kNoRegion);
+      // Regions start at begins: below a node holding no annotation, nothing is in a region (and
+      // such nodes stay out of the table, which keeps it small).
+      if (partitioning::mayHoldAnnotations(*child) && !set.slotOfNode_.contains(child)) stack.push_back({child, 0});
       continue;
     }
     const Expr node(top.node);

@@ -70,7 +70,8 @@ class AnnotatedRegionSet {
   std::deque<AnnotatedRegion> slots_;
   /// Union-find forwarding of merged slots.
   mutable std::vector<int> parent_;
-  /// Every node of the function → its region's creation slot, or `kNoRegion`.
+  /// Every node of the function that may hold annotations → its region's creation slot, or
+  /// `kNoRegion`; the other nodes are in no region.
   NodeMap<int> slotOfNode_;
   std::vector<Expr> ends_;
 };
