@@ -19,19 +19,6 @@ namespace {
 
 float floatAttr(const Kernel& kernel, const char* name) { return static_cast<float>(kernel.attrs.find(name)->asFloat()); }
 
-/// `dnnl.layer_norm`: normalization over the last axis without scale and shift.
-Result<std::vector<Tensor>> lowerLayerNormComposite(Lowering& lowering, const Kernel& kernel, const Tensor& input) {
-  Tensor src = lowering.plain(input);
-  dnnl::layer_normalization_forward::desc desc(dnnl::prop_kind::forward_inference, src.desc(), floatAttr(kernel, "epsilon"),
-                                               dnnl::normalization_flags::none);
-  dnnl::layer_normalization_forward::primitive_desc pd(desc, lowering.engine);
-  Tensor dst = lowering.fresh(pd.dst_desc());
-  lowering.add(dnnl::layer_normalization_forward(pd),
-               {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_MEAN, lowering.fresh(pd.mean_desc()).memory},
-                {DNNL_ARG_VARIANCE, lowering.fresh(pd.variance_desc()).memory}, {DNNL_ARG_DST, dst.memory}});
-  return std::vector<Tensor>{dst};
-}
-
 /// `dnnl.scale_shift[_relu]` (an inference batch norm after SimplifyInference): data · scale + shift
 /// [→ relu] as one binary multiply primitive with a binary add and an optional relu post-op; scale
 /// and shift broadcast onto the data.
@@ -93,7 +80,8 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const Kernel&
   return guarded(kernel.name, [&]() -> Result<std::vector<Tensor>> {
     switch (kind->family) {
       case CompositeFamily::Gelu: return lowerEltwise(lowering, algorithm::eltwise_gelu_erf, inputs[0]);
-      case CompositeFamily::LayerNorm: return lowerLayerNormComposite(lowering, kernel, inputs[0]);
+      case CompositeFamily::LayerNorm:  // over the last axis, without scale and shift
+        return lowerLayerNormalization(lowering, inputs[0], floatAttr(kernel, "epsilon"), std::nullopt);
       case CompositeFamily::ScaleShift: return lowerScaleShift(lowering, kernel, inputs);
       case CompositeFamily::Anchor: return lowerAnchored(lowering, *kind, kernel, inputs, residualOverwritable);
     }

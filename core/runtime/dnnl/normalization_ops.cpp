@@ -76,6 +76,26 @@ Result<std::vector<Tensor>> lowerBatchNorm(Lowering& lowering, const Kernel& ker
   return std::vector<Tensor>{dst, inputs[3], inputs[4]};
 }
 
+Result<std::vector<Tensor>> lowerLayerNormalization(Lowering& lowering, const Tensor& input, float epsilon,
+                                                    const std::optional<std::pair<Tensor, Tensor>>& scaleShift) {
+  Tensor src = lowering.plain(input);
+  const auto flags = scaleShift ? dnnl::normalization_flags::use_scale | dnnl::normalization_flags::use_shift
+                                : dnnl::normalization_flags::none;
+  dnnl::layer_normalization_forward::desc desc(prop_kind::forward_inference, src.desc(), epsilon, flags);
+  dnnl::layer_normalization_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src.memory},
+                                       {DNNL_ARG_MEAN, lowering.fresh(pd.mean_desc()).memory},
+                                       {DNNL_ARG_VARIANCE, lowering.fresh(pd.variance_desc()).memory},
+                                       {DNNL_ARG_DST, dst.memory}};
+  if (scaleShift) {
+    args.emplace(DNNL_ARG_SCALE, scaleShift->first.memory);
+    args.emplace(DNNL_ARG_SHIFT, scaleShift->second.memory);
+  }
+  lowering.add(dnnl::layer_normalization_forward(pd), std::move(args));
+  return std::vector<Tensor>{dst};
+}
+
 Result<std::vector<Tensor>> lowerLayerNorm(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Shape& in = kernel.inputs[0].shape;
   if (ops::normalizeAxis("nn.layer_norm", kernel.attrs.find("axis")->asInt(), in.size()).value() + 1 !=
@@ -85,16 +105,7 @@ Result<std::vector<Tensor>> lowerLayerNorm(Lowering& lowering, const Kernel& ker
   const float epsilon = static_cast<float>(kernel.attrs.find("epsilon")->asFloat());
   Tensor scale = ops::boolAttr(kernel.attrs, "scale") ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
   Tensor shift = ops::boolAttr(kernel.attrs, "center") ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
-  Tensor src = lowering.plain(inputs[0]);
-  dnnl::layer_normalization_forward::desc desc(prop_kind::forward_inference, src.desc(), epsilon,
-                                               dnnl::normalization_flags::use_scale | dnnl::normalization_flags::use_shift);
-  dnnl::layer_normalization_forward::primitive_desc pd(desc, lowering.engine);
-  Tensor dst = lowering.fresh(pd.dst_desc());
-  lowering.add(dnnl::layer_normalization_forward(pd),
-               {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_SCALE, scale.memory}, {DNNL_ARG_SHIFT, shift.memory},
-                {DNNL_ARG_MEAN, lowering.fresh(pd.mean_desc()).memory},
-                {DNNL_ARG_VARIANCE, lowering.fresh(pd.variance_desc()).memory}, {DNNL_ARG_DST, dst.memory}});
-  return std::vector<Tensor>{dst};
+  return lowerLayerNormalization(lowering, inputs[0], epsilon, std::pair{scale, shift});
 }
 
 Result<std::vector<Tensor>> lowerSoftmax(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {

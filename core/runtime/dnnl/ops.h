@@ -5,8 +5,10 @@
 /// Each function appends the primitives of one kernel to the `Lowering` and returns its result
 /// tensors (tuple results flattened). Errors name the op and what oneDNN cannot do with it.
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/dnnl/lowering.h"
@@ -16,6 +18,11 @@ namespace byoc::dnnl_backend {
 /// One eltwise primitive `algo` (with `alpha`, `beta`) on `src`, in `src`'s format.
 Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm algo, const Tensor& src, float alpha = 0,
                                          float beta = 0);
+
+/// One layer normalization primitive over the last axis of `src`, applying the channel-wise
+/// scale and shift in `scaleShift` when given.
+Result<std::vector<Tensor>> lowerLayerNormalization(Lowering& lowering, const Tensor& src, float epsilon,
+                                                    const std::optional<std::pair<Tensor, Tensor>>& scaleShift);
 
 /// Whether `op` is an op kernel the lowering knows.
 bool isLoweredOp(std::string_view op);
