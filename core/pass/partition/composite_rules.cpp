@@ -1,6 +1,7 @@
 #include "pass/partition/composite_rules.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "ir/op.h"
 #include "ir/traversal.h"
@@ -35,27 +36,34 @@ CalledOps calledOpsOf(const Function& function) {
   return {std::move(anywhere), opsCalledOutsideComposites(function)};
 }
 
-std::set<std::string> opsCalledIn(const Expr& function) {
-  std::set<std::string> ops;
-  postOrderVisit(function, [&](const Expr& node) {
-    if (const auto* op = node->as<OpNode>()) ops.insert(op->name());
-  });
-  return ops;
-}
+namespace {
 
-std::set<std::string> opsCalledOutsideComposites(const Function& function) {
+/// The names of the ops called under `root`, without looking into the function literals
+/// `skipped` accepts.
+std::set<std::string> opsCalledUnder(const Expr& root, const std::function<bool(const FunctionNode&)>& skipped) {
   std::set<std::string> ops;
-  auto outsideComposites = [&](const Expr& node) {
-    const auto* literal = node->as<FunctionNode>();
-    return !literal || literal == function.get() || !literal->attrs.contains("PartitionedFromPattern");
-  };
   postOrderVisit(
-      function,
+      root,
       [&](const Expr& node) {
         if (const auto* op = node->as<OpNode>()) ops.insert(op->name());
       },
-      outsideComposites);
+      [&](const Expr& node) {
+        const auto* literal = node->as<FunctionNode>();
+        return !literal || !skipped(*literal);
+      });
   return ops;
+}
+
+}  // namespace
+
+std::set<std::string> opsCalledIn(const Expr& function) {
+  return opsCalledUnder(function, [](const FunctionNode&) { return false; });
+}
+
+std::set<std::string> opsCalledOutsideComposites(const Function& function) {
+  return opsCalledUnder(function, [&](const FunctionNode& literal) {
+    return &literal != function.get() && literal.attrs.contains("PartitionedFromPattern");
+  });
 }
 
 bool mayMatch(const CompositeRule& rule, const CalledOps& called) {
