@@ -140,7 +140,7 @@ GraphPage::~GraphPage() { runner_->cancel(); }
 
 void GraphPage::startLayout() {
   pendingGroup_ = -1;
-  ++helperRuns_;
+  emit layoutStarted();
   showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
   emit status(tr("Laying out %1…").arg(model_->name()));
   // Measuring and writing DOT run on the worker: thousands of nodes must not block the UI thread.
@@ -151,7 +151,7 @@ void GraphPage::startLayout() {
 
 void GraphPage::startGroupLayout(int group) {
   pendingGroup_ = group;
-  ++helperRuns_;
+  emit layoutStarted();
   emit status(tr("Laying out %1…").arg(model_->groups()[group].label));
   std::vector<bool> collapsed = history_.collapsed();
   collapsed[group] = false;
@@ -205,7 +205,7 @@ void GraphPage::setAllCollapsed(bool collapsed) {
 }
 
 void GraphPage::onLayout(const Layout& layout) {
-  lastHelperLayout_ = layout;
+  emit layoutComputed(layout);
   if (pendingGroup_ >= 0) {
     history_.expand(std::exchange(pendingGroup_, -1), layout);
   } else {

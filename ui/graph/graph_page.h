@@ -59,10 +59,6 @@ class GraphPage : public QWidget {
   void setAllCollapsed(bool collapsed);
   /// The collapsed state of each group, as drawn once the running layout (if any) is drawn.
   const std::vector<bool>& collapsed() const { return history_.collapsed(); }
-  /// What the layout helper returned last: the whole graph's units, or one group's and its ports.
-  const Layout& lastHelperLayout() const { return lastHelperLayout_; }
-  /// Number of times the page has started the layout helper.
-  int helperRuns() const { return helperRuns_; }
   /// Draws a pass step's overlay.
   void setOverlay(const GraphOverlay& overlay);
   /// Outlines the nodes of each pattern match (see GraphScene::setMatchHighlights).
@@ -82,6 +78,11 @@ class GraphPage : public QWidget {
   bool exportPng(const QString& path, QString* error, qreal scale = 2.0) const;
 
  signals:
+  /// The layout helper was started, on the whole graph or on one group.
+  void layoutStarted();
+  /// The layout helper returned `layout`, which is drawn next: the whole graph's units, or one
+  /// group's and the ports on its border.
+  void layoutComputed(const Layout& layout);
   /// A layout was drawn.
   void layoutReady();
   /// Layout failed; `message` says why.
@@ -112,8 +113,6 @@ class GraphPage : public QWidget {
   LayoutHistory history_;
   /// The group whose layout is running, or -1 (none, or a layout of the whole graph).
   int pendingGroup_ = -1;
-  Layout lastHelperLayout_;
-  int helperRuns_ = 0;
   GraphScene* scene_;
   GraphView* view_;
   Minimap* minimap_;
