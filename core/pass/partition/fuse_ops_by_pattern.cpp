@@ -10,6 +10,7 @@
 /// wrapper `<function>_<codegen>` with `Codegen` and `global_symbol`, ready for RunCodegen.
 /// Otherwise run MergeCompositeFunctions next.
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/op.h"
@@ -116,7 +117,8 @@ std::string fusedName(const Expr& body) {
 Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, bool annotateCodegen) {
   Module result = module;
   GlobalNames names(module, GlobalNames::Suffix::Appended);
-  std::vector<std::pair<Function, std::string>> created;
+  // The functions made so far, by structural hash, with their names: an equal group reuses one.
+  std::unordered_multimap<std::size_t, std::pair<Function, std::string>> created;
   bool changed = false;
   for (const CompositeRule& rule : rules) {
     bool ruleChanged = false;
@@ -138,10 +140,11 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       maker.define = [&](std::size_t, std::vector<Var> params, Expr body) -> Result<std::string> {
         Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
                                             body->origin());
-        for (const auto& [existing, existingName] : created)
-          if (structuralEqual(Expr(existing), Expr(fused))) return existingName;
+        const std::size_t hash = structuralHash(Expr(fused));
+        for (auto [it, end] = created.equal_range(hash); it != end; ++it)
+          if (structuralEqual(Expr(it->second.first), Expr(fused))) return it->second.second;
         std::string name = names.fresh(fusedName(body));
-        created.emplace_back(fused, name);
+        created.emplace(hash, std::pair{fused, name});
         result.set(name, fused);
         return name;
       };
