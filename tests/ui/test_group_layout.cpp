@@ -127,6 +127,14 @@ struct HelperRecorder {
   Layout last;
 };
 
+/// The staged network on a shown page, with a recorder of the page's layout helper.
+struct StagedPage {
+  StagedPage() { page.show(); }
+  std::shared_ptr<const GraphModel> graph = stagedNetwork();
+  GraphPage page{graph, nullptr};
+  HelperRecorder helper{page};
+};
+
 int nodeTitled(const GraphModel& model, const QString& title) {
   for (const GraphNode& node : model.nodes()) {
     if (node.title == title) return node.id;
@@ -249,11 +257,9 @@ class TestGroupLayout : public QObject {
   }
 
   void expandingAGroupLaysOutOnlyThatGroup() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    HelperRecorder helper(page);
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     page.resize(1000, 800);
-    page.show();
     QVERIFY(collapseAll(page));
     const QHash<QString, QRectF> before = drawnUnits(*page.scene());
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
@@ -310,10 +316,8 @@ class TestGroupLayout : public QObject {
   }
 
   void collapsingRestoresThePreviousPositions() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    HelperRecorder helper(page);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page));
     const QHash<QString, QRectF> compact = drawnUnits(*page.scene());
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
@@ -340,10 +344,8 @@ class TestGroupLayout : public QObject {
   }
 
   void collapsingAGroupOfTheFullLayoutFoldsItInPlace() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    HelperRecorder helper(page);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page, false));
     const QHash<QString, QRectF> full = drawnUnits(*page.scene());
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
@@ -377,9 +379,8 @@ class TestGroupLayout : public QObject {
   }
 
   void overlaysFollowAnIncrementalExpand() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page));
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
     const int block = groupLabelled(*graph, QStringLiteral("block5"));
@@ -421,10 +422,8 @@ class TestGroupLayout : public QObject {
   }
 
   void reLayoutDrawsTheWholeGraphAgain() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    HelperRecorder helper(page);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page));
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
     QVERIFY(pictureAfterToggling(page, stage));
@@ -442,10 +441,8 @@ class TestGroupLayout : public QObject {
   }
 
   void aGroupInsideACollapsedOneOnlyChangesItsState() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    HelperRecorder helper(page);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page));
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
     const int block = groupLabelled(*graph, QStringLiteral("block5"));
@@ -469,18 +466,17 @@ class TestGroupLayout : public QObject {
   void aFailedGroupLayoutLeavesThePictureAsItWas() {
     // A helper that refuses group layouts (their DOT asks for newrank) and lays out the whole graph.
     QTemporaryDir dir;
-    const QString helper = dir.filePath(QStringLiteral("helper.sh"));
-    QFile script(helper);
+    const QString helperPath = dir.filePath(QStringLiteral("helper.sh"));
+    QFile script(helperPath);
     QVERIFY(script.open(QIODevice::WriteOnly));
     script.write("#!/bin/sh\ninput=$(cat)\ncase \"$input\" in *newrank*) echo 'no groups today' >&2; exit 3;; esac\n"
                  "printf '%s' \"$input\" | exec " + QByteArray(BYOC_LAYOUT_HELPER) + "\n");
     script.close();
     script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    qputenv("BYOC_LAYOUT_HELPER", helper.toLocal8Bit());
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
+    qputenv("BYOC_LAYOUT_HELPER", helperPath.toLocal8Bit());
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     qputenv("BYOC_LAYOUT_HELPER", BYOC_LAYOUT_HELPER);
-    page.show();
     QVERIFY(collapseAll(page));
     const QHash<QString, QRectF> compact = drawnUnits(*page.scene());
     const int stage = groupLabelled(*graph, QStringLiteral("stage1"));
@@ -497,9 +493,8 @@ class TestGroupLayout : public QObject {
   }
 
   void aSecondToggleCallsOffAGroupLayout() {
-    auto graph = stagedNetwork();
-    GraphPage page(graph, nullptr);
-    page.show();
+    StagedPage staged;
+    auto& [graph, page, helper] = staged;
     QVERIFY(collapseAll(page));
     const int first = groupLabelled(*graph, QStringLiteral("stage0"));
     const int second = groupLabelled(*graph, QStringLiteral("stage2"));
