@@ -12,10 +12,12 @@
 
 #include <functional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "ir/expr.h"
 #include "ir/node_map.h"
+#include "support/result.h"
 
 namespace byoc {
 
@@ -37,6 +39,34 @@ void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& vi
 /// The same over every function of a module, in module order; nodes shared between functions
 /// are visited once.
 void postOrderVisit(const Module& module, const std::function<void(const Expr&)>& visit);
+
+/// Visits the nodes under `root`, children before parents, over the children a walk chooses
+/// itself: `childrenOf(node, children)` appends a node's children or fails with a `Status`.
+/// Nodes for which `done(node)` holds are not entered; `visit(node)` runs once all children of
+/// `node` are done, and must make `done(node)` hold (or fail). The first failure ends the walk.
+template <typename Done, typename ChildrenOf, typename Visit>
+Status visitChildrenFirst(const ExprNode* root, Done&& done, ChildrenOf&& childrenOf, Visit&& visit) {
+  std::vector<std::pair<const ExprNode*, bool>> stack = {{root, false}};  // (node, children pushed)
+  std::vector<const ExprNode*> children;
+  while (!stack.empty()) {
+    const auto [node, expanded] = stack.back();
+    if (done(node)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      stack.back().second = true;
+      children.clear();
+      BYOC_TRY(childrenOf(*node, children));
+      for (std::size_t i = children.size(); i-- > 0;)
+        if (!done(children[i])) stack.emplace_back(children[i], false);
+      continue;
+    }
+    stack.pop_back();
+    BYOC_TRY(visit(*node));
+  }
+  return Status::ok();
+}
 
 /// `node` with its children replaced by `children` (same count and order as `childrenOf`).
 /// Returns `node` itself when every child is the same node. A rebuilt node keeps the origin;

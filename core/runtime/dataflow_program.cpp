@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "ir/op.h"
+#include "ir/traversal.h"
 
 namespace byoc {
 
@@ -53,24 +54,14 @@ class DataflowBuilder {
   Result<std::vector<int>> lower(const FunctionNode& function, const std::vector<std::vector<int>>& params) {
     std::unordered_map<const ExprNode*, std::vector<int>> memo;
     for (std::size_t i = 0; i < function.params.size(); ++i) memo[function.params[i].get()] = params[i];
-    std::vector<std::pair<const ExprNode*, bool>> stack = {{function.body.get(), false}};
-    while (!stack.empty()) {
-      auto [node, expanded] = stack.back();
-      if (memo.count(node)) {
-        stack.pop_back();
-        continue;
-      }
-      std::vector<const ExprNode*> children;
-      BYOC_TRY(childrenFor(*node, children));
-      if (!expanded) {
-        stack.back().second = true;
-        for (std::size_t i = children.size(); i-- > 0;)
-          if (!memo.count(children[i])) stack.push_back({children[i], false});
-        continue;
-      }
-      stack.pop_back();
-      BYOC_ASSIGN_OR_RETURN(memo[node], lowerNode(*node, memo));
-    }
+    auto done = [&](const ExprNode* node) { return memo.count(node) > 0; };
+    auto childrenOf = [&](const ExprNode& node, std::vector<const ExprNode*>& children) {
+      return childrenFor(node, children);
+    };
+    BYOC_TRY(visitChildrenFirst(function.body.get(), done, childrenOf, [&](const ExprNode& node) -> Status {
+      BYOC_ASSIGN_OR_RETURN(memo[&node], lowerNode(node, memo));
+      return Status::ok();
+    }));
     return memo[function.body.get()];
   }
 

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "ir/op.h"
+#include "ir/traversal.h"
 #include "runtime/dnnl/composite_reading.h"
 
 namespace byoc::dnnl_backend {
@@ -11,15 +12,14 @@ namespace {
 
 /// The values a region node reads: call arguments (a composite's body is read as a whole),
 /// tuple fields, the projected tuple.
-std::vector<const ExprNode*> regionChildren(const ExprNode& node) {
-  std::vector<const ExprNode*> children;
+Status regionChildren(const ExprNode& node, std::vector<const ExprNode*>& children) {
   if (const auto* call = node.as<CallNode>())
     for (const Expr& arg : call->args) children.push_back(arg.get());
   else if (const auto* tuple = node.as<TupleNode>())
     for (const Expr& field : tuple->fields) children.push_back(field.get());
   else if (const auto* item = node.as<TupleGetItemNode>())
     children.push_back(item->tuple.get());
-  return children;
+  return Status::ok();
 }
 
 /// Walks a region body in post-order, adding one node per constant and call.
@@ -36,25 +36,11 @@ class GraphBuilder {
                                               "; only tensors are supported"));
       values_[param.get()] = {add({KernelNodeKind::Input, param->name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param), {}})};
     }
-    std::vector<std::pair<const ExprNode*, bool>> stack = {{function.body.get(), false}};
-    while (!stack.empty()) {
-      auto [node, expanded] = stack.back();
-      if (values_.count(node)) {
-        stack.pop_back();
-        continue;
-      }
-      if (!expanded) {
-        stack.back().second = true;
-        const std::vector<const ExprNode*> children = regionChildren(*node);
-        for (std::size_t i = children.size(); i-- > 0;)
-          if (!values_.count(children[i])) stack.push_back({children[i], false});
-        continue;
-      }
-      stack.pop_back();
-      Result<std::vector<KernelEntry>> entries = visit(*node);
-      if (!entries) return entries.error();
-      values_[node] = std::move(entries).value();
-    }
+    auto done = [&](const ExprNode* node) { return values_.count(node) > 0; };
+    BYOC_TRY(visitChildrenFirst(function.body.get(), done, regionChildren, [&](const ExprNode& node) -> Status {
+      BYOC_ASSIGN_OR_RETURN(values_[&node], visit(node));
+      return Status::ok();
+    }));
     const Type& result = function.body->type();
     if (const auto* tuple = result ? result->as<TupleTypeNode>() : nullptr) {
       graph_.tupleResult = true;
