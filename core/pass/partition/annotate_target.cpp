@@ -170,7 +170,7 @@ class Annotator final : public ExprMutator {
     if (preCall.callee->kind() == ExprKind::Var && !includeNonCallOps_) {
       std::vector<Expr> ends;
       for (const Expr& arg : postCall.args) ends.push_back(endOf(arg));
-      return callOverAnnotated(postCall, std::move(ends), pre->origin());
+      return callOverAnnotated(post, std::move(ends));
     }
     Result<std::string> target = chooseTarget(preCall, pre);
     if (!target) {
@@ -178,18 +178,16 @@ class Annotator final : public ExprMutator {
       return post;
     }
     AnnotatedArgs annotated = annotateArgs(postCall.args, *target);
-    Expr call = callOverAnnotated(postCall, std::move(annotated.args), pre->origin());
+    Expr call = callOverAnnotated(post, std::move(annotated.args));
     record(call, *target);
     return call;
   }
 
-  /// `post` over `args`, its arguments wrapped in annotations. Annotations pass values through, so
-  /// the call keeps the type of `post` when every argument kept its type (retyping then skips it).
-  static Expr callOverAnnotated(const CallNode& post, std::vector<Expr> args, const Origin& origin) {
-    Type type = post.type();
-    for (std::size_t i = 0; i < args.size() && type; ++i)
-      if (!args[i]->type() || !typeEqual(args[i]->type(), post.args[i]->type())) type = Type();
-    return CallNode::make(post.callee, std::move(args), post.attrs, origin, std::move(type));
+  /// The call `post` over `args`, its arguments wrapped in annotations. Annotations pass values
+  /// through, so the call keeps its type (`withChildren`) and retyping skips it.
+  static Expr callOverAnnotated(const Expr& post, std::vector<Expr> args) {
+    args.insert(args.begin(), post->as<CallNode>()->callee);
+    return withChildren(post, args);
   }
 
   Expr rewriteTuple(const Expr& post) {
