@@ -218,15 +218,11 @@ Expr ExprMutator::mutate(const Expr& root) {
     bool childChanged;  ///< whether a child finished so far was rewritten to another node
   };
   std::vector<Frame> stack;
-  // Pushes `node`, or keeps it as it is; true when it was kept.
+  // Pushes `node`, or keeps it as it is.
   auto enter = [&](const ExprNode* node) {
     Expr handle(node);
-    if (shouldDescend(handle)) {
-      stack.push_back({node, 0, childCount(*node), false});
-      return false;
-    }
-    memo_.emplace(node, std::move(handle));
-    return true;
+    if (shouldDescend(handle)) stack.push_back({node, 0, childCount(*node), false});
+    else memo_.emplace(node, std::move(handle));
   };
   enter(keepAlive.get());
   std::vector<Expr> children;
