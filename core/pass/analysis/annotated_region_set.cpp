@@ -11,23 +11,17 @@ using partitioning::isCompilerEnd;
 
 Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
   AnnotatedRegionSet set;
-  // Post-order walk (as postOrderVisit) where the membership table doubles as the visited set.
-  struct Frame {
-    const ExprNode* node;
-    int next;
+  // The membership table doubles as the visited set.
+  auto done = [&](const ExprNode* node) { return set.slotOfNode_.contains(node); };
+  // Regions start at begins: below a node holding no annotation, nothing is in a region (and such
+  // nodes stay out of the table, which keeps it small).
+  auto childrenOf = [](const ExprNode& node, std::vector<const ExprNode*>& children) {
+    for (int i = 0, count = childCount(node); i < count; ++i)
+      if (const ExprNode* child = childAt(node, i); partitioning::mayHoldAnnotations(*child)) children.push_back(child);
+    return Status::ok();
   };
-  std::vector<Frame> stack{{root.get(), 0}};
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.next < childCount(*top.node)) {
-      const ExprNode* child = childAt(*top.node, top.next++);
-      // Regions start at begins: below a node holding no annotation, nothing is in a region (and
-      // such nodes stay out of the table, which keeps it small).
-      if (partitioning::mayHoldAnnotations(*child) && !set.slotOfNode_.contains(child)) stack.push_back({child, 0});
-      continue;
-    }
-    const Expr node(top.node);
-    stack.pop_back();
+  auto visit = [&](const ExprNode& visited) -> Status {
+    const Expr node(&visited);
     if (isCompilerBegin(node)) {
       int slot = static_cast<int>(set.slots_.size());
       set.slots_.push_back(AnnotatedRegion{slot, annotationTarget(node), {node}, {}});
@@ -45,7 +39,9 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
       BYOC_TRY(set.joinOperandRegions(node));
       set.slotOfNode_.emplace(node.get(), kNoRegion);  // a leaf: visited, in no region
     }
-  }
+    return Status::ok();
+  };
+  BYOC_TRY(visitChildrenFirst(root.get(), done, childrenOf, visit));
   return set;
 }
 
