@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <algorithm>
+
 #include "ir/expr.h"
 #include "ir/traversal.h"
 
@@ -100,12 +102,57 @@ class TestTraversal : public QObject {
     QVERIFY(fields[0]->as<TupleNode>()->fields[0] == rename.replacement);
   }
 
+  void childrenFirstVisitFollowsTheChildrenItIsGiven() {
+    Var a = VarNode::make("a");
+    Var b = VarNode::make("b");
+    Tuple pair = TupleNode::make({a, b});
+    Tuple diamond = TupleNode::make({pair, pair, TupleGetItemNode::make(pair, 0)});
+    std::vector<const ExprNode*> order;
+    auto done = [&](const ExprNode* node) { return std::find(order.begin(), order.end(), node) != order.end(); };
+    // Only tuples' fields are children here: the item is visited as a leaf.
+    auto fieldsOnly = [](const ExprNode& node, std::vector<const ExprNode*>& children) {
+      if (const auto* tuple = node.as<TupleNode>())
+        for (const Expr& field : tuple->fields) children.push_back(field.get());
+      return Status::ok();
+    };
+    auto record = [&](const ExprNode& node) {
+      order.push_back(&node);
+      return Status::ok();
+    };
+    QVERIFY(visitChildrenFirst(diamond.get(), done, fieldsOnly, record).isOk());
+    QCOMPARE(order, (std::vector<const ExprNode*>{a.get(), b.get(), pair.get(), diamond->fields[2].get(), diamond.get()}));
+
+    // The first failure ends the walk: the root is not visited after a failing child.
+    order.clear();
+    auto refuseB = [&](const ExprNode& node) -> Status {
+      if (&node == b.get()) return makeError("b refused");
+      order.push_back(&node);
+      return Status::ok();
+    };
+    Status failed = visitChildrenFirst(diamond.get(), done, fieldsOnly, refuseB);
+    QVERIFY(!failed.isOk());
+    QCOMPARE(failed.error().message, std::string("b refused"));
+    QCOMPARE(order, (std::vector<const ExprNode*>{a.get()}));
+  }
+
   void hundredThousandNodeChainNeedsNoDeepStack() {
     Var x = VarNode::make("x");
     Expr chain = buildChain(x, 100000);
     std::size_t visited = 0;
     postOrderVisit(chain, [&](const Expr&) { ++visited; });
     QCOMPARE(visited, std::size_t{100001});
+    NodeSet seen;
+    auto allChildren = [](const ExprNode& node, std::vector<const ExprNode*>& children) {
+      for (int i = 0, count = childCount(node); i < count; ++i) children.push_back(childAt(node, i));
+      return Status::ok();
+    };
+    QVERIFY(visitChildrenFirst(chain.get(), [&](const ExprNode* node) { return seen.contains(node); }, allChildren,
+                               [&](const ExprNode& node) {
+                                 seen.insert(&node);
+                                 return Status::ok();
+                               })
+                .isOk());
+    QCOMPARE(seen.size(), std::size_t{100001});
 
     RenameX rename;
     Expr renamed = rename.mutate(chain);

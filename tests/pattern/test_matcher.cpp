@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <algorithm>
+
 #include "ir/op.h"
 #include "pattern/find_matches.h"
 #include "pattern/matcher.h"
@@ -207,6 +209,25 @@ class TestMatcher : public QObject {
     QCOMPARE(requiredOps(pattern), (std::set<std::string>{"nn.conv2d", "nn.relu"}));
     QCOMPARE(requiredOps(diamondDominator()), (std::set<std::string>{"add", "nn.conv2d"}));
     QCOMPARE(requiredOps(wildcard()), std::set<std::string>{});
+  }
+
+  void bindingsListPatternNodesInTheOrderTheyFirstMatched() {
+    Pattern inner = wildcard();
+    Pattern relu = callOp("nn.relu", {inner});
+    Pattern outer = callOp("nn.relu", {relu});
+    Expr expr = bodyOf("fn (%a) { nn.relu(nn.relu(%a)) }");
+    PatternMatcher matcher;
+    QVERIFY(matcher.match(outer, expr));
+    const PatternNodeMap& bindings = matcher.memo();
+    std::vector<Pattern> order;
+    for (const auto& [pattern, matches] : bindings) order.push_back(pattern);
+    // The callee op patterns bind first, then each argument before the call holding it.
+    const auto position = [&](const Pattern& pattern) { return std::find(order.begin(), order.end(), pattern) - order.begin(); };
+    QVERIFY(position(inner) < position(relu) && position(relu) < position(outer));
+    QCOMPARE(position(outer), static_cast<std::ptrdiff_t>(order.size()) - 1);
+    QVERIFY(bindings.at(outer).front() == expr);
+    QVERIFY(bindings.at(inner).front()->kind() == ExprKind::Var);
+    QVERIFY(bindings.find(wildcard()) == bindings.end());
   }
 
   void rootOpsNameWhatARootMayCall() {
