@@ -4,6 +4,7 @@
 
 #include "support/base64.h"
 #include "support/file_io.h"
+#include "support/limits.h"
 #include "support/ref.h"
 
 using namespace byoc;
@@ -85,6 +86,41 @@ class TestSupport : public QObject {
     Status status = writeFileAtomic("/nonexistent-dir/out.txt", "x");
     QVERIFY(!status.isOk());
     QVERIFY(status.error().str().find("/nonexistent-dir/out.txt") != std::string::npos);
+  }
+
+  void elementCountsAreChecked() {
+    using byoc::limits::elementCount;
+    const std::vector<int64_t> small{2, 3, 4};
+    QCOMPARE(elementCount(small), std::optional<int64_t>(24));
+    const std::vector<int64_t> overflowing{int64_t{1} << 32, int64_t{1} << 32, int64_t{1} << 32};
+    QVERIFY(!elementCount(overflowing));
+    const std::vector<int64_t> negative{4, -3};
+    QVERIFY(!elementCount(negative));
+    const std::vector<int64_t> hugeButEmpty{0, int64_t{1} << 40, int64_t{1} << 40};
+    QVERIFY2(!elementCount(hugeButEmpty), "a huge shape stays refused when one dimension is 0");
+    const std::vector<int64_t> empty{0, 5};
+    QCOMPARE(elementCount(empty), std::optional<int64_t>(0));
+    QCOMPARE(elementCount({}), std::optional<int64_t>(1));
+  }
+
+  void shapeProblemsNameTheLimit() {
+    using byoc::limits::shapeProblem;
+    const std::vector<int64_t> fine{1, 3, 224, 224};
+    QCOMPARE(shapeProblem(fine), std::string());
+    const std::vector<int64_t> negative{1, -3};
+    QCOMPARE(shapeProblem(negative), std::string("dimension 1 is -3, expected 0 or more"));
+    const std::vector<int64_t> deep(33, 1);
+    QCOMPARE(shapeProblem(deep), std::string("rank 33 exceeds the limit of 32 dimensions"));
+    const std::vector<int64_t> huge{int64_t{1} << 20, int64_t{1} << 20};
+    QCOMPARE(shapeProblem(huge), std::string("more than 4294967296 elements (the limit of one tensor)"));
+  }
+
+  void jsonNestingIgnoresBracketsInStrings() {
+    using byoc::limits::jsonNestingDepth;
+    QCOMPARE(jsonNestingDepth(R"({"a": [1, {"b": "[[[["}]})"), 3);
+    QCOMPARE(jsonNestingDepth(R"(["\"", "\"[", [[]]])"), 3);
+    QCOMPARE(jsonNestingDepth(std::string(100000, '[')), 100000);
+    QCOMPARE(jsonNestingDepth("42"), 0);
   }
 
   void readingAMissingFileNamesIt() {

@@ -1,0 +1,47 @@
+#pragma once
+/// \file
+/// The limits every reader of user input checks, in one place, and the checked arithmetic that
+/// keeps sizes named by an input from overflowing.
+///
+/// Inputs are hostile: a rank, an element count, a nesting depth or a file size read from a model,
+/// a target, a pattern or an export is checked against these before anything is allocated or
+/// walked recursively. Errors name the limit so the user knows what was exceeded.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace byoc::limits {
+
+/// Most dimensions of one tensor (oneDNN takes 12; ONNX models use at most 8).
+inline constexpr int64_t kMaxRank = 32;
+/// Most elements of one tensor: 2^32, 16 GiB of float32.
+inline constexpr int64_t kMaxElements = int64_t{1} << 32;
+/// Deepest nesting of brackets, expressions, types, attribute lists, patterns and rules that any
+/// parser accepts; the recursive parts of the readers stay far below the stack's size with it.
+inline constexpr int kMaxNestingDepth = 500;
+/// Largest file read into memory whole (ONNX files stop at 2 GiB; external data is read in ranges).
+inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
+/// Most worker threads a command may ask for.
+inline constexpr int kMaxThreads = 1024;
+
+/// `a * b`, or nullopt on overflow of int64_t.
+std::optional<int64_t> checkedMul(int64_t a, int64_t b);
+/// `a + b`, or nullopt on overflow of int64_t.
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
+
+/// The number of elements of a tensor with dimensions `dims`, or nullopt when a dimension is
+/// negative or the count exceeds `kMaxElements`.
+std::optional<int64_t> elementCount(std::span<const int64_t> dims);
+
+/// Why a tensor of dimensions `dims` is not allowed (rank, negative dimension, element count),
+/// or "" when it is. The message names the limit and the offending value.
+std::string shapeProblem(std::span<const int64_t> dims);
+
+/// The deepest nesting of `[` and `{` in JSON `text`, outside strings; used before handing text to
+/// readers that walk the parsed tree recursively.
+int jsonNestingDepth(std::string_view text);
+
+}  // namespace byoc::limits
