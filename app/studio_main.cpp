@@ -16,8 +16,10 @@
 #include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "app/main_window.h"
@@ -29,6 +31,11 @@
 #include "version.h"
 
 namespace {
+
+/// Largest width or height of a --screenshot picture, in pixels.
+constexpr int kMaxScreenshotSide = 16384;
+/// How long the app waits at exit for background work before leaving without it.
+constexpr int kExitGraceMs = 2000;
 
 /// Whether the command line asks for something that needs no display: a screenshot, the help or
 /// the version (so they also work in a terminal without one).
@@ -140,8 +147,9 @@ int main(int argc, char** argv) {
     const QStringList dimensions = parser.value(size).split(u'x');
     const int width = dimensions.size() == 2 ? dimensions[0].toInt() : 0;
     const int height = dimensions.size() == 2 ? dimensions[1].toInt() : 0;
-    if (width <= 0 || height <= 0) {
-      std::fprintf(stderr, "error: --size expects WIDTHxHEIGHT, found '%s'\n", qPrintable(parser.value(size)));
+    if (width <= 0 || height <= 0 || width > kMaxScreenshotSide || height > kMaxScreenshotSide) {
+      std::fprintf(stderr, "error: --size expects WIDTHxHEIGHT, each from 1 to %d, found '%s'\n", kMaxScreenshotSide,
+                   qPrintable(parser.value(size)));
       return 2;
     }
     window.resize(width, height);
@@ -161,5 +169,13 @@ int main(int argc, char** argv) {
   } else if (parser.isSet(demo) || screenshot) {
     window.openDemo();
   }
-  return app.exec();
+  const int status = app.exec();
+  // Work still running on the thread pool (a load, a pass run or a model run that takes long) would
+  // keep the process alive after its window closed. None of it needs finishing: files are written
+  // atomically and the next export removes an interrupted export's staging folder.
+  if (!QThreadPool::globalInstance()->waitForDone(kExitGraceMs)) {
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
+  return status;
 }
