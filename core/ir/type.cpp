@@ -2,15 +2,15 @@
 
 #include <functional>
 
+#include "support/limits.h"
+
 namespace byoc {
 
 int64_t TensorTypeNode::numElements() const {
-  int64_t count = 1;
-  for (int64_t dim : shape) {
-    if (dim < 0) return -1;
-    count *= dim;
-  }
-  return count;
+  // Readers and type relations refuse shapes beyond the limits, so a count past them comes from
+  // no valid type; it reads as unknown rather than wrapping around.
+  std::optional<int64_t> count = limits::elementCount(shape);
+  return count ? *count : -1;
 }
 
 Type tensorType(Shape shape, DType dtype) { return makeRef<TensorTypeNode>(std::move(shape), dtype); }
