@@ -116,6 +116,16 @@ class TestOps : public QObject {
     row("softmax axis", "nn.softmax", {"f32[2,3]"}, "axis=2", "error: nn.softmax: axis 2 is out of range for rank 2");
     row("where", "where", {"bool[2,1]", "f32[3]", "f32[2,3]"}, "", "Tensor[(2, 3), float32]");
     row("annotation", "annotation.compiler_begin", {"f32[2]"}, "", "Tensor[(2), float32]");
+    row("expand_dims huge", "expand_dims", {"f32[3]"}, "axis=0;num_newaxis=9223372036854775807", "error: expand_dims: result shape: rank 9223372036854775807 exceeds the limit of 32 dimensions");
+    row("expand_dims rank", "expand_dims", {"f32[3]"}, "axis=0;num_newaxis=32", "error: expand_dims: result shape: rank 33 exceeds the limit of 32 dimensions");
+    row("split sections", "split", {"f32[4294967296]"}, "indices_or_sections=4294967296", "error: split: 4294967296 parts exceed the limit of 65536 outputs");
+    row("reshape overflow", "reshape", {"f32[2]"}, "newshape=4294967296,4294967296,4294967296", "error: reshape: cannot reshape (2) (2 elements) into (4294967296, 4294967296, 4294967296)");
+    row("reshape merge", "reshape", {"f32[4294967296,4294967296]"}, "newshape=-3", "error: reshape: newshape -3 merges dimensions whose product overflows");
+    row("reshape rank", "reshape", {"f32[1]"}, "newshape=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1", "error: reshape: result shape: rank 33 exceeds the limit of 32 dimensions");
+    row("batch_flatten huge", "nn.batch_flatten", {"f32[1,4294967296,4294967296]"}, "", "error: nn.batch_flatten: the flattened axes overflow");
+    row("batch_flatten limit", "nn.batch_flatten", {"f32[1,65536,65537]"}, "", "error: nn.batch_flatten: result shape: more than 4294967296 elements (the limit of one tensor)");
+    row("adaptive negative", "nn.adaptive_avg_pool2d", {"f32[1,1,4,4]"}, "output_size=-3,2", "error: nn.adaptive_avg_pool2d: result shape: dimension 2 is -3, expected 0 or more");
+    row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 
   void typeRelations() {

@@ -36,7 +36,14 @@ std::string shapeText(const Shape& shape);
 /// two values [a, b] become [a, b, a, b]. Error if the list has another length.
 Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* name, std::size_t count);
 
-/// Declares an op from its parts; reports a duplicate name as an internal error.
+/// Refuses a result of rank `rank` beyond `limits::kMaxRank`, before a shape of that rank is built.
+Status checkResultRank(const std::string& op, int64_t rank);
+
+/// The product of `shape[begin, end)`, or nothing on overflow of int64_t.
+std::optional<int64_t> checkedProduct(const Shape& shape, std::size_t begin, std::size_t end);
+
+/// Declares an op from its parts; its relation also refuses result shapes beyond the limits
+/// (see support/limits.h), naming the op. Reports a duplicate name as an internal error.
 void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
              std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer = {});
 
