@@ -125,6 +125,13 @@ class TestOps : public QObject {
     row("batch_flatten huge", "nn.batch_flatten", {"f32[1,4294967296,4294967296]"}, "", "error: nn.batch_flatten: the flattened axes overflow");
     row("batch_flatten limit", "nn.batch_flatten", {"f32[1,65536,65537]"}, "", "error: nn.batch_flatten: result shape: more than 4294967296 elements (the limit of one tensor)");
     row("adaptive negative", "nn.adaptive_avg_pool2d", {"f32[1,1,4,4]"}, "output_size=-3,2", "error: nn.adaptive_avg_pool2d: result shape: dimension 2 is -3, expected 0 or more");
+    row("conv padding overflow", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "padding=9223372036854775807", "error: nn.conv2d: the padded input or the dilated kernel overflows");
+    row("conv dilation overflow", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "dilation=9223372036854775807", "error: nn.conv2d: the padded input or the dilated kernel overflows");
+    row("conv dilation zero", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "dilation=0", "error: nn.conv2d: dilation must be positive");
+    row("deconv stride overflow", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=9223372036854775807", "error: nn.conv2d_transpose: the output size overflows");
+    row("deconv huge output", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=4294967296", "error: nn.conv2d_transpose: result shape: more than 4294967296 elements (the limit of one tensor)");
+    row("pool padding overflow", "nn.max_pool2d", {"f32[1,8,8,8]"}, "pool_size=2;padding=9223372036854775807", "error: nn.max_pool2d: the padded input or the dilated window overflows");
+    row("pool ceil overflow", "nn.avg_pool2d", {"f32[1,8,8,8]"}, "pool_size=1;strides=9223372036854775807;padding=4611686018427387000;ceil_mode=1", "error: nn.avg_pool2d: the output size overflows");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 

@@ -103,6 +103,24 @@ std::optional<int64_t> checkedProduct(const Shape& shape, std::size_t begin, std
   return result;
 }
 
+CheckedSize operator+(CheckedSize a, CheckedSize b) {
+  return CheckedSize(a.value_ && b.value_ ? limits::checkedAdd(*a.value_, *b.value_) : std::nullopt);
+}
+
+CheckedSize operator-(CheckedSize a, CheckedSize b) {
+  if (!a.value_ || !b.value_ || *b.value_ == INT64_MIN) return CheckedSize(std::optional<int64_t>());
+  return CheckedSize(limits::checkedAdd(*a.value_, -*b.value_));
+}
+
+CheckedSize operator*(CheckedSize a, CheckedSize b) {
+  return CheckedSize(a.value_ && b.value_ ? limits::checkedMul(*a.value_, *b.value_) : std::nullopt);
+}
+
+CheckedSize operator/(CheckedSize a, CheckedSize b) {
+  if (!a.value_ || !b.value_ || *b.value_ <= 0) return CheckedSize(std::optional<int64_t>());
+  return CheckedSize(*a.value_ / *b.value_);
+}
+
 namespace {
 
 /// `relation`, refusing a result whose tensor shapes a reader would refuse (negative dimensions,
