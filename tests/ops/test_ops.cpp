@@ -132,6 +132,8 @@ class TestOps : public QObject {
     row("deconv huge output", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=4294967296", "error: nn.conv2d_transpose: result shape: more than 4294967296 elements (the limit of one tensor)");
     row("pool padding overflow", "nn.max_pool2d", {"f32[1,8,8,8]"}, "pool_size=2;padding=9223372036854775807", "error: nn.max_pool2d: the padded input or the dilated window overflows");
     row("pool ceil overflow", "nn.avg_pool2d", {"f32[1,8,8,8]"}, "pool_size=1;strides=9223372036854775807;padding=4611686018427387000;ceil_mode=1", "error: nn.avg_pool2d: the output size overflows");
+    row("strided_slice huge stride", "strided_slice", {"f32[10,8]"}, "begin=2,0;end=8,-1;strides=9223372036854775807,-9223372036854775808", "Tensor[(1, 0), float32]");
+    row("strided_slice reverse", "strided_slice", {"f32[10]"}, "begin=-1;end=-11;strides=-3,-3", "Tensor[(4), float32]");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 

@@ -227,9 +227,11 @@ Result<Type> stridedSliceRelation(const TypeRelationInput& input) {
       return stride > 0 ? std::clamp<int64_t>(index, 0, extent) : std::clamp<int64_t>(index, -1, extent - 1);
     };
     int64_t b = clamp(begin[i]);
-    int64_t e = sizeMode ? (end[i] < 0 ? extent : std::min(extent, b + end[i])) : clamp(end[i]);
-    int64_t length = stride > 0 ? (e - b + stride - 1) / stride : (b - e + (-stride) - 1) / (-stride);
-    out[static_cast<std::size_t>(axis)] = std::max<int64_t>(length, 0);
+    int64_t e = sizeMode ? (end[i] < 0 ? extent : b + std::min(end[i], extent - b)) : clamp(end[i]);
+    // Written so that no step overflows, whatever the stride: |e - b| is at most extent + 1.
+    int64_t span = stride > 0 ? e - b : b - e;
+    int64_t step = stride > 0 ? stride : (stride == INT64_MIN ? INT64_MAX : -stride);
+    out[static_cast<std::size_t>(axis)] = span > 0 ? (span - 1) / step + 1 : 0;
   }
   return tensorType(std::move(out), data->dtype);
 }
