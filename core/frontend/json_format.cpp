@@ -7,6 +7,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "support/base64.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -181,25 +182,38 @@ class ModuleReader {
   explicit ModuleReader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Module> read(std::string_view text) {
+    // The tree is walked recursively below (types, attribute lists, printing values in errors).
+    if (limits::jsonNestingDepth(text) > limits::kMaxNestingDepth)
+      return fail("", "arrays and objects are nested more than " + std::to_string(limits::kMaxNestingDepth) + " deep");
     json root;
     try {
       root = json::parse(text);
     } catch (const json::parse_error& error) {
       return locateParseError(text, error.byte);
+    } catch (const json::exception& error) {
+      // A number too large for a double (out_of_range.406) carries no position; drop the
+      // "[json.exception.…] " prefix of the message.
+      std::string_view message = error.what();
+      return fail("", "not valid JSON: " + std::string(message.substr(message.find("] ") + 2)));
     }
     if (!root.is_object()) return fail("", "expected a JSON object");
     BYOC_ASSIGN_OR_RETURN(const json* format, field(root, "", "format", json::value_t::string));
     if (format->get<std::string>() != kFormatName)
       return fail("/format", "expected \"" + std::string(kFormatName) + "\", found \"" + format->get<std::string>() + "\"");
     BYOC_ASSIGN_OR_RETURN(const json* version, field(root, "", "version", json::value_t::number_unsigned));
-    if (version->get<int64_t>() > kJsonFormatVersion)
-      return fail("/version", "version " + std::to_string(version->get<int64_t>()) + " is newer than this program reads (" +
+    if (version->get<uint64_t>() > static_cast<uint64_t>(kJsonFormatVersion))
+      return fail("/version", "version " + std::to_string(version->get<uint64_t>()) + " is newer than this program reads (" +
                                   std::to_string(kJsonFormatVersion) + ")");
 
     BYOC_ASSIGN_OR_RETURN(const json* constants, field(root, "", "constants", json::value_t::array));
     for (std::size_t i = 0; i < constants->size(); ++i) {
-      BYOC_ASSIGN_OR_RETURN(TensorData data, readConstant((*constants)[i], "/constants/" + std::to_string(i)));
-      std::string name = (*constants)[i].value("name", "");
+      const std::string path = "/constants/" + std::to_string(i);
+      BYOC_ASSIGN_OR_RETURN(TensorData data, readConstant((*constants)[i], path));
+      std::string name;
+      if ((*constants)[i].contains("name")) {
+        BYOC_ASSIGN_OR_RETURN(const json* nameValue, field((*constants)[i], path, "name", json::value_t::string));
+        name = nameValue->get<std::string>();
+      }
       constants_.push_back({std::move(data), std::move(name)});
     }
 
@@ -279,8 +293,8 @@ class ModuleReader {
     auto dtype = parseDType(dtypeText->get<std::string>());
     if (!dtype) return fail(path + "/dtype", "unknown dtype \"" + dtypeText->get<std::string>() + "\"");
     BYOC_ASSIGN_OR_RETURN(Shape shape, readShape(entry, path));
-    int64_t count = 1;
-    for (int64_t dim : shape) count *= dim;
+    if (std::string problem = limits::shapeProblem(shape); !problem.empty()) return fail(path + "/shape", problem);
+    const int64_t count = *limits::elementCount(shape);
     BYOC_ASSIGN_OR_RETURN(const json* data, field(entry, path, "data", json::value_t::string));
     auto bytes = base64Decode(data->get<std::string>());
     if (!bytes) return fail(path + "/data", "not valid base64");
@@ -291,12 +305,13 @@ class ModuleReader {
     return TensorData::fromBytes(*dtype, std::move(shape), *bytes);
   }
 
+  /// The integers of `object["shape"]`; whether they make an allowed shape is the caller's to check.
   Result<Shape> readShape(const json& object, const std::string& path) const {
     BYOC_ASSIGN_OR_RETURN(const json* dims, field(object, path, "shape", json::value_t::array));
     Shape shape;
     for (std::size_t i = 0; i < dims->size(); ++i) {
       const json& dim = (*dims)[i];
-      if (!dim.is_number_integer() || dim.get<int64_t>() < kAnyDim)
+      if (!dim.is_number_integer() || (dim.is_number_unsigned() && dim.get<uint64_t>() > INT64_MAX))
         return fail(path + "/shape/" + std::to_string(i), "expected a dimension size, found " + dim.dump());
       shape.push_back(dim.get<int64_t>());
     }
@@ -310,6 +325,7 @@ class ModuleReader {
       auto dtype = value["dtype"].is_string() ? parseDType(value["dtype"].get<std::string>()) : std::nullopt;
       if (!dtype) return fail(path + "/dtype", "unknown dtype " + value["dtype"].dump());
       BYOC_ASSIGN_OR_RETURN(Shape shape, readShape(value, path));
+      if (std::string problem = limits::typeShapeProblem(shape); !problem.empty()) return fail(path + "/shape", problem);
       return tensorType(std::move(shape), *dtype);
     }
     if (value.contains("tuple")) {
@@ -490,6 +506,8 @@ class ModuleReader {
     if (kind == "tuple_get_item") {
       BYOC_ASSIGN_OR_RETURN(Expr tuple, reference(entry, path, "tuple", built));
       BYOC_ASSIGN_OR_RETURN(const json* index, field(entry, path, "index", json::value_t::number_unsigned));
+      if (index->get<uint64_t>() > INT32_MAX)
+        return fail(path + "/index", "expected a tuple index up to " + std::to_string(INT32_MAX) + ", found " + index->dump());
       return Expr(TupleGetItemNode::make(std::move(tuple), index->get<int>(), origin, checked));
     }
     if (kind == "function") {

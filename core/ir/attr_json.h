@@ -3,6 +3,7 @@
 /// Attribute values as JSON (null, bool, number, string, or a list of those), shared by the file
 /// formats that store attributes. Header-only: include it where nlohmann_json is linked.
 
+#include <cstdint>
 #include <string>
 #include <variant>
 
@@ -35,8 +36,10 @@ inline std::variant<AttrValue, AttrJsonMismatch> attrValueFromJson(const nlohman
   switch (value.type()) {
     case nlohmann::json::value_t::null: return AttrValue();
     case nlohmann::json::value_t::boolean: return AttrValue(value.get<bool>());
-    case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned: return AttrValue(value.get<int64_t>());
+    case nlohmann::json::value_t::number_integer: return AttrValue(value.get<int64_t>());
+    case nlohmann::json::value_t::number_unsigned:
+      if (value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) return AttrJsonMismatch{"", value.dump()};
+      return AttrValue(value.get<int64_t>());
     case nlohmann::json::value_t::number_float: return AttrValue(value.get<double>());
     case nlohmann::json::value_t::string: return AttrValue(value.get<std::string>());
     case nlohmann::json::value_t::array: {

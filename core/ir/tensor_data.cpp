@@ -6,6 +6,7 @@
 #include <functional>
 #include <string_view>
 
+#include "support/limits.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -85,9 +86,9 @@ TensorData TensorData::scalar(DType dtype, double value) {
 }
 
 TensorData TensorData::zeros(DType dtype, Shape shape) {
-  int64_t count = 1;
-  for (int64_t dim : shape) count *= dim;
-  auto bytes = std::make_shared<std::vector<std::byte>>(static_cast<std::size_t>(count) * dtypeSize(dtype));
+  std::optional<int64_t> count = limits::elementCount(shape);
+  BYOC_CHECK(count.has_value(), "zeros: the shape exceeds the limits (check it when reading it)");
+  auto bytes = std::make_shared<std::vector<std::byte>>(static_cast<std::size_t>(*count) * dtypeSize(dtype));
   return TensorData(dtype, std::move(shape), std::move(bytes));
 }
 
@@ -97,9 +98,9 @@ TensorData TensorData::fromBytes(DType dtype, Shape shape, std::span<const std::
 }
 
 int64_t TensorData::numElements() const {
-  int64_t count = 1;
-  for (int64_t dim : shape_) count *= dim;
-  return count;
+  // The constructor checks the bytes against this count, so a tensor never holds a shape past the limits.
+  std::optional<int64_t> count = limits::elementCount(shape_);
+  return count ? *count : -1;
 }
 
 std::span<const std::byte> TensorData::bytes() const {

@@ -1,16 +1,19 @@
 #include "ir/type.h"
 
 #include <functional>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "support/limits.h"
 
 namespace byoc {
 
 int64_t TensorTypeNode::numElements() const {
-  int64_t count = 1;
-  for (int64_t dim : shape) {
-    if (dim < 0) return -1;
-    count *= dim;
-  }
-  return count;
+  // Readers and type relations refuse shapes beyond the limits, so a count past them comes from
+  // no valid type; it reads as unknown rather than wrapping around.
+  std::optional<int64_t> count = limits::elementCount(shape);
+  return count ? *count : -1;
 }
 
 Type tensorType(Shape shape, DType dtype) { return makeRef<TensorTypeNode>(std::move(shape), dtype); }
@@ -22,58 +25,82 @@ Type funcType(std::vector<Type> params, Type ret) {
 
 namespace {
 
-bool typeListEqual(const std::vector<Type>& lhs, const std::vector<Type>& rhs) {
-  if (lhs.size() != rhs.size()) return false;
-  for (std::size_t i = 0; i < lhs.size(); ++i)
-    if (!typeEqual(lhs[i], rhs[i])) return false;
-  return true;
-}
-
 void hashCombine(std::size_t& seed, std::size_t value) {
   seed ^= value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
 }
 
 }  // namespace
 
-// Types nest only as deep as their written form, so plain recursion is fine here.
+// The walks below are iterative: a type built by inference nests as deep as the tuples of its
+// program, which bindings (`%1 = (%0,);`) make as deep as the program is long.
+
 bool typeEqual(const Type& lhs, const Type& rhs) {
-  if (lhs == rhs) return true;
-  if (!lhs || !rhs || lhs->kind() != rhs->kind()) return false;
-  switch (lhs->kind()) {
-    case TypeNode::Kind::Tensor: {
-      const auto* a = lhs->as<TensorTypeNode>();
-      const auto* b = rhs->as<TensorTypeNode>();
-      return a->dtype == b->dtype && a->shape == b->shape;
-    }
-    case TypeNode::Kind::Tuple:
-      return typeListEqual(lhs->as<TupleTypeNode>()->fields, rhs->as<TupleTypeNode>()->fields);
-    case TypeNode::Kind::Func: {
-      const auto* a = lhs->as<FuncTypeNode>();
-      const auto* b = rhs->as<FuncTypeNode>();
-      return typeListEqual(a->params, b->params) && typeEqual(a->ret, b->ret);
+  std::vector<std::pair<const TypeNode*, const TypeNode*>> stack = {{lhs.get(), rhs.get()}};
+  auto pushPairs = [&stack](const std::vector<Type>& a, const std::vector<Type>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) stack.emplace_back(a[i].get(), b[i].get());
+    return true;
+  };
+  while (!stack.empty()) {
+    auto [a, b] = stack.back();
+    stack.pop_back();
+    if (a == b) continue;
+    if (!a || !b || a->kind() != b->kind()) return false;
+    switch (a->kind()) {
+      case TypeNode::Kind::Tensor: {
+        const auto* x = a->as<TensorTypeNode>();
+        const auto* y = b->as<TensorTypeNode>();
+        if (x->dtype != y->dtype || x->shape != y->shape) return false;
+        break;
+      }
+      case TypeNode::Kind::Tuple:
+        if (!pushPairs(a->as<TupleTypeNode>()->fields, b->as<TupleTypeNode>()->fields)) return false;
+        break;
+      case TypeNode::Kind::Func: {
+        const auto* x = a->as<FuncTypeNode>();
+        const auto* y = b->as<FuncTypeNode>();
+        if (!pushPairs(x->params, y->params)) return false;
+        stack.emplace_back(x->ret.get(), y->ret.get());
+        break;
+      }
     }
   }
-  return false;
+  return true;
 }
 
 std::size_t typeHash(const Type& type) {
-  if (!type) return 0;
-  std::size_t seed = static_cast<std::size_t>(type->kind()) + 1;
-  switch (type->kind()) {
-    case TypeNode::Kind::Tensor: {
-      const auto* tensor = type->as<TensorTypeNode>();
-      hashCombine(seed, static_cast<std::size_t>(tensor->dtype));
-      for (int64_t dim : tensor->shape) hashCombine(seed, std::hash<int64_t>()(dim));
-      break;
+  // Hashes the pre-order sequence of nodes, with each node's kind and field count.
+  std::size_t seed = 0;
+  std::vector<const TypeNode*> stack = {type.get()};
+  auto pushReversed = [&stack, &seed](const std::vector<Type>& types) {
+    hashCombine(seed, types.size());
+    for (std::size_t i = types.size(); i-- > 0;) stack.push_back(types[i].get());
+  };
+  while (!stack.empty()) {
+    const TypeNode* node = stack.back();
+    stack.pop_back();
+    if (!node) {
+      hashCombine(seed, 0);
+      continue;
     }
-    case TypeNode::Kind::Tuple:
-      for (const Type& field : type->as<TupleTypeNode>()->fields) hashCombine(seed, typeHash(field));
-      break;
-    case TypeNode::Kind::Func: {
-      const auto* func = type->as<FuncTypeNode>();
-      for (const Type& param : func->params) hashCombine(seed, typeHash(param));
-      hashCombine(seed, typeHash(func->ret));
-      break;
+    hashCombine(seed, static_cast<std::size_t>(node->kind()) + 1);
+    switch (node->kind()) {
+      case TypeNode::Kind::Tensor: {
+        const auto* tensor = node->as<TensorTypeNode>();
+        hashCombine(seed, static_cast<std::size_t>(tensor->dtype));
+        hashCombine(seed, tensor->shape.size());
+        for (int64_t dim : tensor->shape) hashCombine(seed, std::hash<int64_t>()(dim));
+        break;
+      }
+      case TypeNode::Kind::Tuple:
+        pushReversed(node->as<TupleTypeNode>()->fields);
+        break;
+      case TypeNode::Kind::Func: {
+        const auto* func = node->as<FuncTypeNode>();
+        stack.push_back(func->ret.get());
+        pushReversed(func->params);
+        break;
+      }
     }
   }
   return seed;
@@ -81,49 +108,66 @@ std::size_t typeHash(const Type& type) {
 
 namespace {
 
-void appendTypeList(std::string& out, const std::vector<Type>& types) {
-  for (std::size_t i = 0; i < types.size(); ++i) {
+std::string tensorTypeText(const TensorTypeNode& tensor) {
+  if (tensor.shape.empty()) return std::string(dtypeName(tensor.dtype));
+  std::string out = "Tensor[(";
+  for (std::size_t i = 0; i < tensor.shape.size(); ++i) {
     if (i) out += ", ";
-    out += typeToString(types[i]);
+    out += tensor.shape[i] == kAnyDim ? std::string("?") : std::to_string(tensor.shape[i]);
   }
+  out += "), ";
+  out += dtypeName(tensor.dtype);
+  out += ']';
+  return out;
 }
 
 }  // namespace
 
 std::string typeToString(const Type& type) {
-  if (!type) return "?";
-  switch (type->kind()) {
-    case TypeNode::Kind::Tensor: {
-      const auto* tensor = type->as<TensorTypeNode>();
-      if (tensor->shape.empty()) return std::string(dtypeName(tensor->dtype));
-      std::string out = "Tensor[(";
-      for (std::size_t i = 0; i < tensor->shape.size(); ++i) {
-        if (i) out += ", ";
-        out += tensor->shape[i] == kAnyDim ? std::string("?") : std::to_string(tensor->shape[i]);
+  // A stack of what is left to write: types, and the punctuation between them.
+  using Item = std::variant<const TypeNode*, const char*>;
+  std::vector<Item> stack = {type.get()};
+  auto pushList = [&stack](const std::vector<Type>& types) {
+    for (std::size_t i = types.size(); i-- > 0;) {
+      stack.emplace_back(types[i].get());
+      if (i) stack.emplace_back(", ");
+    }
+  };
+  std::string out;
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    if (const char* const* text = std::get_if<const char*>(&item)) {
+      out += *text;
+      continue;
+    }
+    const TypeNode* node = std::get<const TypeNode*>(item);
+    if (!node) {
+      out += '?';
+      continue;
+    }
+    switch (node->kind()) {
+      case TypeNode::Kind::Tensor:
+        out += tensorTypeText(*node->as<TensorTypeNode>());
+        break;
+      case TypeNode::Kind::Tuple: {
+        const auto& fields = node->as<TupleTypeNode>()->fields;
+        out += '(';
+        stack.emplace_back(fields.size() == 1 ? ",)" : ")");
+        pushList(fields);
+        break;
       }
-      out += "), ";
-      out += dtypeName(tensor->dtype);
-      out += ']';
-      return out;
-    }
-    case TypeNode::Kind::Tuple: {
-      std::string out = "(";
-      const auto& fields = type->as<TupleTypeNode>()->fields;
-      appendTypeList(out, fields);
-      if (fields.size() == 1) out += ',';
-      out += ')';
-      return out;
-    }
-    case TypeNode::Kind::Func: {
-      const auto* func = type->as<FuncTypeNode>();
-      std::string out = "fn (";
-      appendTypeList(out, func->params);
-      out += ") -> ";
-      out += typeToString(func->ret);
-      return out;
+      case TypeNode::Kind::Func: {
+        const auto* func = node->as<FuncTypeNode>();
+        out += "fn (";
+        stack.emplace_back(func->ret.get());
+        stack.emplace_back(") -> ");
+        pushList(func->params);
+        break;
+      }
     }
   }
-  return "?";
+  return out;
 }
 
 std::vector<const TypeNode*> flattenTupleTypes(const Type& type) {

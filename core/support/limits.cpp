@@ -1,5 +1,8 @@
 #include "support/limits.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace byoc::limits {
 
 std::optional<int64_t> checkedMul(int64_t a, int64_t b) {
@@ -35,6 +38,12 @@ std::string shapeProblem(std::span<const int64_t> dims) {
     if (dims[i] < 0) return "dimension " + std::to_string(i) + " is " + std::to_string(dims[i]) + ", expected 0 or more";
   if (!elementCount(dims)) return "more than " + std::to_string(kMaxElements) + " elements (the limit of one tensor)";
   return "";
+}
+
+std::string typeShapeProblem(std::span<const int64_t> dims) {
+  std::vector<int64_t> known(dims.begin(), dims.end());
+  std::replace(known.begin(), known.end(), int64_t{-1}, int64_t{1});
+  return shapeProblem(known);
 }
 
 int jsonNestingDepth(std::string_view text) {

@@ -22,6 +22,8 @@ inline constexpr int64_t kMaxElements = int64_t{1} << 32;
 /// Deepest nesting of brackets, expressions, types, attribute lists, patterns and rules that any
 /// parser accepts; the recursive parts of the readers stay far below the stack's size with it.
 inline constexpr int kMaxNestingDepth = 500;
+/// Most outputs one op may produce from a count in its attributes (split sections, indices).
+inline constexpr int64_t kMaxOpOutputs = int64_t{1} << 16;
 /// Largest file read into memory whole (ONNX files stop at 2 GiB; external data is read in ranges).
 inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 /// Most worker threads a command may ask for.
@@ -39,6 +41,10 @@ std::optional<int64_t> elementCount(std::span<const int64_t> dims);
 /// Why a tensor of dimensions `dims` is not allowed (rank, negative dimension, element count),
 /// or "" when it is. The message names the limit and the offending value.
 std::string shapeProblem(std::span<const int64_t> dims);
+
+/// `shapeProblem` for the shape of a tensor type, where -1 marks a dimension unknown until run
+/// time: such dimensions are allowed and count as 1 towards the element limit.
+std::string typeShapeProblem(std::span<const int64_t> dims);
 
 /// The deepest nesting of `[` and `{` in JSON `text`, outside strings; used before handing text to
 /// readers that walk the parsed tree recursively.

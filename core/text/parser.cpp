@@ -5,6 +5,7 @@
 
 #include "ir/op.h"
 #include "support/base64.h"
+#include "support/limits.h"
 #include "text/lexer.h"
 #include "text/scalar_literal.h"
 
@@ -14,13 +15,12 @@ namespace {
 
 using text::Token;
 
-/// Deepest nesting of written expressions accepted before reporting an error rather than
-/// risking the stack (printed programs bind every call to a temporary and never come close).
-constexpr int kMaxNesting = 500;
-
 /// Splits off the `#[metadata]` section and decodes its constants.
 Result<std::vector<TensorData>> readMetadata(std::string_view json, std::string_view fileName, int line) {
   SourceLocation where{std::string(fileName), line, 1};
+  // nlohmann's trees are walked recursively (printing, comparing): bound the depth first.
+  if (limits::jsonNestingDepth(json) > limits::kMaxNestingDepth)
+    return makeError("the metadata section nests JSON more than " + std::to_string(limits::kMaxNestingDepth) + " deep", where);
   auto root = nlohmann::json::parse(json, nullptr, false);
   if (root.is_discarded() || !root.is_object()) return makeError("the metadata section is not a JSON object", where);
   std::vector<TensorData> constants;
@@ -36,12 +36,13 @@ Result<std::vector<TensorData>> readMetadata(std::string_view json, std::string_
     auto dtype = parseDType(entry["dtype"].get<std::string>());
     if (!dtype) return makeError(at + "unknown dtype \"" + entry["dtype"].get<std::string>() + "\"", where);
     Shape shape;
-    int64_t count = 1;
     for (const auto& dim : entry["shape"]) {
-      if (!dim.is_number_integer() || dim.get<int64_t>() < 0) return makeError(at + "shape must list sizes", where);
+      if (!dim.is_number_integer() || (dim.is_number_unsigned() && dim.get<uint64_t>() > INT64_MAX))
+        return makeError(at + "shape must list sizes, found " + dim.dump(), where);
       shape.push_back(dim.get<int64_t>());
-      count *= shape.back();
     }
+    if (std::string problem = limits::shapeProblem(shape); !problem.empty()) return makeError(at + "shape: " + problem, where);
+    const int64_t count = *limits::elementCount(shape);
     auto bytes = base64Decode(entry["data"].get<std::string>());
     if (!bytes) return makeError(at + "data is not valid base64", where);
     if (static_cast<int64_t>(bytes->size()) != count * static_cast<int64_t>(dtypeSize(*dtype)))
@@ -105,6 +106,28 @@ class Parser {
   Diagnostic error(const Token& at, const std::string& message) const {
     return makeError(message, {std::string(fileName_), at.line, at.column});
   }
+  /// The value of integer `token`, which must lie in [low, high]; the error names it as `what`.
+  Result<int64_t> integerIn(const Token& token, const std::string& what, int64_t low, int64_t high) const {
+    std::optional<int64_t> value = parseIntegerLiteral(token.text);
+    if (!value || *value < low || *value > high)
+      return error(token, what + " " + token.describe() + " is out of range; expected " + std::to_string(low) + " to " +
+                              std::to_string(high));
+    return *value;
+  }
+
+  /// Runs `rule`, one level of written nesting deeper; refuses to go deeper than
+  /// `limits::kMaxNestingDepth` (the rules recurse, and the stack must not run out).
+  /// `what` names what is nested in the error.
+  template <typename Rule>
+  auto nested(const char* what, Rule rule) -> decltype(rule()) {
+    if (depth_ >= limits::kMaxNestingDepth)
+      return error(peek(), std::string(what) + " are nested more than " + std::to_string(limits::kMaxNestingDepth) + " deep");
+    ++depth_;
+    auto result = rule();
+    --depth_;
+    return result;
+  }
+
   Diagnostic unexpected(const std::string& expected) const {
     return error(peek(), "found " + peek().describe() + ", expected " + expected);
   }
@@ -131,6 +154,10 @@ class Parser {
 
   // ------------------------------------------------------------------ types
   Result<Type> parseType() {
+    return nested("types", [this] { return parseTypeAtThisDepth(); });
+  }
+
+  Result<Type> parseTypeAtThisDepth() {
     const Token& at = peek();
     if (isIdentifier("Tensor")) {
       ++pos_;
@@ -142,7 +169,13 @@ class Parser {
           ++pos_;
           shape.push_back(kAnyDim);
         } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty()) {
-          shape.push_back(std::stoll(next().text));
+          // Sizes beyond int64 are refused here, the others with the whole shape below.
+          std::optional<int64_t> dim = parseIntegerLiteral(peek().text);
+          if (!dim)
+            return error(peek(), "dimension " + peek().describe() + " is out of range; expected 0 to " +
+                                     std::to_string(limits::kMaxElements));
+          ++pos_;
+          shape.push_back(*dim);
         } else {
           return unexpected("a dimension size");
         }
@@ -150,6 +183,7 @@ class Parser {
         else if (!isPunct(")")) return unexpected("',' or ')'");
       }
       ++pos_;
+      if (std::string problem = limits::typeShapeProblem(shape); !problem.empty()) return error(at, "tensor shape: " + problem);
       BYOC_TRY(expect(","));
       BYOC_ASSIGN_OR_RETURN(DType dtype, parseDTypeName());
       BYOC_TRY(expect("]"));
@@ -199,14 +233,23 @@ class Parser {
 
   // ------------------------------------------------------------------ attribute values
   Result<AttrValue> parseAttrValue() {
+    return nested("attribute lists", [this] { return parseAttrValueAtThisDepth(); });
+  }
+
+  Result<AttrValue> parseAttrValueAtThisDepth() {
     const Token& at = peek();
     switch (at.kind) {
-      case Token::Kind::Integer:
+      case Token::Kind::Integer: {
+        BYOC_ASSIGN_OR_RETURN(int64_t value, integerIn(at, "integer", INT64_MIN, INT64_MAX));
         ++pos_;
-        return AttrValue(static_cast<int64_t>(std::stoll(at.text)));
-      case Token::Kind::Float:
+        return AttrValue(value);
+      }
+      case Token::Kind::Float: {
+        std::optional<double> value = parseFloatLiteral(at.text);
+        if (!value) return error(at, "float " + at.describe() + " is out of range; expected a magnitude up to 1.79769e+308");
         ++pos_;
-        return AttrValue(std::stod(at.text));
+        return AttrValue(*value);
+      }
       case Token::Kind::String:
         ++pos_;
         return AttrValue(at.text);
@@ -345,10 +388,7 @@ class Parser {
 
   // ------------------------------------------------------------------ expressions
   Result<Expr> parseExpr() {
-    if (++depth_ > kMaxNesting) return error(peek(), "expressions are nested more than " + std::to_string(kMaxNesting) + " deep");
-    Result<Expr> result = parsePostfix();
-    --depth_;
-    return result;
+    return nested("expressions", [this] { return parsePostfix(); });
   }
 
   Result<Expr> parsePostfix() {
@@ -359,8 +399,9 @@ class Parser {
         BYOC_ASSIGN_OR_RETURN(expr, parseCall(std::move(expr), start));
       } else if (isPunct(".") && peek(1).kind == Token::Kind::Integer) {
         const Token& at = next();
-        int index = std::stoi(next().text);
-        expr = TupleGetItemNode::make(std::move(expr), index, originAt(at));
+        BYOC_ASSIGN_OR_RETURN(int64_t index, integerIn(peek(), "tuple index", 0, INT32_MAX));
+        ++pos_;
+        expr = TupleGetItemNode::make(std::move(expr), static_cast<int>(index), originAt(at));
       } else {
         return expr;
       }
@@ -428,11 +469,9 @@ class Parser {
 
   Result<Expr> parseLiteral() {
     const Token& at = next();
-    bool isFloatLiteral = at.kind == Token::Kind::Float;
-    auto dtype = literalSuffixDType(at.suffix, isFloatLiteral || at.text.find_first_of(".eE") != std::string::npos);
-    if (!dtype) return error(at, "unknown literal suffix '" + at.suffix + "'; expected f, f16, f64, i8, i16, i32, i64 or u8");
-    double value = std::stod(at.text);
-    return Expr(ConstantNode::make(TensorData::scalar(*dtype, value), originAt(at)));
+    Result<TensorData> value = scalarFromLiteral(at.text, at.suffix, at.kind == Token::Kind::Float);
+    if (!value) return error(at, value.error().message);
+    return Expr(ConstantNode::make(std::move(value).value(), originAt(at)));
   }
 
   Result<Expr> parseIdentifier() {
@@ -485,11 +524,11 @@ class Parser {
     if (peek().kind != Token::Kind::Integer) return unexpected("a constant index");
     const Token& indexToken = next();
     BYOC_TRY(expect("]"));
-    std::size_t index = std::stoul(indexToken.text);
-    if (index >= metadata_.size())
+    std::optional<int64_t> index = parseIntegerLiteral(indexToken.text);
+    if (!index || *index < 0 || static_cast<uint64_t>(*index) >= metadata_.size())
       return error(indexToken, "meta[relay.Constant][" + indexToken.text + "] does not exist: the metadata section has " +
                                    std::to_string(metadata_.size()) + " constant(s)");
-    return Expr(ConstantNode::make(metadata_[index], originAt(at)));
+    return Expr(ConstantNode::make(metadata_[static_cast<std::size_t>(*index)], originAt(at)));
   }
 
   /// `(e)`, `(a, b)`, `(a,)`, `()`.

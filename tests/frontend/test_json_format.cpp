@@ -132,6 +132,13 @@ class TestJsonFormat : public QObject {
     QTest::newRow("bad attribute") << "\"attrs\": []}" << "\"attrs\": [[\"axis\", 1]]}" << "m.json: at /functions/0/nodes/3: add has no attribute 'axis'; it takes none";
     QTest::newRow("param kind") << "\"params\": [0]" << "\"params\": [1]" << "m.json: at /functions/0/nodes/5/params/0: expected a Var node, found a Op";
     QTest::newRow("syntax") << "\"functions\": [" << "\"functions\": [[," << "m.json:5:17: not valid JSON";
+    QTest::newRow("constant name") << "\"name\": \"bias\"" << "\"name\": [1]" << "m.json: at /constants/0/name: expected a string, found [1]";
+    QTest::newRow("constant unknown dim") << "\"shape\": [2], \"data\"" << "\"shape\": [-1, 2], \"data\"" << "m.json: at /constants/0/shape: dimension 0 is -1, expected 0 or more";
+    QTest::newRow("negative dim") << "\"shape\": [2]}" << "\"shape\": [-3]}" << "m.json: at /functions/0/nodes/0/annotation/shape: dimension 0 is -3, expected 0 or more";
+    QTest::newRow("huge dim") << "\"shape\": [2]}" << "\"shape\": [9223372036854775808]}" << "m.json: at /functions/0/nodes/0/annotation/shape/0: expected a dimension size, found 9223372036854775808";
+    QTest::newRow("element count") << "\"shape\": [2]}" << "\"shape\": [65536, -1, 65537]}" << "m.json: at /functions/0/nodes/0/annotation/shape: more than 4294967296 elements (the limit of one tensor)";
+    QTest::newRow("number overflow") << "\"version\": 1" << "\"version\": 1e999" << "m.json: not valid JSON: number overflow parsing '1e999'";
+    QTest::newRow("deep nesting") << "\"attrs\": []," << "\"attrs\": [[\"a\", " + QString(501, '[') + QString(501, ']') + "]]," << "m.json: arrays and objects are nested more than 500 deep";
   }
   void badInputsNameTheJsonPath() {
     QFETCH(QString, marker);

@@ -125,6 +125,24 @@ class TestIrNodes : public QObject {
     QCOMPARE(original.find("axis")->asInt(), int64_t{1});
   }
 
+  void typeWalksDoNotRecurseWithDepth() {
+    // Bindings such as `%1 = (%0,);` nest inferred types as deep as the program is long.
+    auto nest = [](Type type, int depth) {
+      for (int i = 0; i < depth; ++i) type = i % 2 ? tupleType({type}) : funcType({scalarType(DType::Int32)}, type);
+      return type;
+    };
+    const Type a = nest(scalarType(DType::Float32), 200000);
+    const Type b = nest(scalarType(DType::Float32), 200000);
+    QVERIFY(typeEqual(a, b));
+    QVERIFY(!typeEqual(a, nest(scalarType(DType::Int8), 200000)));
+    QCOMPARE(typeHash(a), typeHash(b));
+    const std::string text = typeToString(a);
+    QCOMPARE(text.substr(0, 15), std::string("(fn (int32) -> "));
+    QCOMPARE(text.size(), std::size_t{100000 * (15 + 2) + 7});
+    QCOMPARE(typeToString(nest(scalarType(DType::Bool), 3)), std::string("fn (int32) -> (fn (int32) -> bool,)"));
+    QCOMPARE(typeToString(tupleType({scalarType(DType::Bool), Type(), tupleType({})})), std::string("(bool, ?, ())"));
+  }
+
   void withTypeKeepsNodeWhenTypeIsEqual() {
     Var x = VarNode::make("x", scalarType(DType::Int32));
     QVERIFY(withType(x, scalarType(DType::Int32)) == x);

@@ -115,6 +115,18 @@ class TestSupport : public QObject {
     QCOMPARE(shapeProblem(huge), std::string("more than 4294967296 elements (the limit of one tensor)"));
   }
 
+  void typeShapesAllowUnknownDimensions() {
+    using byoc::limits::typeShapeProblem;
+    const std::vector<int64_t> unknown{-1, 3, -1};
+    QCOMPARE(typeShapeProblem(unknown), std::string());
+    const std::vector<int64_t> negative{-1, -3};
+    QCOMPARE(typeShapeProblem(negative), std::string("dimension 1 is -3, expected 0 or more"));
+    const std::vector<int64_t> huge{-1, int64_t{1} << 20, int64_t{1} << 20};
+    QCOMPARE(typeShapeProblem(huge), std::string("more than 4294967296 elements (the limit of one tensor)"));
+    const std::vector<int64_t> deep(33, -1);
+    QCOMPARE(typeShapeProblem(deep), std::string("rank 33 exceeds the limit of 32 dimensions"));
+  }
+
   void jsonNestingIgnoresBracketsInStrings() {
     using byoc::limits::jsonNestingDepth;
     QCOMPARE(jsonNestingDepth("{\"a\": [1, {\"b\": \"[[[[\"}]}"), 3);

@@ -116,6 +116,25 @@ class TestOps : public QObject {
     row("softmax axis", "nn.softmax", {"f32[2,3]"}, "axis=2", "error: nn.softmax: axis 2 is out of range for rank 2");
     row("where", "where", {"bool[2,1]", "f32[3]", "f32[2,3]"}, "", "Tensor[(2, 3), float32]");
     row("annotation", "annotation.compiler_begin", {"f32[2]"}, "", "Tensor[(2), float32]");
+    row("expand_dims huge", "expand_dims", {"f32[3]"}, "axis=0;num_newaxis=9223372036854775807", "error: expand_dims: result shape: rank 9223372036854775807 exceeds the limit of 32 dimensions");
+    row("expand_dims rank", "expand_dims", {"f32[3]"}, "axis=0;num_newaxis=32", "error: expand_dims: result shape: rank 33 exceeds the limit of 32 dimensions");
+    row("split sections", "split", {"f32[4294967296]"}, "indices_or_sections=4294967296", "error: split: 4294967296 parts exceed the limit of 65536 outputs");
+    row("reshape overflow", "reshape", {"f32[2]"}, "newshape=4294967296,4294967296,4294967296", "error: reshape: cannot reshape (2) (2 elements) into (4294967296, 4294967296, 4294967296)");
+    row("reshape merge", "reshape", {"f32[4294967296,4294967296]"}, "newshape=-3", "error: reshape: newshape -3 merges dimensions whose product overflows");
+    row("reshape rank", "reshape", {"f32[1]"}, "newshape=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1", "error: reshape: result shape: rank 33 exceeds the limit of 32 dimensions");
+    row("batch_flatten huge", "nn.batch_flatten", {"f32[1,4294967296,4294967296]"}, "", "error: nn.batch_flatten: the flattened axes overflow");
+    row("batch_flatten limit", "nn.batch_flatten", {"f32[1,65536,65537]"}, "", "error: nn.batch_flatten: result shape: more than 4294967296 elements (the limit of one tensor)");
+    row("adaptive negative", "nn.adaptive_avg_pool2d", {"f32[1,1,4,4]"}, "output_size=-3,2", "error: nn.adaptive_avg_pool2d: result shape: dimension 2 is -3, expected 0 or more");
+    row("conv padding overflow", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "padding=9223372036854775807", "error: nn.conv2d: the padded input or the dilated kernel overflows");
+    row("conv dilation overflow", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "dilation=9223372036854775807", "error: nn.conv2d: the padded input or the dilated kernel overflows");
+    row("conv dilation zero", "nn.conv2d", {"f32[1,3,8,8]", "f32[4,3,3,3]"}, "dilation=0", "error: nn.conv2d: dilation must be positive");
+    row("deconv stride overflow", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=9223372036854775807", "error: nn.conv2d_transpose: the output size overflows");
+    row("deconv huge output", "nn.conv2d_transpose", {"f32[1,8,4,4]", "f32[8,4,2,2]"}, "strides=4294967296", "error: nn.conv2d_transpose: result shape: more than 4294967296 elements (the limit of one tensor)");
+    row("pool padding overflow", "nn.max_pool2d", {"f32[1,8,8,8]"}, "pool_size=2;padding=9223372036854775807", "error: nn.max_pool2d: the padded input or the dilated window overflows");
+    row("pool ceil overflow", "nn.avg_pool2d", {"f32[1,8,8,8]"}, "pool_size=1;strides=9223372036854775807;padding=4611686018427387000;ceil_mode=1", "error: nn.avg_pool2d: the output size overflows");
+    row("strided_slice huge stride", "strided_slice", {"f32[10,8]"}, "begin=2,0;end=8,-1;strides=9223372036854775807,-9223372036854775808", "Tensor[(1, 0), float32]");
+    row("strided_slice reverse", "strided_slice", {"f32[10]"}, "begin=-1;end=-11;strides=-3,-3", "Tensor[(4), float32]");
+    row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 
   void typeRelations() {

@@ -5,6 +5,7 @@
 #include "pass/infer_type.h"
 #include "text/parser.h"
 #include "text/printer.h"
+#include "text/scalar_literal.h"
 
 using namespace byoc;
 
@@ -71,6 +72,11 @@ class TestParser : public QObject {
     QTest::newRow("float16") << "0.5f16" << "float16" << 0.5;
     QTest::newRow("float64") << "2.25f64" << "float64" << 2.25;
     QTest::newRow("bool") << "True" << "bool" << 1.0;
+    QTest::newRow("int8 lowest") << "-128i8" << "int8" << -128.0;
+    QTest::newRow("uint8 highest") << "255u8" << "uint8" << 255.0;
+    QTest::newRow("float32 highest") << "3.4028235e38f" << "float32" << static_cast<double>(std::numeric_limits<float>::max());
+    QTest::newRow("float16 highest") << "65504f16" << "float16" << 65504.0;
+    QTest::newRow("too small rounds to 0") << "1e-400f64" << "float64" << 0.0;
   }
   void literalsTakeTheirSuffixDType() {
     QFETCH(QString, literal);
@@ -81,6 +87,20 @@ class TestParser : public QObject {
     QVERIFY(constant);
     QCOMPARE(QString::fromStdString(typeToString(constant->type())), type);
     QCOMPARE(constant->data.elementAsDouble(0), value);
+  }
+
+  void int64LiteralsKeepEveryDigit_data() {
+    QTest::addColumn<QString>("literal");
+    QTest::newRow("highest") << "9223372036854775807i64";
+    QTest::newRow("lowest") << "-9223372036854775808i64";
+    QTest::newRow("beyond 2^53") << "9007199254740993i64";
+  }
+  void int64LiteralsKeepEveryDigit() {
+    QFETCH(QString, literal);
+    Function main = mainOf("def @main() { " + literal.toStdString() + " }");
+    const auto* constant = main->body->as<ConstantNode>();
+    QVERIFY(constant);
+    QCOMPARE(QString::fromStdString(scalarLiteralText(constant->data).value_or("")), literal);
   }
 
   void parsesTuplesProjectionsAndTypes() {
@@ -166,6 +186,16 @@ class TestParser : public QObject {
     QTest::newRow("meta index") << "def @main() { meta[relay.Constant][3] }" << "in.relay:1:36: meta[relay.Constant][3] does not exist: the metadata section has 0 constant(s)";
     QTest::newRow("comment") << "def @main() { /* never closed }" << "in.relay:1:15: unterminated comment";
     QTest::newRow("not a function") << "%x" << "in.relay:1:1: undefined variable %x";
+    QTest::newRow("int32 overflow") << "def @main() { 2147483648 }" << "in.relay:1:15: integer literal '2147483648' is out of range for int32; expected -2147483648 to 2147483647";
+    QTest::newRow("int8 overflow") << "def @main() { -129i8 }" << "in.relay:1:15: integer literal '-129i8' is out of range for int8; expected -128 to 127";
+    QTest::newRow("float16 overflow") << "def @main() { 65505f16 }" << "in.relay:1:15: float literal '65505f16' is out of range for float16; expected a magnitude up to 65504";
+    QTest::newRow("float32 overflow") << "def @main() { -3.5e38f }" << "in.relay:1:15: float literal '-3.5e38f' is out of range for float32; expected a magnitude up to 3.40282e+38";
+    QTest::newRow("negative tuple index") << "def @main(%t: (int32,)) { %t.-1 }" << "in.relay:1:30: tuple index '-1' is out of range; expected 0 to 2147483647";
+    QTest::newRow("negative meta index") << "def @main() { meta[relay.Constant][-1] }" << "in.relay:1:36: meta[relay.Constant][-1] does not exist: the metadata section has 0 constant(s)";
+    QTest::newRow("negative dimension") << "def @main(%x: Tensor[(-2), int32]) { %x }" << "in.relay:1:15: tensor shape: dimension 0 is -2, expected 0 or more";
+    QTest::newRow("unknown dimension") << "def @main(%x: Tensor[(-1, 4294967296, 2), int32]) { %x }" << "in.relay:1:15: tensor shape: more than 4294967296 elements (the limit of one tensor)";
+    QTest::newRow("metadata shape") << "def @main() { meta[relay.Constant][0] }\n#[metadata]\n{\"relay.Constant\": [{\"dtype\": \"int8\", \"shape\": [-1], \"data\": \"\"}]}"
+                                    << "in.relay:2:1: metadata: relay.Constant[0]: shape: dimension 0 is -1, expected 0 or more";
   }
   void badInputsGiveLineColumnAndExpectation() {
     QFETCH(QString, text);
@@ -180,6 +210,35 @@ class TestParser : public QObject {
     for (int i = 0; i < 1000; ++i) text += ")";
     text += " }";
     QVERIFY(parseError(text).find("expressions are nested more than 500 deep") != std::string::npos);
+  }
+
+  void nestingIsBoundedInEveryRule_data() {
+    QTest::addColumn<QString>("open");
+    QTest::addColumn<QString>("middle");
+    QTest::addColumn<QString>("close");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("tuple types") << "def @main(%x: " << "(" << "int32,)" << "types are nested more than 500 deep";
+    QTest::newRow("function types") << "def @main(%x: " << "fn () -> " << "" << "types are nested more than 500 deep";
+    QTest::newRow("attribute lists") << "def @main(%x: int32) { transpose(%x, axes=" << "[" << "]" << "attribute lists are nested more than 500 deep";
+  }
+  void nestingIsBoundedInEveryRule() {
+    QFETCH(QString, open);
+    QFETCH(QString, middle);
+    QFETCH(QString, close);
+    QFETCH(QString, error);
+    // Deep enough to overflow the stack of a recursive parser without a bound.
+    std::string text = open.toStdString();
+    for (int i = 0; i < 100000; ++i) text += middle.toStdString();
+    text += "int32";
+    for (int i = 0; i < 100000; ++i) text += close.toStdString();
+    const std::string message = parseError(text);
+    QVERIFY2(message.find(error.toStdString()) != std::string::npos, message.c_str());
+  }
+
+  void nestingJustBelowTheLimitParses() {
+    std::string type = "int32";
+    for (int i = 0; i < 499; ++i) type = "(" + type + ",)";
+    QCOMPARE(parseError("def @main(%x: " + type + ") { %x }"), std::string("<parsed>"));
   }
 };
 

@@ -105,6 +105,8 @@ Result<ConvOperands> convOperands(const std::string& op, const TypeRelationInput
   if (operands.groups < 1) return makeError(op + ": groups must be at least 1");
   for (int64_t s : operands.strides)
     if (s < 1) return makeError(op + ": strides must be positive");
+  for (int64_t d : operands.dilation)
+    if (d < 1) return makeError(op + ": dilation must be positive");
   return operands;
 }
 
@@ -125,16 +127,19 @@ Result<Type> conv2dRelation(const TypeRelationInput& input) {
     return makeError(op + ": output channels " + std::to_string(outChannels) + " are not divisible by groups " +
                      std::to_string(c.groups));
   BYOC_TRY(checkDeclaredSizes(op, input.attrs, outChannels, kh, kw));
-  int64_t effectiveH = (kh - 1) * c.dilation[0] + 1;
-  int64_t effectiveW = (kw - 1) * c.dilation[1] + 1;
-  int64_t paddedH = x[c.dataLayout.height] + c.padding[0] + c.padding[2];
-  int64_t paddedW = x[c.dataLayout.width] + c.padding[1] + c.padding[3];
-  if (paddedH < effectiveH || paddedW < effectiveW)
-    return makeError(op + ": the kernel " + shapeText({effectiveH, effectiveW}) + " is larger than the padded input " +
-                     shapeText({paddedH, paddedW}));
-  int64_t height = (paddedH - effectiveH) / c.strides[0] + 1;
-  int64_t width = (paddedW - effectiveW) / c.strides[1] + 1;
-  return outputType(input.attrs, *c.data, c.dataLayout, outChannels, height, width);
+  std::optional<int64_t> effectiveH = ((CheckedSize(kh) - 1) * c.dilation[0] + 1).value();
+  std::optional<int64_t> effectiveW = ((CheckedSize(kw) - 1) * c.dilation[1] + 1).value();
+  std::optional<int64_t> paddedH = (CheckedSize(x[c.dataLayout.height]) + c.padding[0] + c.padding[2]).value();
+  std::optional<int64_t> paddedW = (CheckedSize(x[c.dataLayout.width]) + c.padding[1] + c.padding[3]).value();
+  if (!effectiveH || !effectiveW || !paddedH || !paddedW)
+    return makeError(op + ": the padded input or the dilated kernel overflows");
+  if (*paddedH < *effectiveH || *paddedW < *effectiveW)
+    return makeError(op + ": the kernel " + shapeText({*effectiveH, *effectiveW}) + " is larger than the padded input " +
+                     shapeText({*paddedH, *paddedW}));
+  std::optional<int64_t> height = ((CheckedSize(*paddedH) - *effectiveH) / c.strides[0] + 1).value();
+  std::optional<int64_t> width = ((CheckedSize(*paddedW) - *effectiveW) / c.strides[1] + 1).value();
+  if (!height || !width) return makeError(op + ": the output size overflows");
+  return outputType(input.attrs, *c.data, c.dataLayout, outChannels, *height, *width);
 }
 
 Result<Type> conv2dTransposeRelation(const TypeRelationInput& input) {
@@ -146,19 +151,24 @@ Result<Type> conv2dTransposeRelation(const TypeRelationInput& input) {
   int64_t inChannels = x[c.dataLayout.channelOrIn];
   // For a transposed convolution the "input" axis of the kernel holds the data's channels.
   int64_t weightIn = w[c.kernelLayout.channelOrIn];
-  int64_t outChannels = w[c.kernelLayout.batchOrOut] * c.groups;
+  std::optional<int64_t> outChannels = (CheckedSize(w[c.kernelLayout.batchOrOut]) * c.groups).value();
+  if (!outChannels) return makeError(op + ": output channels x groups overflows");
   int64_t kh = w[c.kernelLayout.height];
   int64_t kw = w[c.kernelLayout.width];
   if (inChannels != weightIn)
     return makeError(op + ": input channels " + std::to_string(inChannels) + " do not match weight input channels " +
                      std::to_string(weightIn));
-  BYOC_TRY(checkDeclaredSizes(op, input.attrs, outChannels, kh, kw));
-  int64_t height = (x[c.dataLayout.height] - 1) * c.strides[0] - c.padding[0] - c.padding[2] +
-                   c.dilation[0] * (kh - 1) + outputPadding[0] + 1;
-  int64_t width = (x[c.dataLayout.width] - 1) * c.strides[1] - c.padding[1] - c.padding[3] +
-                  c.dilation[1] * (kw - 1) + outputPadding[1] + 1;
-  if (height < 1 || width < 1) return makeError(op + ": the padding leaves an empty output");
-  return outputType(input.attrs, *c.data, c.dataLayout, outChannels, height, width);
+  BYOC_TRY(checkDeclaredSizes(op, input.attrs, *outChannels, kh, kw));
+  auto outputSize = [&](std::size_t axis, int64_t kernel, std::size_t i) {
+    return ((CheckedSize(x[axis]) - 1) * c.strides[i] - c.padding[i] - c.padding[i + 2] +
+            CheckedSize(c.dilation[i]) * (CheckedSize(kernel) - 1) + outputPadding[i] + 1)
+        .value();
+  };
+  std::optional<int64_t> height = outputSize(c.dataLayout.height, kh, 0);
+  std::optional<int64_t> width = outputSize(c.dataLayout.width, kw, 1);
+  if (!height || !width) return makeError(op + ": the output size overflows");
+  if (*height < 1 || *width < 1) return makeError(op + ": the padding leaves an empty output");
+  return outputType(input.attrs, *c.data, c.dataLayout, *outChannels, *height, *width);
 }
 
 }  // namespace

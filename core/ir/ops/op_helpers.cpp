@@ -1,5 +1,7 @@
 #include "ir/ops/op_helpers.h"
 
+#include "support/limits.h"
+
 namespace byoc::ops {
 
 Result<const TensorTypeNode*> tensorArg(const std::string& op, const TypeRelationInput& input, std::size_t index) {
@@ -84,6 +86,60 @@ Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* nam
   return attrs;
 }
 
+Status checkResultRank(const std::string& op, int64_t rank) {
+  if (rank > limits::kMaxRank)
+    return makeError(op + ": result shape: rank " + std::to_string(rank) + " exceeds the limit of " +
+                     std::to_string(limits::kMaxRank) + " dimensions");
+  return Status::ok();
+}
+
+std::optional<int64_t> checkedProduct(const Shape& shape, std::size_t begin, std::size_t end) {
+  int64_t result = 1;
+  for (std::size_t i = begin; i < end; ++i) {
+    std::optional<int64_t> next = limits::checkedMul(result, shape[i]);
+    if (!next) return std::nullopt;
+    result = *next;
+  }
+  return result;
+}
+
+CheckedSize operator+(CheckedSize a, CheckedSize b) {
+  return CheckedSize(a.value_ && b.value_ ? limits::checkedAdd(*a.value_, *b.value_) : std::nullopt);
+}
+
+CheckedSize operator-(CheckedSize a, CheckedSize b) {
+  if (!a.value_ || !b.value_ || *b.value_ == INT64_MIN) return CheckedSize(std::optional<int64_t>());
+  return CheckedSize(limits::checkedAdd(*a.value_, -*b.value_));
+}
+
+CheckedSize operator*(CheckedSize a, CheckedSize b) {
+  return CheckedSize(a.value_ && b.value_ ? limits::checkedMul(*a.value_, *b.value_) : std::nullopt);
+}
+
+CheckedSize operator/(CheckedSize a, CheckedSize b) {
+  if (!a.value_ || !b.value_ || *b.value_ <= 0) return CheckedSize(std::optional<int64_t>());
+  return CheckedSize(*a.value_ / *b.value_);
+}
+
+namespace {
+
+/// `relation`, refusing a result whose tensor shapes a reader would refuse (negative dimensions,
+/// rank or element count beyond the limits); the error names the op.
+TypeRelation refusingShapesBeyondLimits(const std::string& op, TypeRelation relation) {
+  return [op, relation = std::move(relation)](const TypeRelationInput& input) -> Result<Type> {
+    BYOC_ASSIGN_OR_RETURN(Type result, relation(input));
+    for (const TypeNode* node : flattenTupleTypes(result)) {
+      const auto* tensor = node ? node->as<TensorTypeNode>() : nullptr;
+      if (!tensor) continue;
+      if (std::string problem = limits::typeShapeProblem(tensor->shape); !problem.empty())
+        return makeError(op + ": result shape: " + problem);
+    }
+    return result;
+  };
+}
+
+}  // namespace
+
 void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
              std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer) {
   OpDef def;
@@ -92,7 +148,7 @@ void declare(OpRegistry& registry, std::string name, std::string summary, std::v
   def.inputs = std::move(inputs);
   def.attrs = std::move(attrs);
   def.fusion = fusion;
-  def.relation = std::move(relation);
+  def.relation = refusingShapesBeyondLimits(def.name, std::move(relation));
   def.normalizer = std::move(normalizer);
   std::string registered = def.name;
   Status status = registry.add(std::move(def));

@@ -36,7 +36,33 @@ std::string shapeText(const Shape& shape);
 /// two values [a, b] become [a, b, a, b]. Error if the list has another length.
 Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* name, std::size_t count);
 
-/// Declares an op from its parts; reports a duplicate name as an internal error.
+/// Refuses a result of rank `rank` beyond `limits::kMaxRank`, before a shape of that rank is built.
+Status checkResultRank(const std::string& op, int64_t rank);
+
+/// The product of `shape[begin, end)`, or nothing on overflow of int64_t.
+std::optional<int64_t> checkedProduct(const Shape& shape, std::size_t begin, std::size_t end);
+
+/// A size computed from dimensions and attributes: a step that overflows int64_t makes it
+/// invalid instead of wrapping around, and it stays invalid through later steps.
+class CheckedSize {
+ public:
+  CheckedSize(int64_t value) : value_(value) {}  // NOLINT(google-explicit-constructor)
+  /// The value, or nothing when a step overflowed.
+  std::optional<int64_t> value() const { return value_; }
+
+  friend CheckedSize operator+(CheckedSize a, CheckedSize b);
+  friend CheckedSize operator-(CheckedSize a, CheckedSize b);
+  friend CheckedSize operator*(CheckedSize a, CheckedSize b);
+  /// Division rounding toward zero; `b` must be positive.
+  friend CheckedSize operator/(CheckedSize a, CheckedSize b);
+
+ private:
+  explicit CheckedSize(std::optional<int64_t> value) : value_(value) {}
+  std::optional<int64_t> value_;
+};
+
+/// Declares an op from its parts; its relation also refuses result shapes beyond the limits
+/// (see support/limits.h), naming the op. Reports a duplicate name as an internal error.
 void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
              std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer = {});
 

@@ -33,13 +33,17 @@ TypeRelation windowPoolRelation(std::string op) {
     Shape shape = data->shape;
     std::size_t axes[2] = {layout.height, layout.width};
     for (std::size_t i = 0; i < 2; ++i) {
-      if (strides[i] < 1 || window[i] < 1) return makeError(op + ": pool_size and strides must be positive");
-      int64_t padded = data->shape[axes[i]] + padding[i] + padding[i + 2];
-      int64_t effective = (window[i] - 1) * dilation[i] + 1;
-      if (padded < effective)
+      if (strides[i] < 1 || window[i] < 1 || dilation[i] < 1)
+        return makeError(op + ": pool_size, strides and dilation must be positive");
+      std::optional<int64_t> padded = (CheckedSize(data->shape[axes[i]]) + padding[i] + padding[i + 2]).value();
+      std::optional<int64_t> effective = ((CheckedSize(window[i]) - 1) * dilation[i] + 1).value();
+      if (!padded || !effective) return makeError(op + ": the padded input or the dilated window overflows");
+      if (*padded < *effective)
         return makeError(op + ": the window " + shapeText(window) + " is larger than the padded input");
-      int64_t span = padded - effective;
-      shape[axes[i]] = (ceilMode ? (span + strides[i] - 1) / strides[i] : span / strides[i]) + 1;
+      CheckedSize span = CheckedSize(*padded) - *effective;
+      std::optional<int64_t> size = ((ceilMode ? (span + strides[i] - 1) / strides[i] : span / strides[i]) + 1).value();
+      if (!size) return makeError(op + ": the output size overflows");
+      shape[axes[i]] = *size;
     }
     return tensorType(std::move(shape), data->dtype);
   };

@@ -3,21 +3,19 @@
 #include <algorithm>
 #include <numeric>
 
+#include "support/limits.h"
+
 namespace byoc::ops {
 
 namespace {
-
-int64_t product(const Shape& shape, std::size_t begin, std::size_t end) {
-  int64_t result = 1;
-  for (std::size_t i = begin; i < end; ++i) result *= shape[i];
-  return result;
-}
 
 /// Relay's reshape: 0 copies the input dimension, -1 is inferred, -2 copies the rest, -3 merges two.
 Result<Type> reshapeRelation(const TypeRelationInput& input) {
   const std::string op = "reshape";
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> newshape, intsAttr(op, input.attrs, "newshape"));
+  // Each entry adds at most one output dimension (-2 adds those left of the input, within its rank).
+  BYOC_TRY(checkResultRank(op, static_cast<int64_t>(newshape.size())));
   const Shape& in = data->shape;
   Shape out;
   std::size_t source = 0;
@@ -39,23 +37,35 @@ Result<Type> reshapeRelation(const TypeRelationInput& input) {
       for (; source < in.size(); ++source) out.push_back(in[source]);
     } else if (value == -3) {
       if (source + 1 >= in.size()) return makeError(op + ": newshape -3 needs two input dimensions to merge");
-      out.push_back(in[source] * in[source + 1]);
+      std::optional<int64_t> merged = checkedProduct(in, source, source + 2);
+      if (!merged) return makeError(op + ": newshape -3 merges dimensions whose product overflows");
+      out.push_back(*merged);
       source += 2;
     } else {
       return makeError(op + ": unsupported newshape value " + std::to_string(value));
     }
   }
+  BYOC_TRY(checkResultRank(op, static_cast<int64_t>(out.size())));
   int64_t total = data->numElements();
+  std::optional<int64_t> known = checkedProduct(out, 0, out.size());
   if (inferred) {
-    int64_t known = product(out, 0, out.size());
-    if (known == 0 || total % known != 0)
+    if (!known || *known == 0 || total % *known != 0)
       return makeError(op + ": cannot reshape " + shapeText(in) + " into " + AttrValue::ints(newshape).str());
-    out[*inferred] = total / known;
+    out[*inferred] = total / *known;
+    known = checkedProduct(out, 0, out.size());
   }
-  if (product(out, 0, out.size()) != total)
+  if (known != total)
     return makeError(op + ": cannot reshape " + shapeText(in) + " (" + std::to_string(total) + " elements) into " +
                      shapeText(out));
   return tensorType(std::move(out), data->dtype);
+}
+
+/// Refuses more split parts than `limits::kMaxOpOutputs` before they are built.
+Status checkSplitCount(const std::string& op, int64_t parts) {
+  if (parts > limits::kMaxOpOutputs)
+    return makeError(op + ": " + std::to_string(parts) + " parts exceed the limit of " +
+                     std::to_string(limits::kMaxOpOutputs) + " outputs");
+  return Status::ok();
 }
 
 Result<Type> transposeRelation(const TypeRelationInput& input) {
@@ -111,6 +121,9 @@ Result<Type> expandDimsRelation(const TypeRelationInput& input) {
   BYOC_ASSIGN_OR_RETURN(int64_t count, intAttr(op, input.attrs, "num_newaxis"));
   BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size() + 1));
   if (count < 0) return makeError(op + ": num_newaxis must not be negative");
+  // Checked before the shape grows: num_newaxis comes straight from the input.
+  std::optional<int64_t> rank = limits::checkedAdd(static_cast<int64_t>(data->shape.size()), count);
+  BYOC_TRY(checkResultRank(op, rank.value_or(INT64_MAX)));
   Shape out = data->shape;
   out.insert(out.begin() + axis, static_cast<std::size_t>(count), 1);
   return tensorType(std::move(out), data->dtype);
@@ -140,7 +153,9 @@ Result<Type> concatenateRelation(const TypeRelationInput& input) {
         return makeError(op + ": field " + std::to_string(f) + " has shape " + shapeText(field->shape) +
                          ", which differs from " + shapeText(first->shape) + " outside axis " + std::to_string(axis));
     }
-    out[static_cast<std::size_t>(axis)] += field->shape[static_cast<std::size_t>(axis)];
+    std::optional<int64_t> sum = limits::checkedAdd(out[static_cast<std::size_t>(axis)], field->shape[static_cast<std::size_t>(axis)]);
+    if (!sum) return makeError(op + ": the concatenated axis overflows");
+    out[static_cast<std::size_t>(axis)] = *sum;
   }
   return tensorType(std::move(out), first->dtype);
 }
@@ -158,8 +173,10 @@ Result<Type> splitRelation(const TypeRelationInput& input) {
     if (count < 1 || extent % count != 0)
       return makeError(op + ": axis of size " + std::to_string(extent) + " cannot be split into " +
                        std::to_string(count) + " equal sections");
+    BYOC_TRY(checkSplitCount(op, count));
     for (int64_t i = 1; i < count; ++i) bounds.push_back(extent / count * i);
   } else if (auto indices = sections ? sections->asInts() : std::nullopt) {
+    BYOC_TRY(checkSplitCount(op, static_cast<int64_t>(indices->size()) + 1));
     bounds = *indices;
   } else {
     return makeError(op + ": indices_or_sections must be an integer or a list of integers");
@@ -210,9 +227,11 @@ Result<Type> stridedSliceRelation(const TypeRelationInput& input) {
       return stride > 0 ? std::clamp<int64_t>(index, 0, extent) : std::clamp<int64_t>(index, -1, extent - 1);
     };
     int64_t b = clamp(begin[i]);
-    int64_t e = sizeMode ? (end[i] < 0 ? extent : std::min(extent, b + end[i])) : clamp(end[i]);
-    int64_t length = stride > 0 ? (e - b + stride - 1) / stride : (b - e + (-stride) - 1) / (-stride);
-    out[static_cast<std::size_t>(axis)] = std::max<int64_t>(length, 0);
+    int64_t e = sizeMode ? (end[i] < 0 ? extent : b + std::min(end[i], extent - b)) : clamp(end[i]);
+    // Written so that no step overflows, whatever the stride: |e - b| is at most extent + 1.
+    int64_t span = stride > 0 ? e - b : b - e;
+    int64_t step = stride > 0 ? stride : (stride == INT64_MIN ? INT64_MAX : -stride);
+    out[static_cast<std::size_t>(axis)] = span > 0 ? (span - 1) / step + 1 : 0;
   }
   return tensorType(std::move(out), data->dtype);
 }
@@ -243,8 +262,12 @@ Result<Type> padRelation(const TypeRelationInput& input) {
   for (std::size_t i = 0; i < out.size(); ++i) {
     auto pair = width->asList()[i].asInts();
     if (!pair || pair->size() != 2) return makeError(op + ": pad_width entry " + std::to_string(i) + " must be [before, after]");
-    out[i] += (*pair)[0] + (*pair)[1];
-    if (out[i] < 0) return makeError(op + ": padding makes axis " + std::to_string(i) + " negative");
+    std::optional<int64_t> padding = limits::checkedAdd((*pair)[0], (*pair)[1]);
+    std::optional<int64_t> padded = padding ? limits::checkedAdd(out[i], *padding) : std::nullopt;
+    if (!padded || *padded < 0)
+      return makeError(op + ": padding " + AttrValue::ints(*pair).str() + " does not fit axis " + std::to_string(i) + " of size " +
+                       std::to_string(out[i]));
+    out[i] = *padded;
   }
   return tensorType(std::move(out), data->dtype);
 }
@@ -252,7 +275,10 @@ Result<Type> padRelation(const TypeRelationInput& input) {
 Result<Type> batchFlattenRelation(const TypeRelationInput& input) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg("nn.batch_flatten", input, 0));
   if (data->shape.empty()) return makeError("nn.batch_flatten: data must have rank at least 1");
-  return tensorType({data->shape[0], product(data->shape, 1, data->shape.size())}, data->dtype);
+  const bool unknown = std::find(data->shape.begin() + 1, data->shape.end(), kAnyDim) != data->shape.end();
+  std::optional<int64_t> rest = unknown ? kAnyDim : checkedProduct(data->shape, 1, data->shape.size());
+  if (!rest) return makeError("nn.batch_flatten: the flattened axes overflow");
+  return tensorType({data->shape[0], *rest}, data->dtype);
 }
 
 }  // namespace
