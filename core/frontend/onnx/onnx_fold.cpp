@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <span>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "support/limits.h"
 
 namespace byoc::onnx_import {
 
@@ -96,7 +98,7 @@ OnnxConverter elementwise(Fn fn, bool producesBool) {
     auto arrays = intInputs(c);
     if (!arrays) return OnnxOutputs{};
     auto shape = broadcast(*arrays);
-    if (!shape) return OnnxOutputs{};
+    if (!shape || count(*shape) > kMaxFoldedElements) return OnnxOutputs{};
     IntArray out{*shape, std::vector<int64_t>(static_cast<std::size_t>(count(*shape)))};
     std::vector<int64_t> operands(arrays->size());
     for (int64_t i = 0; i < count(*shape); ++i) {
@@ -130,19 +132,18 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   const IntArray& indices = (*arrays)[1];
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.shape.size()));
-  auto a = static_cast<std::size_t>(axis);
+  int64_t extent = data.shape[static_cast<std::size_t>(axis)];
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> positions, gatherIndices(indices.values, axis, extent));
   int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
   int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
-  int64_t extent = data.shape[a];
+  // Both operands are small, but their product need not be.
+  if (outer * inner * static_cast<int64_t>(positions.size()) > kMaxFoldedElements) return OnnxOutputs{};
   IntArray out;
   out.shape.assign(data.shape.begin(), data.shape.begin() + axis);
   out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
   out.shape.insert(out.shape.end(), data.shape.begin() + axis + 1, data.shape.end());
   for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t index : indices.values) {
-      if (index < 0) index += extent;
-      if (index < 0 || index >= extent)
-        return makeError("index " + std::to_string(index) + " is out of range for an axis of size " + std::to_string(extent));
+    for (int64_t index : positions) {
       for (int64_t i = 0; i < inner; ++i)
         out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
     }
@@ -184,6 +185,7 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   int64_t start = (*arrays)[1].values[0];
   int64_t end = (*arrays)[2].values[0];
   int64_t step = arrays->size() > 4 ? (*arrays)[4].values[0] : 1;
+  if (arrays->size() > 3 && (*arrays)[3].values[0] != 0 && (*arrays)[3].values[0] != -1) return OnnxOutputs{};
   if (step == 0) return makeError("Slice step must not be 0");
   if (start < 0) start += extent;
   if (end < 0) end += extent;
@@ -191,11 +193,14 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   if (step > 0) {
     start = std::clamp<int64_t>(start, 0, extent);
     end = std::clamp<int64_t>(end, 0, extent);
-    for (int64_t i = start; i < end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    // The index moves only while it stays before `end`, so a huge step cannot overflow it.
+    for (int64_t i = start; i < end; i = end - i > step ? i + step : end)
+      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
   } else {
     start = std::clamp<int64_t>(start, -1, extent - 1);
     end = std::clamp<int64_t>(end, -1, extent - 1);
-    for (int64_t i = start; i > end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    for (int64_t i = start; i > end; i = i + step > end ? i + step : end)
+      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
   }
   out.shape = {static_cast<int64_t>(out.values.size())};
   return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
@@ -215,16 +220,27 @@ Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
 
 void addFolders(OnnxConverterTable& table) {
   using Operands = const std::vector<int64_t>&;
-  table["Add"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] + v[1]; }, false);
-  table["Sub"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] - v[1]; }, false);
-  table["Mul"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] * v[1]; }, false);
+  // An operation that overflows int64_t is not folded: the op is built and computes at run time.
+  table["Add"] = elementwise([](Operands v) { return limits::checkedAdd(v[0], v[1]); }, false);
+  table["Sub"] = elementwise(
+      [](Operands v) -> std::optional<int64_t> {
+        if (v[1] == std::numeric_limits<int64_t>::min()) return std::nullopt;
+        return limits::checkedAdd(v[0], -v[1]);
+      },
+      false);
+  table["Mul"] = elementwise([](Operands v) { return limits::checkedMul(v[0], v[1]); }, false);
   table["Div"] = elementwise(
       [](Operands v) -> std::optional<int64_t> {
-        if (v[1] == 0) return std::nullopt;
+        if (v[1] == 0 || (v[1] == -1 && v[0] == std::numeric_limits<int64_t>::min())) return std::nullopt;
         return v[0] / v[1];
       },
       false);
-  table["Neg"] = elementwise([](Operands v) -> std::optional<int64_t> { return -v[0]; }, false);
+  table["Neg"] = elementwise(
+      [](Operands v) -> std::optional<int64_t> {
+        if (v[0] == std::numeric_limits<int64_t>::min()) return std::nullopt;
+        return -v[0];
+      },
+      false);
   table["Equal"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
   table["Less"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
   table["Greater"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);

@@ -93,7 +93,14 @@ class GraphImporter {
     if (!dtype) return error("graph input '" + input.name() + "': " + dtype.error().message);
     if (!tensor.has_shape()) return error("graph input '" + input.name() + "' has no shape");
     Shape shape;
-    for (const auto& dim : tensor.shape().dim()) shape.push_back(dim.has_dim_value() ? dim.dim_value() : kAnyDim);
+    for (const auto& dim : tensor.shape().dim()) {
+      if (dim.has_dim_value() && dim.dim_value() < 0)
+        return error("graph input '" + input.name() + "': dimension " + std::to_string(shape.size()) + " is " +
+                     std::to_string(dim.dim_value()) + ", expected 0 or more (or a symbolic dimension)");
+      shape.push_back(dim.has_dim_value() ? dim.dim_value() : kAnyDim);
+    }
+    Status limited = checkShape(shape, true);
+    if (!limited) return error("graph input '" + input.name() + "': " + limited.error().message);
     return tensorType(std::move(shape), *dtype);
   }
 
