@@ -303,6 +303,59 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (BatchNormalization): missing input 2"},
+      {"two nodes write one output",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.node("Neg", {"x"}, {"y"}, "m");
+         return b;
+       },
+       "model.onnx: node 'm' (Neg): output 0 ('y') reuses the name of node 'n' (Relu); expected unique names"},
+      {"a node overwrites an initializer",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.initializer("y", {1}, {1.0f});
+         return b;
+       },
+       "model.onnx: node 'n' (Relu): output 0 ('y') reuses the name of initializer #0; expected unique names"},
+      {"two graph inputs of one name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.input("x", {3});
+         return b;
+       },
+       "model.onnx: graph input #1 ('x') reuses the name of graph input #0; expected unique names"},
+      {"a cycle",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {2}).output("y");
+         b.node("Add", {"x", "b"}, {"a"}, "first");
+         b.node("Relu", {"a"}, {"b"}, "second");
+         b.node("Relu", {"b"}, {"y"}, "third");
+         return b;
+       },
+       "model.onnx: node 'first' (Add): input 'b' is produced by node 'second' (Relu), which does not come before "
+       "it; expected nodes in topological order, without cycles"},
+      {"initializer without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.initializer("", {1}, {1.0f});
+         return b;
+       },
+       "model.onnx: initializer #0 has no name"},
+      {"graph input without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.input("", {2});
+         return b;
+       },
+       "model.onnx: graph input #1 has no name"},
+      {"graph output without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.output("");
+         return b;
+       },
+       "model.onnx: graph output #1 has no name"},
       {"cast to an unknown element type",
        [] {
          OnnxModelBuilder b = oneNode("Cast", {2}, {"x"});
@@ -312,6 +365,21 @@ const std::vector<BadModel>& badModels() {
        "model.onnx: node 'n' (Cast): unsupported element type 99"},
       {"opset beyond the supported ones", [] { return convModel(18); },
        "model.onnx: opset 18 is not supported; expected 11 to 17"},
+      {"if with subgraphs",
+       [] {
+         OnnxModelBuilder b;
+         b.input("c", {}, onnx::TensorProto::BOOL).output("y");
+         onnx::NodeProto& node = b.node("If", {"c"}, {"y"}, "branch");
+         for (const char* name : {"then_branch", "else_branch"}) {
+           auto* a = node.add_attribute();
+           a->set_name(name);
+           a->set_type(onnx::AttributeProto::GRAPH);
+           a->mutable_g()->set_name(name);
+         }
+         return b;
+       },
+       "model.onnx: unsupported ONNX ops in 1 node: If (1); subgraphs (the bodies of If, Loop and Scan) are not "
+       "supported"},
   };
   return cases;
 }
@@ -393,6 +461,13 @@ class TestOnnxErrors : public QObject {
     Result<Module> module = importOnnxModel(b.bytes(), "model.onnx", "");
     QVERIFY2(module.isOk(), module ? "" : module.error().str().c_str());
     QVERIFY(printModule(*module).find("?") != std::string::npos);
+  }
+
+  /// A graph field whose bytes are not a GraphProto fails in protobuf's decoder.
+  void undecodableGraph() {
+    std::string bytes = std::string("\x08\x08\x3a\x02\xff\xff", 6);
+    QCOMPARE(importError(bytes),
+             std::string("model.onnx: corrupt ONNX model: the protobuf data inside the model cannot be decoded"));
   }
 
   void truncatedFileNamesTheCutField() {
