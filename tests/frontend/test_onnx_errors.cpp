@@ -297,6 +297,21 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Slice): Slice of axis 0, whose size is unknown, is not supported"},
+      {"constant with external data",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         onnx::TensorProto value = OnnxModelBuilder::floatTensor("", {1}, {});
+         value.clear_raw_data();
+         value.set_data_location(onnx::TensorProto::EXTERNAL);
+         auto* entry = value.add_external_data();
+         entry->set_key("location");
+         entry->set_value("/etc/passwd");
+         attr(b.node("Constant", {}, {"y"}, "n"), "value", value);
+         return b;
+       },
+       "model.onnx: node 'n' (Constant): attribute 'value' keeps its data outside the model; expected it inside "
+       "(external data is supported for initializers)"},
       {"missing required input",
        [] {
          OnnxModelBuilder b = oneNode("BatchNormalization", {1, 2, 2, 2}, {"x", "x"});

@@ -310,12 +310,21 @@ Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
   return OnnxOutputs{c.constant(intsToTensor(values, {end - start}))};
 }
 
+/// The tensor of the `value` attribute. Its data must be inside the model: external data is read
+/// only for initializers, whose location is resolved in the model's directory.
+Result<TensorData> valueAttribute(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
+  if (proto->data_location() == onnx::TensorProto::EXTERNAL)
+    return makeError("attribute 'value' keeps its data outside the model; expected it inside (external data is "
+                     "supported for initializers)");
+  return tensorFromProto(*proto, "");
+}
+
 /// Constant: the `value` tensor, or one of the scalar/list shorthands.
 Result<OnnxOutputs> constant(const OnnxNodeContext& c) {
   std::string name = c.node.output_size() > 0 ? c.node.output(0) : std::string();
   if (c.attrs.has("value")) {
-    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
-    BYOC_ASSIGN_OR_RETURN(TensorData data, tensorFromProto(*proto, ""));
+    BYOC_ASSIGN_OR_RETURN(TensorData data, valueAttribute(c));
     return OnnxOutputs{c.constant(std::move(data), name)};
   }
   if (c.attrs.has("value_float")) {
@@ -343,8 +352,7 @@ Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(0));
   TensorData fill = TensorData::scalar(DType::Float32, 0.0);
   if (c.attrs.has("value")) {
-    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
-    BYOC_ASSIGN_OR_RETURN(fill, tensorFromProto(*proto, ""));
+    BYOC_ASSIGN_OR_RETURN(fill, valueAttribute(c));
     if (fill.numElements() != 1) return makeError("the value of ConstantOfShape must hold one element");
   }
   BYOC_TRY(checkShape(shape));

@@ -112,6 +112,12 @@ def cases():
     yield ("opset_out_of_range", "An opset beyond the supported ones.",
            one_node("Relu", [2], ["x"], opset=18),
            "opset 18 is not supported; expected 11 to 17")
+    outside = TensorProto(name="", data_type=FLOAT, dims=[1], data_location=TensorProto.EXTERNAL)
+    outside.external_data.add(key="location", value="/etc/passwd")
+    yield ("constant_external_data", "A Constant whose value names a file outside the model.",
+           model([helper.make_node("Constant", [], ["y"], name="n", value=outside)], [], [tensor("y", None)]),
+           "node 'n' (Constant): attribute 'value' keeps its data outside the model; expected it inside "
+           "(external data is supported for initializers)")
     # ir_version 8, then a graph field of two bytes that do not decode as a GraphProto.
     yield ("corrupt_graph", "A graph whose bytes protobuf cannot decode.",
            b"\x08\x08\x3a\x02\xff\xff",
