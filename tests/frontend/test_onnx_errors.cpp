@@ -312,6 +312,38 @@ const std::vector<BadModel>& badModels() {
        },
        "model.onnx: node 'n' (Constant): attribute 'value' keeps its data outside the model; expected it inside "
        "(external data is supported for initializers)"},
+      {"add of one constant operand",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Add", {"a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Add): missing input 1"},
+      {"where of two constant operands",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Where", {"a", "a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Where): missing input 2"},
+      {"gather of one constant operand",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Gather", {"a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Gather): missing input 1"},
+      {"cast without an operand",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         attr(b.node("Cast", {}, {"y"}, "n"), "to", int64_t{7});
+         return b;
+       },
+       "model.onnx: node 'n' (Cast): missing input 0"},
       {"missing required input",
        [] {
          OnnxModelBuilder b = oneNode("BatchNormalization", {1, 2, 2, 2}, {"x", "x"});

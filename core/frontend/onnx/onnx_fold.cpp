@@ -91,12 +91,13 @@ std::optional<Shape> broadcast(const std::vector<IntArray>& arrays) {
   return out;
 }
 
-/// Elementwise ops over broadcast integer inputs; `bool` results for comparisons.
-template <typename Fn>
+/// Elementwise ops of `Arity` broadcast integer inputs; `bool` results for comparisons. A node
+/// with another number of inputs is left to the converter, which names the missing one.
+template <std::size_t Arity, typename Fn>
 OnnxConverter elementwise(Fn fn, bool producesBool) {
   return [fn, producesBool](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     auto arrays = intInputs(c);
-    if (!arrays) return OnnxOutputs{};
+    if (!arrays || arrays->size() != Arity) return OnnxOutputs{};
     auto shape = broadcast(*arrays);
     if (!shape || count(*shape) > kMaxFoldedElements) return OnnxOutputs{};
     IntArray out{*shape, std::vector<int64_t>(static_cast<std::size_t>(count(*shape)))};
@@ -127,7 +128,7 @@ OnnxConverter reshapeLike(std::string opType) {
 
 Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays) return OnnxOutputs{};
+  if (!arrays || arrays->size() != 2) return OnnxOutputs{};
   const IntArray& data = (*arrays)[0];
   const IntArray& indices = (*arrays)[1];
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
@@ -209,7 +210,7 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
 /// Cast between integer and bool types.
 Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays) return OnnxOutputs{};
+  if (!arrays || arrays->size() != 1) return OnnxOutputs{};
   BYOC_ASSIGN_OR_RETURN(int64_t to, c.attrs.getInt("to"));
   BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(static_cast<int32_t>(to)));
   if (isFloat(dtype)) return OnnxOutputs{};
@@ -221,30 +222,30 @@ Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
 void addFolders(OnnxConverterTable& table) {
   using Operands = const std::vector<int64_t>&;
   // An operation that overflows int64_t is not folded: the op is built and computes at run time.
-  table["Add"] = elementwise([](Operands v) { return limits::checkedAdd(v[0], v[1]); }, false);
-  table["Sub"] = elementwise(
+  table["Add"] = elementwise<2>([](Operands v) { return limits::checkedAdd(v[0], v[1]); }, false);
+  table["Sub"] = elementwise<2>(
       [](Operands v) -> std::optional<int64_t> {
         if (v[1] == std::numeric_limits<int64_t>::min()) return std::nullopt;
         return limits::checkedAdd(v[0], -v[1]);
       },
       false);
-  table["Mul"] = elementwise([](Operands v) { return limits::checkedMul(v[0], v[1]); }, false);
-  table["Div"] = elementwise(
+  table["Mul"] = elementwise<2>([](Operands v) { return limits::checkedMul(v[0], v[1]); }, false);
+  table["Div"] = elementwise<2>(
       [](Operands v) -> std::optional<int64_t> {
         if (v[1] == 0 || (v[1] == -1 && v[0] == std::numeric_limits<int64_t>::min())) return std::nullopt;
         return v[0] / v[1];
       },
       false);
-  table["Neg"] = elementwise(
+  table["Neg"] = elementwise<1>(
       [](Operands v) -> std::optional<int64_t> {
         if (v[0] == std::numeric_limits<int64_t>::min()) return std::nullopt;
         return -v[0];
       },
       false);
-  table["Equal"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
-  table["Less"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
-  table["Greater"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);
-  table["Where"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] ? v[1] : v[2]; }, false);
+  table["Equal"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
+  table["Less"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
+  table["Greater"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);
+  table["Where"] = elementwise<3>([](Operands v) -> std::optional<int64_t> { return v[0] ? v[1] : v[2]; }, false);
   for (const char* opType : {"Unsqueeze", "Squeeze", "Reshape", "Flatten", "Identity"}) table[opType] = reshapeLike(opType);
   table["Gather"] = gather;
   table["Concat"] = concat;

@@ -112,6 +112,10 @@ def cases():
     yield ("opset_out_of_range", "An opset beyond the supported ones.",
            one_node("Relu", [2], ["x"], opset=18),
            "opset 18 is not supported; expected 11 to 17")
+    yield ("add_missing_operand", "Add of one constant: shape arithmetic is not folded with an operand missing.",
+           model([helper.make_node("Add", ["a"], ["y"], name="n")], [], [tensor("y", None, TensorProto.INT64)],
+                 [ints("a", [1, 2])]),
+           "node 'n' (Add): missing input 1")
     outside = TensorProto(name="", data_type=FLOAT, dims=[1], data_location=TensorProto.EXTERNAL)
     outside.external_data.add(key="location", value="/etc/passwd")
     yield ("constant_external_data", "A Constant whose value names a file outside the model.",
