@@ -336,6 +336,14 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Gather): missing input 1"},
+      {"slice without operands",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         b.node("Slice", {}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Slice): missing input 0"},
       {"cast without an operand",
        [] {
          OnnxModelBuilder b;

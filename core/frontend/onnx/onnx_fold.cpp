@@ -179,7 +179,7 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
 /// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays || (*arrays)[0].shape.size() != 1 || arrays->size() < 3) return OnnxOutputs{};
+  if (!arrays || arrays->size() < 3 || (*arrays)[0].shape.size() != 1) return OnnxOutputs{};
   for (const IntArray& bound : std::span(*arrays).subspan(1))
     if (bound.values.size() != 1) return OnnxOutputs{};
   int64_t extent = (*arrays)[0].shape[0];

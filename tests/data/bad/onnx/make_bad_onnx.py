@@ -116,6 +116,9 @@ def cases():
            model([helper.make_node("Add", ["a"], ["y"], name="n")], [], [tensor("y", None, TensorProto.INT64)],
                  [ints("a", [1, 2])]),
            "node 'n' (Add): missing input 1")
+    yield ("slice_without_operands", "A Slice node with no inputs at all.",
+           model([helper.make_node("Slice", [], ["y"], name="n")], [], [tensor("y", None)]),
+           "node 'n' (Slice): missing input 0")
     outside = TensorProto(name="", data_type=FLOAT, dims=[1], data_location=TensorProto.EXTERNAL)
     outside.external_data.add(key="location", value="/etc/passwd")
     yield ("constant_external_data", "A Constant whose value names a file outside the model.",
