@@ -2,6 +2,8 @@
 #include <QtTest>
 
 #include <cstring>
+#include <functional>
+#include <limits>
 
 #include "frontend/loader.h"
 #include "frontend/onnx/onnx_import.h"
@@ -30,6 +32,413 @@ std::string importError(const std::string& bytes) {
   return module.error().str();
 }
 
+/// 2^32, the element limit of one tensor: three such dimensions make 2^96 elements.
+constexpr int64_t kHuge = int64_t{1} << 32;
+
+/// A model with one input `x` of `shape` and one node `op` (named "n") from `inputs` to `y`.
+OnnxModelBuilder oneNode(const std::string& op, const std::vector<int64_t>& shape, const std::vector<std::string>& inputs,
+                         int64_t opset = 13) {
+  OnnxModelBuilder b(opset);
+  b.input("x", shape).output("y");
+  b.node(op, inputs, {"y"}, "n");
+  return b;
+}
+
+onnx::NodeProto& lastNode(OnnxModelBuilder& b) {
+  return *b.model().mutable_graph()->mutable_node(b.model().graph().node_size() - 1);
+}
+
+/// One hostile model and the exact error it must give.
+struct BadModel {
+  const char* name;
+  std::function<OnnxModelBuilder()> build;
+  std::string error;
+};
+
+/// Out-of-range values, bad axes, negative and huge dimensions, and malformed graphs.
+const std::vector<BadModel>& badModels() {
+  static const std::vector<BadModel> cases = {
+      {"gather index beyond the axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Gather", {5, 3}, {"x", "i"});
+         b.intInitializer("i", {2}, {1, 7});
+         return b;
+       },
+       "model.onnx: node 'n' (Gather): index 7 is out of range for axis 0 of size 5; expected -5 to 4"},
+      {"gather negative index beyond the axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Gather", {5, 3}, {"x", "i"});
+         b.intInitializer("i", {1}, {-6});
+         attr(lastNode(b), "axis", int64_t{0});
+         return b;
+       },
+       "model.onnx: node 'n' (Gather): index -6 is out of range for axis 0 of size 5; expected -5 to 4"},
+      {"gather on a folded shape",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {2, 3}).intInitializer("i", {}, {2}).output("y");
+         b.node("Shape", {"x"}, {"s"}, "shape");
+         b.node("Gather", {"s", "i"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Gather): index 2 is out of range for axis 0 of size 2; expected -2 to 1"},
+      {"split sizes short of the axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Split", {6, 2}, {"x", "s"});
+         b.intInitializer("s", {2}, {2, 2});
+         lastNode(b).add_output("z");
+         return b;
+       },
+       "model.onnx: node 'n' (Split): split sizes (2, 2) add up to 4; expected 6, the size of axis 0"},
+      {"split attribute with a negative size",
+       [] {
+         OnnxModelBuilder b = oneNode("Split", {6}, {"x"}, 11);
+         lastNode(b).add_output("z");
+         attr(lastNode(b), "split", std::vector<int64_t>{7, -1});
+         return b;
+       },
+       "model.onnx: node 'n' (Split): split size -1 in (7, -1); expected sizes of 0 or more"},
+      {"concat axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Concat", {2, 3}, {"x", "x"});
+         attr(lastNode(b), "axis", int64_t{2});
+         return b;
+       },
+       "model.onnx: node 'n' (Concat): axis 2 is out of range for rank 2; expected -2 to 1"},
+      {"softmax axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Softmax", {2, 3}, {"x"});
+         attr(lastNode(b), "axis", int64_t{-3});
+         return b;
+       },
+       "model.onnx: node 'n' (Softmax): axis -3 is out of range for rank 2; expected -2 to 1"},
+      {"transpose perm repeats an axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Transpose", {2, 3, 4}, {"x"});
+         attr(lastNode(b), "perm", std::vector<int64_t>{0, 2, -1});
+         return b;
+       },
+       "model.onnx: node 'n' (Transpose): axis -1 names axis 2 a second time; expected each axis once"},
+      {"transpose perm of another rank",
+       [] {
+         OnnxModelBuilder b = oneNode("Transpose", {2, 3, 4}, {"x"});
+         attr(lastNode(b), "perm", std::vector<int64_t>{1, 0});
+         return b;
+       },
+       "model.onnx: node 'n' (Transpose): perm (1, 0) lists 2 axes; expected 3, the input's rank"},
+      {"squeeze axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Squeeze", {1, 3}, {"x", "a"});
+         b.intInitializer("a", {1}, {2});
+         return b;
+       },
+       "model.onnx: node 'n' (Squeeze): axis 2 is out of range for rank 2; expected -2 to 1"},
+      {"unsqueeze repeats an axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Unsqueeze", {3}, {"x", "a"});
+         b.intInitializer("a", {2}, {0, -3});
+         return b;
+       },
+       "model.onnx: node 'n' (Unsqueeze): axis -3 names axis 0 a second time; expected each axis once"},
+      {"reduce axis",
+       [] {
+         OnnxModelBuilder b = oneNode("ReduceMean", {2, 3}, {"x"});
+         attr(lastNode(b), "axes", std::vector<int64_t>{5});
+         return b;
+       },
+       "model.onnx: node 'n' (ReduceMean): axis 5 is out of range for rank 2; expected -2 to 1"},
+      {"flatten axis",
+       [] {
+         OnnxModelBuilder b = oneNode("Flatten", {2, 3}, {"x"});
+         attr(lastNode(b), "axis", int64_t{3});
+         return b;
+       },
+       "model.onnx: node 'n' (Flatten): axis 3 is out of range for rank 2; expected -2 to 2"},
+      {"negative input dimension",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {2, -3}).output("x");
+         return b;
+       },
+       "model.onnx: graph input 'x': dimension 1 is -3, expected 0 or more (or a symbolic dimension)"},
+      {"input of 2^96 elements",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {kHuge, kHuge, kHuge}).output("x");
+         return b;
+       },
+       "model.onnx: graph input 'x': shape (4294967296, 4294967296, 4294967296): more than 4294967296 elements (the "
+       "limit of one tensor)"},
+      {"input of rank 40",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", std::vector<int64_t>(40, 1)).output("x");
+         return b;
+       },
+       "model.onnx: graph input 'x': rank 40 exceeds the limit of 32 dimensions"},
+      {"initializer of 2^96 elements",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1}).initializer("w", {kHuge, kHuge, kHuge}, {}).output("y");
+         b.node("Add", {"x", "w"}, {"y"});
+         return b;
+       },
+       "model.onnx: initializer 'w': shape (4294967296, 4294967296, 4294967296): more than 4294967296 elements (the "
+       "limit of one tensor)"},
+      {"initializer whose byte count wraps",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1}).initializer("w", {int64_t{1} << 31, int64_t{1} << 31, 4}, {}).output("y");
+         b.node("Add", {"x", "w"}, {"y"});
+         return b;
+       },
+       "model.onnx: initializer 'w': shape (2147483648, 2147483648, 4): more than 4294967296 elements (the limit of "
+       "one tensor)"},
+      {"negative initializer dimension",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1}).intInitializer("w", {-1}, {}).output("y");
+         b.node("Add", {"x", "w"}, {"y"});
+         return b;
+       },
+       "model.onnx: initializer 'w': shape (-1): dimension 0 is -1, expected 0 or more"},
+      {"reshape to a huge shape",
+       [] {
+         OnnxModelBuilder b = oneNode("Reshape", {2, 3}, {"x", "s"});
+         b.intInitializer("s", {3}, {0, kHuge, kHuge});
+         return b;
+       },
+       "model.onnx: node 'n' (Reshape): the new shape (0, 4294967296, 4294967296) gives shape (2, 4294967296, "
+       "4294967296): more than 4294967296 elements (the limit of one tensor)"},
+      {"reshape with a value below -1",
+       [] {
+         OnnxModelBuilder b = oneNode("Reshape", {2, 3}, {"x", "s"});
+         b.intInitializer("s", {2}, {-3, 2});
+         return b;
+       },
+       "model.onnx: node 'n' (Reshape): shape value -3 at position 0; expected -1, 0 or a size"},
+      {"constant of a negative shape",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("s", {2}, {-1, 3}).output("y");
+         b.node("ConstantOfShape", {"s"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (ConstantOfShape): shape (-1, 3): dimension 0 is -1, expected 0 or more"},
+      {"constant of a huge shape",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("s", {3}, {kHuge, kHuge, kHuge}).output("y");
+         b.node("ConstantOfShape", {"s"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (ConstantOfShape): shape (4294967296, 4294967296, 4294967296): more than 4294967296 "
+       "elements (the limit of one tensor)"},
+      {"pads past int64",
+       [] {
+         OnnxModelBuilder b = oneNode("Pad", {2}, {"x", "p"});
+         b.intInitializer("p", {2}, {std::numeric_limits<int64_t>::max(), 1});
+         return b;
+       },
+       "model.onnx: node 'n' (Pad): pads (9223372036854775807, 1) make axis 0 of size 2 negative or too large"},
+      {"pads past the element limit",
+       [] {
+         OnnxModelBuilder b = oneNode("Pad", {2, 2}, {"x", "p"});
+         b.intInitializer("p", {4}, {kHuge, kHuge, 0, 0});
+         return b;
+       },
+       "model.onnx: node 'n' (Pad): pads (4294967296, 4294967296, 0, 0) give shape (4294967298, 4294967298): more "
+       "than 4294967296 elements (the limit of one tensor)"},
+      {"resize to a negative size",
+       [] {
+         OnnxModelBuilder b = oneNode("Resize", {1, 1, 2, 2}, {"x", "", "", "s"});
+         b.intInitializer("s", {4}, {1, 1, -4, 4});
+         return b;
+       },
+       "model.onnx: node 'n' (Resize): sizes (1, 1, -4, 4) hold a negative size; expected sizes of 0 or more"},
+      {"resize by a huge scale",
+       [] {
+         OnnxModelBuilder b = oneNode("Resize", {1, 1, 2, 2}, {"x", "", "s"});
+         b.initializer("s", {4}, {1.0f, 1.0f, 1e30f, 1.0f});
+         return b;
+       },
+       "model.onnx: node 'n' (Resize): scale 1e+30 of axis 2 (size 2) is not "
+       "supported; expected a positive number giving at most 4294967296 elements"},
+      {"conv stride 0 with auto_pad",
+       [] {
+         OnnxModelBuilder b = convModel();
+         attr(lastNode(b), "strides", std::vector<int64_t>{0, 1});
+         attr(lastNode(b), "auto_pad", "SAME_UPPER");
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): kernel_shape (3, 3), strides (0, 1), dilations (1, 1), pads (0, 0, 0, 0): "
+       "expected a positive kernel_shape, strides and dilations, and pads of 0 or more"},
+      {"conv dilation past int64",
+       [] {
+         OnnxModelBuilder b = convModel();
+         attr(lastNode(b), "dilations", std::vector<int64_t>{int64_t{1} << 62, 1});
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): kernel_shape (3, 3), strides (1, 1), dilations (4611686018427387904, 1), "
+       "pads (0, 0, 0, 0): the window is too large for an input of size 8"},
+      {"conv group 0",
+       [] {
+         OnnxModelBuilder b = convModel();
+         attr(lastNode(b), "group", int64_t{0});
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): group 0 is not supported; expected a positive number of groups"},
+      {"slice of an axis of unknown size",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {3}).output("y").intInitializer("b", {1}, {0}).intInitializer("e", {1}, {1});
+         b.model().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_param("n");
+         b.node("Slice", {"x", "b", "e"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Slice): Slice of axis 0, whose size is unknown, is not supported"},
+      {"constant with external data",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         onnx::TensorProto value = OnnxModelBuilder::floatTensor("", {1}, {});
+         value.clear_raw_data();
+         value.set_data_location(onnx::TensorProto::EXTERNAL);
+         auto* entry = value.add_external_data();
+         entry->set_key("location");
+         entry->set_value("/etc/passwd");
+         attr(b.node("Constant", {}, {"y"}, "n"), "value", value);
+         return b;
+       },
+       "model.onnx: node 'n' (Constant): attribute 'value' keeps its data outside the model; expected it inside "
+       "(external data is supported for initializers)"},
+      {"add of one constant operand",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Add", {"a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Add): missing input 1"},
+      {"where of two constant operands",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Where", {"a", "a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Where): missing input 2"},
+      {"gather of one constant operand",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("a", {2}, {1, 2}).output("y");
+         b.node("Gather", {"a"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Gather): missing input 1"},
+      {"slice without operands",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         b.node("Slice", {}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Slice): missing input 0"},
+      {"cast without an operand",
+       [] {
+         OnnxModelBuilder b;
+         b.output("y");
+         attr(b.node("Cast", {}, {"y"}, "n"), "to", int64_t{7});
+         return b;
+       },
+       "model.onnx: node 'n' (Cast): missing input 0"},
+      {"missing required input",
+       [] {
+         OnnxModelBuilder b = oneNode("BatchNormalization", {1, 2, 2, 2}, {"x", "x"});
+         return b;
+       },
+       "model.onnx: node 'n' (BatchNormalization): missing input 2"},
+      {"two nodes write one output",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.node("Neg", {"x"}, {"y"}, "m");
+         return b;
+       },
+       "model.onnx: node 'm' (Neg): output 0 ('y') reuses the name of node 'n' (Relu); expected unique names"},
+      {"a node overwrites an initializer",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.initializer("y", {1}, {1.0f});
+         return b;
+       },
+       "model.onnx: node 'n' (Relu): output 0 ('y') reuses the name of initializer #0; expected unique names"},
+      {"two graph inputs of one name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.input("x", {3});
+         return b;
+       },
+       "model.onnx: graph input #1 ('x') reuses the name of graph input #0; expected unique names"},
+      {"a cycle",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {2}).output("y");
+         b.node("Add", {"x", "b"}, {"a"}, "first");
+         b.node("Relu", {"a"}, {"b"}, "second");
+         b.node("Relu", {"b"}, {"y"}, "third");
+         return b;
+       },
+       "model.onnx: node 'first' (Add): input 'b' is produced by node 'second' (Relu), which does not come before "
+       "it; expected nodes in topological order, without cycles"},
+      {"initializer without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.initializer("", {1}, {1.0f});
+         return b;
+       },
+       "model.onnx: initializer #0 has no name"},
+      {"graph input without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.input("", {2});
+         return b;
+       },
+       "model.onnx: graph input #1 has no name"},
+      {"graph output without a name",
+       [] {
+         OnnxModelBuilder b = oneNode("Relu", {2}, {"x"});
+         b.output("");
+         return b;
+       },
+       "model.onnx: graph output #1 has no name"},
+      {"cast to an unknown element type",
+       [] {
+         OnnxModelBuilder b = oneNode("Cast", {2}, {"x"});
+         attr(lastNode(b), "to", int64_t{99});
+         return b;
+       },
+       "model.onnx: node 'n' (Cast): unsupported element type 99"},
+      {"opset beyond the supported ones", [] { return convModel(18); },
+       "model.onnx: opset 18 is not supported; expected 11 to 17"},
+      {"if with subgraphs",
+       [] {
+         OnnxModelBuilder b;
+         b.input("c", {}, onnx::TensorProto::BOOL).output("y");
+         onnx::NodeProto& node = b.node("If", {"c"}, {"y"}, "branch");
+         for (const char* name : {"then_branch", "else_branch"}) {
+           auto* a = node.add_attribute();
+           a->set_name(name);
+           a->set_type(onnx::AttributeProto::GRAPH);
+           a->mutable_g()->set_name(name);
+         }
+         return b;
+       },
+       "model.onnx: unsupported ONNX ops in 1 node: If (1); subgraphs (the bodies of If, Loop and Scan) are not "
+       "supported"},
+  };
+  return cases;
+}
+
 }  // namespace
 
 /// Bad ONNX input: every case gets one precise message naming the file and what was wrong.
@@ -46,6 +455,76 @@ class TestOnnxErrors : public QObject {
   }
 
  private slots:
+  void badModelsGiveTheirError_data() {
+    QTest::addColumn<int>("index");
+    for (std::size_t i = 0; i < badModels().size(); ++i) QTest::newRow(badModels()[i].name) << static_cast<int>(i);
+  }
+
+  void badModelsGiveTheirError() {
+    QFETCH(int, index);
+    const BadModel& bad = badModels()[static_cast<std::size_t>(index)];
+    QCOMPARE(importError(bad.build().bytes()), bad.error);
+  }
+
+  /// 100,000 axes are refused by the rank they would give before any work proportional to them.
+  void unsqueezeOfManyAxesIsRefusedAtOnce() {
+    OnnxModelBuilder b = oneNode("Unsqueeze", {3}, {"x", "a"});
+    b.intInitializer("a", {100000}, std::vector<int64_t>(100000, 0));
+    QCOMPARE(importError(b.bytes()),
+             std::string("model.onnx: node 'n' (Unsqueeze): adding 100000 axes to rank 1 exceeds the limit of 32 "
+                         "dimensions"));
+  }
+
+  /// Shape arithmetic that overflows int64 is left to run time instead of being folded.
+  void overflowingShapeArithmeticIsNotFolded() {
+    OnnxModelBuilder b;
+    b.intInitializer("a", {1}, {std::numeric_limits<int64_t>::max()}).intInitializer("b", {1}, {2}).output("y");
+    b.node("Mul", {"a", "b"}, {"y"});
+    Result<Module> module = importOnnxModel(b.bytes(), "model.onnx", "");
+    QVERIFY2(module.isOk(), module ? "" : module.error().str().c_str());
+    const auto* call = module->find("main")->body->as<CallNode>();
+    QVERIFY(call != nullptr);
+    QCOMPARE(call->opDef()->name, std::string("multiply"));
+  }
+
+  /// A step longer than the sliced vector takes one element instead of running the index past int64.
+  void sliceStepsBeyondTheAxis() {
+    constexpr int64_t kLongest = std::numeric_limits<int64_t>::max();
+    OnnxModelBuilder b;
+    b.intInitializer("v", {5}, {10, 11, 12, 13, 14}).output("y");
+    b.intInitializer("b", {1}, {1}).intInitializer("e", {1}, {kLongest}).intInitializer("a", {1}, {0});
+    b.intInitializer("up", {1}, {kLongest}).intInitializer("down", {1}, {std::numeric_limits<int64_t>::min()});
+    b.node("Slice", {"v", "b", "e", "a", "up"}, {"forward"});
+    b.node("Slice", {"v", "e", "b", "a", "down"}, {"backward"});
+    b.node("Concat", {"forward", "backward"}, {"y"});
+    attr(lastNode(b), "axis", int64_t{0});
+    Result<Module> module = importOnnxModel(b.bytes(), "model.onnx", "");
+    QVERIFY2(module.isOk(), module ? "" : module.error().str().c_str());
+    const auto* constant = module->find("main")->body->as<ConstantNode>();
+    QVERIFY(constant != nullptr);
+    QCOMPARE(constant->data.numElements(), int64_t{2});
+    QCOMPARE(constant->data.elementAsDouble(0), 11.0);
+    QCOMPARE(constant->data.elementAsDouble(1), 14.0);
+  }
+
+  /// Symbolic dimensions stay unknown (`?`) and pass the limits.
+  void symbolicDimensionsImport() {
+    OnnxModelBuilder b;
+    b.input("x", {1, 3}).output("y");
+    b.model().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_param("batch");
+    b.node("Relu", {"x"}, {"y"});
+    Result<Module> module = importOnnxModel(b.bytes(), "model.onnx", "");
+    QVERIFY2(module.isOk(), module ? "" : module.error().str().c_str());
+    QVERIFY(printModule(*module).find("?") != std::string::npos);
+  }
+
+  /// A graph field whose bytes are not a GraphProto fails in protobuf's decoder.
+  void undecodableGraph() {
+    std::string bytes = std::string("\x08\x08\x3a\x02\xff\xff", 6);
+    QCOMPARE(importError(bytes),
+             std::string("model.onnx: corrupt ONNX model: the protobuf data inside the model cannot be decoded"));
+  }
+
   void truncatedFileNamesTheCutField() {
     OnnxModelBuilder b = convModel();
     std::string bytes = b.bytes();

@@ -10,6 +10,8 @@
 #include <cstring>
 
 #include "frontend/onnx/onnx_converters.h"
+#include "frontend/onnx/onnx_tensor.h"
+#include "support/limits.h"
 
 namespace byoc::onnx_import {
 
@@ -32,6 +34,46 @@ struct Window {
   std::vector<int64_t> padding;  ///< [top, left, bottom, right], as ONNX's [begins…, ends…].
 };
 
+/// "kernel_shape (3, 3), strides (1, 1), dilations (1, 1), pads (0, 0, 0, 0)", for errors.
+std::string describeWindow(const Window& window) {
+  return "kernel_shape " + listString(window.kernel) + ", strides " + listString(window.strides) + ", dilations " +
+         listString(window.dilations) + ", pads " + listString(window.padding);
+}
+
+/// The sum of `terms`, or nullopt when a term is missing or the sum overflows int64_t.
+std::optional<int64_t> checkedSum(std::initializer_list<std::optional<int64_t>> terms) {
+  int64_t total = 0;
+  for (const std::optional<int64_t>& term : terms) {
+    std::optional<int64_t> next = term ? limits::checkedAdd(total, *term) : std::nullopt;
+    if (!next) return std::nullopt;
+    total = *next;
+  }
+  return total;
+}
+
+/// Checks a window before the op's relation computes output sizes from it: kernel, strides and
+/// dilations positive, pads not negative, and every size derived from them, the input's spatial
+/// sizes and `extra` (ConvTranspose's output padding) within int64_t.
+Status checkWindow(const Window& window, const OnnxValue& x, int64_t extra) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    int64_t kernel = window.kernel[i], stride = window.strides[i], dilation = window.dilations[i];
+    if (kernel < 1 || stride < 1 || dilation < 1 || window.padding[i] < 0 || window.padding[i + 2] < 0)
+      return makeError(describeWindow(window) + ": expected a positive kernel_shape, strides and dilations, and pads of 0 or more");
+    int64_t in = std::max<int64_t>(x.shape()[2 + i], 0);
+    if (!checkedSum({in, window.padding[i], window.padding[i + 2], stride, extra, 1,
+                     limits::checkedMul(kernel - 1, dilation), limits::checkedMul(std::max<int64_t>(in, 1), stride)}))
+      return makeError(describeWindow(window) + ": the window is too large for an input of size " + std::to_string(in));
+  }
+  return Status::ok();
+}
+
+/// Checks a group count against the weight's second dimension (they multiply to the channels).
+Status checkGroups(int64_t group, const OnnxValue& w) {
+  if (group < 1 || !limits::checkedMul(w.shape()[1], group))
+    return makeError("group " + std::to_string(group) + " is not supported; expected a positive number of groups");
+  return Status::ok();
+}
+
 Result<Window> readWindow(const OnnxNodeContext& c, const OnnxValue& x, std::vector<int64_t> kernel) {
   Window window;
   BYOC_ASSIGN_OR_RETURN(window.kernel, c.attrs.getInts("kernel_shape", kernel));
@@ -41,6 +83,7 @@ Result<Window> readWindow(const OnnxNodeContext& c, const OnnxValue& x, std::vec
   BYOC_ASSIGN_OR_RETURN(window.padding, c.attrs.getInts("pads", std::vector<int64_t>{0, 0, 0, 0}));
   if (window.strides.size() != 2 || window.dilations.size() != 2 || window.padding.size() != 4)
     return makeError("strides and dilations must have 2 values and pads 4");
+  BYOC_TRY(checkWindow(window, x, 0));
   BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
   if (autoPad == "VALID") {
     window.padding = {0, 0, 0, 0};
@@ -68,6 +111,7 @@ Result<OnnxOutputs> conv(const OnnxNodeContext& c) {
   std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
   BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
   BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
+  BYOC_TRY(checkGroups(group, w));
   BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d", {x, w},
                                                {{"strides", AttrValue::ints(window.strides)},
                                                 {"padding", AttrValue::ints(window.padding)},
@@ -98,6 +142,10 @@ Result<OnnxOutputs> convTranspose(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
   BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> outputPadding, c.attrs.getInts("output_padding", std::vector<int64_t>{0, 0}));
+  BYOC_TRY(checkGroups(group, w));
+  if (outputPadding.size() != 2 || std::min(outputPadding[0], outputPadding[1]) < 0)
+    return makeError("output_padding must hold 2 values of 0 or more");
+  BYOC_TRY(checkWindow(window, x, std::max(outputPadding[0], outputPadding[1])));
   BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d_transpose", {x, w},
                                                {{"strides", AttrValue::ints(window.strides)},
                                                 {"padding", AttrValue::ints(window.padding)},
@@ -279,7 +327,13 @@ OnnxConverter softmax(std::string op) {
     if (c.opset >= 13 || axis == static_cast<int64_t>(x.rank()) - 1)
       return single(c.call(op, {x}, {{"axis", axis}}));
     int64_t inner = 1;
-    for (std::size_t i = static_cast<std::size_t>(axis); i < x.rank(); ++i) inner *= x.shape()[i];
+    for (std::size_t i = static_cast<std::size_t>(axis); i < x.rank(); ++i) {
+      if (x.shape()[i] == kAnyDim)
+        return makeError("softmax before opset 13 along axis " + std::to_string(axis) + " of shape " +
+                         shapeString(x.shape()) + " needs the sizes from that axis on; dimension " + std::to_string(i) +
+                         " is unknown");
+      inner *= x.shape()[i];
+    }
     BYOC_ASSIGN_OR_RETURN(OnnxValue flat, reshape(c, x, {-1, inner}));
     BYOC_ASSIGN_OR_RETURN(OnnxValue result, c.call(op, {flat}, {{"axis", 1}}));
     return single(reshape(c, result, x.shape()));

@@ -4,12 +4,14 @@
 /// Shape-like inputs (Reshape's shape, Slice's bounds, Pad's pads, …) must be constants.
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "support/limits.h"
 
 namespace byoc::onnx_import {
 
@@ -22,7 +24,25 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
     fields.push_back(field);
   }
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis"));
+  if (!fields.empty()) BYOC_TRY(onnxAxis(axis, fields[0].rank()).status());
   return single(c.call("concatenate", {c.tuple(std::move(fields))}, {{"axis", axis}}));
+}
+
+/// Checks Reshape's target against the limits before the op's relation computes with it: its
+/// values are -1 (inferred), 0 (copied from the input) or sizes, and the shape they name, with -1
+/// and unknown copied dimensions counted as 1, must be within the limits.
+Status checkReshapeTarget(const OnnxValue& x, const std::vector<int64_t>& target) {
+  Shape counted;
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    int64_t value = target[i];
+    if (value < -1)
+      return makeError("shape value " + std::to_string(value) + " at position " + std::to_string(i) +
+                       "; expected -1, 0 or a size");
+    counted.push_back(value == 0 && i < x.rank() ? x.shape()[i] : std::max<int64_t>(value, 1));
+  }
+  Status limited = checkShape(counted, true);
+  if (!limited) return makeError("the new shape " + listString(target) + " gives " + limited.error().message);
+  return Status::ok();
 }
 
 Result<OnnxOutputs> reshape(const OnnxNodeContext& c) {
@@ -31,6 +51,7 @@ Result<OnnxOutputs> reshape(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(int64_t allowZero, c.attrs.getInt("allowzero", 0));
   if (allowZero != 0 && std::find(shape.begin(), shape.end(), 0) != shape.end())
     return makeError("Reshape with allowzero=1 and a 0 in the shape is not supported");
+  BYOC_TRY(checkReshapeTarget(x, shape));
   return single(c.call("reshape", {x}, {{"newshape", AttrValue::ints(shape)}}));
 }
 
@@ -39,11 +60,19 @@ Result<OnnxOutputs> flatten(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 1));
   if (axis < 0) axis += static_cast<int64_t>(x.rank());
-  if (axis < 0 || axis > static_cast<int64_t>(x.rank()))
-    return makeError("axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(x.rank()));
+  auto rank = static_cast<int64_t>(x.rank());
+  if (axis < 0 || axis > rank)
+    return makeError("axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank) +
+                     "; expected " + std::to_string(-rank) + " to " + std::to_string(rank));
   if (axis == 1) return single(c.call("nn.batch_flatten", {x}));
   int64_t outer = 1;
-  for (int64_t i = 0; i < axis; ++i) outer *= x.shape()[static_cast<std::size_t>(i)];
+  for (int64_t i = 0; i < axis; ++i) {
+    int64_t dim = x.shape()[static_cast<std::size_t>(i)];
+    if (dim == kAnyDim)
+      return makeError("Flatten at axis " + std::to_string(axis) + " of a tensor of shape " + shapeString(x.shape()) +
+                       " needs the sizes before the axis; dimension " + std::to_string(i) + " is unknown");
+    outer *= dim;
+  }
   return single(c.call("reshape", {x}, {{"newshape", AttrValue::ints({outer, -1})}}));
 }
 
@@ -52,6 +81,10 @@ Result<OnnxOutputs> transpose(const OnnxNodeContext& c) {
   std::vector<int64_t> reversed(x.rank());
   for (std::size_t i = 0; i < reversed.size(); ++i) reversed[i] = static_cast<int64_t>(reversed.size() - 1 - i);
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, c.attrs.getInts("perm", reversed));
+  if (perm.size() != x.rank())
+    return makeError("perm " + listString(perm) + " lists " + std::to_string(perm.size()) + " axes; expected " +
+                     std::to_string(x.rank()) + ", the input's rank");
+  BYOC_TRY(onnxAxes(perm, x.rank()).status());
   return single(c.call("transpose", {x}, {{"axes", AttrValue::ints(perm)}}));
 }
 
@@ -70,6 +103,7 @@ Result<std::optional<std::vector<int64_t>>> axesOf(const OnnxNodeContext& c, std
 Result<OnnxOutputs> squeeze(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> axes, axesOf(c, 1));
+  if (axes) BYOC_TRY(onnxAxes(*axes, x.rank()).status());
   return single(c.call("squeeze", {x}, {{"axis", axes ? AttrValue::ints(*axes) : AttrValue()}}));
 }
 
@@ -78,11 +112,11 @@ Result<OnnxOutputs> unsqueeze(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> given, axesOf(c, 1));
   if (!given) return makeError("missing axes");
-  std::vector<int64_t> axes;
-  for (int64_t axis : *given) {
-    BYOC_ASSIGN_OR_RETURN(int64_t normalized, onnxAxis(axis, x.rank() + given->size()));
-    axes.push_back(normalized);
-  }
+  // The rank is checked first: it bounds the work (one expand_dims per axis, each of that rank).
+  if (x.rank() + given->size() > static_cast<std::size_t>(limits::kMaxRank))
+    return makeError("adding " + std::to_string(given->size()) + " axes to rank " + std::to_string(x.rank()) +
+                     " exceeds the limit of " + std::to_string(limits::kMaxRank) + " dimensions");
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, onnxAxes(*given, x.rank() + given->size()));
   std::sort(axes.begin(), axes.end());
   OnnxValue result = x;
   for (int64_t axis : axes) {
@@ -109,18 +143,39 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   if (steps.empty()) steps.assign(starts.size(), 1);
   if (ends.size() != starts.size() || axes.size() != starts.size() || steps.size() != starts.size())
     return makeError("starts, ends, axes and steps must have the same length");
+  BYOC_ASSIGN_OR_RETURN(axes, onnxAxes(axes, x.rank()));
   for (std::size_t i = 0; i < axes.size(); ++i) {
-    BYOC_ASSIGN_OR_RETURN(axes[i], onnxAxis(axes[i], x.rank()));
     int64_t extent = x.shape()[static_cast<std::size_t>(axes[i])];
+    if (extent == kAnyDim)
+      return makeError("Slice of axis " + std::to_string(axes[i]) + ", whose size is unknown, is not supported");
     auto clampBound = [extent](int64_t bound) { return std::clamp<int64_t>(bound, -extent - 1, extent); };
     starts[i] = clampBound(starts[i]);
     ends[i] = clampBound(ends[i]);
+    // A step longer than the axis takes one element, as a step of the axis' length does.
+    int64_t longest = std::max<int64_t>(extent, 1);
+    steps[i] = std::clamp<int64_t>(steps[i], -longest, longest);
   }
   return single(c.call("strided_slice", {x},
                        {{"begin", AttrValue::ints(starts)},
                         {"end", AttrValue::ints(ends)},
                         {"strides", AttrValue::ints(steps)},
                         {"axes", AttrValue::ints(axes)}}));
+}
+
+/// Checks that split sizes are not negative and add up to the axis' size `extent`.
+Status checkSplitSizes(const std::vector<int64_t>& sizes, int64_t axis, int64_t extent) {
+  int64_t total = 0;
+  for (int64_t size : sizes) {
+    std::optional<int64_t> sum = limits::checkedAdd(total, size);
+    if (size < 0 || !sum)
+      return makeError("split size " + std::to_string(size) + " in " + listString(sizes) + "; expected sizes of 0 or more");
+    total = *sum;
+  }
+  if (total != extent)
+    return makeError("split sizes " + listString(sizes) + " add up to " + std::to_string(total) + "; expected " +
+                     (extent == kAnyDim ? std::string("axis ") + std::to_string(axis) + " of known size"
+                                        : std::to_string(extent) + ", the size of axis " + std::to_string(axis)));
+  return Status::ok();
 }
 
 /// Split into the sizes of the `split` input (opset 13) or attribute (before), or equal parts.
@@ -141,6 +196,7 @@ Result<OnnxOutputs> split(const OnnxNodeContext& c) {
   if (!sizes.empty()) {
     if (static_cast<int64_t>(sizes.size()) != outputs)
       return makeError("split lists " + std::to_string(sizes.size()) + " sizes for " + std::to_string(outputs) + " outputs");
+    BYOC_TRY(checkSplitSizes(sizes, axis, x.shape()[static_cast<std::size_t>(axis)]));
     std::vector<int64_t> indices;
     int64_t offset = 0;
     for (std::size_t i = 0; i + 1 < sizes.size(); ++i) indices.push_back(offset += sizes[i]);
@@ -155,7 +211,8 @@ Result<OnnxOutputs> split(const OnnxNodeContext& c) {
   return result;
 }
 
-/// Gather → take; constant negative indices are made positive (take clips them otherwise).
+/// Gather → take; constant indices are checked against the axis (take would clip them) and
+/// negative ones made positive.
 Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue data, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue indices, c.input(1));
@@ -163,14 +220,36 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.rank()));
   if (const TensorData* constant = indices.constant(); constant && !isFloat(constant->dtype())) {
     std::vector<int64_t> values = tensorToInts(*constant);
-    int64_t extent = data.shape()[static_cast<std::size_t>(axis)];
-    if (std::any_of(values.begin(), values.end(), [](int64_t v) { return v < 0; })) {
-      for (int64_t& v : values)
-        if (v < 0) v += extent;
-      indices = c.constant(intsToTensor(values, constant->shape()));
-    }
+    bool anyNegative = std::any_of(values.begin(), values.end(), [](int64_t v) { return v < 0; });
+    BYOC_ASSIGN_OR_RETURN(values, gatherIndices(std::move(values), axis, data.shape()[static_cast<std::size_t>(axis)]));
+    if (anyNegative) indices = c.constant(intsToTensor(values, constant->shape()));
   }
   return single(c.call("take", {data, indices}, {{"axis", axis}}));
+}
+
+/// Checks the shape `pads` give `shape` (ONNX's [begins…, ends…]; negative pads crop) with
+/// checked arithmetic against the limits; an axis of unknown size may not be padded.
+Status checkPaddedShape(const Shape& shape, const std::vector<int64_t>& pads) {
+  Shape padded;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    int64_t before = pads[i];
+    int64_t after = pads[i + shape.size()];
+    if (shape[i] == kAnyDim) {
+      if (before != 0 || after != 0)
+        return makeError("pads " + listString(pads) + " pad axis " + std::to_string(i) + ", whose size is unknown");
+      padded.push_back(kAnyDim);
+      continue;
+    }
+    std::optional<int64_t> size = limits::checkedAdd(shape[i], before);
+    if (size) size = limits::checkedAdd(*size, after);
+    if (!size || *size < 0)
+      return makeError("pads " + listString(pads) + " make axis " + std::to_string(i) + " of size " +
+                       std::to_string(shape[i]) + " negative or too large");
+    padded.push_back(*size);
+  }
+  Status limited = checkShape(padded, true);
+  if (!limited) return makeError("pads " + listString(pads) + " give " + limited.error().message);
+  return Status::ok();
 }
 
 /// Pad: the pads and the optional constant value are constant inputs (opset 11 on).
@@ -185,6 +264,7 @@ Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
   }
   if (pads.size() != 2 * x.rank())
     return makeError("pads must have " + std::to_string(2 * x.rank()) + " values, found " + std::to_string(pads.size()));
+  BYOC_TRY(checkPaddedShape(x.shape(), pads));
   BYOC_ASSIGN_OR_RETURN(std::string mode, c.attrs.getString("mode", "constant"));
   if (mode != "constant" && mode != "reflect" && mode != "edge")
     return makeError("Pad mode \"" + mode + "\" is not supported; expected constant, reflect or edge");
@@ -205,6 +285,7 @@ OnnxConverter reduce(std::string op, bool axesInputFrom13) {
       BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> listed, c.attrs.getInts("axes"));
       axes = listed;
     }
+    if (axes) BYOC_TRY(onnxAxes(*axes, x.rank()).status());
     BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
     BYOC_ASSIGN_OR_RETURN(int64_t noopWithEmptyAxes, c.attrs.getInt("noop_with_empty_axes", 0));
     if (noopWithEmptyAxes && (!axes || axes->empty())) return OnnxOutputs{x};
@@ -229,12 +310,21 @@ Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
   return OnnxOutputs{c.constant(intsToTensor(values, {end - start}))};
 }
 
+/// The tensor of the `value` attribute. Its data must be inside the model: external data is read
+/// only for initializers, whose location is resolved in the model's directory.
+Result<TensorData> valueAttribute(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
+  if (proto->data_location() == onnx::TensorProto::EXTERNAL)
+    return makeError("attribute 'value' keeps its data outside the model; expected it inside (external data is "
+                     "supported for initializers)");
+  return tensorFromProto(*proto, "");
+}
+
 /// Constant: the `value` tensor, or one of the scalar/list shorthands.
 Result<OnnxOutputs> constant(const OnnxNodeContext& c) {
   std::string name = c.node.output_size() > 0 ? c.node.output(0) : std::string();
   if (c.attrs.has("value")) {
-    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
-    BYOC_ASSIGN_OR_RETURN(TensorData data, tensorFromProto(*proto, ""));
+    BYOC_ASSIGN_OR_RETURN(TensorData data, valueAttribute(c));
     return OnnxOutputs{c.constant(std::move(data), name)};
   }
   if (c.attrs.has("value_float")) {
@@ -262,20 +352,32 @@ Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(0));
   TensorData fill = TensorData::scalar(DType::Float32, 0.0);
   if (c.attrs.has("value")) {
-    BYOC_ASSIGN_OR_RETURN(const onnx::TensorProto* proto, c.attrs.getTensor("value"));
-    BYOC_ASSIGN_OR_RETURN(fill, tensorFromProto(*proto, ""));
+    BYOC_ASSIGN_OR_RETURN(fill, valueAttribute(c));
     if (fill.numElements() != 1) return makeError("the value of ConstantOfShape must hold one element");
   }
-  int64_t count = 1;
-  for (int64_t d : shape) {
-    if (d < 0) return makeError("ConstantOfShape with a negative dimension " + std::to_string(d));
-    count *= d;
-  }
+  BYOC_TRY(checkShape(shape));
+  int64_t count = *limits::elementCount(shape);
   std::size_t size = dtypeSize(fill.dtype());
   std::vector<std::byte> bytes(static_cast<std::size_t>(count) * size);
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
     std::memcpy(bytes.data() + i * size, fill.bytes().data(), size);
   return OnnxOutputs{c.constant(TensorData(fill.dtype(), shape, std::make_shared<const std::vector<std::byte>>(std::move(bytes))))};
+}
+
+/// The size Resize gives an axis of size `extent` scaled by `scale`, floored as ONNX does; an
+/// error for a scale that is not a positive number or a size beyond the element limit.
+Result<int64_t> scaledSize(int64_t extent, double scale, std::size_t axis) {
+  if (extent == kAnyDim)
+    return makeError("Resize by scales of axis " + std::to_string(axis) + ", whose size is unknown, is not supported");
+  double scaled = std::floor(static_cast<double>(extent) * scale);
+  if (!(scale > 0.0) || !(scaled <= static_cast<double>(limits::kMaxElements))) {
+    char text[32];
+    std::string shortest(text, std::to_chars(text, text + sizeof(text), scale).ptr);
+    return makeError("scale " + shortest + " of axis " + std::to_string(axis) + " (size " +
+                     std::to_string(extent) + ") is not supported; expected a positive number giving at most " +
+                     std::to_string(limits::kMaxElements) + " elements");
+  }
+  return static_cast<int64_t>(scaled);
 }
 
 std::string resizeMethod(const std::string& mode) {
@@ -291,13 +393,17 @@ Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
   if (c.hasInput(3)) {
     BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, c.constantInts(3));
     if (sizes.size() != 4) return makeError("sizes must have 4 values");
+    if (std::any_of(sizes.begin(), sizes.end(), [](int64_t s) { return s < 0; }))
+      return makeError("sizes " + listString(sizes) + " hold a negative size; expected sizes of 0 or more");
     size = {sizes[2], sizes[3]};
   } else {
     BYOC_ASSIGN_OR_RETURN(std::vector<double> scales, c.constantFloats(2));
     if (scales.size() != 4) return makeError("scales must have 4 values");
     if (scales[0] != 1.0 || scales[1] != 1.0) return makeError("Resize of the batch or channel axis is not supported");
-    size = {static_cast<int64_t>(std::floor(static_cast<double>(x.shape()[2]) * scales[2])),
-            static_cast<int64_t>(std::floor(static_cast<double>(x.shape()[3]) * scales[3]))};
+    for (std::size_t axis : {2, 3}) {
+      BYOC_ASSIGN_OR_RETURN(int64_t scaled, scaledSize(x.shape()[axis], scales[axis], axis));
+      size.push_back(scaled);
+    }
   }
   BYOC_ASSIGN_OR_RETURN(std::string mode, c.attrs.getString("mode", "nearest"));
   BYOC_ASSIGN_OR_RETURN(std::string transform, c.attrs.getString("coordinate_transformation_mode", "half_pixel"));

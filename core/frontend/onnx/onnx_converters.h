@@ -42,4 +42,13 @@ inline Result<OnnxOutputs> single(Result<OnnxValue> value) {
 /// Normalises a possibly negative ONNX axis against `rank`; error if out of range.
 Result<int64_t> onnxAxis(int64_t axis, std::size_t rank);
 
+/// Normalises a list of ONNX axes against `rank`; an error when one is out of range or two name
+/// the same axis.
+Result<std::vector<int64_t>> onnxAxes(const std::vector<int64_t>& axes, std::size_t rank);
+
+/// Constant Gather `indices` into axis `axis` of size `extent`, negative ones (counted from the
+/// end, as in ONNX) made non-negative; an error naming the first index outside the axis and the
+/// valid range.
+Result<std::vector<int64_t>> gatherIndices(std::vector<int64_t> indices, int64_t axis, int64_t extent);
+
 }  // namespace byoc::onnx_import

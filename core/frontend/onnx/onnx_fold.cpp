@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <span>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "support/limits.h"
 
 namespace byoc::onnx_import {
 
@@ -89,14 +91,15 @@ std::optional<Shape> broadcast(const std::vector<IntArray>& arrays) {
   return out;
 }
 
-/// Elementwise ops over broadcast integer inputs; `bool` results for comparisons.
-template <typename Fn>
+/// Elementwise ops of `Arity` broadcast integer inputs; `bool` results for comparisons. A node
+/// with another number of inputs is left to the converter, which names the missing one.
+template <std::size_t Arity, typename Fn>
 OnnxConverter elementwise(Fn fn, bool producesBool) {
   return [fn, producesBool](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     auto arrays = intInputs(c);
-    if (!arrays) return OnnxOutputs{};
+    if (!arrays || arrays->size() != Arity) return OnnxOutputs{};
     auto shape = broadcast(*arrays);
-    if (!shape) return OnnxOutputs{};
+    if (!shape || count(*shape) > kMaxFoldedElements) return OnnxOutputs{};
     IntArray out{*shape, std::vector<int64_t>(static_cast<std::size_t>(count(*shape)))};
     std::vector<int64_t> operands(arrays->size());
     for (int64_t i = 0; i < count(*shape); ++i) {
@@ -125,24 +128,23 @@ OnnxConverter reshapeLike(std::string opType) {
 
 Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays) return OnnxOutputs{};
+  if (!arrays || arrays->size() != 2) return OnnxOutputs{};
   const IntArray& data = (*arrays)[0];
   const IntArray& indices = (*arrays)[1];
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.shape.size()));
-  auto a = static_cast<std::size_t>(axis);
+  int64_t extent = data.shape[static_cast<std::size_t>(axis)];
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> positions, gatherIndices(indices.values, axis, extent));
   int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
   int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
-  int64_t extent = data.shape[a];
+  // Both operands are small, but their product need not be.
+  if (outer * inner * static_cast<int64_t>(positions.size()) > kMaxFoldedElements) return OnnxOutputs{};
   IntArray out;
   out.shape.assign(data.shape.begin(), data.shape.begin() + axis);
   out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
   out.shape.insert(out.shape.end(), data.shape.begin() + axis + 1, data.shape.end());
   for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t index : indices.values) {
-      if (index < 0) index += extent;
-      if (index < 0 || index >= extent)
-        return makeError("index " + std::to_string(index) + " is out of range for an axis of size " + std::to_string(extent));
+    for (int64_t index : positions) {
       for (int64_t i = 0; i < inner; ++i)
         out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
     }
@@ -177,13 +179,14 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
 /// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays || (*arrays)[0].shape.size() != 1 || arrays->size() < 3) return OnnxOutputs{};
+  if (!arrays || arrays->size() < 3 || (*arrays)[0].shape.size() != 1) return OnnxOutputs{};
   for (const IntArray& bound : std::span(*arrays).subspan(1))
     if (bound.values.size() != 1) return OnnxOutputs{};
   int64_t extent = (*arrays)[0].shape[0];
   int64_t start = (*arrays)[1].values[0];
   int64_t end = (*arrays)[2].values[0];
   int64_t step = arrays->size() > 4 ? (*arrays)[4].values[0] : 1;
+  if (arrays->size() > 3 && (*arrays)[3].values[0] != 0 && (*arrays)[3].values[0] != -1) return OnnxOutputs{};
   if (step == 0) return makeError("Slice step must not be 0");
   if (start < 0) start += extent;
   if (end < 0) end += extent;
@@ -191,11 +194,14 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   if (step > 0) {
     start = std::clamp<int64_t>(start, 0, extent);
     end = std::clamp<int64_t>(end, 0, extent);
-    for (int64_t i = start; i < end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    // The index moves only while it stays before `end`, so a huge step cannot overflow it.
+    for (int64_t i = start; i < end; i = end - i > step ? i + step : end)
+      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
   } else {
     start = std::clamp<int64_t>(start, -1, extent - 1);
     end = std::clamp<int64_t>(end, -1, extent - 1);
-    for (int64_t i = start; i > end; i += step) out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    for (int64_t i = start; i > end; i = i + step > end ? i + step : end)
+      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
   }
   out.shape = {static_cast<int64_t>(out.values.size())};
   return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
@@ -204,7 +210,7 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
 /// Cast between integer and bool types.
 Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays) return OnnxOutputs{};
+  if (!arrays || arrays->size() != 1) return OnnxOutputs{};
   BYOC_ASSIGN_OR_RETURN(int64_t to, c.attrs.getInt("to"));
   BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(static_cast<int32_t>(to)));
   if (isFloat(dtype)) return OnnxOutputs{};
@@ -215,20 +221,31 @@ Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
 
 void addFolders(OnnxConverterTable& table) {
   using Operands = const std::vector<int64_t>&;
-  table["Add"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] + v[1]; }, false);
-  table["Sub"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] - v[1]; }, false);
-  table["Mul"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] * v[1]; }, false);
-  table["Div"] = elementwise(
+  // An operation that overflows int64_t is not folded: the op is built and computes at run time.
+  table["Add"] = elementwise<2>([](Operands v) { return limits::checkedAdd(v[0], v[1]); }, false);
+  table["Sub"] = elementwise<2>(
       [](Operands v) -> std::optional<int64_t> {
-        if (v[1] == 0) return std::nullopt;
+        if (v[1] == std::numeric_limits<int64_t>::min()) return std::nullopt;
+        return limits::checkedAdd(v[0], -v[1]);
+      },
+      false);
+  table["Mul"] = elementwise<2>([](Operands v) { return limits::checkedMul(v[0], v[1]); }, false);
+  table["Div"] = elementwise<2>(
+      [](Operands v) -> std::optional<int64_t> {
+        if (v[1] == 0 || (v[1] == -1 && v[0] == std::numeric_limits<int64_t>::min())) return std::nullopt;
         return v[0] / v[1];
       },
       false);
-  table["Neg"] = elementwise([](Operands v) -> std::optional<int64_t> { return -v[0]; }, false);
-  table["Equal"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
-  table["Less"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
-  table["Greater"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);
-  table["Where"] = elementwise([](Operands v) -> std::optional<int64_t> { return v[0] ? v[1] : v[2]; }, false);
+  table["Neg"] = elementwise<1>(
+      [](Operands v) -> std::optional<int64_t> {
+        if (v[0] == std::numeric_limits<int64_t>::min()) return std::nullopt;
+        return -v[0];
+      },
+      false);
+  table["Equal"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] == v[1]; }, true);
+  table["Less"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] < v[1]; }, true);
+  table["Greater"] = elementwise<2>([](Operands v) -> std::optional<int64_t> { return v[0] > v[1]; }, true);
+  table["Where"] = elementwise<3>([](Operands v) -> std::optional<int64_t> { return v[0] ? v[1] : v[2]; }, false);
   for (const char* opType : {"Unsqueeze", "Squeeze", "Reshape", "Flatten", "Identity"}) table[opType] = reshapeLike(opType);
   table["Gather"] = gather;
   table["Concat"] = concat;

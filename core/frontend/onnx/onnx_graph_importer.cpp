@@ -19,6 +19,19 @@ std::string qualifiedOpType(const onnx::NodeProto& node) {
   return isDefaultDomain(node.domain()) ? node.op_type() : node.domain() + "." + node.op_type();
 }
 
+/// "node 'conv1' (Conv)", or "node #3 (Conv)" for a node without a name: how errors name a node.
+std::string nodeLabel(const onnx::NodeProto& node, int index) {
+  return "node " + (node.name().empty() ? "#" + std::to_string(index) : "'" + node.name() + "'") + " (" +
+         node.op_type() + ")";
+}
+
+bool holdsGraph(const onnx::NodeProto& node) {
+  return std::any_of(node.attribute().begin(), node.attribute().end(), [](const onnx::AttributeProto& a) {
+    return a.type() == onnx::AttributeProto::GRAPH || a.type() == onnx::AttributeProto::GRAPHS || a.has_g() ||
+           a.graphs_size() > 0;
+  });
+}
+
 class GraphImporter {
  public:
   GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir,
@@ -59,9 +72,11 @@ class GraphImporter {
   /// One error listing every op type without a converter, with its number of nodes.
   Status checkSupport() const {
     std::map<std::string, int> unsupported;
+    bool subgraphs = false;
     for (const auto& node : graph_.node()) {
       bool known = isDefaultDomain(node.domain()) && onnxConverters().count(node.op_type()) > 0;
       if (!known) ++unsupported[qualifiedOpType(node)];
+      subgraphs = subgraphs || holdsGraph(node);
     }
     if (unsupported.empty()) return Status::ok();
     std::vector<std::pair<std::string, int>> rows(unsupported.begin(), unsupported.end());
@@ -72,15 +87,40 @@ class GraphImporter {
       list += (list.empty() ? "" : ", ") + opType + " (" + std::to_string(count) + ")";
       total += count;
     }
-    return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list);
+    return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list +
+                 (subgraphs ? "; subgraphs (the bodies of If, Loop and Scan) are not supported" : ""));
+  }
+
+  /// Checks that `name`, about to be defined by `what`, is not empty and not taken.
+  Status defineName(const std::string& name, const std::string& what) const {
+    if (name.empty()) return error(what + " has no name");
+    if (values_.count(name))
+      return error(what + " ('" + name + "') reuses the name of " + definitionOf(name) + "; expected unique names");
+    return Status::ok();
+  }
+
+  /// What first defines the value `name`, for errors: an initializer, a graph input or a node.
+  std::string definitionOf(const std::string& name) const {
+    for (int i = 0; i < graph_.initializer_size(); ++i)
+      if (graph_.initializer(i).name() == name) return "initializer #" + std::to_string(i);
+    for (int i = 0; i < graph_.input_size(); ++i)
+      if (graph_.input(i).name() == name) return "graph input #" + std::to_string(i);
+    for (int i = 0; i < graph_.node_size(); ++i) {
+      const auto& outputs = graph_.node(i).output();
+      if (std::find(outputs.begin(), outputs.end(), name) != outputs.end()) return nodeLabel(graph_.node(i), i);
+    }
+    return "'" + name + "'";
   }
 
   Status importInitializers() {
-    for (const auto& initializer : graph_.initializer()) {
+    for (int i = 0; i < graph_.initializer_size(); ++i) {
+      const auto& initializer = graph_.initializer(i);
+      BYOC_TRY(defineName(initializer.name(), "initializer #" + std::to_string(i)));
       Result<TensorData> data = tensorFromProto(initializer, externalDataDir_);
       if (!data) return error("initializer '" + initializer.name() + "': " + data.error().message);
       Type type = tensorType(data->shape(), data->dtype());
       Origin origin = newOrigin(initializer.name());
+      initializerNames_.insert(initializer.name());
       values_[initializer.name()] = OnnxValue{ConstantNode::make(*data, origin, initializer.name()), type};
     }
     return Status::ok();
@@ -93,15 +133,24 @@ class GraphImporter {
     if (!dtype) return error("graph input '" + input.name() + "': " + dtype.error().message);
     if (!tensor.has_shape()) return error("graph input '" + input.name() + "' has no shape");
     Shape shape;
-    for (const auto& dim : tensor.shape().dim()) shape.push_back(dim.has_dim_value() ? dim.dim_value() : kAnyDim);
+    for (const auto& dim : tensor.shape().dim()) {
+      if (dim.has_dim_value() && dim.dim_value() < 0)
+        return error("graph input '" + input.name() + "': dimension " + std::to_string(shape.size()) + " is " +
+                     std::to_string(dim.dim_value()) + ", expected 0 or more (or a symbolic dimension)");
+      shape.push_back(dim.has_dim_value() ? dim.dim_value() : kAnyDim);
+    }
+    Status limited = checkShape(shape, true);
+    if (!limited) return error("graph input '" + input.name() + "': " + limited.error().message);
     return tensorType(std::move(shape), *dtype);
   }
 
   /// Graph inputs that are not initializers (older exporters list both) become parameters.
   Result<std::vector<Var>> importInputs() {
     std::vector<Var> params;
-    for (const auto& input : graph_.input()) {
-      if (values_.count(input.name())) continue;
+    for (int i = 0; i < graph_.input_size(); ++i) {
+      const auto& input = graph_.input(i);
+      if (initializerNames_.count(input.name())) continue;
+      BYOC_TRY(defineName(input.name(), "graph input #" + std::to_string(i)));
       BYOC_ASSIGN_OR_RETURN(Type type, inputType(input));
       Var var = VarNode::make(input.name(), type, newOrigin(input.name()));
       values_[input.name()] = OnnxValue{var, type};
@@ -110,9 +159,20 @@ class GraphImporter {
     return params;
   }
 
+  /// The error for an input that names no value defined so far: a later node's output means a
+  /// cycle or nodes out of order.
+  Diagnostic undefinedInput(const std::string& label, const std::string& name, int index) const {
+    for (int later = index; later < graph_.node_size(); ++later) {
+      const auto& outputs = graph_.node(later).output();
+      if (std::find(outputs.begin(), outputs.end(), name) != outputs.end())
+        return error(label + ": input '" + name + "' is produced by " + nodeLabel(graph_.node(later), later) +
+                     ", which does not come before it; expected nodes in topological order, without cycles");
+    }
+    return error(label + ": input '" + name + "' is not a graph input, an initializer or the output of an earlier node");
+  }
+
   Status importNode(const onnx::NodeProto& node, int index) {
-    std::string label = "node " + (node.name().empty() ? "#" + std::to_string(index) : "'" + node.name() + "'") + " (" +
-                        node.op_type() + ")";
+    std::string label = nodeLabel(node, index);
     std::vector<std::optional<OnnxValue>> inputs;
     for (const std::string& name : node.input()) {
       if (name.empty()) {
@@ -120,8 +180,7 @@ class GraphImporter {
         continue;
       }
       auto found = values_.find(name);
-      if (found == values_.end())
-        return error(label + ": input '" + name + "' is not a graph input, an initializer or the output of an earlier node");
+      if (found == values_.end()) return undefinedInput(label, name, index);
       inputs.emplace_back(found->second);
     }
     std::string provenanceName = node.name().empty() && node.output_size() > 0 ? node.output(0) : node.name();
@@ -132,6 +191,7 @@ class GraphImporter {
     if (!outputs) return error(label + ": " + outputs.error().message);
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;
+      BYOC_TRY(defineName(node.output(i), label + ": output " + std::to_string(i)));
       if (static_cast<std::size_t>(i) >= outputs->size())
         return error(label + ": output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported");
       values_[node.output(i)] = (*outputs)[static_cast<std::size_t>(i)];
@@ -141,7 +201,9 @@ class GraphImporter {
 
   Result<Expr> outputs() const {
     std::vector<Expr> fields;
-    for (const auto& output : graph_.output()) {
+    for (int i = 0; i < graph_.output_size(); ++i) {
+      const auto& output = graph_.output(i);
+      if (output.name().empty()) return error("graph output #" + std::to_string(i) + " has no name");
       auto found = values_.find(output.name());
       if (found == values_.end()) return error("graph output '" + output.name() + "' is not produced by any node");
       fields.push_back(found->second.expr);
@@ -159,6 +221,8 @@ class GraphImporter {
   std::shared_ptr<Provenance> provenance_;
   NodeId nextId_ = 0;
   std::unordered_map<std::string, OnnxValue> values_;
+  /// Older exporters also list initializers as graph inputs; those are not parameters.
+  std::unordered_set<std::string> initializerNames_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "frontend/onnx/onnx_import.h"
 
 #include <filesystem>
+#include <limits>
 
 #include "frontend/onnx/onnx_graph_importer.h"
 #include "frontend/onnx/onnx_wire.h"
@@ -20,6 +21,10 @@ Result<Module> importOnnxModel(std::string_view bytes, const std::string& fileNa
                                const OnnxImportProgress& progress) {
   Status wire = onnx_import::checkModelWireFormat(bytes);
   if (!wire) return makeError(wire.error().message, {fileName});
+  if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    return makeError("the model takes " + std::to_string(bytes.size()) +
+                         " bytes; protobuf reads at most 2 GiB, expected the weights stored as external data",
+                     {fileName});
   onnx::ModelProto model;
   if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return makeError("corrupt ONNX model: the protobuf data inside the model cannot be decoded", {fileName});

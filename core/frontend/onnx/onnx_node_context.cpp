@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "frontend/onnx/onnx_tensor.h"
 #include "ir/op.h"
 
 namespace byoc::onnx_import {
@@ -15,6 +16,20 @@ std::string describeInput(std::size_t index, const onnx::NodeProto& node) {
   if (static_cast<int>(index) < node.input_size() && !node.input(static_cast<int>(index)).empty())
     text += " ('" + node.input(static_cast<int>(index)) + "')";
   return text;
+}
+
+/// Checks the tensors of `type` (a tensor, or a tuple of them) against the limits on shapes.
+Status checkResultType(std::string_view op, const Type& type) {
+  std::vector<const TensorTypeNode*> tensors;
+  if (const auto* tensor = type ? type->as<TensorTypeNode>() : nullptr) tensors.push_back(tensor);
+  if (const auto* tuple = type ? type->as<TupleTypeNode>() : nullptr)
+    for (const Type& field : tuple->fields)
+      if (const auto* tensor = field ? field->as<TensorTypeNode>() : nullptr) tensors.push_back(tensor);
+  for (const TensorTypeNode* tensor : tensors) {
+    Status limited = checkShape(tensor->shape, true);
+    if (!limited) return makeError(std::string(op) + ": result " + limited.error().message);
+  }
+  return Status::ok();
 }
 
 }  // namespace
@@ -92,6 +107,7 @@ Result<OnnxValue> OnnxNodeContext::call(std::string_view op, std::vector<OnnxVal
   }
   BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(op, std::move(exprs), attrs, origin_));
   BYOC_ASSIGN_OR_RETURN(Type type, call->opDef()->relation(TypeRelationInput{types, call->attrs}));
+  BYOC_TRY(checkResultType(op, type));
   return OnnxValue{call, type};
 }
 

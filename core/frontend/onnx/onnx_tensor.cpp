@@ -6,15 +6,19 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/limits.h"
+
 namespace byoc::onnx_import {
 
 namespace {
 
 using onnx::TensorProto_DataType;
 
-std::string shapeString(const Shape& shape) {
+/// "(1, 3, 224)", with `?` for unknown dimensions when `unknownAsMark`.
+std::string joinDims(const Shape& shape, bool unknownAsMark) {
   std::string text = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + (unknownAsMark && shape[i] == kAnyDim ? std::string("?") : std::to_string(shape[i]));
   return text + ")";
 }
 
@@ -90,6 +94,20 @@ Result<std::vector<std::byte>> externalData(const onnx::TensorProto& proto, cons
 
 }  // namespace
 
+std::string shapeString(const Shape& shape) { return joinDims(shape, true); }
+
+std::string listString(const std::vector<int64_t>& values) { return joinDims(values, false); }
+
+Status checkShape(const Shape& shape, bool allowUnknown) {
+  Shape counted = shape;
+  if (allowUnknown) std::replace(counted.begin(), counted.end(), kAnyDim, int64_t{1});
+  std::string problem = limits::shapeProblem(counted);
+  if (problem.empty()) return Status::ok();
+  // A shape over the rank limit may have any number of dimensions: it is not shown.
+  if (static_cast<int64_t>(shape.size()) > limits::kMaxRank) return makeError(problem);
+  return makeError("shape " + (allowUnknown ? shapeString(shape) : listString(shape)) + ": " + problem);
+}
+
 std::string onnxElemTypeName(int32_t elemType) {
   if (!onnx::TensorProto_DataType_IsValid(elemType)) return std::to_string(elemType);
   return onnx::TensorProto_DataType_Name(static_cast<TensorProto_DataType>(elemType));
@@ -114,8 +132,7 @@ Result<DType> dtypeFromOnnx(int32_t elemType) {
 Result<TensorData> tensorFromProto(const onnx::TensorProto& proto, const std::string& externalDataDir) {
   BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(proto.data_type()));
   Shape shape(proto.dims().begin(), proto.dims().end());
-  if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; }))
-    return makeError("tensor has a negative dimension in " + shapeString(shape));
+  BYOC_TRY(checkShape(shape));
   std::vector<std::byte> bytes;
   if (proto.data_location() == onnx::TensorProto::EXTERNAL) {
     BYOC_ASSIGN_OR_RETURN(bytes, externalData(proto, externalDataDir));
@@ -126,9 +143,8 @@ Result<TensorData> tensorFromProto(const onnx::TensorProto& proto, const std::st
   } else {
     bytes = typedData(proto, dtype);
   }
-  int64_t elements = 1;
-  for (int64_t d : shape) elements *= d;
-  std::size_t expected = static_cast<std::size_t>(elements) * dtypeSize(dtype);
+  // Within the element limit, the byte count of any dtype fits int64_t.
+  auto expected = static_cast<std::size_t>(*limits::elementCount(shape)) * dtypeSize(dtype);
   if (bytes.size() != expected)
     return makeError("tensor holds " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) +
                      " for shape " + shapeString(shape) + " of " + std::string(dtypeName(dtype)));
