@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 #include <utility>
 
 #include "export/kernel_graph_json.h"
@@ -17,6 +19,7 @@
 #include "pass/infer_type.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
 #include "runtime/runtime_module.h"
+#include "support/file_io.h"
 #include "text/printer.h"
 
 namespace byoc {
@@ -85,6 +88,8 @@ class TemporaryDirectory {
     if (!path_.empty()) fs::remove_all(path_, ignored);
   }
   const fs::path& path() const { return path_; }
+  /// Its path, which is no longer removed on destruction.
+  fs::path release() { return std::exchange(path_, {}); }
 
  private:
   explicit TemporaryDirectory(fs::path path) : path_(std::move(path)) {}
@@ -126,17 +131,86 @@ class ExportWriter {
   Manifest& manifest_;
 };
 
-/// Whether `out` may be replaced: it does not exist, is an empty directory, or is an export.
-Status checkReplaceable(const fs::path& out) {
+/// The error that refuses to replace `out`, saying why and what to do instead.
+Diagnostic refuseToReplace(const fs::path& out, const std::string& why) {
+  return makeError("not replacing this directory: " + why + "; choose another output directory, or move this one away first",
+                   {out.string()});
+}
+
+/// The relative paths of the files an export of `manifest` consists of: its manifest and every
+/// file the manifest lists.
+std::set<std::string> exportFilesOf(const Manifest& manifest) {
+  std::set<std::string> files = {std::string(kManifestFileName)};
+  for (const auto& [relative, digest] : manifest.files) files.insert(relative);
+  return files;
+}
+
+/// The folders (relative paths) that hold `files`, innermost first.
+std::vector<fs::path> foldersOf(const std::set<std::string>& files) {
+  std::set<fs::path> folders;
+  for (const std::string& file : files)
+    for (fs::path folder = fs::path(file).parent_path(); !folder.empty(); folder = folder.parent_path()) folders.insert(folder);
+  std::vector<fs::path> innermostFirst(folders.begin(), folders.end());
+  std::sort(innermostFirst.begin(), innermostFirst.end(), [](const fs::path& a, const fs::path& b) {
+    return std::distance(a.begin(), a.end()) > std::distance(b.begin(), b.end());
+  });
+  return innermostFirst;
+}
+
+/// Checks that the directory `out` holds nothing but `files` (regular files, relative paths) in
+/// their folders: no other file, folder or link.
+Status checkHoldsOnly(const fs::path& out, const std::set<std::string>& files) {
+  std::set<std::string> folders;
+  for (const fs::path& folder : foldersOf(files)) folders.insert(folder.generic_string());
   std::error_code error;
-  if (!fs::exists(out, error)) return Status::ok();
-  if (!fs::is_directory(out, error)) return makeError("exists and is not a directory; not replacing it", {out.string()});
-  if (fs::is_empty(out, error) || fs::exists(out / kManifestFileName, error)) return Status::ok();
-  return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
+  fs::recursive_directory_iterator it(out, error);  // never follows links
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    const std::string relative = it->path().lexically_relative(out).generic_string();
+    const fs::file_status status = it->symlink_status(error);
+    if (error) break;
+    if (fs::is_directory(status) && folders.count(relative)) continue;
+    if (fs::is_regular_file(status) && files.count(relative)) continue;
+    return refuseToReplace(out, "it holds \"" + relative + "\", which is not a file its manifest.json lists");
+  }
+  if (error) return refuseToReplace(out, "cannot list its content (" + error.message() + ")");
+  return Status::ok();
+}
+
+/// The files (relative paths) of the existing `out` that replacing it removes: none when `out`
+/// does not exist or is an empty directory; the files of the export when `out` is verifiably an
+/// export (a manifest of this format, and nothing but that manifest and the files it lists).
+/// Anything else is refused.
+Result<std::set<std::string>> replaceableContent(const fs::path& out) {
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(out, error);
+  if (!fs::exists(status)) return std::set<std::string>();
+  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
+  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
+  if (fs::is_empty(out, error)) return std::set<std::string>();
+  const fs::path manifestPath = out / kManifestFileName;
+  if (!fs::is_regular_file(fs::symlink_status(manifestPath, error)))
+    return refuseToReplace(out, "it is not empty and holds no manifest.json, so it is not an export");
+  Result<std::string> text = readFile(manifestPath.string());
+  if (!text) return refuseToReplace(out, "its manifest.json cannot be read (" + text.error().message + ")");
+  Result<Manifest> manifest = parseManifest(*text, manifestPath.string());
+  if (!manifest) return refuseToReplace(out, "its manifest.json is not the manifest of an export (" + manifest.error().message + ")");
+  std::set<std::string> files = exportFilesOf(*manifest);
+  BYOC_TRY(checkHoldsOnly(out, files));
+  return files;
+}
+
+/// Removes the replaced export that `publish` moved to `old`: the `files` it was verified to
+/// consist of, the folders that become empty, and `old` itself once empty. Anything that appeared
+/// there since stays.
+void removeReplacedExport(const fs::path& old, const std::set<std::string>& files) {
+  std::error_code ignored;
+  for (const std::string& file : files) fs::remove(old / file, ignored);
+  for (const fs::path& folder : foldersOf(files)) fs::remove(old / folder, ignored);  // only if empty
+  fs::remove(old, ignored);
 }
 
 /// Moves the complete `staged` directory to `out`, swapping atomically with an existing `out`;
-/// the old content ends up in `staged`, which its owner removes.
+/// the old content ends up at `staged`.
 Status publish(const fs::path& staged, const fs::path& out) {
   std::error_code error;
   if (fs::exists(out, error)) {
@@ -156,7 +230,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
   if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
     return makeError("expected the name of a new or export directory", {out});
-  BYOC_TRY(checkReplaceable(outPath));
+  BYOC_ASSIGN_OR_RETURN(const std::set<std::string> replaced, replaceableContent(outPath));
   BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
   Function main = module.find("main");
   if (!main) return makeError("the module has no @main");
@@ -194,7 +268,9 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   BYOC_TRY(writer.write(manifest.hostText, printModule(host)));
   BYOC_TRY(writer.write(manifest.params, params.safetensors()));
   BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
-  return publish(staging.path(), outPath);
+  BYOC_TRY(publish(staging.path(), outPath));
+  removeReplacedExport(staging.release(), replaced);
+  return Status::ok();
 }
 
 }  // namespace byoc

@@ -40,7 +40,10 @@ struct ExportOptions {
 };
 
 /// Writes `module` (partitioned, with `@main`; type-checked here) to the directory `out`. An
-/// existing `out` is replaced only if it is an export directory (holds a manifest.json) or empty.
+/// existing `out` is replaced only if it is empty or verifiably an export: a manifest.json of this
+/// format, and nothing but that manifest and the files it lists. Anything else is refused and left
+/// untouched. Of a replaced export only the files its manifest lists and the folders that become
+/// empty are removed.
 Status exportModule(const Module& partitioned, const ExportOptions& options, const std::string& out);
 
 }  // namespace byoc
