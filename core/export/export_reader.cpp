@@ -9,6 +9,7 @@
 #include "frontend/json_format.h"
 #include "runtime/dnnl/dnnl_module.h"
 #include "support/file_io.h"
+#include "support/safe_path.h"
 
 namespace byoc {
 
@@ -24,8 +25,10 @@ class ExportFiles {
   Result<std::string> read(const std::string& relative) const {
     const std::string path = (directory_ / relative).string();
     std::error_code error;
-    if (!fs::exists(path, error)) return makeError("missing file, listed in manifest.json", {path});
-    BYOC_ASSIGN_OR_RETURN(std::string content, readFile(path));
+    if (!fs::exists(fs::symlink_status(path, error))) return makeError("missing file, listed in manifest.json", {path});
+    Result<ContainedFile> file = resolveInside(directory_.string(), relative);
+    if (!file) return makeError(file.error().message, {path});
+    BYOC_ASSIGN_OR_RETURN(std::string content, readFile(file->path));
     auto expected = manifest_.files.find(relative);
     const std::string actual = sha256Hex(content);
     if (expected == manifest_.files.end()) return makeError("no checksum in manifest.json", {path});
@@ -80,8 +83,11 @@ Result<Manifest> readExportManifest(const std::string& directory) {
   const std::string manifestPath = (fs::path(directory) / kManifestFileName).string();
   std::error_code error;
   if (!fs::is_directory(directory, error)) return makeError("not a directory", {directory});
-  if (!fs::exists(manifestPath, error)) return makeError("missing file: an export directory holds a manifest.json", {manifestPath});
-  BYOC_ASSIGN_OR_RETURN(std::string manifestText, readFile(manifestPath));
+  if (!fs::exists(fs::symlink_status(manifestPath, error)))
+    return makeError("missing file: an export directory holds a manifest.json", {manifestPath});
+  Result<ContainedFile> file = resolveInside(directory, kManifestFileName);
+  if (!file) return makeError(file.error().message, {manifestPath});
+  BYOC_ASSIGN_OR_RETURN(std::string manifestText, readFile(file->path));
   return parseManifest(manifestText, manifestPath);
 }
 
