@@ -6,7 +6,9 @@
 #include "export/module_params.h"
 #include "export/safetensors.h"
 #include "export/sha256.h"
+#include "export/signature.h"
 #include "frontend/json_format.h"
+#include "pass/infer_type.h"
 #include "runtime/dnnl/dnnl_module.h"
 #include "support/file_io.h"
 #include "support/safe_path.h"
@@ -65,7 +67,21 @@ Function declarationOf(const dnnl_backend::KernelGraph& graph, const ManifestFun
   return FunctionNode::make(std::move(params), VarNode::make("kernel_graph", type->ret), type->ret, std::move(attrs));
 }
 
+/// Whether `file` names a file inside `directory` (lexically).
+bool isInside(const std::string& file, const std::string& directory) {
+  const fs::path relative = fs::path(file).lexically_normal().lexically_relative(fs::path(directory).lexically_normal());
+  return !relative.empty() && *relative.begin() != "..";
+}
+
 }  // namespace
+
+Diagnostic locatedInExport(Diagnostic error, const std::string& directory) {
+  if (isInside(error.location.file, directory)) return error;
+  if (!error.location.file.empty())
+    error.notes.push_back("the node comes from " + error.location.str() + " of the model the export was made from");
+  error.location = {directory};
+  return error;
+}
 
 std::map<std::string, std::string> exportCodegens(const Manifest& manifest) {
   std::map<std::string, std::string> result;
@@ -125,6 +141,9 @@ Result<LoadedExport> loadExport(const std::string& directory) {
     loaded.module.set(function.name, body);
   }
   if (!loaded.module.find("main")) return makeError("the host module has no @main", {files.path(manifest.hostModule)});
+  Result<Module> typed = inferTypes(loaded.module, TypeReuse::RecomputeAll);
+  if (!typed) return locatedInExport(typed.error(), directory);
+  BYOC_TRY(checkSignature(manifest, typed->find("main"), files.path(std::string(kManifestFileName))));
   return loaded;
 }
 
@@ -140,7 +159,9 @@ ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
 }
 
 Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads) {
-  return Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
+  Result<std::unique_ptr<Executor>> executor = Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
+  if (!executor) return locatedInExport(executor.error(), loaded.directory);
+  return executor;
 }
 
 }  // namespace byoc

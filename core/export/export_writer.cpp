@@ -15,9 +15,12 @@
 #include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/sha256.h"
+#include "export/signature.h"
+#include "export/staging.h"
 #include "frontend/json_format.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "runtime/runtime_module.h"
 #include "support/file_io.h"
 #include "text/printer.h"
@@ -41,13 +44,18 @@ std::string codegenFor(const std::string& compiler, const std::vector<ManifestTa
   return findCodegen(compiler) ? compiler : "reference";
 }
 
-void addTensors(const Type& type, std::vector<ManifestTensor>& tensors) {
-  if (!type) return;
-  if (const auto* tensor = type->as<TensorTypeNode>()) {
-    tensors.push_back({"", std::string(dtypeName(tensor->dtype)), tensor->shape});
-  } else if (const auto* tuple = type->as<TupleTypeNode>()) {
-    for (const Type& field : tuple->fields) addTensors(field, tensors);
+/// Applies to every kernel of `graph`, the region `name` of `module`, the checks the artifact's
+/// reader applies, so that an export never holds a kernel graph it cannot load. Errors are located
+/// at the kernel's IR node.
+Status checkKernels(const dnnl_backend::KernelGraph& graph, const Module& module, const std::string& name) {
+  for (const dnnl_backend::KernelNode& node : graph.nodes) {
+    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
+    Status accepted = dnnl_backend::checkKernelName(node.name);
+    if (accepted) accepted = dnnl_backend::normalizeKernelAttrs(node.name, node.attrs).status();
+    if (accepted) accepted = dnnl_backend::checkKernel(graph, node);
+    if (!accepted) return graph.locate(node, makeError("@" + name + " (dnnl): " + accepted.error().message), &module);
   }
+  return Status::ok();
 }
 
 /// The artifact of the external function `name`, its constants collected into `params`: the kernel
@@ -63,38 +71,13 @@ Result<std::string> artifactOf(const Module& module, const std::string& name, co
   }
   if (codegen == "dnnl") {
     BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
+    BYOC_TRY(checkKernels(graph, module, name));
     return writeKernelGraphJson(graph, params);
   }
   Module artifact;
   artifact.set(name, function);
   return params.externalize(saveModuleJson(artifact));
 }
-
-/// A directory that is removed on destruction unless released.
-class TemporaryDirectory {
- public:
-  static Result<TemporaryDirectory> createBeside(const fs::path& out) {
-    const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
-    std::string pattern = (parent / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
-    if (!::mkdtemp(pattern.data()))
-      return makeError(std::string("cannot create a temporary directory beside it: ") + std::strerror(errno), {out.string()});
-    ::chmod(pattern.c_str(), 0755);  // mkdtemp creates it private; the export is an ordinary directory
-    return TemporaryDirectory(pattern);
-  }
-  TemporaryDirectory(TemporaryDirectory&& other) noexcept : path_(std::exchange(other.path_, {})) {}
-  TemporaryDirectory& operator=(TemporaryDirectory&&) = delete;
-  ~TemporaryDirectory() {
-    std::error_code ignored;
-    if (!path_.empty()) fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-  /// Its path, which is no longer removed on destruction.
-  fs::path release() { return std::exchange(path_, {}); }
-
- private:
-  explicit TemporaryDirectory(fs::path path) : path_(std::move(path)) {}
-  fs::path path_;
-};
 
 /// Writes the files of one export into a directory, recording their checksums.
 class ExportWriter {
@@ -189,7 +172,7 @@ Result<std::set<std::string>> replaceableContent(const fs::path& out) {
   if (fs::is_empty(out, error)) return std::set<std::string>();
   const fs::path manifestPath = out / kManifestFileName;
   if (!fs::is_regular_file(fs::symlink_status(manifestPath, error)))
-    return refuseToReplace(out, "it is not empty and holds no manifest.json, so it is not an export");
+    return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
   Result<std::string> text = readFile(manifestPath.string());
   if (!text) return refuseToReplace(out, "its manifest.json cannot be read (" + text.error().message + ")");
   Result<Manifest> manifest = parseManifest(*text, manifestPath.string());
@@ -241,14 +224,10 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   manifest.hostModule = "host.json";
   manifest.hostText = "host.relay";
   manifest.params = "params.safetensors";
-  for (const Var& param : main->params) {
-    std::vector<ManifestTensor> tensors;
-    addTensors(param->type(), tensors);
-    for (ManifestTensor& tensor : tensors) manifest.inputs.push_back({param->name, tensor.dtype, tensor.shape});
-  }
-  addTensors(main->body->type(), manifest.outputs);
+  signatureOf(main, manifest.inputs, manifest.outputs);
 
-  BYOC_ASSIGN_OR_RETURN(TemporaryDirectory staging, TemporaryDirectory::createBeside(outPath));
+  removeStaleStaging(outPath);
+  BYOC_ASSIGN_OR_RETURN(StagingDirectory staging, StagingDirectory::createBeside(outPath));
   ExportWriter writer(staging.path(), options, manifest);
   ParamCollector params;
   Module host = module;
@@ -268,6 +247,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   BYOC_TRY(writer.write(manifest.hostText, printModule(host)));
   BYOC_TRY(writer.write(manifest.params, params.safetensors()));
   BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
+  BYOC_TRY(staging.unmark());
   BYOC_TRY(publish(staging.path(), outPath));
   removeReplacedExport(staging.release(), replaced);
   return Status::ok();

@@ -8,8 +8,9 @@
 ///   artifacts/<name>.json   one per external function in its codegen's own form: the kernel graph
 ///                           for dnnl (export/kernel_graph_json.h), the IR in the JSON form otherwise
 ///
-/// Writing is atomic: everything goes to a temporary directory beside OUT, which then replaces OUT
-/// in one step. On any failure OUT is unchanged and the temporary directory is removed.
+/// Writing is atomic: everything goes to a staging folder beside OUT (export/staging.h), which then
+/// replaces OUT in one step. On any failure OUT is unchanged and the staging folder is removed; the
+/// staging folders of OUT left by a killed export are removed by the next export.
 
 #include <functional>
 #include <map>
