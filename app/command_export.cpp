@@ -1,9 +1,13 @@
 /// \file
-/// `byoc export`: load, partition for the `--target`s, write the export directory `-o OUT`.
+/// `byoc export`: load, partition for the `--target`s, write the export directory `-o OUT`. SIGINT
+/// or SIGTERM during the write stops it: OUT stays as it was, no staging folder is left, and the
+/// exit status is 128 + the signal.
 /// `byoc verify`: load an export directory (every checksum checked) and build its executor (every
 /// artifact compiled by its codegen).
 
 #include <algorithm>
+#include <csignal>
+#include <cstring>
 #include <iostream>
 
 #include "commands.h"
@@ -14,6 +18,40 @@
 #include "version.h"
 
 namespace byoc::cli {
+
+namespace {
+
+/// The signal (SIGINT or SIGTERM) that asked a running export to stop, or 0.
+volatile std::sig_atomic_t stopSignal = 0;
+
+extern "C" void requestStop(int signal) { stopSignal = signal; }
+
+/// While it lives, SIGINT and SIGTERM ask the export to stop at its next file: it then removes its
+/// staging folder and leaves OUT as it was. A second signal ends the process at once (the next
+/// export removes the staging folder it leaves).
+class StopOnSignal {
+ public:
+  StopOnSignal() {
+    struct sigaction action {};
+    action.sa_handler = requestStop;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &previousInt_);
+    ::sigaction(SIGTERM, &action, &previousTerm_);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+  ~StopOnSignal() {
+    ::sigaction(SIGINT, &previousInt_, nullptr);
+    ::sigaction(SIGTERM, &previousTerm_, nullptr);
+  }
+
+ private:
+  struct sigaction previousInt_ {};
+  struct sigaction previousTerm_ {};
+};
+
+}  // namespace
 
 int runExport(const Options& options) {
   LoadedExport source;
@@ -33,7 +71,18 @@ int runExport(const Options& options) {
     else exportOptions.targets.push_back({target->name, targetCodegen(*target)});
   }
   const std::string out = *options.value("-o");
-  Status written = exportModule(partitioned->module, exportOptions, out);
+  exportOptions.onFileWritten = [](const std::string&) -> Status {
+    return stopSignal ? Status(makeError("interrupted by SIG" + std::string(sigabbrev_np(stopSignal)) + "; nothing was written"))
+                      : Status::ok();
+  };
+  Status written = [&] {
+    StopOnSignal stopOnSignal;
+    return exportModule(partitioned->module, exportOptions, out);
+  }();
+  if (stopSignal) {
+    if (!written) reportError(makeError(written.error().message, {out}));
+    return 128 + stopSignal;
+  }
   if (!written) return reportError(written.error());
   Result<Manifest> manifest = readExportManifest(out);
   if (!manifest) return reportError(manifest.error());

@@ -6,9 +6,12 @@
 #include "export/module_params.h"
 #include "export/safetensors.h"
 #include "export/sha256.h"
+#include "export/signature.h"
 #include "frontend/json_format.h"
+#include "pass/infer_type.h"
 #include "runtime/dnnl/dnnl_module.h"
 #include "support/file_io.h"
+#include "support/safe_path.h"
 
 namespace byoc {
 
@@ -24,8 +27,10 @@ class ExportFiles {
   Result<std::string> read(const std::string& relative) const {
     const std::string path = (directory_ / relative).string();
     std::error_code error;
-    if (!fs::exists(path, error)) return makeError("missing file, listed in manifest.json", {path});
-    BYOC_ASSIGN_OR_RETURN(std::string content, readFile(path));
+    if (!fs::exists(fs::symlink_status(path, error))) return makeError("missing file, listed in manifest.json", {path});
+    Result<ContainedFile> file = resolveInside(directory_.string(), relative);
+    if (!file) return makeError(file.error().message, {path});
+    BYOC_ASSIGN_OR_RETURN(std::string content, readFile(file->path));
     auto expected = manifest_.files.find(relative);
     const std::string actual = sha256Hex(content);
     if (expected == manifest_.files.end()) return makeError("no checksum in manifest.json", {path});
@@ -62,7 +67,21 @@ Function declarationOf(const dnnl_backend::KernelGraph& graph, const ManifestFun
   return FunctionNode::make(std::move(params), VarNode::make("kernel_graph", type->ret), type->ret, std::move(attrs));
 }
 
+/// Whether `file` names a file inside `directory` (lexically).
+bool isInside(const std::string& file, const std::string& directory) {
+  const fs::path relative = fs::path(file).lexically_normal().lexically_relative(fs::path(directory).lexically_normal());
+  return !relative.empty() && *relative.begin() != "..";
+}
+
 }  // namespace
+
+Diagnostic locatedInExport(Diagnostic error, const std::string& directory) {
+  if (isInside(error.location.file, directory)) return error;
+  if (!error.location.file.empty())
+    error.notes.push_back("the node comes from " + error.location.str() + " of the model the export was made from");
+  error.location = {directory};
+  return error;
+}
 
 std::map<std::string, std::string> exportCodegens(const Manifest& manifest) {
   std::map<std::string, std::string> result;
@@ -80,8 +99,11 @@ Result<Manifest> readExportManifest(const std::string& directory) {
   const std::string manifestPath = (fs::path(directory) / kManifestFileName).string();
   std::error_code error;
   if (!fs::is_directory(directory, error)) return makeError("not a directory", {directory});
-  if (!fs::exists(manifestPath, error)) return makeError("missing file: an export directory holds a manifest.json", {manifestPath});
-  BYOC_ASSIGN_OR_RETURN(std::string manifestText, readFile(manifestPath));
+  if (!fs::exists(fs::symlink_status(manifestPath, error)))
+    return makeError("missing file: an export directory holds a manifest.json", {manifestPath});
+  Result<ContainedFile> file = resolveInside(directory, kManifestFileName);
+  if (!file) return makeError(file.error().message, {manifestPath});
+  BYOC_ASSIGN_OR_RETURN(std::string manifestText, readFile(file->path));
   return parseManifest(manifestText, manifestPath);
 }
 
@@ -119,6 +141,9 @@ Result<LoadedExport> loadExport(const std::string& directory) {
     loaded.module.set(function.name, body);
   }
   if (!loaded.module.find("main")) return makeError("the host module has no @main", {files.path(manifest.hostModule)});
+  Result<Module> typed = inferTypes(loaded.module, TypeReuse::RecomputeAll);
+  if (!typed) return locatedInExport(typed.error(), directory);
+  BYOC_TRY(checkSignature(manifest, typed->find("main"), files.path(std::string(kManifestFileName))));
   return loaded;
 }
 
@@ -134,7 +159,9 @@ ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
 }
 
 Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads) {
-  return Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
+  Result<std::unique_ptr<Executor>> executor = Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
+  if (!executor) return locatedInExport(executor.error(), loaded.directory);
+  return executor;
 }
 
 }  // namespace byoc

@@ -38,10 +38,16 @@ std::map<std::string, std::string> exportCodegens(const Manifest& manifest);
 /// Whether `path` looks like an export directory (a directory holding a manifest.json).
 bool isExportDirectory(const std::string& path);
 
+/// `error` located in the export `directory`: an error that names another file (the model the
+/// export was made from, through the module's provenance) is moved to `directory`, that place kept
+/// as a note. A tampered export is reported where it is.
+Diagnostic locatedInExport(Diagnostic error, const std::string& directory);
+
 /// Reads and checks only the manifest of the export in `directory`.
 Result<Manifest> readExportManifest(const std::string& directory);
 
-/// Loads the export in `directory`, checking every checksum.
+/// Loads the export in `directory`, checking every checksum, the types of the module (computed
+/// again) and that the manifest records the signature of its `@main`.
 Result<LoadedExport> loadExport(const std::string& directory);
 
 /// The options that run a loaded export: each external function through its recorded codegen, the

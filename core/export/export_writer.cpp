@@ -7,16 +7,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 #include <utility>
 
 #include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/sha256.h"
+#include "export/signature.h"
+#include "export/staging.h"
 #include "frontend/json_format.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "runtime/runtime_module.h"
+#include "support/file_io.h"
 #include "text/printer.h"
 
 namespace byoc {
@@ -38,13 +44,18 @@ std::string codegenFor(const std::string& compiler, const std::vector<ManifestTa
   return findCodegen(compiler) ? compiler : "reference";
 }
 
-void addTensors(const Type& type, std::vector<ManifestTensor>& tensors) {
-  if (!type) return;
-  if (const auto* tensor = type->as<TensorTypeNode>()) {
-    tensors.push_back({"", std::string(dtypeName(tensor->dtype)), tensor->shape});
-  } else if (const auto* tuple = type->as<TupleTypeNode>()) {
-    for (const Type& field : tuple->fields) addTensors(field, tensors);
+/// Applies to every kernel of `graph`, the region `name` of `module`, the checks the artifact's
+/// reader applies, so that an export never holds a kernel graph it cannot load. Errors are located
+/// at the kernel's IR node.
+Status checkKernels(const dnnl_backend::KernelGraph& graph, const Module& module, const std::string& name) {
+  for (const dnnl_backend::KernelNode& node : graph.nodes) {
+    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
+    Status accepted = dnnl_backend::checkKernelName(node.name);
+    if (accepted) accepted = dnnl_backend::normalizeKernelAttrs(node.name, node.attrs).status();
+    if (accepted) accepted = dnnl_backend::checkKernel(graph, node);
+    if (!accepted) return graph.locate(node, makeError("@" + name + " (dnnl): " + accepted.error().message), &module);
   }
+  return Status::ok();
 }
 
 /// The artifact of the external function `name`, its constants collected into `params`: the kernel
@@ -60,36 +71,13 @@ Result<std::string> artifactOf(const Module& module, const std::string& name, co
   }
   if (codegen == "dnnl") {
     BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
+    BYOC_TRY(checkKernels(graph, module, name));
     return writeKernelGraphJson(graph, params);
   }
   Module artifact;
   artifact.set(name, function);
   return params.externalize(saveModuleJson(artifact));
 }
-
-/// A directory that is removed on destruction unless released.
-class TemporaryDirectory {
- public:
-  static Result<TemporaryDirectory> createBeside(const fs::path& out) {
-    const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
-    std::string pattern = (parent / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
-    if (!::mkdtemp(pattern.data()))
-      return makeError(std::string("cannot create a temporary directory beside it: ") + std::strerror(errno), {out.string()});
-    ::chmod(pattern.c_str(), 0755);  // mkdtemp creates it private; the export is an ordinary directory
-    return TemporaryDirectory(pattern);
-  }
-  TemporaryDirectory(TemporaryDirectory&& other) noexcept : path_(std::exchange(other.path_, {})) {}
-  TemporaryDirectory& operator=(TemporaryDirectory&&) = delete;
-  ~TemporaryDirectory() {
-    std::error_code ignored;
-    if (!path_.empty()) fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  explicit TemporaryDirectory(fs::path path) : path_(std::move(path)) {}
-  fs::path path_;
-};
 
 /// Writes the files of one export into a directory, recording their checksums.
 class ExportWriter {
@@ -126,17 +114,86 @@ class ExportWriter {
   Manifest& manifest_;
 };
 
-/// Whether `out` may be replaced: it does not exist, is an empty directory, or is an export.
-Status checkReplaceable(const fs::path& out) {
+/// The error that refuses to replace `out`, saying why and what to do instead.
+Diagnostic refuseToReplace(const fs::path& out, const std::string& why) {
+  return makeError("not replacing this directory: " + why + "; choose another output directory, or move this one away first",
+                   {out.string()});
+}
+
+/// The relative paths of the files an export of `manifest` consists of: its manifest and every
+/// file the manifest lists.
+std::set<std::string> exportFilesOf(const Manifest& manifest) {
+  std::set<std::string> files = {std::string(kManifestFileName)};
+  for (const auto& [relative, digest] : manifest.files) files.insert(relative);
+  return files;
+}
+
+/// The folders (relative paths) that hold `files`, innermost first.
+std::vector<fs::path> foldersOf(const std::set<std::string>& files) {
+  std::set<fs::path> folders;
+  for (const std::string& file : files)
+    for (fs::path folder = fs::path(file).parent_path(); !folder.empty(); folder = folder.parent_path()) folders.insert(folder);
+  std::vector<fs::path> innermostFirst(folders.begin(), folders.end());
+  std::sort(innermostFirst.begin(), innermostFirst.end(), [](const fs::path& a, const fs::path& b) {
+    return std::distance(a.begin(), a.end()) > std::distance(b.begin(), b.end());
+  });
+  return innermostFirst;
+}
+
+/// Checks that the directory `out` holds nothing but `files` (regular files, relative paths) in
+/// their folders: no other file, folder or link.
+Status checkHoldsOnly(const fs::path& out, const std::set<std::string>& files) {
+  std::set<std::string> folders;
+  for (const fs::path& folder : foldersOf(files)) folders.insert(folder.generic_string());
   std::error_code error;
-  if (!fs::exists(out, error)) return Status::ok();
-  if (!fs::is_directory(out, error)) return makeError("exists and is not a directory; not replacing it", {out.string()});
-  if (fs::is_empty(out, error) || fs::exists(out / kManifestFileName, error)) return Status::ok();
-  return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
+  fs::recursive_directory_iterator it(out, error);  // never follows links
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    const std::string relative = it->path().lexically_relative(out).generic_string();
+    const fs::file_status status = it->symlink_status(error);
+    if (error) break;
+    if (fs::is_directory(status) && folders.count(relative)) continue;
+    if (fs::is_regular_file(status) && files.count(relative)) continue;
+    return refuseToReplace(out, "it holds \"" + relative + "\", which is not a file its manifest.json lists");
+  }
+  if (error) return refuseToReplace(out, "cannot list its content (" + error.message() + ")");
+  return Status::ok();
+}
+
+/// The files (relative paths) of the existing `out` that replacing it removes: none when `out`
+/// does not exist or is an empty directory; the files of the export when `out` is verifiably an
+/// export (a manifest of this format, and nothing but that manifest and the files it lists).
+/// Anything else is refused.
+Result<std::set<std::string>> replaceableContent(const fs::path& out) {
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(out, error);
+  if (!fs::exists(status)) return std::set<std::string>();
+  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
+  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
+  if (fs::is_empty(out, error)) return std::set<std::string>();
+  const fs::path manifestPath = out / kManifestFileName;
+  if (!fs::is_regular_file(fs::symlink_status(manifestPath, error)))
+    return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
+  Result<std::string> text = readFile(manifestPath.string());
+  if (!text) return refuseToReplace(out, "its manifest.json cannot be read (" + text.error().message + ")");
+  Result<Manifest> manifest = parseManifest(*text, manifestPath.string());
+  if (!manifest) return refuseToReplace(out, "its manifest.json is not the manifest of an export (" + manifest.error().message + ")");
+  std::set<std::string> files = exportFilesOf(*manifest);
+  BYOC_TRY(checkHoldsOnly(out, files));
+  return files;
+}
+
+/// Removes the replaced export that `publish` moved to `old`: the `files` it was verified to
+/// consist of, the folders that become empty, and `old` itself once empty. Anything that appeared
+/// there since stays.
+void removeReplacedExport(const fs::path& old, const std::set<std::string>& files) {
+  std::error_code ignored;
+  for (const std::string& file : files) fs::remove(old / file, ignored);
+  for (const fs::path& folder : foldersOf(files)) fs::remove(old / folder, ignored);  // only if empty
+  fs::remove(old, ignored);
 }
 
 /// Moves the complete `staged` directory to `out`, swapping atomically with an existing `out`;
-/// the old content ends up in `staged`, which its owner removes.
+/// the old content ends up at `staged`.
 Status publish(const fs::path& staged, const fs::path& out) {
   std::error_code error;
   if (fs::exists(out, error)) {
@@ -156,7 +213,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
   if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
     return makeError("expected the name of a new or export directory", {out});
-  BYOC_TRY(checkReplaceable(outPath));
+  BYOC_ASSIGN_OR_RETURN(const std::set<std::string> replaced, replaceableContent(outPath));
   BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
   Function main = module.find("main");
   if (!main) return makeError("the module has no @main");
@@ -167,14 +224,10 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   manifest.hostModule = "host.json";
   manifest.hostText = "host.relay";
   manifest.params = "params.safetensors";
-  for (const Var& param : main->params) {
-    std::vector<ManifestTensor> tensors;
-    addTensors(param->type(), tensors);
-    for (ManifestTensor& tensor : tensors) manifest.inputs.push_back({param->name, tensor.dtype, tensor.shape});
-  }
-  addTensors(main->body->type(), manifest.outputs);
+  signatureOf(main, manifest.inputs, manifest.outputs);
 
-  BYOC_ASSIGN_OR_RETURN(TemporaryDirectory staging, TemporaryDirectory::createBeside(outPath));
+  removeStaleStaging(outPath);
+  BYOC_ASSIGN_OR_RETURN(StagingDirectory staging, StagingDirectory::createBeside(outPath));
   ExportWriter writer(staging.path(), options, manifest);
   ParamCollector params;
   Module host = module;
@@ -194,7 +247,10 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   BYOC_TRY(writer.write(manifest.hostText, printModule(host)));
   BYOC_TRY(writer.write(manifest.params, params.safetensors()));
   BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
-  return publish(staging.path(), outPath);
+  BYOC_TRY(staging.unmark());
+  BYOC_TRY(publish(staging.path(), outPath));
+  removeReplacedExport(staging.release(), replaced);
+  return Status::ok();
 }
 
 }  // namespace byoc

@@ -8,8 +8,9 @@
 ///   artifacts/<name>.json   one per external function in its codegen's own form: the kernel graph
 ///                           for dnnl (export/kernel_graph_json.h), the IR in the JSON form otherwise
 ///
-/// Writing is atomic: everything goes to a temporary directory beside OUT, which then replaces OUT
-/// in one step. On any failure OUT is unchanged and the temporary directory is removed.
+/// Writing is atomic: everything goes to a staging folder beside OUT (export/staging.h), which then
+/// replaces OUT in one step. On any failure OUT is unchanged and the staging folder is removed; the
+/// staging folders of OUT left by a killed export are removed by the next export.
 
 #include <functional>
 #include <map>
@@ -40,7 +41,10 @@ struct ExportOptions {
 };
 
 /// Writes `module` (partitioned, with `@main`; type-checked here) to the directory `out`. An
-/// existing `out` is replaced only if it is an export directory (holds a manifest.json) or empty.
+/// existing `out` is replaced only if it is empty or verifiably an export: a manifest.json of this
+/// format, and nothing but that manifest and the files it lists. Anything else is refused and left
+/// untouched. Of a replaced export only the files its manifest lists and the folders that become
+/// empty are removed.
 Status exportModule(const Module& partitioned, const ExportOptions& options, const std::string& out);
 
 }  // namespace byoc

@@ -48,6 +48,10 @@ class ManifestReader {
     if (version > kExportFormatVersion)
       return fail("/format_version", "format version " + std::to_string(version) + " is newer than this program reads (" +
                                          std::to_string(kExportFormatVersion) + ")");
+    if (version < kOldestExportFormatVersion)
+      return fail("/format_version", "format version " + std::to_string(version) + " is not one this program reads (" +
+                                         std::to_string(kOldestExportFormatVersion) + " to " +
+                                         std::to_string(kExportFormatVersion) + ")");
     manifest.formatVersion = static_cast<int>(version);
     BYOC_ASSIGN_OR_RETURN(manifest.producer, string(root, "", "producer"));
     BYOC_ASSIGN_OR_RETURN(const json* targets, array(root, "", "targets"));

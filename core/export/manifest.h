@@ -17,6 +17,8 @@ namespace byoc {
 /// Version of the export format this build writes and the newest it reads. Version 2 stores dnnl
 /// external functions as kernel graphs; version 1 exports (every artifact IR) still load.
 inline constexpr int kExportFormatVersion = 2;
+/// The oldest version of the export format this build reads.
+inline constexpr int kOldestExportFormatVersion = 1;
 /// The name of the manifest inside an export directory.
 inline constexpr std::string_view kManifestFileName = "manifest.json";
 
@@ -61,7 +63,8 @@ struct Manifest {
 std::string writeManifest(const Manifest& manifest);
 
 /// Parses `text`; errors name `fileName` and the JSON path of the bad value. A format version
-/// newer than `kExportFormatVersion` and a file path that leaves the directory are rejected.
+/// outside `kOldestExportFormatVersion`..`kExportFormatVersion` and a file path that leaves the
+/// directory are rejected.
 Result<Manifest> parseManifest(std::string_view text, std::string_view fileName);
 
 }  // namespace byoc

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 namespace byoc {
@@ -64,6 +65,31 @@ Result<SafetensorsEntry> readEntry(const std::string& name, const json& value, u
   return entry;
 }
 
+std::string rangeText(const SafetensorsEntry& entry) {
+  return "[" + std::to_string(entry.begin) + ", " + std::to_string(entry.end) + "]";
+}
+
+/// Checks that every tensor starts at a multiple of `kSafetensorsAlignment` and that no two
+/// tensors share a byte.
+Status checkLayout(std::vector<SafetensorsEntry> entries, std::string_view fileName) {
+  std::sort(entries.begin(), entries.end(), [](const SafetensorsEntry& a, const SafetensorsEntry& b) {
+    return std::tie(a.begin, a.end, a.name) < std::tie(b.begin, b.end, b.name);
+  });
+  const SafetensorsEntry* furthest = nullptr;  // of the tensors so far, the one that ends last
+  for (const SafetensorsEntry& entry : entries) {
+    if (entry.begin % kSafetensorsAlignment != 0)
+      return fileError(fileName, "tensor '" + entry.name + "': data_offsets " + rangeText(entry) + " start at byte " +
+                                     std::to_string(entry.begin) + ", expected a multiple of " +
+                                     std::to_string(kSafetensorsAlignment));
+    if (entry.begin == entry.end) continue;
+    if (furthest && entry.begin < furthest->end)
+      return fileError(fileName, "tensor '" + entry.name + "': data_offsets " + rangeText(entry) + " overlap those of tensor '" +
+                                     furthest->name + "' " + rangeText(*furthest));
+    furthest = &entry;
+  }
+  return Status::ok();
+}
+
 }  // namespace
 
 const SafetensorsEntry* SafetensorsIndex::find(std::string_view name) const {
@@ -86,13 +112,14 @@ std::string writeSafetensors(const std::vector<SafetensorsTensor>& tensors, cons
   uint64_t offset = 0;
   std::vector<uint64_t> begins;
   for (const SafetensorsTensor& tensor : tensors) {
-    offset = (offset + 7) / 8 * 8;
+    offset = (offset + kSafetensorsAlignment - 1) / kSafetensorsAlignment * kSafetensorsAlignment;
     begins.push_back(offset);
     header[tensor.name] = {{"dtype", tensor.dtype}, {"shape", tensor.shape}, {"data_offsets", {offset, offset + tensor.bytes.size()}}};
     offset += tensor.bytes.size();
   }
   std::string headerText = header.dump();
-  headerText.append((8 - headerText.size() % 8) % 8, ' ');  // keeps the data 8-byte aligned
+  headerText.append((kSafetensorsAlignment - headerText.size() % kSafetensorsAlignment) % kSafetensorsAlignment,
+                    ' ');  // keeps the data aligned
   std::string file(8, '\0');
   for (int i = 0; i < 8; ++i) file[i] = static_cast<char>((uint64_t(headerText.size()) >> (8 * i)) & 0xff);
   file += headerText;
@@ -127,6 +154,7 @@ Result<SafetensorsIndex> parseSafetensors(std::string_view bytes, std::string_vi
     BYOC_ASSIGN_OR_RETURN(SafetensorsEntry entry, readEntry(name, value, index.data.size(), fileName));
     index.entries.push_back(std::move(entry));
   }
+  BYOC_TRY(checkLayout(index.entries, fileName));
   std::sort(index.entries.begin(), index.entries.end(),
             [](const SafetensorsEntry& a, const SafetensorsEntry& b) { return a.name < b.name; });
   return index;

@@ -48,10 +48,14 @@ struct SafetensorsIndex {
   std::string_view bytesOf(const SafetensorsEntry& entry) const { return data.substr(entry.begin, entry.end - entry.begin); }
 };
 
+/// Every tensor starts at a multiple of this many bytes from the start of the data; the reader
+/// refuses a file that breaks it or lets two tensors share a byte.
+inline constexpr uint64_t kSafetensorsAlignment = 8;
+
 /// The size in bytes of one element of a safetensors dtype; 0 for an unknown one.
 std::size_t safetensorsDTypeSize(std::string_view dtype);
 
-/// The file: tensors laid out in the order given, each aligned to 8 bytes, with `metadata`.
+/// The file: tensors laid out in the order given, each aligned to `kSafetensorsAlignment`, with `metadata`.
 std::string writeSafetensors(const std::vector<SafetensorsTensor>& tensors, const std::map<std::string, std::string>& metadata = {});
 
 /// Parses and checks the file held in `bytes`; errors name `fileName`.

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "support/file_io.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -134,6 +135,7 @@ Result<Header> parseHeader(std::string_view text, const std::string& name) {
                          "'; expected little-endian float16/32/64, int8/16/32/64, uint8 or bool",
                      {name});
   if (*fortran) return makeError("Fortran-ordered .npy arrays are not supported; save in C order", {name});
+  if (const std::string problem = limits::shapeProblem(*shape); !problem.empty()) return fail("'shape': " + problem);
   return Header{*dtype, false, *shape};
 }
 
@@ -159,13 +161,15 @@ Result<NDArray> parseNpy(std::string_view content, const std::string& name) {
   if (content.size() < headerStart + headerLength)
     return makeError("truncated .npy file: the header is incomplete", {name});
   BYOC_ASSIGN_OR_RETURN(Header header, parseHeader(content.substr(headerStart, headerLength), name));
-  NDArray array = NDArray::empty(header.dtype, header.shape);
-  std::size_t dataStart = headerStart + headerLength;
-  std::size_t available = content.size() - dataStart;
-  if (available != array.byteSize())
+  const std::size_t dataStart = headerStart + headerLength;
+  const std::size_t available = content.size() - dataStart;
+  // Checked before allocating: the shape is within the limits, so the product cannot overflow.
+  const std::size_t needed = static_cast<std::size_t>(*limits::elementCount(header.shape)) * dtypeSize(header.dtype);
+  if (available != needed)
     return makeError("truncated or oversized .npy file: " + describeArray(header.dtype, header.shape) + " needs " +
-                         std::to_string(array.byteSize()) + " data bytes, found " + std::to_string(available),
+                         std::to_string(needed) + " data bytes, found " + std::to_string(available),
                      {name});
+  NDArray array = NDArray::empty(header.dtype, header.shape);
   if (available) std::memcpy(array.bytes(), content.data() + dataStart, available);
   return array;
 }

@@ -4,7 +4,10 @@
 #include <charconv>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <optional>
+
+#include "support/file_io.h"
+#include "support/safe_path.h"
 
 #include "support/limits.h"
 
@@ -59,7 +62,7 @@ std::vector<std::byte> typedData(const onnx::TensorProto& proto, DType dtype) {
 Result<std::vector<std::byte>> externalData(const onnx::TensorProto& proto, const std::string& dir) {
   std::string location;
   int64_t offset = 0;
-  int64_t length = -1;
+  std::optional<int64_t> length;  // to the end of the file when absent
   for (const auto& entry : proto.external_data()) {
     if (entry.key() == "location") {
       location = entry.value();
@@ -69,27 +72,24 @@ Result<std::vector<std::byte>> externalData(const onnx::TensorProto& proto, cons
       auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
       if (error != std::errc() || end != text.data() + text.size())
         return makeError("external data " + entry.key() + " '" + text + "' is not an integer");
-      (entry.key() == "offset" ? offset : length) = value;
+      if (entry.key() == "offset") offset = value;
+      else length = value;
     }
   }
   if (location.empty()) return makeError("external data has no 'location'");
-  std::filesystem::path path = std::filesystem::path(dir) / location;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return makeError("cannot open external data file '" + path.string() + "'");
-  file.seekg(0, std::ios::end);
-  int64_t fileSize = static_cast<int64_t>(file.tellg());
-  if (offset < 0 || offset > fileSize)
-    return makeError("external data offset " + std::to_string(offset) + " is outside the " + std::to_string(fileSize) +
-                     "-byte file '" + path.string() + "'");
-  if (length < 0) length = fileSize - offset;
-  if (length > fileSize - offset)
-    return makeError("external data file '" + path.string() + "' has " + std::to_string(fileSize) +
-                     " bytes; the tensor needs bytes " + std::to_string(offset) + " to " +
-                     std::to_string(offset + length));
-  std::vector<std::byte> bytes(static_cast<std::size_t>(length));
-  file.seekg(offset);
-  file.read(reinterpret_cast<char*>(bytes.data()), length);
-  return bytes;
+  const std::filesystem::path named = std::filesystem::path(dir) / location;
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(named, error)))
+    return makeError("cannot open external data file '" + named.string() + "'");
+  // The location is confined to the model's directory: relative, no '..', no link leading out.
+  Result<ContainedFile> file = resolveInside(dir, location);
+  if (!file) return makeError("external data location " + file.error().message);
+  if (!length && offset >= 0 && offset <= file->size) length = file->size - offset;
+  if (Status inside = checkByteRange(offset, length.value_or(0), file->size); !inside)
+    return makeError("external data in " + file->path + ": " + inside.error().message);
+  Result<std::vector<std::byte>> bytes = readFileRange(file->path, offset, *length);
+  if (!bytes) return makeError("external data in " + bytes.error().str());
+  return std::move(bytes).value();
 }
 
 }  // namespace

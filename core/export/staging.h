@@ -1,0 +1,67 @@
+#pragma once
+/// \file
+/// The staging folder of an export: the hidden directory `.OUT.tmp-XXXXXX` beside OUT that an
+/// export is written into before it replaces OUT in one rename. Its first file is a marker naming
+/// the process that writes it, so that a folder left by an export that was killed is told apart
+/// from anything else: the next export of the same OUT removes it once that process is gone. A
+/// folder without the marker is never removed.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "support/result.h"
+
+namespace byoc {
+
+/// The name of the marker file inside a staging folder.
+inline constexpr std::string_view kStagingMarkerName = ".byoc-export-staging";
+
+/// The process a staging marker names.
+struct StagingWriter {
+  std::string host;     ///< The host name it ran on.
+  int64_t pid = 0;      ///< Its process id.
+  std::string started;  ///< Its start time (clock ticks after boot), which tells a reused pid apart.
+};
+
+/// This process.
+StagingWriter currentStagingWriter();
+/// The content of a marker naming `writer`.
+std::string stagingMarkerText(const StagingWriter& writer);
+/// The writer a marker names, or nullopt when `text` is not a staging marker.
+std::optional<StagingWriter> parseStagingMarker(std::string_view text);
+/// Whether `writer` has ended: it ran on this host and no process with its pid and start time runs.
+/// A writer on another host is never taken to be gone.
+bool stagingWriterIsGone(const StagingWriter& writer);
+
+/// The name pattern of the staging folders of `out`, for mkdtemp.
+std::string stagingPattern(const std::filesystem::path& out);
+
+/// A staging folder with its marker, removed with its content on destruction unless released.
+class StagingDirectory {
+ public:
+  /// Creates a staging folder beside `out` and writes its marker first.
+  static Result<StagingDirectory> createBeside(const std::filesystem::path& out);
+  StagingDirectory(StagingDirectory&& other) noexcept;
+  StagingDirectory& operator=(StagingDirectory&&) = delete;
+  ~StagingDirectory();
+
+  const std::filesystem::path& path() const { return path_; }
+  /// Removes the marker, once the folder holds exactly the export to publish.
+  Status unmark();
+  /// Its path, which is no longer removed on destruction.
+  std::filesystem::path release();
+
+ private:
+  explicit StagingDirectory(std::filesystem::path path) : path_(std::move(path)) {}
+  std::filesystem::path path_;
+};
+
+/// Removes the stale staging folders of `out`: directories named by `stagingPattern(out)` whose
+/// marker names a writer that is gone. Returns the folders removed.
+std::vector<std::filesystem::path> removeStaleStaging(const std::filesystem::path& out);
+
+}  // namespace byoc
