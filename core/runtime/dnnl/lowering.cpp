@@ -94,27 +94,49 @@ constexpr std::size_t kAlignment = 64;
 
 std::size_t aligned(std::size_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
 
+/// The buffers placed so far, indexed by step so that a buffer meets only the placed buffers alive
+/// at the same time: those alive at its first step, and those that start during its life. The two
+/// sets are disjoint, so the work is that of the overlaps, not of every placed buffer.
+class PlacedBuffers {
+ public:
+  explicit PlacedBuffers(std::size_t stepCount) : aliveAt_(stepCount), startingAt_(stepCount) {}
+
+  /// The placed buffers whose lives overlap `buffer`'s, by offset.
+  std::vector<const Buffer*> overlapping(const Buffer& buffer) const {
+    std::vector<const Buffer*> live = aliveAt_[buffer.firstStep];
+    for (std::size_t step = buffer.firstStep + 1; step <= buffer.lastStep; ++step)
+      live.insert(live.end(), startingAt_[step].begin(), startingAt_[step].end());
+    std::sort(live.begin(), live.end(), [](const Buffer* a, const Buffer* b) { return a->offset < b->offset; });
+    return live;
+  }
+
+  void add(const Buffer* buffer) {
+    startingAt_[buffer->firstStep].push_back(buffer);
+    for (std::size_t step = buffer->firstStep; step <= buffer->lastStep; ++step) aliveAt_[step].push_back(buffer);
+  }
+
+ private:
+  std::vector<std::vector<const Buffer*>> aliveAt_;
+  std::vector<std::vector<const Buffer*>> startingAt_;
+};
+
 /// Gives each buffer the lowest offset where it overlaps no placed buffer that is alive at the
 /// same time, placing the largest first; returns the arena's size.
-std::size_t placeBuffers(std::vector<Buffer*>& buffers) {
+std::size_t placeBuffers(std::vector<Buffer*>& buffers, std::size_t stepCount) {
   std::sort(buffers.begin(), buffers.end(), [](const Buffer* a, const Buffer* b) {
     return a->bytes != b->bytes ? a->bytes > b->bytes : a->firstStep < b->firstStep;
   });
-  std::vector<const Buffer*> placed;
+  PlacedBuffers placed(stepCount);
   std::size_t total = 0;
   for (Buffer* buffer : buffers) {
-    std::vector<const Buffer*> live;
-    for (const Buffer* other : placed)
-      if (other->firstStep <= buffer->lastStep && buffer->firstStep <= other->lastStep) live.push_back(other);
-    std::sort(live.begin(), live.end(), [](const Buffer* a, const Buffer* b) { return a->offset < b->offset; });
     std::size_t offset = 0;
-    for (const Buffer* other : live) {
+    for (const Buffer* other : placed.overlapping(*buffer)) {
       if (offset + buffer->bytes <= other->offset) break;
       offset = std::max(offset, other->offset + other->bytes);
     }
     buffer->offset = offset;
     total = std::max(total, offset + buffer->bytes);
-    placed.push_back(buffer);
+    placed.add(buffer);
   }
   return total;
 }
@@ -142,7 +164,7 @@ Status Lowering::planMemory() {
     if (auto it = byHandle.find(memory.get_data_handle()); it != byHandle.end()) it->second.memories.push_back(memory);
   std::vector<Buffer*> buffers;
   for (auto& [handle, buffer] : byHandle) buffers.push_back(&buffer);
-  arenaBytes_ = placeBuffers(buffers);
+  arenaBytes_ = placeBuffers(buffers, steps.size());
   if (arenaBytes_ == 0) return Status::ok();
   arena_.reset(std::aligned_alloc(kAlignment, arenaBytes_));
   if (!arena_) return makeError("dnnl: cannot allocate the region's " + std::to_string(arenaBytes_) + "-byte arena");
