@@ -120,7 +120,7 @@ const std::map<std::string, CommandSpec>& commands() {
                   {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
       {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
                  {kDemoFlag, {"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"},
-                  {"--pattern-file", "FILE", "read the pattern from FILE"}}}},
+                  {"--pattern-file", "FILE", "read the pattern from FILE (its JSON form when FILE ends in .json)"}}}},
   };
   return specs;
 }
