@@ -193,8 +193,9 @@ class Reader {
       return fail("/format", std::string("expected \"") + kFormat + "\"");
     if (!root.contains("version") || !root["version"].is_number_integer())
       return fail("/version", "expected an integer");
-    if (root["version"].get<int>() > kVersion)
-      return fail("/version", "version " + std::to_string(root["version"].get<int>()) +
+    // Compared as JSON numbers: a version past int's range must not wrap around to an old one.
+    if (root["version"] > kVersion)
+      return fail("/version", "version " + root["version"].dump() +
                                   " is newer than this program reads (" + std::to_string(kVersion) + ")");
     if (!root.contains("nodes") || !root["nodes"].is_array()) return fail("/nodes", "expected an array of nodes");
     const json& nodes = root["nodes"];

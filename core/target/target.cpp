@@ -43,9 +43,9 @@ class TargetReader {
     BYOC_ASSIGN_OR_RETURN(std::string format, string(root, "", "format"));
     if (format != "byoc-studio-target") return fail("/format", "expected \"byoc-studio-target\", found \"" + format + "\"");
     if (!root.contains("version") || !root["version"].is_number_integer()) return fail("/version", "expected an integer");
-    int version = root["version"].get<int>();
-    if (version > kTargetFormatVersion)
-      return fail("/version", "version " + std::to_string(version) + " is newer than this program reads (" +
+    // Compared as JSON numbers: a version past int's range must not wrap around to an old one.
+    if (const json& version = root["version"]; version > kTargetFormatVersion)
+      return fail("/version", "version " + version.dump() + " is newer than this program reads (" +
                                   std::to_string(kTargetFormatVersion) + ")");
 
     Target target;
