@@ -67,7 +67,7 @@ std::string compositeRootProblem(const Pattern& pattern) {
     const PatternNode& node = *pending.back();
     pending.pop_back();
     if (!seen.insert(&node).second)
-      return "the pattern refers to itself before it matches anything (write the call first: c = f(c) | *)";
+      return "the pattern refers to itself before it matches anything";
     switch (node.kind()) {
       case PatternKind::Call:
       case PatternKind::Tuple:

@@ -81,6 +81,10 @@ class TargetReader {
         const std::string where = at.line > 0 ? std::to_string(at.line) + ":" + std::to_string(at.column) + ": " : "";
         return fail(path + "/pattern" + row, where + compiled.error().message);
       }
+      if (std::string problem = compositeRootProblem(*compiled); !problem.empty()) {
+        clearRedirects(*compiled);
+        return fail(path + "/pattern" + row, problem);
+      }
       entry.compiled = std::move(compiled).value();
       BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
       if (!check.empty()) {
@@ -150,10 +154,6 @@ Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileNa
   if (pattern->kind() == PatternKind::Function)
     return makeError("expected a pattern of a call or another value, found a function pattern (nothing would call it)",
                      {std::string(fileName), 0, 0});
-  if (std::string problem = compositeRootProblem(pattern); !problem.empty()) {
-    clearRedirects(pattern);
-    return makeError(problem, {std::string(fileName), 0, 0});
-  }
   return pattern;
 }
 

@@ -60,14 +60,16 @@ struct Target {
   Result<bool> supports(const Expr& call) const;
 };
 
-/// Reads a target file's JSON; errors name `fileName`, the JSON path and, inside rules, line:column.
+/// Reads a target file's JSON, checking every rule, check and pattern row; errors name `fileName`,
+/// the JSON path and, inside rules and patterns, line:column.
 Result<Target> parseTarget(std::string_view json, std::string_view fileName = "<target>");
 /// Writes the JSON form; `parseTarget(serializeTarget(t))` gives back the same target.
 std::string serializeTarget(const Target& target);
 
-/// Parses the pattern of a pattern-table row: a pattern whose root always matches something a
-/// composite can hold (pattern/root_ops.h: not `*`, a variable, an op, a function pattern, …).
-/// A syntax error carries its line:column; the errors about the root have none.
+/// Parses the pattern of a pattern-table row: any pattern but a bare function pattern, which
+/// nothing would call. A syntax error carries its line:column; the function-pattern error has none.
+/// Loading a target and running a table also refuse a row whose root may match a lone value
+/// (`compositeRootProblem` in pattern/root_ops.h); a row being edited may be one for a while.
 Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileName = "<pattern>");
 
 /// Parses one op rule: `op[, op…] [when condition]`; every op must be registered, and the condition

@@ -16,9 +16,12 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
     for (const PatternEntry& entry : target->patterns) {
       Pattern pattern = entry.compiled;
       const std::string row = "target " + target->name + ", pattern " + entry.name;
-      if (!pattern) {  // a target built in code rather than loaded
+      const bool parsedHere = !pattern;  // a target built in code rather than loaded
+      if (parsedHere) {
         BYOC_ASSIGN_OR_RETURN(pattern, parseTablePattern(entry.pattern, row));
-      } else if (std::string problem = compositeRootProblem(pattern); !problem.empty()) {
+      }
+      if (std::string problem = compositeRootProblem(pattern); !problem.empty()) {
+        if (parsedHere) clearRedirects(pattern);
         return makeError(row + ": " + problem);
       }
       std::set<std::string> required = requiredOps(pattern);
