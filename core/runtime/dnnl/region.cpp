@@ -8,6 +8,7 @@
 
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/ops.h"
+#include "support/limits.h"
 
 namespace byoc::dnnl_backend {
 
@@ -31,6 +32,10 @@ class GraphLowering {
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i) {
       const KernelNode& node = graph_.nodes[i];
       lowering_.part = describe(node);
+      // A loaded kernel graph states its shapes itself: none may reach oneDNN unchecked.
+      for (const TensorSpec& output : node.outputs)
+        if (std::string problem = limits::shapeProblem(output.shape); !problem.empty())
+          return graph_.locate(node, makeError(describe(node) + ": " + output.str() + ": " + problem), module_);
       Result<std::vector<Tensor>> lowered = lowerCatching(node, input);
       if (!lowered) return graph_.locate(node, lowered.error(), module_);
       values_[i] = std::move(lowered).value();
