@@ -2,12 +2,20 @@
 
 #include <algorithm>
 
+#include "support/limits.h"
+
 namespace byoc::cli {
 
 namespace {
 
 /// What a flag's value must look like.
-enum class ValueKind { Text, PositiveCount, Seed, NameEqualsFile };
+enum class ValueKind { Text, Number, NameEqualsFile };
+
+/// The values a numeric flag accepts, both ends included.
+struct NumberRange {
+  uint64_t min = 0;
+  uint64_t max = 0;
+};
 
 /// One flag of a command. `value` names its value (`NAME`), or is empty for a switch.
 struct FlagSpec {
@@ -16,23 +24,37 @@ struct FlagSpec {
   std::string help;
   bool repeatable = false;
   ValueKind kind = ValueKind::Text;
+  NumberRange range{};
 };
 
-/// A whole non-negative decimal number, or nothing.
-std::optional<uint64_t> parseCount(const std::string& text) {
-  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  return std::stoull(text);
+/// Most timed runs of `run --bench`.
+constexpr uint64_t kMaxBenchRuns = 1000000;
+/// Largest `--random-inputs` seed (18 digits: it fits every integer type a seed is kept in).
+constexpr uint64_t kMaxSeed = 999999999999999999;
+
+/// A whole non-negative decimal number no larger than `max`, or nothing (signs, spaces, other
+/// characters and values past `max` are refused before anything could overflow).
+std::optional<uint64_t> parseNumber(const std::string& text, uint64_t max) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  uint64_t number = 0;
+  for (char digit : text) {
+    const uint64_t value = static_cast<uint64_t>(digit - '0');
+    if (value > max || number > (max - value) / 10) return std::nullopt;
+    number = number * 10 + value;
+  }
+  return number;
 }
 
 /// The usage error for a value that does not fit its flag, or "".
 std::string checkValue(const FlagSpec& flag, const std::string& value) {
-  std::optional<uint64_t> number = parseCount(value);
   switch (flag.kind) {
     case ValueKind::Text: return "";
-    case ValueKind::PositiveCount:
-      return number && *number > 0 && *number <= 1000000 ? "" : flag.name + " expects a positive integer, found '" + value + "'";
-    case ValueKind::Seed:
-      return number ? "" : flag.name + " expects a non-negative integer seed, found '" + value + "'";
+    case ValueKind::Number: {
+      std::optional<uint64_t> number = parseNumber(value, flag.range.max);
+      if (number && *number >= flag.range.min) return "";
+      return flag.name + " expects an integer from " + std::to_string(flag.range.min) + " to " +
+             std::to_string(flag.range.max) + ", found '" + value + "'";
+    }
     case ValueKind::NameEqualsFile:
       return value.find('=') != std::string::npos && value.front() != '=' ? ""
                                                                          : flag.name + " expects NAME=FILE.npy, found '" + value + "'";
@@ -77,11 +99,13 @@ const std::map<std::string, CommandSpec>& commands() {
       {"run", {"run a model (offloaded regions through their codegens) and report its outputs", Input::ModelOrDemo,
                {kDemoFlag, kTargetFlag, kPipelineFlag,
                 {"--input", "NAME=FILE.npy", "the value of input NAME; repeat for each input", true, ValueKind::NameEqualsFile},
-                {"--random-inputs", "SEED", "fill every input not given with --input from SEED", false, ValueKind::Seed},
+                {"--random-inputs", "SEED", "fill every input not given with --input from SEED", false, ValueKind::Number, {0, kMaxSeed}},
                 {"--output", "FILE.npy", "write the outputs (FILE_<i>.npy for each of several)"},
                 {"--compare-reference", "", "also run the unpartitioned model on reference kernels and print the largest errors"},
-                {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::PositiveCount},
-                {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::PositiveCount}}}},
+                {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::Number,
+                 {1, kMaxBenchRuns}},
+                {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::Number,
+                 {1, static_cast<uint64_t>(limits::kMaxThreads)}}}}},
       {"export", {"partition a model for targets and write it as an export directory (docs/export-format.md)", Input::ModelOrDemo,
                   {kDemoFlag, kTargetFlag, kPipelineFlag,
                    {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}},
@@ -96,7 +120,7 @@ const std::map<std::string, CommandSpec>& commands() {
                   {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
       {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
                  {kDemoFlag, {"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"},
-                  {"--pattern-file", "FILE", "read the pattern from FILE"}}}},
+                  {"--pattern-file", "FILE", "read the pattern from FILE (its JSON form when FILE ends in .json)"}}}},
   };
   return specs;
 }
@@ -124,7 +148,10 @@ std::optional<std::string> Options::value(const std::string& flag) const {
 
 uint64_t Options::number(const std::string& flag, uint64_t fallback) const {
   std::optional<std::string> text = value(flag);
-  return text ? std::stoull(*text) : fallback;
+  if (!text) return fallback;
+  uint64_t number = 0;
+  for (char digit : *text) number = number * 10 + static_cast<uint64_t>(digit - '0');
+  return number;
 }
 
 std::vector<std::string> Options::values(const std::string& flag) const {

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "model_input.h"
 #include "pattern/find_matches.h"
+#include "pattern/pattern_json.h"
 #include "pattern/pattern_parser.h"
 #include "support/file_io.h"
 
@@ -33,7 +34,7 @@ int runMatch(const Options& options) {
     source = *file;
   }
   if (!text) return reportError(makeError("give --pattern TEXT or --pattern-file FILE"));
-  Result<Pattern> pattern = parsePattern(*text, source);
+  Result<Pattern> pattern = source.ends_with(".json") ? parsePatternJson(*text, source) : parsePattern(*text, source);
   if (!pattern) return reportError(pattern.error());
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());

@@ -38,14 +38,16 @@
 
 #include "pattern/indexed_graph.h"
 #include "pattern/pattern.h"
+#include "support/limits.h"
 #include "support/result.h"
 
 namespace byoc {
 
-/// How deeply pattern nodes may nest during one match. Patterns are small, but a recursive
-/// pattern (a redirected wildcard) descends once per matched node; past this depth the match
-/// fails instead of exhausting the stack.
-inline constexpr int kMaxMatchDepth = 2000;
+/// How deeply pattern nodes may nest during one match. The readers accept patterns nesting at
+/// most `limits::kMaxNestingDepth` deep, which always fit; a recursive pattern (a redirected
+/// wildcard) descends again for each node it matches and gets a few times that room. Past this
+/// depth the match fails instead of exhausting the stack.
+inline constexpr int kMaxMatchDepth = 4 * limits::kMaxNestingDepth;
 
 /// Pattern node → the expressions it matched, each list in the order it was bound; pattern
 /// nodes in the order they were first bound. A match binds a few pattern nodes, so this is a

@@ -6,6 +6,7 @@
 #include "ir/attr_json.h"
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
+#include "support/limits.h"
 #include "text/scalar_literal.h"
 
 namespace byoc {
@@ -181,6 +182,10 @@ class Reader {
   explicit Reader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Pattern> run(std::string_view text) {
+    // Reading attribute values walks the parsed tree recursively.
+    if (const int depth = limits::jsonNestingDepth(text); depth > limits::kMaxNestingDepth)
+      return fail("", "the JSON nests " + std::to_string(depth) + " arrays or objects deep, more than the limit of " +
+                          std::to_string(limits::kMaxNestingDepth));
     json root = json::parse(text, nullptr, false);
     if (root.is_discarded()) return fail("", "not valid JSON");
     if (!root.is_object()) return fail("", "expected a JSON object");
@@ -188,8 +193,9 @@ class Reader {
       return fail("/format", std::string("expected \"") + kFormat + "\"");
     if (!root.contains("version") || !root["version"].is_number_integer())
       return fail("/version", "expected an integer");
-    if (root["version"].get<int>() > kVersion)
-      return fail("/version", "version " + std::to_string(root["version"].get<int>()) +
+    // Compared as JSON numbers: a version past int's range must not wrap around to an old one.
+    if (root["version"] > kVersion)
+      return fail("/version", "version " + root["version"].dump() +
                                   " is newer than this program reads (" + std::to_string(kVersion) + ")");
     if (!root.contains("nodes") || !root["nodes"].is_array()) return fail("/nodes", "expected an array of nodes");
     const json& nodes = root["nodes"];
@@ -221,8 +227,13 @@ class Reader {
     }
     if (!root.contains("root")) return fail("/root", "expected the index of the root node");
     BYOC_ASSIGN_OR_RETURN(int top, index(root, "", "root", static_cast<int>(nodes.size())));
-    // Only now, with nothing left to fail, may redirects close cycles.
     for (const auto& [wildcard, target] : redirects) wildcards_[wildcard]->redirectTo(built_[target]);
+    // Nodes refer to earlier nodes, so the pattern may nest deeper than the JSON does. A refused
+    // pattern's redirects are cleared, so that the cycles they close are freed.
+    if (Status deep = checkPatternDepth(built_[top], SourceLocation{std::string(fileName_), 0, 0}); !deep) {
+      for (const auto& [wildcard, target] : redirects) wildcards_[wildcard]->redirectTo({});
+      return deep.error();
+    }
     return built_[top];
   }
 

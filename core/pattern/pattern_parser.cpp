@@ -1,11 +1,13 @@
 #include "pattern/pattern_parser.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
 
 #include "ir/op.h"
 #include "pattern/pattern_lexer.h"
+#include "support/limits.h"
 #include "text/scalar_literal.h"
 
 namespace byoc {
@@ -48,6 +50,9 @@ class Parser {
         return error(peek(), "expected ';' or the end of the pattern (a name is defined as 'name = pattern;')");
       return error(peek(), "expected '|', '(', '{', '.' or the end of the pattern");
     }
+    // Names nest sub-patterns without brackets (`a = f(*); b = f(a); …`).
+    const SourceLocation rootAt = locations_.count(root.get()) ? locations_.at(root.get()) : location(tokens_.front());
+    BYOC_TRY(checkPatternDepth(root, rootAt));
     return ParsedPattern{std::move(root), std::move(locations_)};
   }
 
@@ -59,6 +64,23 @@ class Parser {
     return makeError("found " + token.describe() + ", " + expected, location(token));
   }
   SourceLocation location(const Token& token) const { return {std::string(fileName_), token.line, token.column}; }
+
+  /// Counts one level of nesting while it lives; past the limit, `status` holds the error.
+  class Nesting {
+   public:
+    Nesting(Parser& parser, const Token& at) : parser_(parser) {
+      if (++parser_.depth_ > limits::kMaxNestingDepth)
+        status = parser_.error(at, "expected at most " + std::to_string(limits::kMaxNestingDepth) +
+                                       " nested brackets or sub-patterns (the nesting limit)");
+    }
+    ~Nesting() { --parser_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Status status = Status::ok();
+
+   private:
+    Parser& parser_;
+  };
 
   Status expect(std::string_view punct, const std::string& what = {}) {
     if (peek().is(punct)) {
@@ -87,6 +109,8 @@ class Parser {
     Pending pending = pending_.at(name);
     pending_.erase(name);
     if (!value) return value.status();
+    if (value->get() == placeholder.get())
+      return makeError("expected a pattern for '" + name + "', found only its own name", location(nameToken));
     Pattern bound = *value;
     if (pending.used) {
       placeholder->redirectTo(bound);
@@ -106,6 +130,8 @@ class Parser {
 
   Result<Pattern> pattern() {
     const Token& start = peek();
+    Nesting nesting(*this, start);
+    BYOC_TRY(nesting.status);
     BYOC_ASSIGN_OR_RETURN(Pattern left, postfix());
     while (peek().is("|")) {
       next();
@@ -353,6 +379,8 @@ class Parser {
   /// `Tensor[(d, …), dtype]`, a scalar dtype, a tuple of types `(T, …)`, or `fn (T, …) -> R`.
   Result<Type> parseType() {
     const Token& token = peek();
+    Nesting nesting(*this, token);
+    BYOC_TRY(nesting.status);
     if (token.is("(")) {
       next();
       std::vector<Type> fields;
@@ -435,6 +463,8 @@ class Parser {
 
   Result<AttrValue> attrValue() {
     const Token& token = peek();
+    Nesting nesting(*this, token);
+    BYOC_TRY(nesting.status);
     switch (token.kind) {
       case Token::Kind::Integer: next(); return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
       case Token::Kind::Float: next(); return AttrValue(std::strtod(token.text.c_str(), nullptr));
@@ -479,6 +509,7 @@ class Parser {
   std::vector<Token> tokens_;
   std::string_view fileName_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
   std::map<std::string, Pattern, std::less<>> names_;
   std::map<std::string, Pending, std::less<>> pending_;
   std::optional<Pattern> underscore_;
@@ -486,6 +517,27 @@ class Parser {
 };
 
 }  // namespace
+
+int patternDepth(const Pattern& pattern) {
+  std::unordered_map<const PatternNode*, int> depthOf;
+  int deepest = 0;
+  for (const Pattern& node : patternPostOrder(pattern)) {
+    int depth = 1;
+    for (const Pattern& child : patternChildren(*node))
+      if (auto found = depthOf.find(child.get()); found != depthOf.end()) depth = std::max(depth, found->second + 1);
+    depthOf[node.get()] = depth;
+    deepest = std::max(deepest, depth);
+  }
+  return deepest;
+}
+
+Status checkPatternDepth(const Pattern& pattern, const SourceLocation& where) {
+  const int depth = patternDepth(pattern);
+  if (depth <= limits::kMaxNestingDepth) return Status::ok();
+  return makeError("the pattern nests " + std::to_string(depth) + " sub-patterns deep, more than the limit of " +
+                       std::to_string(limits::kMaxNestingDepth),
+                   where);
+}
 
 Result<ParsedPattern> parsePatternWithLocations(std::string_view text, std::string_view fileName, int firstLine,
                                                 int firstColumn) {

@@ -17,7 +17,8 @@
 /// the very same pattern node wherever it is used (that is how sharing is written); a name
 /// used inside its own definition makes a recursive pattern (a redirected wildcard).
 /// In `optional(p, q)`, `_` inside `q` stands for `p`: the result is `p | q`.
-/// Errors: `file:line:col: found X, expected Y`.
+/// Errors: `file:line:col: found X, expected Y`. Brackets, and sub-patterns through names, nest at
+/// most `limits::kMaxNestingDepth` deep.
 
 #include <string_view>
 #include <unordered_map>
@@ -41,6 +42,14 @@ Result<ParsedPattern> parsePatternWithLocations(std::string_view text, std::stri
 
 /// Parses pattern text.
 Result<Pattern> parsePattern(std::string_view text, std::string_view fileName = "<pattern>");
+
+/// The nesting depth of `pattern`: the pattern nodes on its longest chain of sub-patterns (a
+/// redirect that closes a cycle does not count). What matchers and printers recurse over.
+int patternDepth(const Pattern& pattern);
+
+/// Refuses a pattern nesting deeper than `limits::kMaxNestingDepth`, whatever built it; the
+/// error names the limit and is placed at `where`.
+Status checkPatternDepth(const Pattern& pattern, const SourceLocation& where);
 
 /// Parses a type as written in `has_type(…)`: `Tensor[(1, ?), float32]`, `int32`, `(T, …)`.
 Result<Type> parsePatternType(std::string_view text, std::string_view fileName = "<type>");

@@ -1,5 +1,7 @@
 #include "pattern/root_ops.h"
 
+#include <unordered_set>
+
 namespace byoc {
 
 std::optional<std::vector<std::string>> rootOps(const Pattern& pattern) {
@@ -42,6 +44,58 @@ std::optional<std::vector<std::string>> rootOps(const Pattern& pattern) {
     }
   }
   return ops;
+}
+
+namespace {
+
+/// What a leaf pattern node matches, in words.
+std::string loneValue(const PatternNode& node) {
+  if (node.kind() == PatternKind::Var) return "a variable";
+  if (node.kind() == PatternKind::Constant) return "a constant";
+  const Expr& expr = node.as<ExprPatternNode>()->expr;
+  if (const auto* op = expr->as<OpNode>()) return "the op " + op->name() + " itself (not a call of it)";
+  if (const auto* global = expr->as<GlobalVarNode>()) return "the global function @" + global->name;
+  return "a literal";
+}
+
+}  // namespace
+
+std::string compositeRootProblem(const Pattern& pattern) {
+  std::unordered_set<const PatternNode*> seen;
+  std::vector<const PatternNode*> pending{pattern.get()};
+  while (!pending.empty()) {
+    const PatternNode& node = *pending.back();
+    pending.pop_back();
+    if (!seen.insert(&node).second)
+      return "the pattern refers to itself before it matches anything";
+    switch (node.kind()) {
+      case PatternKind::Call:
+      case PatternKind::Tuple:
+      case PatternKind::TupleGetItem:
+      case PatternKind::If:
+      case PatternKind::Let: break;
+      case PatternKind::Alt: {
+        const auto& either = *node.as<AltPatternNode>();
+        pending.insert(pending.end(), {either.right.get(), either.left.get()});
+        break;
+      }
+      case PatternKind::Attr: pending.push_back(node.as<AttrPatternNode>()->pattern.get()); break;
+      case PatternKind::Type: pending.push_back(node.as<TypePatternNode>()->pattern.get()); break;
+      case PatternKind::DType: pending.push_back(node.as<DTypePatternNode>()->pattern.get()); break;
+      case PatternKind::Shape: pending.push_back(node.as<ShapePatternNode>()->pattern.get()); break;
+      case PatternKind::Dominator: pending.push_back(node.as<DominatorPatternNode>()->child.get()); break;
+      case PatternKind::Wildcard: {
+        const Pattern& target = node.as<WildcardPatternNode>()->redirect();
+        if (!target) return "the pattern's root may match any value, which would become a composite of no operation";
+        pending.push_back(target.get());
+        break;
+      }
+      case PatternKind::Function:
+        return "the pattern's root may match a function literal, which nothing would call";
+      default: return "the pattern's root may match " + loneValue(node) + ", which would become a composite of no operation";
+    }
+  }
+  return "";
 }
 
 }  // namespace byoc

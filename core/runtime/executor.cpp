@@ -8,6 +8,7 @@
 
 #include "ir/traversal.h"
 #include "pass/infer_type.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -29,6 +30,27 @@ std::string codegenFor(const std::string& compiler, const ExecutorOptions& optio
 std::string regionCompiler(const FunctionNode& function) {
   std::string compiler = attrString(function, "Compiler");
   return compiler.empty() ? attrString(function, "Codegen") : compiler;
+}
+
+/// Refuses a module with a value no tensor can hold, before a codegen builds kernels for it or the
+/// interpreter allocates it; the error is at the first such expression.
+Status checkTensorTypes(const Module& module) {
+  std::optional<Diagnostic> found;
+  for (const auto& [name, function] : module.functions()) {
+    postOrderVisit(function, [&](const Expr& node) {
+      if (found || !node->type()) return;
+      for (const TypeNode* part : flattenTupleTypes(node->type())) {
+        const auto* tensor = part ? part->as<TensorTypeNode>() : nullptr;
+        std::string problem = tensor ? allocationProblem(*tensor) : std::string();
+        if (problem.empty()) continue;
+        found = makeError("cannot run a value of type " + typeToString(Type(tensor)) + ": " + problem,
+                          module.locate(node).value_or(SourceLocation{"@" + name}));
+        return;
+      }
+    });
+    if (found) return *found;
+  }
+  return Status::ok();
 }
 
 }  // namespace
@@ -56,9 +78,13 @@ Status Executor::addRegion(const Function& function, const std::string& label, c
 }
 
 Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const ExecutorOptions& options) {
+  if (options.threads < 1 || options.threads > limits::kMaxThreads)
+    return makeError("expected 1 to " + std::to_string(limits::kMaxThreads) + " threads, found " +
+                     std::to_string(options.threads));
   std::unique_ptr<Executor> executor(new Executor());
   BYOC_ASSIGN_OR_RETURN(executor->module_, inferTypes(module));
   if (!executor->module_.find("main")) return makeError("the module has no @main function to run");
+  BYOC_TRY(checkTensorTypes(executor->module_));
   CodegenOptions codegenOptions{options.threads, &executor->module_};
   // Outlined regions are global functions; a region inlined at its call site is a literal.
   std::vector<const FunctionNode*> literals;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "support/limits.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -24,7 +25,10 @@ int64_t shapeElements(const Shape& shape) {
 }
 
 NDArray NDArray::empty(DType dtype, Shape shape) {
-  std::size_t bytes = static_cast<std::size_t>(shapeElements(shape)) * dtypeSize(dtype);
+  // Callers refuse shapes from user input first (allocationProblem in runtime/value.h).
+  const std::optional<int64_t> count = limits::elementCount(shape);
+  BYOC_CHECK(count, "cannot allocate " + describeArray(dtype, shape) + ": " + limits::shapeProblem(shape));
+  std::size_t bytes = static_cast<std::size_t>(*count) * dtypeSize(dtype);
   return view(dtype, std::move(shape), std::make_shared<Storage>(bytes), 0);
 }
 

@@ -1,5 +1,6 @@
 #include "runtime/value.h"
 
+#include "support/limits.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -34,14 +35,20 @@ bool Value::flattenInto(std::vector<NDArray>& out) const {
   return true;
 }
 
+std::string allocationProblem(const TensorTypeNode& type) {
+  for (std::size_t i = 0; i < type.shape.size(); ++i)
+    if (type.shape[i] == kAnyDim) return "dimension " + std::to_string(i) + " is unknown";
+  return limits::shapeProblem(type.shape);
+}
+
 Result<std::vector<NDArray>> allocateFlat(const Type& type) {
   std::vector<NDArray> out;
   for (const TypeNode* node : flattenTupleTypes(type)) {
     if (!node) return makeError("cannot allocate a value of unknown type (run type inference first)");
     const auto* tensor = node->as<TensorTypeNode>();
     if (!tensor) return makeError("cannot allocate a value of function type " + typeToString(Type(node)));
-    if (tensor->numElements() < 0)
-      return makeError("cannot allocate " + typeToString(Type(tensor)) + ": a dimension is unknown");
+    if (std::string problem = allocationProblem(*tensor); !problem.empty())
+      return makeError("cannot allocate " + typeToString(Type(tensor)) + ": " + problem);
     out.push_back(NDArray::empty(tensor->dtype, tensor->shape));
   }
   return out;

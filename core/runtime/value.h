@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -55,8 +56,12 @@ class Value {
   std::variant<std::monostate, NDArray, std::shared_ptr<const std::vector<Value>>, std::shared_ptr<const Closure>> value_;
 };
 
+/// Why a tensor of `type` cannot be allocated (an unknown or negative dimension, a rank or element
+/// count past the limits of support/limits.h), or "" when it can.
+std::string allocationProblem(const TensorTypeNode& type);
+
 /// Fresh, uninitialised tensors for every tensor of `type` (tuples flattened depth-first);
-/// error if the type has an unknown dimension or is a function type.
+/// error if a tensor cannot be allocated (`allocationProblem`) or the type is a function type.
 Result<std::vector<NDArray>> allocateFlat(const Type& type);
 /// Rebuilds the value of `type` from its flattened tensors, consuming them from `next`.
 Value assemble(const Type& type, std::span<const NDArray> flat, std::size_t& next);

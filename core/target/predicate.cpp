@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/op.h"
+#include "support/limits.h"
 #include "target/predicate_syntax.h"
 
 namespace byoc {
@@ -106,8 +107,20 @@ Result<std::vector<Token>> tokenize(std::string_view text, int firstColumn) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parser (recursive over the nesting of the written condition, which is short)
+// Parser (recursive over the nesting of the written condition, which the nesting limit bounds)
 // ---------------------------------------------------------------------------------------------
+
+/// The first node found deeper than the nesting limit, or null.
+const Node* tooDeep(const Node& root) {
+  std::vector<std::pair<const Node*, int>> stack{{&root, 1}};
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    if (depth > limits::kMaxNestingDepth) return node;
+    for (const NodePtr& child : node->children) stack.emplace_back(child.get(), depth + 1);
+  }
+  return nullptr;
+}
 
 class Parser {
  public:
@@ -116,6 +129,10 @@ class Parser {
   Result<NodePtr> parseAll() {
     BYOC_ASSIGN_OR_RETURN(NodePtr root, parseExpr());
     if (peek().kind != Token::Kind::End) return unexpected("the end of the condition or an operator");
+    // `a and b and c …` nests its tree deeper than its brackets; the evaluator recurses over the tree.
+    if (const Node* deep = tooDeep(*root))
+      return makeError(std::to_string(deep->line) + ":" + std::to_string(deep->column) + ": the condition nests more than " +
+                       std::to_string(limits::kMaxNestingDepth) + " operations deep (the nesting limit)");
     return root;
   }
 
@@ -131,6 +148,23 @@ class Parser {
     return makeError(std::to_string(token.line) + ":" + std::to_string(token.column) + ": found " + found +
                      ", expected " + expected);
   }
+
+  /// Counts one level of nesting while it lives; past the limit, `status` holds the error.
+  class Nesting {
+   public:
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (++parser_.depth_ > limits::kMaxNestingDepth)
+        status = parser_.unexpected("at most " + std::to_string(limits::kMaxNestingDepth) +
+                                    " nested conditions or brackets (the nesting limit)");
+    }
+    ~Nesting() { --parser_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Status status = Status::ok();
+
+   private:
+    Parser& parser_;
+  };
 
   Status expectSymbol(std::string_view symbol) {
     if (!atSymbol(symbol)) return unexpected("'" + std::string(symbol) + "'");
@@ -151,6 +185,8 @@ class Parser {
   }
 
   Result<NodePtr> parseExpr() {
+    Nesting nesting(*this);
+    BYOC_TRY(nesting.status);
     if (!atName("if")) return parseOr();
     Token at = next();
     BYOC_ASSIGN_OR_RETURN(NodePtr condition, parseExpr());
@@ -185,6 +221,8 @@ class Parser {
 
   Result<NodePtr> parseNot() {
     if (atName("not")) {
+      Nesting nesting(*this);
+      BYOC_TRY(nesting.status);
       Token at = next();
       BYOC_ASSIGN_OR_RETURN(NodePtr operand, parseNot());
       return make(Node::Kind::Not, at, {}, {operand});
@@ -288,6 +326,7 @@ class Parser {
 
   std::vector<Token> tokens_;
   std::size_t position_ = 0;
+  int depth_ = 0;
 };
 
 std::optional<std::vector<std::size_t>> parsePath(std::string_view name) {

@@ -2,8 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
+#include "pattern/root_ops.h"
+#include "support/limits.h"
+#include "target/predicate_check.h"
 
 namespace byoc {
 
@@ -24,18 +29,27 @@ class TargetReader {
   explicit TargetReader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Target> read(std::string_view text) {
-    json root = json::parse(text, nullptr, false);
-    if (root.is_discarded()) return fail("", "not valid JSON");
+    // Copies and comparisons of the parsed tree recurse over its nesting.
+    if (const int depth = limits::jsonNestingDepth(text); depth > limits::kMaxNestingDepth)
+      return fail("", "the JSON nests " + std::to_string(depth) + " arrays or objects deep, more than the limit of " +
+                          std::to_string(limits::kMaxNestingDepth));
+    json root;
+    try {
+      root = json::parse(text);
+    } catch (const json::exception& error) {
+      return notJson(text, error);
+    }
     if (!root.is_object()) return fail("", "expected a JSON object");
     BYOC_ASSIGN_OR_RETURN(std::string format, string(root, "", "format"));
     if (format != "byoc-studio-target") return fail("/format", "expected \"byoc-studio-target\", found \"" + format + "\"");
     if (!root.contains("version") || !root["version"].is_number_integer()) return fail("/version", "expected an integer");
-    int version = root["version"].get<int>();
-    if (version > kTargetFormatVersion)
-      return fail("/version", "version " + std::to_string(version) + " is newer than this program reads (" +
+    // Compared as JSON numbers: a version past int's range must not wrap around to an old one.
+    if (const json& version = root["version"]; version > kTargetFormatVersion)
+      return fail("/version", "version " + version.dump() + " is newer than this program reads (" +
                                   std::to_string(kTargetFormatVersion) + ")");
 
     Target target;
+    target.file = fileName_;
     BYOC_ASSIGN_OR_RETURN(target.name, string(root, "", "name"));
     if (target.name.empty()) return fail("/name", "expected a non-empty name");
     BYOC_ASSIGN_OR_RETURN(target.codegen, optionalString(root, "", "codegen"));
@@ -48,8 +62,8 @@ class TargetReader {
     for (std::size_t i = 0; i < rules.size(); ++i) {
       std::string path = "/op_rules/" + std::to_string(i);
       if (!rules[i].is_string()) return fail(path, "expected a rule as a string");
-      auto rule = parseOpRule(rules[i].get<std::string>());
-      if (!rule) return fail(path, rule.error().message);
+      auto rule = parseOpRule(rules[i].get<std::string>(), "at " + path);
+      if (!rule) return makeError(rule.error().message, {fileName_});
       target.opRules.push_back(std::move(rule).value());
     }
 
@@ -60,17 +74,25 @@ class TargetReader {
       PatternEntry entry;
       BYOC_ASSIGN_OR_RETURN(entry.name, string(patterns[i], path, "name"));
       BYOC_ASSIGN_OR_RETURN(entry.pattern, string(patterns[i], path, "pattern"));
+      const std::string row = " (" + entry.name + ")";
       auto compiled = parseTablePattern(entry.pattern, "");
       if (!compiled) {
         const SourceLocation& at = compiled.error().location;
         const std::string where = at.line > 0 ? std::to_string(at.line) + ":" + std::to_string(at.column) + ": " : "";
-        return fail(path + "/pattern", where + compiled.error().message);
+        return fail(path + "/pattern" + row, where + compiled.error().message);
+      }
+      if (std::string problem = compositeRootProblem(*compiled); !problem.empty()) {
+        clearRedirects(*compiled);
+        return fail(path + "/pattern" + row, problem);
       }
       entry.compiled = std::move(compiled).value();
       BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
       if (!check.empty()) {
         auto predicate = Predicate::parse(check);
-        if (!predicate) return fail(path + "/check", predicate.error().message);
+        if (!predicate) return fail(path + "/check" + row, predicate.error().message);
+        const std::vector<std::string> rootCalls = rootOps(entry.compiled).value_or(std::vector<std::string>());
+        if (Status checked = checkPredicate(*predicate, rootCalls); !checked)
+          return fail(path + "/check" + row, checked.error().message);
         entry.check = std::move(predicate).value();
       }
       target.patterns.push_back(std::move(entry));
@@ -90,6 +112,19 @@ class TargetReader {
  private:
   Diagnostic fail(const std::string& path, const std::string& message) const {
     return makeError(path.empty() ? message : "at " + path + ": " + message, {fileName_});
+  }
+
+  /// A syntax error at its line:column (nlohmann names the byte after the offending one).
+  Diagnostic notJson(std::string_view text, const json::exception& error) const {
+    const auto* parseError = dynamic_cast<const json::parse_error*>(&error);
+    const std::size_t end = parseError && parseError->byte > 0 ? std::min<std::size_t>(parseError->byte - 1, text.size()) : 0;
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < end; ++i) {
+      column = text[i] == '\n' ? 1 : column + 1;
+      line += text[i] == '\n' ? 1 : 0;
+    }
+    return makeError("not valid JSON", {fileName_, line, column});
   }
 
   Result<std::string> string(const json& object, const std::string& path, const char* key) const {
@@ -123,11 +158,18 @@ Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileNa
 }
 
 Result<OpRule> parseOpRule(std::string_view text, std::string_view where) {
+  OpRule rule;
+  rule.text = std::string(text);
   auto fail = [&](const std::string& message) {
     return makeError(where.empty() ? message : std::string(where) + ": " + message);
   };
-  OpRule rule;
-  rule.text = std::string(text);
+  // Errors inside the condition also name the ops it decides.
+  auto failInCondition = [&](const std::string& message) {
+    if (where.empty()) return makeError(message);
+    std::string ops;
+    for (const std::string& op : rule.ops) ops += (ops.empty() ? "" : ", ") + op;
+    return makeError(std::string(where) + " (" + ops + "): " + message);
+  };
   std::string_view head = text;
   std::size_t when = std::string_view::npos;
   // Find the keyword `when` as a whole word.
@@ -159,8 +201,9 @@ Result<OpRule> parseOpRule(std::string_view text, std::string_view where) {
 
   if (when != std::string_view::npos) {
     std::string_view condition = text.substr(when + 4);
-    auto predicate = Predicate::parse(condition, where, static_cast<int>(when) + 5);
-    if (!predicate) return predicate.error();
+    auto predicate = Predicate::parse(condition, {}, static_cast<int>(when) + 5);
+    if (!predicate) return failInCondition(predicate.error().message);
+    if (Status checked = checkPredicate(*predicate, rule.ops); !checked) return failInCondition(checked.error().message);
     rule.condition = std::move(predicate).value();
   }
   return rule;

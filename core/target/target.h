@@ -42,6 +42,8 @@ struct PatternEntry {
 /// A backend description.
 struct Target {
   std::string name;
+  /// The file it was read from, which errors in its fields name ("" when built in code).
+  std::string file;
   /// Which codegen compiles its regions: "dnnl", "reference", or "" (none: partition only).
   std::string codegen;
   std::string description;
@@ -58,16 +60,21 @@ struct Target {
   Result<bool> supports(const Expr& call) const;
 };
 
-/// Reads a target file's JSON; errors name `fileName`, the JSON path and, inside rules, line:column.
+/// Reads a target file's JSON, checking every rule, check and pattern row; errors name `fileName`,
+/// the JSON path and, inside rules and patterns, line:column.
 Result<Target> parseTarget(std::string_view json, std::string_view fileName = "<target>");
 /// Writes the JSON form; `parseTarget(serializeTarget(t))` gives back the same target.
 std::string serializeTarget(const Target& target);
 
 /// Parses the pattern of a pattern-table row: any pattern but a bare function pattern, which
 /// nothing would call. A syntax error carries its line:column; the function-pattern error has none.
+/// Loading a target and running a table also refuse a row whose root may match a lone value
+/// (`compositeRootProblem` in pattern/root_ops.h); a row being edited may be one for a while.
 Result<Pattern> parseTablePattern(std::string_view text, std::string_view fileName = "<pattern>");
 
-/// Parses one op rule: `op[, op…] [when condition]`; every op must be registered.
+/// Parses one op rule: `op[, op…] [when condition]`; every op must be registered, and the condition
+/// must pass `checkPredicate` for those ops. Errors start with `where`; one inside the condition
+/// also names the ops: `<where> (nn.conv2d): 1:22: unknown function 'dtyp'; …`.
 Result<OpRule> parseOpRule(std::string_view text, std::string_view where = {});
 
 }  // namespace byoc

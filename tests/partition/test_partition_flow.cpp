@@ -65,6 +65,36 @@ class TestPartitionFlow : public QObject {
     QCOMPARE(external->asList().size(), std::size_t{2});
   }
 
+  void anErrorInPreparePointsIntoTheTargetFile() {
+    Target target = loadTarget("dnnl").value();
+    target.file = "mine.json";
+    target.preparePipeline = "CanonicalizeOps, FoldConstnt";
+    auto targets = std::vector<std::shared_ptr<const Target>>{std::make_shared<const Target>(target)};
+    Result<std::vector<PassPtr>> steps = partitionSteps(targets, PartitionPipeline::Relay);
+    QVERIFY(!steps.isOk());
+    QCOMPARE(steps.error().str(), std::string("mine.json: at /prepare: 1:18: unknown pass 'FoldConstnt'"));
+    target.file.clear();
+    target.preparePipeline = "FoldConstant(nope=1)";
+    targets = {std::make_shared<const Target>(target)};
+    steps = partitionSteps(targets, PartitionPipeline::Relax);
+    QVERIFY(!steps.isOk());
+    QCOMPARE(steps.error().str(), std::string("target dnnl: at /prepare: 1:14: unknown option 'nope' of FoldConstant, which takes no options"));
+  }
+
+  void rowsMatchingLoneValuesAreRefusedInTargetsBuiltInCode() {
+    for (const char* pattern : {"*", "nn.relu(*) | *", "c = c | add(*, *); c"}) {
+      Target target;
+      target.name = "t";
+      target.patterns.push_back({"t.row", pattern, {}, {}});
+      auto targets = std::vector<std::shared_ptr<const Target>>{std::make_shared<const Target>(target)};
+      for (PartitionPipeline pipeline : {PartitionPipeline::Relay, PartitionPipeline::Relax}) {
+        Result<std::vector<PassPtr>> steps = partitionSteps(targets, pipeline);
+        QVERIFY2(!steps.isOk(), pattern);
+        QVERIFY2(steps.error().str().starts_with("target t, pattern t.row: the pattern"), steps.error().str().c_str());
+      }
+    }
+  }
+
   void theRelaxPipelineIsNamedAndABadNameIsRefused() {
     QVERIFY(parsePartitionPipeline("relax").isOk());
     QCOMPARE(parsePartitionPipeline("xla").error().message, std::string("unknown pipeline 'xla'; expected relay or relax"));

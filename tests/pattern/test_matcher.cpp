@@ -239,6 +239,27 @@ class TestMatcher : public QObject {
     QVERIFY(!rootOps(isCall(wildcard(), {wildcard()})));
   }
 
+  void compositeRootsMustMatchSomethingACompositeHolds() {
+    Pattern conv = callOp("nn.conv2d", {wildcard(), wildcard()});
+    for (const Pattern& good : {conv, alt(callOp("nn.relu", {conv}), conv), isTupleGetItem(conv, 0), isTuple({conv}),
+                                hasDType(isCall(wildcard(), {wildcard()}), DType::Float32)})
+      QCOMPARE(compositeRootProblem(good), std::string());
+    const std::string any = "the pattern's root may match any value, which would become a composite of no operation";
+    QCOMPARE(compositeRootProblem(wildcard()), any);
+    QCOMPARE(compositeRootProblem(alt(conv, hasAttr(wildcard(), Attrs{{"Composite", std::string("x")}}))), any);
+    QCOMPARE(compositeRootProblem(isConstant()),
+             std::string("the pattern's root may match a constant, which would become a composite of no operation"));
+    QCOMPARE(compositeRootProblem(isOp("nn.relu")),
+             std::string("the pattern's root may match the op nn.relu itself (not a call of it), which would become a "
+                         "composite of no operation"));
+    QCOMPARE(compositeRootProblem(isFunction(std::nullopt, conv)),
+             std::string("the pattern's root may match a function literal, which nothing would call"));
+    auto self = makeRef<WildcardPatternNode>("c");
+    self->redirectTo(alt(hasAttr(self, {}), conv));
+    QCOMPARE(compositeRootProblem(self), std::string("the pattern refers to itself before it matches anything"));
+    clearRedirects(self);
+  }
+
   void findMatchesListsEveryRoot() {
     Expr expr = bodyOf("fn (%a) { %0 = nn.relu(%a); %1 = nn.relu(%0); nn.relu(%1) }");
     std::vector<PatternMatch> matches = findMatches(callOp("nn.relu", {callOp("nn.relu", {wildcard()})}), expr);

@@ -19,6 +19,14 @@ std::string document(const std::string& nodes, int root) {
          nodes + "}";
 }
 
+/// The nodes of `*` under `count` nested calls of nn.relu, each node referring to the one before.
+std::string reluChain(int count) {
+  std::string nodes = R"([{"kind": "wildcard"}, {"kind": "op", "name": "nn.relu"})";
+  for (int i = 0; i < count; ++i)
+    nodes += R"(, {"kind": "call", "callee": 1, "args": [)" + std::to_string(i == 0 ? 0 : i + 1) + "]}";
+  return nodes + "]";
+}
+
 }  // namespace
 
 /// The JSON form of patterns: round trips through JSON and text, and errors with JSON paths.
@@ -121,6 +129,10 @@ class TestPatternJson : public QObject {
         "p.json: /nodes/0/redirect: expected the index of a node (0 to 0)");
     row("self redirect", document(R"([{"kind": "wildcard", "redirect": 0}])", 0),
         "p.json: /nodes/0/redirect: a wildcard cannot stand for itself");
+    row("deep json", document("[{\"kind\": \"wildcard\"}, {\"kind\": \"attr\", \"pattern\": 0, \"attrs\": {\"a\": " +
+                                  std::string(600, '[') + std::string(600, ']') + "}}]", 1),
+        "p.json: the JSON nests 604 arrays or objects deep, more than the limit of 500");
+    row("deep pattern", document(reluChain(600), 601), "p.json: the pattern nests 601 sub-patterns deep, more than the limit of 500");
   }
 
   void errors() {

@@ -4,6 +4,7 @@
 #include "pattern/pattern_parser.h"
 #include "pattern/pattern_printer.h"
 #include "pattern_test_util.h"
+#include "support/limits.h"
 
 using namespace byoc;
 
@@ -18,6 +19,15 @@ Pattern parsed(const std::string& text) {
 std::string parseError(const std::string& text) {
   Result<Pattern> pattern = parsePattern(text, "p.txt");
   return pattern ? std::string("<parsed>") : pattern.error().str();
+}
+
+/// `a0 = nn.relu(*); a1 = nn.relu(a0); …` with `count` names: a pattern `count + 1` deep
+/// written without nesting any bracket.
+std::string reluChain(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i)
+    text += "a" + std::to_string(i) + " = nn.relu(" + (i ? "a" + std::to_string(i - 1) : std::string("*")) + ");\n";
+  return text + "a" + std::to_string(count - 1);
 }
 
 }  // namespace
@@ -95,6 +105,32 @@ class TestPatternText : public QObject {
     QCOMPARE(failure->reason, std::string("the match nests deeper than 2000 pattern nodes (a recursive pattern?)"));
   }
 
+  void nestingIsBoundedByTheSharedLimit() {
+    QCOMPARE(patternDepth(parsed("nn.relu(nn.conv2d(*, *))")), 3);
+    QCOMPARE(patternDepth(parsed("r = add(r, *) | *; nn.relu(r)")), 5);  // the redirect back to r does not count
+    const int limit = limits::kMaxNestingDepth;
+    QCOMPARE(patternDepth(parsed(reluChain(limit - 1))), limit);
+    QCOMPARE(QString::fromStdString(parseError(reluChain(limit))),
+             QStringLiteral("p.txt:%1:8: the pattern nests %2 sub-patterns deep, more than the limit of %3")
+                 .arg(limit).arg(limit + 1).arg(limit));  // at the last definition, `a499 = nn.relu(a498);`
+    const std::string brackets = std::string(limit + 1, '(') + "*" + std::string(limit + 1, ')');
+    QCOMPARE(QString::fromStdString(parseError(brackets)),
+             QStringLiteral("p.txt:1:%1: found '(', expected at most %2 nested brackets or sub-patterns (the nesting limit)")
+                 .arg(limit + 1).arg(limit));
+    QCOMPARE(QString::fromStdString(parseError("has_type(" + std::string(limit, '(') + std::string(limit, ')') + ")")),
+             QStringLiteral("p.txt:1:%1: found '(', expected at most %2 nested brackets or sub-patterns (the nesting limit)")
+                 .arg(limit + 9).arg(limit));
+  }
+
+  void aMatchReachesAsDeepAsTheReadersAllow() {
+    QVERIFY(kMaxMatchDepth >= limits::kMaxNestingDepth);
+    Pattern pattern = parsed(reluChain(limits::kMaxNestingDepth - 1));
+    Expr chain = VarNode::make("x");
+    for (int i = 0; i < limits::kMaxNestingDepth - 1; ++i)
+      chain = CallNode::make(isOp("nn.relu")->as<ExprPatternNode>()->expr, {chain});
+    QVERIFY(matchPattern(pattern, chain));
+  }
+
   void commentsAndLayoutAreFree() {
     QCOMPARE(printPattern(parsed("# conv then relu\n  nn.relu(   # the activation\n nn.conv2d(*,*) )")),
              std::string("nn.relu(nn.conv2d(*, *))"));
@@ -152,6 +188,7 @@ class TestPatternText : public QObject {
     row("%", "p.txt:1:1: found '%', expected a name after it");
     row("has_type(fn (int32) int32)", "p.txt:1:21: found 'int32', expected '->' before the result type");
     row("r = add(r, *) | *; nn.relu(r", "p.txt:1:29: found the end of the input, expected ',' or ')'");
+    row("x = x; nn.relu(x)", "p.txt:1:1: expected a pattern for 'x', found only its own name");
   }
 
   void errors() {

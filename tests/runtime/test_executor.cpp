@@ -1,7 +1,9 @@
 #include <QtTest>
 
+#include "ir/op.h"
 #include "runtime/compare.h"
 #include "runtime/executor.h"
+#include "support/limits.h"
 #include "runtime_test_util.h"
 #include "test_files.h"
 
@@ -145,6 +147,35 @@ class TestExecutor : public QObject {
     Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule("def @f(%x: float32) { %x }\n"));
     QVERIFY(!executor.isOk());
     QCOMPARE(QString::fromStdString(executor.error().message), QString("the module has no @main function to run"));
+  }
+
+  void threadsOutsideTheLimitAreRefused() {
+    Module module = typedModule("def @main(%x: Tensor[(2), float32]) { nn.relu(%x) }\n");
+    for (int threads : {0, -3, limits::kMaxThreads + 1}) {
+      ExecutorOptions options;
+      options.threads = threads;
+      Result<std::unique_ptr<Executor>> executor = Executor::create(module, options);
+      QVERIFY(!executor.isOk());
+      QCOMPARE(executor.error().message, "expected 1 to 1024 threads, found " + std::to_string(threads));
+    }
+  }
+
+  void tensorsNoArrayCanHoldAreRefusedBeforeAnythingRuns() {
+    // Built in code: a reader would refuse these types already.
+    for (const Shape& shape : {Shape{100000, 100000, 100000}, Shape(40, 1)}) {
+      Var x = VarNode::make("x", tensorType(shape, DType::Float32));
+      Module module;
+      module.set("main", FunctionNode::make({x}, makeOpCall("nn.relu", {x}).value()));
+      Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+      QVERIFY(!executor.isOk());
+      QVERIFY2(executor.error().message.starts_with("cannot run a value of type Tensor["), executor.error().message.c_str());
+    }
+    TensorTypeNode huge({100000, 100000, 100000}, DType::Float32);
+    QCOMPARE(allocationProblem(huge), std::string("more than 4294967296 elements (the limit of one tensor)"));
+    TensorTypeNode unknown({1, kAnyDim}, DType::Float32);
+    QCOMPARE(allocationProblem(unknown), std::string("dimension 1 is unknown"));
+    TensorTypeNode negative({1, -3}, DType::Float32);
+    QCOMPARE(allocationProblem(negative), std::string("dimension 1 is -3, expected 0 or more"));
   }
 
   void compareArraysReportsTheLargestErrors() {

@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "runtime/dnnl/kernel_graph_builder.h"
+#include "runtime/dnnl/region.h"
 #include "runtime_test_util.h"
 
 using namespace byoc;
@@ -34,6 +35,19 @@ class TestKernelGraph : public QObject {
   Q_OBJECT
 
  private slots:
+  void aShapeNoTensorCanHaveNeverReachesOneDnn() {
+    // As a loaded artifact could state it: the graph carries its own shapes.
+    for (const Shape& shape : {Shape{1, -3}, Shape{100000, 100000, 100000}}) {
+      KernelGraph graph;
+      graph.nodes.push_back({KernelNodeKind::Input, "x", {}, {}, {TensorSpec{DType::Float32, shape}}});
+      graph.nodes.push_back({KernelNodeKind::Kernel, "nn.relu", {}, entries({{0, 0}}), {TensorSpec{DType::Float32, shape}}});
+      graph.heads = entries({{1, 0}});
+      Result<std::unique_ptr<Region>> region = Region::build(graph, nullptr, 1);
+      QVERIFY(!region.isOk());
+      QVERIFY2(region.error().message.starts_with("region input %x: float32 ["), region.error().message.c_str());
+    }
+  }
+
   void compositeInputsFollowTheRoles() {
     // The body adds the bias before the convolution's result is read: the roles come from the
     // body, not from the parameter order.

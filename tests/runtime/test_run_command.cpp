@@ -127,10 +127,20 @@ class TestRunCommand : public QObject {
   void usageErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
-    QTest::newRow("bench") << QStringList{"run", "--demo", "--bench", "x"} << "error: --bench expects a positive integer, found 'x'\n";
-    QTest::newRow("threads") << QStringList{"run", "--demo", "--threads", "0"} << "error: --threads expects a positive integer, found '0'\n";
+    QTest::newRow("bench") << QStringList{"run", "--demo", "--bench", "x"} << "error: --bench expects an integer from 1 to 1000000, found 'x'\n";
+    QTest::newRow("bench past the limit") << QStringList{"run", "--demo", "--bench", "1000001"}
+                                          << "error: --bench expects an integer from 1 to 1000000, found '1000001'\n";
+    QTest::newRow("threads") << QStringList{"run", "--demo", "--threads", "0"} << "error: --threads expects an integer from 1 to 1024, found '0'\n";
+    QTest::newRow("threads past the limit") << QStringList{"run", "--demo", "--threads", "65536"}
+                                            << "error: --threads expects an integer from 1 to 1024, found '65536'\n";
+    QTest::newRow("threads overflowing") << QStringList{"run", "--demo", "--threads", "18446744073709551617"}
+                                         << "error: --threads expects an integer from 1 to 1024, found '18446744073709551617'\n";
+    QTest::newRow("threads signed") << QStringList{"run", "--demo", "--threads", "+2"}
+                                    << "error: --threads expects an integer from 1 to 1024, found '+2'\n";
     QTest::newRow("seed") << QStringList{"run", "--demo", "--random-inputs", "-1"}
-                          << "error: --random-inputs expects a non-negative integer seed, found '-1'\n";
+                          << "error: --random-inputs expects an integer from 0 to 999999999999999999, found '-1'\n";
+    QTest::newRow("seed past the limit") << QStringList{"run", "--demo", "--random-inputs", "1000000000000000000"}
+                                         << "error: --random-inputs expects an integer from 0 to 999999999999999999, found '1000000000000000000'\n";
     QTest::newRow("input") << QStringList{"run", "--demo", "--input", "data.npy"} << "error: --input expects NAME=FILE.npy, found 'data.npy'\n";
     QTest::newRow("value") << QStringList{"run", "--demo", "--output"} << "error: option '--output' needs a value (FILE.npy)\n";
   }

@@ -133,7 +133,11 @@ class TestTarget : public QObject {
   void badTargetFilesNameThePath_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("error");
-    QTest::newRow("not json") << "{" << "t.json: not valid JSON";
+    QTest::newRow("not json") << "{" << "t.json:1:2: not valid JSON";
+    QTest::newRow("not json, later line") << "{\"format\": \"byoc-studio-target\",\n \"version\": 1 \"name\": \"a\"}"
+                                          << "t.json:2:20: not valid JSON";
+    QTest::newRow("deep") << QString(600, QLatin1Char('[')) + QString(600, QLatin1Char(']'))
+                          << "t.json: the JSON nests 600 arrays or objects deep, more than the limit of 500";
     QTest::newRow("format") << R"({"format": "x", "version": 1, "name": "a"})"
                             << R"(t.json: at /format: expected "byoc-studio-target", found "x")";
     QTest::newRow("newer") << R"({"format": "byoc-studio-target", "version": 9, "name": "a"})"
@@ -142,15 +146,30 @@ class TestTarget : public QObject {
     QTest::newRow("codegen") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "cuda"})"
                              << R"(t.json: at /codegen: expected "dnnl", "reference" or "", found "cuda")";
     QTest::newRow("rule") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add when"]})"
-                          << "t.json: at /op_rules/0: 1:9: found the end of the condition, expected a value, a name or '('";
-    QTest::newRow("check") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "patterns": [{"name": "p", "pattern": "*", "check": "=="}]})"
-                           << "t.json: at /patterns/0/check: 1:1: found '==', expected a value, a name or '('";
+                          << "t.json: at /op_rules/0 (add): 1:9: found the end of the condition, expected a value, a name or '('";
+    QTest::newRow("rule function") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add", "nn.relu, tanh when size(arg0) > 1"]})"
+                                   << "t.json: at /op_rules/1 (nn.relu, tanh): 1:20: unknown function 'size'; expected op, dtype, shape, rank, "
+                                      "numel, attr, is_constant, num_args or arg_dtypes";
+    QTest::newRow("rule attribute") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["nn.relu, nn.leaky_relu when alpha > 0"]})"
+                                    << "t.json: at /op_rules/0 (nn.relu, nn.leaky_relu): 1:29: 'alpha' is not an attribute of nn.relu (it has none)";
+    QTest::newRow("check") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(*)\", \"check\": \"==\"}]}"
+                           << "t.json: at /patterns/0/check (p): 1:1: found '==', expected a value, a name or '('";
+    QTest::newRow("check types") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(*)\", \"check\": \"if rank() then 1 else 2\"}]}"
+                                 << "t.json: at /patterns/0/check (p): 1:4: expected a condition (True or False), found a number";
+    QTest::newRow("check attribute") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.conv2d(*, *) | nn.dense(*, *)\", \"check\": \"attr(self, \\\"groups\\\") == 1\"}]}"
+                                     << "t.json: at /patterns/0/check (p): 1:6: 'groups' is not an attribute of nn.dense (it has units, out_dtype)";
     QTest::newRow("pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(nn.conv2d(*, *)\"}]}"
-                             << "t.json: at /patterns/0/pattern: 1:24: found the end of the input, expected ',' or ')'";
+                             << "t.json: at /patterns/0/pattern (p): 1:24: found the end of the input, expected ',' or ')'";
     QTest::newRow("pattern op") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"x = *;\\nnn.relux(x)\"}]}"
-                                << "t.json: at /patterns/0/pattern: 2:1: found 'nn.relux', expected a registered op or a name defined before";
+                                << "t.json: at /patterns/0/pattern (p): 2:1: found 'nn.relux', expected a registered op or a name defined before";
     QTest::newRow("function pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"fn(..) { * }\"}]}"
-                                      << "t.json: at /patterns/0/pattern: expected a pattern of a call or another value, found a function pattern (nothing would call it)";
+                                      << "t.json: at /patterns/0/pattern (p): expected a pattern of a call or another value, found a function pattern (nothing would call it)";
+    QTest::newRow("wildcard pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(*) | *\"}]}"
+                                      << "t.json: at /patterns/0/pattern (p): the pattern's root may match any value, which would become a composite of no operation";
+    QTest::newRow("constant pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"has_dtype(float32, const)\"}]}"
+                                      << "t.json: at /patterns/0/pattern (p): the pattern's root may match a constant, which would become a composite of no operation";
+    QTest::newRow("left recursion") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"c = c{a=1} | nn.relu(c); c\"}]}"
+                                    << "t.json: at /patterns/0/pattern (p): the pattern refers to itself before it matches anything";
     QTest::newRow("prune") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "prune_keep_ops": ["nope"]})"
                            << "t.json: at /prune_keep_ops/0: unknown op 'nope'";
   }

@@ -6,7 +6,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pattern/pattern.h"
-#include "pattern/pattern_parser.h"
+#include "pattern/root_ops.h"
 
 namespace byoc {
 
@@ -15,8 +15,14 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
   for (const auto& target : targets) {
     for (const PatternEntry& entry : target->patterns) {
       Pattern pattern = entry.compiled;
-      if (!pattern) {  // a target built in code rather than loaded
-        BYOC_ASSIGN_OR_RETURN(pattern, parsePattern(entry.pattern, target->name + " pattern " + entry.name));
+      const std::string row = "target " + target->name + ", pattern " + entry.name;
+      const bool parsedHere = !pattern;  // a target built in code rather than loaded
+      if (parsedHere) {
+        BYOC_ASSIGN_OR_RETURN(pattern, parseTablePattern(entry.pattern, row));
+      }
+      if (std::string problem = compositeRootProblem(pattern); !problem.empty()) {
+        if (parsedHere) clearRedirects(pattern);
+        return makeError(row + ": " + problem);
       }
       std::set<std::string> required = requiredOps(pattern);
       const std::vector<Pattern> parts = patternPostOrder(pattern);

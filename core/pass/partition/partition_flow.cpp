@@ -12,6 +12,32 @@ Result<PartitionPipeline> parsePartitionPipeline(std::string_view name) {
   return makeError("unknown pipeline '" + std::string(name) + "'; expected relay or relax");
 }
 
+namespace {
+
+/// An error of `target`'s prepare pipeline, placed in the target's file at its column in the
+/// pipeline text.
+Diagnostic inPrepare(const Target& target, Diagnostic error, int column) {
+  const std::string where = column > 0 ? "1:" + std::to_string(column) + ": " : "";
+  error.message = "at /prepare: " + where + error.message;
+  error.location = {target.file.empty() ? "target " + target.name : target.file, 0, 0};
+  return error;
+}
+
+/// The passes of `target`'s prepare pipeline.
+Result<std::vector<PassPtr>> preparePasses(const Target& target, const PassRegistry& registry) {
+  Result<std::vector<PipelineStep>> prepare = parsePipeline(target.preparePipeline, registry);
+  if (!prepare) return inPrepare(target, prepare.error(), prepare.error().location.column);
+  std::vector<PassPtr> passes;
+  for (const PipelineStep& step : *prepare) {
+    Result<PassPtr> pass = registry.create(step.pass, step.options);
+    if (!pass) return inPrepare(target, pass.error(), step.column);
+    passes.push_back(std::move(pass).value());
+  }
+  return passes;
+}
+
+}  // namespace
+
 Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
                                             PartitionPipeline pipeline) {
   if (targets.empty()) return makeError("no target given");
@@ -19,16 +45,8 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   const PassRegistry& registry = PassRegistry::builtin();
   for (const auto& target : targets) {
     if (target->preparePipeline.empty()) continue;
-    Result<std::vector<PipelineStep>> prepare = parsePipeline(target->preparePipeline, registry);
-    if (!prepare) {
-      Diagnostic error = prepare.error();
-      error.message = "the prepare pipeline of target " + target->name + ": " + error.message;
-      return error;
-    }
-    for (const PipelineStep& step : *prepare) {
-      BYOC_ASSIGN_OR_RETURN(PassPtr pass, registry.create(step.pass, step.options));
-      steps.push_back(std::move(pass));
-    }
+    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, preparePasses(*target, registry));
+    steps.insert(steps.end(), std::make_move_iterator(prepare.begin()), std::make_move_iterator(prepare.end()));
   }
   if (pipeline == PartitionPipeline::Relax) {
     BYOC_ASSIGN_OR_RETURN(PassPtr fuse, createFuseOpsByPatternPass(targets));

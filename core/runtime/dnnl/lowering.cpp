@@ -75,7 +75,7 @@ Tensor Lowering::preset(const dnnl::memory::desc& desc) {
 }
 
 void Lowering::add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args) {
-  steps.push_back({std::move(primitive), std::move(args)});
+  steps.push_back({std::move(primitive), std::move(args), part});
 }
 
 namespace {

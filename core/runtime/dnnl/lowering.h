@@ -58,6 +58,8 @@ struct Kernel {
 struct Step {
   dnnl::primitive primitive;
   std::unordered_map<int, dnnl::memory> args;  ///< DNNL_ARG_* → memory
+  /// What the step is part of (`nn.conv2d`, `region input %x`, `output 0`), for errors.
+  std::string part;
 };
 
 /// Plain row-major descriptor of f32 `dims` (a scalar becomes {1}).
@@ -79,6 +81,8 @@ class Lowering {
   std::vector<std::vector<dnnl::memory>> inputViews;
   /// Memories that views point into, kept alive as long as the region.
   std::vector<dnnl::memory> keepAlive;
+  /// What the primitives added now are part of; each step records it (Step::part).
+  std::string part;
 
   /// A fresh region input of plain `dims`.
   Tensor input(int index, const dnnl::memory::dims& dims);

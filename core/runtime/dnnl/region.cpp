@@ -1,11 +1,14 @@
 #include "runtime/dnnl/region.h"
 
 #include <omp.h>
+#include <oneapi/dnnl/dnnl_debug.h>
 
+#include <optional>
 #include <unordered_set>
 
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/ops.h"
+#include "support/limits.h"
 
 namespace byoc::dnnl_backend {
 
@@ -28,7 +31,12 @@ class GraphLowering {
     int input = 0;
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i) {
       const KernelNode& node = graph_.nodes[i];
-      Result<std::vector<Tensor>> lowered = lower(node, input);
+      lowering_.part = describe(node);
+      // A loaded kernel graph states its shapes itself: none may reach oneDNN unchecked.
+      for (const TensorSpec& output : node.outputs)
+        if (std::string problem = limits::shapeProblem(output.shape); !problem.empty())
+          return graph_.locate(node, makeError(describe(node) + ": " + output.str() + ": " + problem), module_);
+      Result<std::vector<Tensor>> lowered = lowerCatching(node, input);
       if (!lowered) return graph_.locate(node, lowered.error(), module_);
       values_[i] = std::move(lowered).value();
       noteReads(node, i);
@@ -42,6 +50,24 @@ class GraphLowering {
   }
 
  private:
+  static std::string describe(const KernelNode& node) {
+    switch (node.kind) {
+      case KernelNodeKind::Input: return "region input %" + node.name;
+      case KernelNodeKind::Constant: return "a constant";
+      case KernelNodeKind::Kernel: break;
+    }
+    return node.name;
+  }
+
+  /// `lower`, with an exception of oneDNN turned into an error naming the node.
+  Result<std::vector<Tensor>> lowerCatching(const KernelNode& node, int& input) {
+    try {
+      return lower(node, input);
+    } catch (const dnnl::error& error) {
+      return makeError(describe(node) + ": oneDNN: " + error.what());
+    }
+  }
+
   Result<std::vector<Tensor>> lower(const KernelNode& node, int& input) {
     const TensorSpec& first = node.outputs.front();
     switch (node.kind) {
@@ -108,23 +134,26 @@ class GraphLowering {
 Result<std::unique_ptr<Region>> Region::build(const KernelGraph& graph, const Module* module, int threads) {
   int inputCount = 0;
   for (const KernelNode& node : graph.nodes) inputCount += node.kind == KernelNodeKind::Input ? 1 : 0;
-  std::unique_ptr<Region> region(new Region(inputCount));
-  region->threads_ = threads;
-  omp_set_num_threads(threads);
+  std::string part = "the region's engine";
   try {
+    std::unique_ptr<Region> region(new Region(inputCount));
+    region->threads_ = threads;
+    omp_set_num_threads(threads);
     GraphLowering lowering(region->lowering_, graph, module);
     BYOC_TRY(lowering.lowerAll());
-    for (const KernelEntry& head : graph.heads) {
-      const Tensor& result = lowering.tensor(head);
-      dnnl::memory output(plainDesc(dimsOf(graph.spec(head).shape)), region->lowering_.engine, DNNL_MEMORY_NONE);
+    for (std::size_t i = 0; i < graph.heads.size(); ++i) {
+      part = region->lowering_.part = "output " + std::to_string(i);
+      const Tensor& result = lowering.tensor(graph.heads[i]);
+      dnnl::memory output(plainDesc(dimsOf(graph.spec(graph.heads[i]).shape)), region->lowering_.engine, DNNL_MEMORY_NONE);
       region->lowering_.add(dnnl::reorder(result.memory, output), {{DNNL_ARG_FROM, result.memory}, {DNNL_ARG_TO, output}});
       region->outputs_.push_back(output);
     }
+    part = "the region's memory plan";
     BYOC_TRY(region->lowering_.planMemory());
+    return region;
   } catch (const dnnl::error& error) {
-    return makeError(std::string("oneDNN: ") + error.what());
+    return makeError(part + ": oneDNN: " + error.what());
   }
-  return region;
 }
 
 Status Region::run(std::span<const NDArray> inputs, std::span<const NDArray> outputs) {
@@ -132,14 +161,23 @@ Status Region::run(std::span<const NDArray> inputs, std::span<const NDArray> out
     return makeError("dnnl: the region takes " + std::to_string(lowering_.inputViews.size()) + " inputs and " +
                      std::to_string(outputs_.size()) + " outputs");
   omp_set_num_threads(threads_);
+  // The step running when oneDNN throws; none while binding memories or waiting for the stream.
+  std::optional<std::size_t> running;
   try {
     for (std::size_t i = 0; i < inputs.size(); ++i)
       for (dnnl::memory& view : lowering_.inputViews[i]) view.set_data_handle(inputs[i].bytes());
     for (std::size_t i = 0; i < outputs.size(); ++i) outputs_[i].set_data_handle(outputs[i].bytes());
-    for (Step& step : lowering_.steps) step.primitive.execute(lowering_.stream, step.args);
+    for (running = 0; *running < lowering_.steps.size(); ++*running) {
+      Step& step = lowering_.steps[*running];
+      step.primitive.execute(lowering_.stream, step.args);
+    }
+    running.reset();
     lowering_.stream.wait();
   } catch (const dnnl::error& error) {
-    return makeError(std::string("dnnl: ") + error.what());
+    if (!running) return makeError(std::string("the region's memories: oneDNN: ") + error.what());
+    const Step& step = lowering_.steps[*running];
+    return makeError(step.part + ", step " + std::to_string(*running) + " (" +
+                     dnnl_prim_kind2str(dnnl::convert_to_c(step.primitive.get_kind())) + "): oneDNN: " + error.what());
   }
   return Status::ok();
 }
