@@ -1,5 +1,6 @@
 #include "pass/infer_type.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -7,6 +8,7 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -124,14 +126,42 @@ class FunctionTyper final : public ExprMutator {
       case ExprKind::Tuple: {
         std::vector<Type> fields;
         for (const Expr& field : post->as<TupleNode>()->fields) fields.push_back(field->type());
-        return tupleType(std::move(fields));
+        return bounded(tupleType(std::move(fields)));
       }
       case ExprKind::TupleGetItem: return tupleGetItemType(*post->as<TupleGetItemNode>());
-      case ExprKind::Function: return functionType(*post->as<FunctionNode>());
+      case ExprKind::Function: {
+        BYOC_ASSIGN_OR_RETURN(Type type, functionType(*post->as<FunctionNode>()));
+        return bounded(std::move(type));
+      }
       case ExprKind::If: return ifType(*post->as<IfNode>());
       case ExprKind::Let: return letType(*post->as<LetNode>());
     }
     return makeError("unknown expression kind");
+  }
+
+  /// How deep `type` nests. Tuple and function types built here are remembered, so that a chain of
+  /// tuples of tuples costs one step per link; other types come from parsed text or JSON, whose
+  /// nesting the readers bound.
+  int typeDepth(const Type& type) {
+    if (!type || type->as<TensorTypeNode>()) return 1;
+    if (auto it = typeDepths_.find(type.get()); it != typeDepths_.end()) return it->second;
+    int deepest = 0;
+    if (const auto* tuple = type->as<TupleTypeNode>()) {
+      for (const Type& field : tuple->fields) deepest = std::max(deepest, typeDepth(field));
+    } else if (const auto* function = type->as<FuncTypeNode>()) {
+      deepest = typeDepth(function->ret);
+      for (const Type& param : function->params) deepest = std::max(deepest, typeDepth(param));
+    }
+    return typeDepths_[type.get()] = deepest + 1;
+  }
+
+  /// `type`, or an error when it nests deeper than any reader accepts: every later walk of types
+  /// (printing, saving, running) may then rely on that bound.
+  Result<Type> bounded(Type type) {
+    if (typeDepth(type) > limits::kMaxNestingDepth)
+      return makeError("the inferred type nests more than " + std::to_string(limits::kMaxNestingDepth) +
+                       " tuple or function types deep");
+    return type;
   }
 
   Result<Type> varType(const VarNode& var) {
@@ -219,6 +249,7 @@ class FunctionTyper final : public ExprMutator {
   std::unordered_map<const VarNode*, Expr> letValues_;
   std::unordered_map<const VarNode*, Type> signatures_;
   std::unordered_map<const VarNode*, Type> paramTypes_;
+  std::unordered_map<const TypeNode*, int> typeDepths_;
   std::vector<const CallNode*> inPlaceCalls_;  ///< calls of function literals, in post-order
   std::optional<Diagnostic> error_;
 };
