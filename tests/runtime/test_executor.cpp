@@ -168,7 +168,9 @@ class TestExecutor : public QObject {
       module.set("main", FunctionNode::make({x}, makeOpCall("nn.relu", {x}).value()));
       Result<std::unique_ptr<Executor>> executor = Executor::create(module);
       QVERIFY(!executor.isOk());
-      QVERIFY2(executor.error().message.starts_with("cannot run a value of type Tensor["), executor.error().message.c_str());
+      // Type inference or the executor's own check, whichever sees the type first, names the limit.
+      const std::string& message = executor.error().message;
+      QVERIFY2(message.ends_with(limits::shapeProblem(shape)), message.c_str());
     }
     TensorTypeNode huge({100000, 100000, 100000}, DType::Float32);
     QCOMPARE(allocationProblem(huge), std::string("more than 4294967296 elements (the limit of one tensor)"));
