@@ -103,6 +103,10 @@ class TestPatternEditor : public QObject {
     QCOMPARE(document.target().patterns[1].name, std::string("mine.relu"));
     QVERIFY(model.setCheck(1, QStringLiteral("dtype(arg0) == \"float32\"")));
     QCOMPARE(document.target().patterns[1].check->text(), std::string("dtype(arg0) == \"float32\""));
+    const Status unknownFunction = model.setCheck(1, QStringLiteral("size(arg0) > 1"));
+    QVERIFY(!unknownFunction);
+    QVERIFY(unknownFunction.error().str().find("unknown function 'size'") != std::string::npos);
+    QCOMPARE(document.target().patterns[1].check->text(), std::string("dtype(arg0) == \"float32\""));
     QVERIFY(model.setCheck(1, QString()));
     QVERIFY(!document.target().patterns[1].check);
 

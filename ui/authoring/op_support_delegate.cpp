@@ -1,5 +1,5 @@
 /// \file
-/// ConditionDelegate: validation on every keystroke through Predicate::parse.
+/// ConditionDelegate: validation on every keystroke through Predicate::parse and checkPredicate.
 
 #include "authoring/op_support_delegate.h"
 
@@ -7,6 +7,7 @@
 #include <QToolTip>
 
 #include "target/predicate.h"
+#include "target/predicate_check.h"
 
 namespace byoc::ui {
 
@@ -30,7 +31,9 @@ void showValidity(QLineEdit* editor) {
 QString conditionError(const QString& condition) {
   if (condition.trimmed().isEmpty()) return {};
   Result<Predicate> parsed = Predicate::parse(condition.toStdString());
-  return parsed ? QString() : QString::fromStdString(parsed.error().str());
+  if (!parsed) return QString::fromStdString(parsed.error().str());
+  const Status checked = checkPredicate(*parsed);
+  return checked ? QString() : QString::fromStdString(checked.error().str());
 }
 
 QWidget* ConditionDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const {

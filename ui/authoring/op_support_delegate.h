@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The editor of a Condition cell of the op-support table: a line edit that checks the condition
-/// as it is typed. While the text does not parse, the editor turns red and its tooltip (shown at
+/// as it is typed. While the text is not a valid condition, the editor turns red and its tooltip (shown at
 /// once) gives `line:column: message`; committing such text leaves it as the row's draft (see
 /// OpSupportModel), never in the target.
 
@@ -9,8 +9,8 @@
 
 namespace byoc::ui {
 
-/// The syntax error of `condition` as `line:column: message`, or an empty string if it parses
-/// (an empty condition means "always" and parses).
+/// The error of `condition` as `line:column: message` (a syntax error, an unknown function, a value
+/// of the wrong kind), or an empty string if it is a valid condition (an empty one means "always").
 QString conditionError(const QString& condition);
 
 /// Delegate of the Condition column.

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "authoring/target_document.h"
+#include "target/predicate_check.h"
 #include "target/target.h"
 
 namespace byoc::ui {
@@ -190,6 +191,7 @@ Status PatternTableModel::setCheck(int row, const QString& text) {
   std::optional<Predicate> check;
   if (!written.empty()) {
     BYOC_ASSIGN_OR_RETURN(Predicate parsed, Predicate::parse(written));
+    BYOC_TRY(checkPredicate(parsed));
     check = std::move(parsed);
   }
   const auto& current = document_->target().patterns[row].check;
