@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string_view>
 
 #include "support/limits.h"
@@ -41,6 +42,16 @@ float halfToFloat(uint16_t half) {
   return value;
 }
 
+/// `value` as the integer type T, saturated to its range, NaN as 0: converting a floating-point value
+/// outside the range of an integer type is undefined behaviour in C++.
+template <typename T>
+T saturated(double value) {
+  if (std::isnan(value)) return 0;
+  if (value <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+  if (value >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+  return static_cast<T>(value);
+}
+
 template <typename T>
 void store(std::byte* out, T value) {
   std::memcpy(out, &value, sizeof(T));
@@ -75,11 +86,11 @@ TensorData TensorData::scalar(DType dtype, double value) {
       store(out, static_cast<uint16_t>(bits >> 16));
       break;
     }
-    case DType::Int8: store(out, static_cast<int8_t>(value)); break;
-    case DType::Int16: store(out, static_cast<int16_t>(value)); break;
-    case DType::Int32: store(out, static_cast<int32_t>(value)); break;
-    case DType::Int64: store(out, static_cast<int64_t>(value)); break;
-    case DType::UInt8: store(out, static_cast<uint8_t>(value)); break;
+    case DType::Int8: store(out, saturated<int8_t>(value)); break;
+    case DType::Int16: store(out, saturated<int16_t>(value)); break;
+    case DType::Int32: store(out, saturated<int32_t>(value)); break;
+    case DType::Int64: store(out, saturated<int64_t>(value)); break;
+    case DType::UInt8: store(out, saturated<uint8_t>(value)); break;
     case DType::Bool: store(out, static_cast<uint8_t>(value != 0.0)); break;
   }
   return TensorData(dtype, {}, std::move(bytes));

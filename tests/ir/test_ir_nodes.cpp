@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <cmath>
+
 #include "ir/attrs.h"
 #include "ir/expr.h"
 #include "ir/module.h"
@@ -34,6 +36,11 @@ class TestIrNodes : public QObject {
     QCOMPARE(TensorData::scalar(DType::Float16, 1.5).elementAsDouble(0), 1.5);
     QCOMPARE(TensorData::scalar(DType::BFloat16, -2.0).elementAsDouble(0), -2.0);
     QCOMPARE(TensorData::scalar(DType::Bool, 3).elementAsDouble(0), 1.0);
+    // Values outside an integer type saturate instead of converting out of range.
+    QCOMPARE(TensorData::scalar(DType::Int16, -5.6e14).elementAsDouble(0), -32768.0);
+    QCOMPARE(TensorData::scalar(DType::UInt8, 300).elementAsDouble(0), 255.0);
+    QCOMPARE(TensorData::scalar(DType::Int64, 1e300).elementAsDouble(0), 9223372036854775807.0);
+    QCOMPARE(TensorData::scalar(DType::Int32, std::nan("")).elementAsDouble(0), 0.0);
   }
 
   void withChildrenReturnsSameNodeWhenNothingChanges() {
