@@ -36,8 +36,9 @@ std::string regionCompiler(const FunctionNode& function) {
 /// interpreter allocates it; the error is at the first such expression.
 Status checkTensorTypes(const Module& module) {
   std::optional<Diagnostic> found;
-  for (const auto& [name, function] : module.functions()) {
-    postOrderVisit(function, [&](const Expr& node) {
+  for (const auto& entry : module.functions()) {
+    const std::string& name = entry.first;
+    postOrderVisit(entry.second, [&](const Expr& node) {
       if (found || !node->type()) return;
       for (const TypeNode* part : flattenTupleTypes(node->type())) {
         const auto* tensor = part ? part->as<TensorTypeNode>() : nullptr;
