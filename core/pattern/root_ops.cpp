@@ -4,6 +4,23 @@
 
 namespace byoc {
 
+namespace {
+
+/// The pattern an attribute, type, dtype, shape or dominator node constrains: its root is that
+/// pattern's root.
+const PatternNode* constrained(const PatternNode& node) {
+  switch (node.kind()) {
+    case PatternKind::Attr: return node.as<AttrPatternNode>()->pattern.get();
+    case PatternKind::Type: return node.as<TypePatternNode>()->pattern.get();
+    case PatternKind::DType: return node.as<DTypePatternNode>()->pattern.get();
+    case PatternKind::Shape: return node.as<ShapePatternNode>()->pattern.get();
+    case PatternKind::Dominator: return node.as<DominatorPatternNode>()->child.get();
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
 std::optional<std::vector<std::string>> rootOps(const Pattern& pattern) {
   // A recursive pattern redirects a wildcard to a pattern around it: give up after a few steps.
   constexpr int kMaxSteps = 64;
@@ -29,11 +46,11 @@ std::optional<std::vector<std::string>> rootOps(const Pattern& pattern) {
         pending.insert(pending.end(), {either.left.get(), either.right.get()});
         break;
       }
-      case PatternKind::Attr: pending.push_back(node.as<AttrPatternNode>()->pattern.get()); break;
-      case PatternKind::Type: pending.push_back(node.as<TypePatternNode>()->pattern.get()); break;
-      case PatternKind::DType: pending.push_back(node.as<DTypePatternNode>()->pattern.get()); break;
-      case PatternKind::Shape: pending.push_back(node.as<ShapePatternNode>()->pattern.get()); break;
-      case PatternKind::Dominator: pending.push_back(node.as<DominatorPatternNode>()->child.get()); break;
+      case PatternKind::Attr:
+      case PatternKind::Type:
+      case PatternKind::DType:
+      case PatternKind::Shape:
+      case PatternKind::Dominator: pending.push_back(constrained(node)); break;
       case PatternKind::Wildcard: {
         const Pattern& target = node.as<WildcardPatternNode>()->redirect();
         if (!target) return std::nullopt;
@@ -79,11 +96,11 @@ std::string compositeRootProblem(const Pattern& pattern) {
         pending.insert(pending.end(), {either.right.get(), either.left.get()});
         break;
       }
-      case PatternKind::Attr: pending.push_back(node.as<AttrPatternNode>()->pattern.get()); break;
-      case PatternKind::Type: pending.push_back(node.as<TypePatternNode>()->pattern.get()); break;
-      case PatternKind::DType: pending.push_back(node.as<DTypePatternNode>()->pattern.get()); break;
-      case PatternKind::Shape: pending.push_back(node.as<ShapePatternNode>()->pattern.get()); break;
-      case PatternKind::Dominator: pending.push_back(node.as<DominatorPatternNode>()->child.get()); break;
+      case PatternKind::Attr:
+      case PatternKind::Type:
+      case PatternKind::DType:
+      case PatternKind::Shape:
+      case PatternKind::Dominator: pending.push_back(constrained(node)); break;
       case PatternKind::Wildcard: {
         const Pattern& target = node.as<WildcardPatternNode>()->redirect();
         if (!target) return "the pattern's root may match any value, which would become a composite of no operation";
