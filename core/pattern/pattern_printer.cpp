@@ -64,13 +64,19 @@ class Printer {
     }
   }
 
-  /// The node as a use: its name if it has one, else its inline text (in parentheses if it is
-  /// an alternative in a postfix position).
+  /// The node as a use: its name if it has one, else its inline text, in parentheses in a
+  /// postfix position when it is an alternative or a literal (`0.1` would read as a float, not
+  /// item 1 of the literal 0).
   std::string reference(const Pattern& node, bool postfixPosition) const {
     if (auto it = names_.find(node.get()); it != names_.end()) return it->second;
     std::string text = definition(node);
-    if (postfixPosition && node->kind() == PatternKind::Alt) return "(" + text + ")";
+    if (postfixPosition && (node->kind() == PatternKind::Alt || isLiteral(node))) return "(" + text + ")";
     return text;
+  }
+
+  static bool isLiteral(const Pattern& node) {
+    const auto* expr = node->as<ExprPatternNode>();
+    return expr && expr->expr->as<ConstantNode>();
   }
 
   std::string list(const std::optional<std::vector<Pattern>>& items) const {

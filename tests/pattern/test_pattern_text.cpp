@@ -52,6 +52,13 @@ class TestPatternText : public QObject {
     QCOMPARE(printed, source);
   }
 
+  void aLiteralBeforeAnItemIndexIsParenthesised() {
+    Pattern pattern = parsed("0 .33");
+    const std::string printed = printPattern(pattern);
+    QCOMPARE(printed, std::string("(0).33"));
+    QCOMPARE(printPattern(parsed(printed)), printed);
+  }
+
   void namesShareOneNode() {
     Pattern pattern = parsed("x = *; add(x, x)");
     const auto* call = pattern->as<CallPatternNode>();
