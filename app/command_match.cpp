@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "model_input.h"
 #include "pattern/find_matches.h"
+#include "pattern/owned_pattern.h"
 #include "pattern/pattern_json.h"
 #include "pattern/pattern_parser.h"
 #include "support/file_io.h"
@@ -34,14 +35,15 @@ int runMatch(const Options& options) {
     source = *file;
   }
   if (!text) return reportError(makeError("give --pattern TEXT or --pattern-file FILE"));
-  Result<Pattern> pattern = source.ends_with(".json") ? parsePatternJson(*text, source) : parsePattern(*text, source);
-  if (!pattern) return reportError(pattern.error());
+  Result<Pattern> parsed = source.ends_with(".json") ? parsePatternJson(*text, source) : parsePattern(*text, source);
+  if (!parsed) return reportError(parsed.error());
+  const OwnedPattern pattern(std::move(parsed).value());
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());
 
   std::size_t count = 0;
   for (const auto& [name, function] : module->functions()) {
-    for (const PatternMatch& match : findMatches(*pattern, function)) {
+    for (const PatternMatch& match : findMatches(pattern.get(), function)) {
       std::cout << "match " << ++count << " in @" << name << ": " << describeWithPlace(*module, match.root) << "\n";
       for (const Expr& node : match.nodes)
         if (node != match.root && node->kind() != ExprKind::Op) std::cout << "  " << describeWithPlace(*module, node) << "\n";

@@ -113,7 +113,7 @@ class ModuleWriter {
     for (std::size_t i = 0; i < target_.patterns.size(); ++i) {
       const PatternEntry& entry = target_.patterns[i];
       const std::string where = "at /patterns/" + std::to_string(i);
-      Result<PythonPattern> pattern = patternAsPython(entry.compiled);
+      Result<PythonPattern> pattern = patternAsPython(entry.compiled.get());
       if (!pattern) return makeError(where + "/pattern (" + entry.name + "): " + pattern.error().message);
       imports_.insert(pattern->imports.begin(), pattern->imports.end());
       std::vector<std::string> body = pattern->statements;

@@ -1,7 +1,7 @@
 #include "pattern/pattern_parser.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -158,8 +158,11 @@ class Parser {
         if (peek().is("*")) {
           next();
           current = located(isTupleGetItem(current, -1), start);
-        } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty() && peek().text[0] != '-') {
-          current = located(isTupleGetItem(current, std::atoi(next().text.c_str())), start);
+        } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty()) {
+          std::optional<int64_t> index = parseIntegerLiteral(peek().text);
+          if (!index || *index < 0 || *index > INT32_MAX) return error(peek(), "expected a tuple index from 0 to 2^31-1");
+          next();
+          current = located(isTupleGetItem(current, static_cast<int>(*index)), start);
         } else {
           return error(peek(), "expected a tuple index or '*' after '.'");
         }
@@ -225,11 +228,9 @@ class Parser {
       case Token::Kind::Integer:
       case Token::Kind::Float: {
         next();
-        std::optional<DType> dtype = literalSuffixDType(token.suffix, token.kind == Token::Kind::Float);
-        if (!dtype)
-          return error(token, "expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
-        return located(isExpr(ConstantNode::make(TensorData::scalar(*dtype, std::strtod(token.text.c_str(), nullptr)))),
-                       token);
+        Result<TensorData> value = scalarFromLiteral(token.text, token.suffix, token.kind == Token::Kind::Float);
+        if (!value) return makeError(value.error().message, location(token));
+        return located(isExpr(ConstantNode::make(std::move(value).value())), token);
       }
       case Token::Kind::String: return error(token, "expected a pattern (strings appear only as attribute values)");
       case Token::Kind::End: return error(token, "expected a pattern");
@@ -360,7 +361,10 @@ class Parser {
         next();
         shape.push_back(kAnyDim);
       } else if (peek().kind == Token::Kind::Integer && peek().suffix.empty()) {
-        shape.push_back(std::atoll(next().text.c_str()));
+        std::optional<int64_t> dim = parseIntegerLiteral(peek().text);
+        if (!dim || *dim < 0) return error(peek(), "expected a dimension from 0 to 2^63-1");
+        next();
+        shape.push_back(*dim);
       } else {
         return error(peek(), "expected a dimension (an integer or '?')");
       }
@@ -466,8 +470,18 @@ class Parser {
     Nesting nesting(*this, token);
     BYOC_TRY(nesting.status);
     switch (token.kind) {
-      case Token::Kind::Integer: next(); return AttrValue(static_cast<int64_t>(std::atoll(token.text.c_str())));
-      case Token::Kind::Float: next(); return AttrValue(std::strtod(token.text.c_str(), nullptr));
+      case Token::Kind::Integer: {
+        std::optional<int64_t> value = parseIntegerLiteral(token.text);
+        if (!value) return error(token, "expected an integer from -2^63 to 2^63-1");
+        next();
+        return AttrValue(*value);
+      }
+      case Token::Kind::Float: {
+        std::optional<double> value = parseFloatLiteral(token.text);
+        if (!value) return error(token, "expected a float with a magnitude up to 1.79769e+308");
+        next();
+        return AttrValue(*value);
+      }
       case Token::Kind::String: next(); return AttrValue(token.text);
       case Token::Kind::Identifier:
         if (token.text == "True" || token.text == "False") {

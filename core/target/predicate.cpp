@@ -1,7 +1,6 @@
 #include "target/predicate.h"
 
 #include <cctype>
-#include <cstdlib>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -9,6 +8,7 @@
 #include "ir/op.h"
 #include "support/limits.h"
 #include "target/predicate_syntax.h"
+#include "text/scalar_literal.h"
 
 namespace byoc {
 
@@ -258,12 +258,18 @@ class Parser {
   Result<NodePtr> parseOperand() {
     const Token& token = peek();
     switch (token.kind) {
-      case Token::Kind::Int:
+      case Token::Kind::Int: {
+        std::optional<int64_t> value = parseIntegerLiteral(token.text);
+        if (!value) return unexpected("an integer from -2^63 to 2^63-1");
         ++position_;
-        return make(Node::Kind::Literal, token, {}, {}, AttrValue(static_cast<int64_t>(std::strtoll(token.text.c_str(), nullptr, 10))));
-      case Token::Kind::Float:
+        return make(Node::Kind::Literal, token, {}, {}, AttrValue(*value));
+      }
+      case Token::Kind::Float: {
+        std::optional<double> value = parseFloatLiteral(token.text);
+        if (!value) return unexpected("a float with a magnitude up to 1.79769e+308");
         ++position_;
-        return make(Node::Kind::Literal, token, {}, {}, AttrValue(std::strtod(token.text.c_str(), nullptr)));
+        return make(Node::Kind::Literal, token, {}, {}, AttrValue(*value));
+      }
       case Token::Kind::String:
         ++position_;
         return make(Node::Kind::Literal, token, {}, {}, AttrValue(token.text));

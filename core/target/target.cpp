@@ -85,12 +85,12 @@ class TargetReader {
         clearRedirects(*compiled);
         return fail(path + "/pattern" + row, problem);
       }
-      entry.compiled = std::move(compiled).value();
+      entry.compiled = OwnedPattern(std::move(compiled).value());
       BYOC_ASSIGN_OR_RETURN(std::string check, optionalString(patterns[i], path, "check"));
       if (!check.empty()) {
         auto predicate = Predicate::parse(check);
         if (!predicate) return fail(path + "/check" + row, predicate.error().message);
-        const std::vector<std::string> rootCalls = rootOps(entry.compiled).value_or(std::vector<std::string>());
+        const std::vector<std::string> rootCalls = rootOps(entry.compiled.get()).value_or(std::vector<std::string>());
         if (Status checked = checkPredicate(*predicate, rootCalls); !checked)
           return fail(path + "/check" + row, checked.error().message);
         entry.check = std::move(predicate).value();

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ir/expr.h"
-#include "pattern/pattern.h"
+#include "pattern/owned_pattern.h"
 #include "support/result.h"
 #include "target/predicate.h"
 
@@ -35,7 +35,7 @@ struct PatternEntry {
   /// The pattern as written.
   std::string pattern;
   /// The parsed pattern (docs/patterns.md), what MergeComposite partitions with.
-  Pattern compiled;
+  OwnedPattern compiled;
   std::optional<Predicate> check;
 };
 

@@ -25,6 +25,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const byoc::Expr& call : byoc::fuzz::sampleCalls()) (void)target->supports(call);
   for (const byoc::PatternEntry& entry : target->patterns)
     for (const auto& [name, function] : byoc::fuzz::sampleModule().functions())
-      (void)byoc::findMatches(entry.compiled, function);
+      (void)byoc::findMatches(entry.compiled.get(), function);
   return 0;
 }

@@ -150,6 +150,21 @@ class TestIrNodes : public QObject {
     QCOMPARE(typeToString(tupleType({scalarType(DType::Bool), Type(), tupleType({})})), std::string("(bool, ?, ())"));
   }
 
+  void longChainsAreFreedWithoutRecursion() {
+    Var x = VarNode::make("x");
+    auto chainOf = [&x](int length) {
+      Expr chain = x;
+      for (int i = 0; i < length; ++i) chain = CallNode::make(OpRegistry::global().get("nn.relu"), {chain});
+      return chain;
+    };
+    Expr chain = chainOf(1000000);
+    chain = Expr();
+    QCOMPARE(x->useCount(), std::size_t{1});
+    // This one is freed during static destruction, after the thread's own objects are gone.
+    static Expr freedAtExit = chainOf(100000);
+    QVERIFY(freedAtExit);
+  }
+
   void withTypeKeepsNodeWhenTypeIsEqual() {
     Var x = VarNode::make("x", scalarType(DType::Int32));
     QVERIFY(withType(x, scalarType(DType::Int32)) == x);

@@ -184,8 +184,14 @@ class TestPatternText : public QObject {
         "p.txt:1:11: found ')', expected ',' (optional takes a pattern and what may wrap it, with '_' for the "
         "pattern)");
     row("add(*, 1q)", "p.txt:1:9: found 'q', expected ',' or ')'");
-    row("add(*, 1i7)",
-        "p.txt:1:8: found '1i7', expected a literal with a known dtype suffix (i8, i16, i32, i64, u8, f16, f, f64)");
+    row("add(*, 1i7)", "p.txt:1:8: unknown literal suffix 'i7'; expected f, f16, f64, i8, i16, i32, i64 or u8");
+    row("add(*, -6.0E66)", "p.txt:1:8: float literal '-6.0E66' is out of range for float32; expected a magnitude up to 3.40282e+38");
+    row("add(*, 300u8)", "p.txt:1:8: integer literal '300u8' is out of range for uint8; expected 0 to 255");
+    row("split(*).2147483648", "p.txt:1:10: found '2147483648', expected a tuple index from 0 to 2^31-1");
+    row("has_shape([-1])", "p.txt:1:12: found '-1', expected a dimension from 0 to 2^63-1");
+    row("nn.conv2d(*, *){groups=99999999999999999999}",
+        "p.txt:1:24: found '99999999999999999999', expected an integer from -2^63 to 2^63-1");
+    row("nn.conv2d(*, *){alpha=1e999}", "p.txt:1:23: found '1e999', expected a float with a magnitude up to 1.79769e+308");
     row("add(*, \"s\")", "p.txt:1:8: found '\"s\"', expected a pattern (strings appear only as attribute values)");
     row("nn.conv2d(*, *){layout=\"NCHW}", "p.txt:1:24: found an unterminated string, expected '\"'");
     row("add(*, $)", "p.txt:1:8: found '$', expected a pattern");

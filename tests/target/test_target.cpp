@@ -103,6 +103,10 @@ class TestTarget : public QObject {
     QTest::newRow("bad char") << "nn.relu when groups @ 1" << "1:21: unexpected character '@'";
     QTest::newRow("unclosed") << "nn.relu when (groups == 1" << "1:26: found the end of the condition, expected ')'";
     QTest::newRow("string") << "nn.relu when dtype(arg0) == \"float32" << "1:29: unterminated string";
+    QTest::newRow("huge integer") << "nn.relu when groups == 99999999999999999999"
+                                  << "1:24: found '99999999999999999999', expected an integer from -2^63 to 2^63-1";
+    QTest::newRow("huge float") << "nn.relu when groups < 1e999"
+                                << "1:23: found '1e999', expected a float with a magnitude up to 1.79769e+308";
     QTest::newRow("then") << "nn.relu when if True groups" << "1:22: found 'groups', expected 'then'";
     QTest::newRow("trailing") << "nn.relu when True False" << "1:19: found 'False', expected the end of the condition or an operator";
   }
@@ -123,11 +127,27 @@ class TestTarget : public QObject {
     QCOMPARE(target->patterns[0].name, std::string("mini.conv_relu"));
     QVERIFY(target->patterns[0].check.has_value());
     QVERIFY(target->patterns[0].compiled);
-    QCOMPARE(printPattern(target->patterns[0].compiled), std::string("nn.relu(nn.conv2d(*, *))"));
+    QCOMPARE(printPattern(target->patterns[0].compiled.get()), std::string("nn.relu(nn.conv2d(*, *))"));
     std::string once = serializeTarget(*target);
     Result<Target> again = parseTarget(once, "again.json");
     QVERIFY(again.isOk());
     QCOMPARE(serializeTarget(*again), once);
+  }
+
+  void aRecursivePatternIsFreedWithItsTarget() {
+    const std::string json = R"({"format": "byoc-studio-target", "version": 1, "name": "t",
+        "patterns": [{"name": "t.sum", "pattern": "r = add(r, *) | add(*, *); r"}]})";
+    Pattern root;
+    std::optional<Target> copy;
+    {
+      Result<Target> target = parseTarget(json, "t.json");
+      QVERIFY2(target.isOk(), target ? "" : target.error().str().c_str());
+      copy = *target;
+      root = target->patterns[0].compiled.get();
+    }
+    QCOMPARE(root->useCount(), std::size_t{3});  // here, the copy's table, and the recursion's redirect
+    copy.reset();
+    QCOMPARE(root->useCount(), std::size_t{1});
   }
 
   void badTargetFilesNameThePath_data() {

@@ -223,14 +223,14 @@ class TestPatternEditor : public QObject {
     std::vector<std::size_t> reports;
     connect(&job, &PatternMatchJob::finished, this,
             [&reports](const std::vector<PatternMatch>& matches) { reports.push_back(matches.size()); });
-    job.start(*everything, main);
-    job.start(*relu, main);
+    job.start(OwnedPattern(*everything), main);
+    job.start(OwnedPattern(*relu), main);
     QVERIFY(job.isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(!job.isRunning(), 5000);
     QTest::qWait(100);  // the first request's result, had it not been dropped, would be here too
     QCOMPARE(reports, std::vector<std::size_t>{findMatches(*relu, Expr(main)).size()});
     QCOMPARE(reports.front(), std::size_t(2));
-    job.start(*relu, main);
+    job.start(OwnedPattern(*relu), main);
     job.cancel();
     QVERIFY(!job.isRunning());
     QTest::qWait(300);

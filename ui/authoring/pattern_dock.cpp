@@ -282,7 +282,7 @@ void PatternDock::reparse() {
   }
   editor_->clearError();
   pattern_ = document_->target().patterns[currentRow_].compiled;
-  sketch_->setSketch(sketchPattern(pattern_));
+  sketch_->setSketch(sketchPattern(pattern_.get()));
   emit parsed(true);
   startMatching();
 }
@@ -364,7 +364,7 @@ QString PatternDock::explainSelectedNode() {
     IndexedGraph graph{Expr(page_->model().function())};
     PatternMatcher matcher(graph);
     matcher.setExplain(true);
-    if (matcher.match(pattern_, graphNode.expr)) {
+    if (matcher.match(pattern_.get(), graphNode.expr)) {
       text = tr("The pattern matches at %1.").arg(QString::fromStdString(describeExpr(graphNode.expr)));
     } else if (matcher.failure()) {
       text = QString::fromStdString(describeMismatch(*matcher.failure()));

@@ -16,7 +16,7 @@
 #include <QWidget>
 
 #include "pattern/find_matches.h"
-#include "pattern/pattern.h"
+#include "pattern/owned_pattern.h"
 #include "support/result.h"
 #include "theme.h"
 
@@ -127,7 +127,7 @@ class PatternDock : public QWidget {
   QPointer<GraphPage> page_;
   QMetaObject::Connection pageSelection_;
   /// The pattern being matched: the current row's, once its text parses.
-  Pattern pattern_;
+  OwnedPattern pattern_;
   /// The graph nodes of each live match.
   std::vector<std::vector<int>> outlines_;
   bool outlinesShown_ = true;

@@ -12,7 +12,7 @@ PatternMatchJob::PatternMatchJob(QObject* parent) : QObject(parent) {}
 
 PatternMatchJob::~PatternMatchJob() = default;
 
-void PatternMatchJob::start(Pattern pattern, Function function) {
+void PatternMatchJob::start(OwnedPattern pattern, Function function) {
   const int generation = ++generation_;
   running_ = true;
   using Matches = std::vector<PatternMatch>;
@@ -24,7 +24,7 @@ void PatternMatchJob::start(Pattern pattern, Function function) {
     emit finished(watcher->result());
   });
   watcher->setFuture(QtConcurrent::run([pattern = std::move(pattern), function = std::move(function)] {
-    return findMatches(pattern, Expr(function));
+    return findMatches(pattern.get(), Expr(function));
   }));
 }
 

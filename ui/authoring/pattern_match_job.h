@@ -8,7 +8,7 @@
 
 #include "ir/expr.h"
 #include "pattern/find_matches.h"
-#include "pattern/pattern.h"
+#include "pattern/owned_pattern.h"
 
 namespace byoc::ui {
 
@@ -21,7 +21,7 @@ class PatternMatchJob : public QObject {
   ~PatternMatchJob() override;
 
   /// Matches `pattern` at every node under `function` on a worker.
-  void start(Pattern pattern, Function function);
+  void start(OwnedPattern pattern, Function function);
   /// Drops the result of the running request, if any.
   void cancel();
   /// True while the newest request has not reported.

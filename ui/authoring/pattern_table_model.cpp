@@ -112,7 +112,7 @@ Result<int> PatternTableModel::addPattern(const QString& name, const QString& te
   beginInsertRows({}, row, row);
   drafts_.emplace_back();
   updateTarget([&](Target& target) {
-    target.patterns.push_back({trimmed.toStdString(), text.toStdString(), std::move(compiled), std::nullopt});
+    target.patterns.push_back({trimmed.toStdString(), text.toStdString(), OwnedPattern(std::move(compiled)), std::nullopt});
   });
   endInsertRows();
   return row;
@@ -176,7 +176,7 @@ Status PatternTableModel::setPatternText(int row, const QString& text) {
     if (document_->target().patterns[row].pattern != written) {
       updateTarget([&](Target& target) {
         target.patterns[row].pattern = written;
-        target.patterns[row].compiled = *compiled;
+        target.patterns[row].compiled = OwnedPattern(*compiled);
       });
     }
   }

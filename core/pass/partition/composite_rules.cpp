@@ -14,18 +14,16 @@ Result<std::vector<CompositeRule>> compileCompositeRules(const std::vector<std::
   std::vector<CompositeRule> rules;
   for (const auto& target : targets) {
     for (const PatternEntry& entry : target->patterns) {
-      Pattern pattern = entry.compiled;
+      OwnedPattern pattern = entry.compiled;
       const std::string row = "target " + target->name + ", pattern " + entry.name;
-      const bool parsedHere = !pattern;  // a target built in code rather than loaded
-      if (parsedHere) {
-        BYOC_ASSIGN_OR_RETURN(pattern, parseTablePattern(entry.pattern, row));
+      if (!pattern) {  // a target built in code rather than loaded
+        BYOC_ASSIGN_OR_RETURN(Pattern parsed, parseTablePattern(entry.pattern, row));
+        pattern = OwnedPattern(std::move(parsed));
       }
-      if (std::string problem = compositeRootProblem(pattern); !problem.empty()) {
-        if (parsedHere) clearRedirects(pattern);
+      if (std::string problem = compositeRootProblem(pattern.get()); !problem.empty())
         return makeError(row + ": " + problem);
-      }
-      std::set<std::string> required = requiredOps(pattern);
-      const std::vector<Pattern> parts = patternPostOrder(pattern);
+      std::set<std::string> required = requiredOps(pattern.get());
+      const std::vector<Pattern> parts = patternPostOrder(pattern.get());
       const bool looksIntoFunctions = std::any_of(parts.begin(), parts.end(), [](const Pattern& part) {
         return part->kind() == PatternKind::Function;
       });

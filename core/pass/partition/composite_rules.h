@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "pattern/pattern.h"
+#include "pattern/owned_pattern.h"
 #include "support/result.h"
 #include "target/target.h"
 
@@ -18,7 +18,7 @@ namespace byoc {
 struct CompositeRule {
   /// The composite name, `<target>.<name>`.
   std::string name;
-  Pattern pattern;
+  OwnedPattern pattern;
   /// Decides on the matched root call; absent means always.
   std::optional<Predicate> check;
   /// Ops every match calls: a function calling none of one of them cannot match.

@@ -60,7 +60,7 @@ Result<std::vector<NodeGroup>> findGroups(const Function& function, const Compos
   std::vector<std::vector<Expr>> members;
   std::unordered_map<const ExprNode*, std::size_t> groupOf;
   for (const Expr& node : dataflowNodes(function)) {
-    if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern, node)) continue;
+    if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern.get(), node)) continue;
     if (rule.check) {
       BYOC_ASSIGN_OR_RETURN(bool accepted, rule.check->evaluate(node));
       if (!accepted) continue;

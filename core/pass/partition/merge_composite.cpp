@@ -32,7 +32,7 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
     };
     if (!graph) graph = std::make_shared<const IndexedGraph>(current);
     BYOC_ASSIGN_OR_RETURN(Expr partitioned,
-                          partition(rule.pattern, graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
+                          partition(rule.pattern.get(), graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
     if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
     if (partitioned == current) continue;
     graph.reset();
