@@ -26,6 +26,10 @@ inline constexpr int kMaxNestingDepth = 500;
 inline constexpr int64_t kMaxOpOutputs = int64_t{1} << 16;
 /// Largest file read into memory whole (ONNX files stop at 2 GiB; external data is read in ranges).
 inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
+/// Largest tensor the importer or FoldConstant builds from smaller ones (ConstantOfShape, two
+/// constants broadcast together): a few bytes of a model must not ask for gigabytes of memory
+/// before anything runs. Such a value is left to be computed when the model runs.
+inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
 /// Most worker threads a command may ask for.
 inline constexpr int kMaxThreads = 1024;
 

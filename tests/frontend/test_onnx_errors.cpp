@@ -234,6 +234,15 @@ const std::vector<BadModel>& badModels() {
        },
        "model.onnx: node 'n' (ConstantOfShape): shape (4294967296, 4294967296, 4294967296): more than 4294967296 "
        "elements (the limit of one tensor)"},
+      {"constant beyond the folding limit",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("s", {2}, {65536, 65536}).output("y");
+         b.node("ConstantOfShape", {"s"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (ConstantOfShape): shape (65536, 65536) of float32: more than 1073741824 bytes (the limit "
+       "of a folded constant)"},
       {"pads past int64",
        [] {
          OnnxModelBuilder b = oneNode("Pad", {2}, {"x", "p"});

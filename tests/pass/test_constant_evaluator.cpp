@@ -97,6 +97,7 @@ class TestConstantEvaluator : public QObject {
     QTest::newRow("integer division") << "divide-int";
     QTest::newRow("shapes that do not broadcast") << "add-shapes";
     QTest::newRow("mixed dtypes") << "add-dtypes";
+    QTest::newRow("a result beyond the folding limit") << "add-huge";
   }
 
   void declines() {
@@ -108,6 +109,8 @@ class TestConstantEvaluator : public QObject {
     if (why == QLatin1String("add-shapes")) value = evaluate("add", {floats({2}, {1, 2}), floats({3}, {1, 2, 3})});
     if (why == QLatin1String("add-dtypes"))
       value = evaluate("add", {TensorData::scalar(DType::Int32, 1), TensorData::scalar(DType::Float32, 2)});
+    if (why == QLatin1String("add-huge"))
+      value = evaluate("add", {TensorData::zeros(DType::Float32, {65536, 1}), TensorData::zeros(DType::Float32, {1, 65536})});
     QVERIFY(!value);
   }
 };

@@ -358,6 +358,9 @@ Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
   BYOC_TRY(checkShape(shape));
   int64_t count = *limits::elementCount(shape);
   std::size_t size = dtypeSize(fill.dtype());
+  if (count > limits::kMaxFoldedBytes / static_cast<int64_t>(size))
+    return makeError("shape " + listString(shape) + " of " + std::string(dtypeName(fill.dtype())) +
+                     ": more than " + std::to_string(limits::kMaxFoldedBytes) + " bytes (the limit of a folded constant)");
   std::vector<std::byte> bytes(static_cast<std::size_t>(count) * size);
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
     std::memcpy(bytes.data() + i * size, fill.bytes().data(), size);

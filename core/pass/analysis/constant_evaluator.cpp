@@ -1,6 +1,7 @@
 /// \file
 /// The reference constant evaluator: element-wise arithmetic in double precision, converted
-/// back to the inputs' dtype element by element.
+/// back to the inputs' dtype element by element. A result larger than `limits::kMaxFoldedBytes`
+/// is not folded.
 
 #include "pass/analysis/constant_evaluator.h"
 
@@ -11,6 +12,8 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -61,13 +64,13 @@ std::optional<TensorData> evaluateBinary(const TensorData& lhs, const TensorData
   if (!out) return std::nullopt;
   std::vector<int64_t> lhsStrides = broadcastStrides(lhs.shape(), *out);
   std::vector<int64_t> rhsStrides = broadcastStrides(rhs.shape(), *out);
-  int64_t count = 1;
-  for (int64_t dim : *out) count *= dim;
-  std::vector<double> values(static_cast<std::size_t>(count));
+  std::optional<int64_t> count = limits::elementCount(*out);
+  if (!count || *count > limits::kMaxFoldedBytes / static_cast<int64_t>(dtypeSize(lhs.dtype()))) return std::nullopt;
+  std::vector<double> values(static_cast<std::size_t>(*count));
   std::vector<int64_t> index(out->size(), 0);
   int64_t lhsAt = 0;
   int64_t rhsAt = 0;
-  for (int64_t flat = 0; flat < count; ++flat) {
+  for (int64_t flat = 0; flat < *count; ++flat) {
     values[static_cast<std::size_t>(flat)] = op(lhs.elementAsDouble(lhsAt), rhs.elementAsDouble(rhsAt));
     for (std::size_t d = out->size(); d-- > 0;) {  // odometer increment, last axis fastest
       ++index[d];

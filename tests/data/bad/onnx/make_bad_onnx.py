@@ -79,6 +79,11 @@ def cases():
            model([helper.make_node("ConstantOfShape", ["s"], ["y"], name="n")], [], [tensor("y", None)],
                  [ints("s", [-1, 3])]),
            "node 'n' (ConstantOfShape): shape (-1, 3): dimension 0 is -1, expected 0 or more")
+    yield ("constant_of_shape_huge", "ConstantOfShape asking for 16 GiB from a few bytes.",
+           model([helper.make_node("ConstantOfShape", ["s"], ["y"], name="n")], [], [tensor("y", None)],
+                 [ints("s", [65536, 65536])]),
+           "node 'n' (ConstantOfShape): shape (65536, 65536) of float32: more than 1073741824 bytes "
+           "(the limit of a folded constant)")
     yield ("conv_zero_stride", "A Conv stride of 0 with auto_pad (a division by zero once).",
            conv(strides=[0, 1], auto_pad="SAME_UPPER"),
            "node 'conv' (Conv): kernel_shape (3, 3), strides (0, 1), dilations (1, 1), pads (0, 0, 0, 0): "
