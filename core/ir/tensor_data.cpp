@@ -15,15 +15,33 @@ namespace byoc {
 namespace {
 
 // Half-precision conversions for scalar literals and printing only.
+/// IEEE binary16 nearest to `value`, ties to even, with subnormals; beyond the largest half,
+/// infinity.
 uint16_t floatToHalf(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, 4);
-  uint32_t sign = (bits >> 16) & 0x8000u;
-  int32_t exponent = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
-  uint32_t mantissa = bits & 0x7fffffu;
-  if (exponent <= 0) return static_cast<uint16_t>(sign);
-  if (exponent >= 31) return static_cast<uint16_t>(sign | 0x7c00u);
-  return static_cast<uint16_t>(sign | (exponent << 10) | (mantissa >> 13));
+  const auto sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
+  const uint32_t magnitude = bits & 0x7fffffffu;
+  if (magnitude >= 0x7f800000u) return sign | 0x7c00u | (magnitude > 0x7f800000u ? 0x200u : 0u);  // inf, nan
+  if (magnitude >= 0x477ff000u) return sign | 0x7c00u;  // at or past the midpoint after 65504
+  if (magnitude < 0x38800000u) {  // below 2^-14: a subnormal half, counted in steps of 2^-24
+    const float steps = std::nearbyint(std::fabs(value) * 16777216.0f);
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(steps));
+  }
+  // Rebias the exponent (127 → 15) and keep 10 of the 23 mantissa bits, rounding the 13 dropped.
+  uint32_t half = (magnitude - 0x38000000u) >> 13;
+  const uint32_t dropped = magnitude & 0x1fffu;
+  if (dropped > 0x1000u || (dropped == 0x1000u && (half & 1u))) ++half;  // a carry moves into the exponent, as it should
+  return static_cast<uint16_t>(sign | half);
+}
+
+/// bfloat16 nearest to `value`, ties to even.
+uint16_t floatToBFloat16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  if ((bits & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((bits >> 16) | 0x40u);  // a quiet nan
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return static_cast<uint16_t>(bits >> 16);
 }
 
 float halfToFloat(uint16_t half) {
@@ -79,13 +97,7 @@ TensorData TensorData::scalar(DType dtype, double value) {
     case DType::Float32: store(out, static_cast<float>(value)); break;
     case DType::Float64: store(out, value); break;
     case DType::Float16: store(out, floatToHalf(static_cast<float>(value))); break;
-    case DType::BFloat16: {
-      float f = static_cast<float>(value);
-      uint32_t bits;
-      std::memcpy(&bits, &f, 4);
-      store(out, static_cast<uint16_t>(bits >> 16));
-      break;
-    }
+    case DType::BFloat16: store(out, floatToBFloat16(static_cast<float>(value))); break;
     case DType::Int8: store(out, saturated<int8_t>(value)); break;
     case DType::Int16: store(out, saturated<int16_t>(value)); break;
     case DType::Int32: store(out, saturated<int32_t>(value)); break;

@@ -13,14 +13,13 @@ namespace byoc {
 
 namespace {
 
-/// Shortest decimal text that reads back to the same value at the given precision.
-std::string shortestDecimal(double value, int maxDigits) {
+/// Shortest decimal text that reads back to `value`, an element of float dtype `dtype`; `maxDigits`
+/// significant digits always do.
+std::string shortestDecimal(double value, DType dtype, int maxDigits) {
   char buffer[40];
   for (int digits = 1; digits <= maxDigits; ++digits) {
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    double back = std::strtod(buffer, nullptr);
-    bool same = maxDigits <= 9 ? static_cast<float>(back) == static_cast<float>(value) : back == value;
-    if (same) break;
+    if (TensorData::scalar(dtype, std::strtod(buffer, nullptr)).elementAsDouble(0) == value) break;
   }
   return buffer;
 }
@@ -115,13 +114,13 @@ std::optional<std::string> scalarLiteralText(const TensorData& data) {
     case DType::Bool: return value != 0.0 ? std::string("True") : std::string("False");
     case DType::Float32:
       if (!std::isfinite(value)) return std::nullopt;
-      return shortestDecimal(value, 9) + "f";
+      return shortestDecimal(value, DType::Float32, 9) + "f";
     case DType::Float16:
       if (!std::isfinite(value)) return std::nullopt;
-      return shortestDecimal(value, 5) + "f16";
+      return shortestDecimal(value, DType::Float16, 5) + "f16";
     case DType::Float64:
       if (!std::isfinite(value)) return std::nullopt;
-      return shortestDecimal(value, 17) + "f64";
+      return shortestDecimal(value, DType::Float64, 17) + "f64";
     case DType::BFloat16:
       return std::nullopt;
   }

@@ -36,6 +36,15 @@ class TestIrNodes : public QObject {
     QCOMPARE(TensorData::scalar(DType::Float16, 1.5).elementAsDouble(0), 1.5);
     QCOMPARE(TensorData::scalar(DType::BFloat16, -2.0).elementAsDouble(0), -2.0);
     QCOMPARE(TensorData::scalar(DType::Bool, 3).elementAsDouble(0), 1.0);
+    // Half and bfloat16 round to nearest, ties to even, with subnormals and overflow to infinity.
+    QCOMPARE(TensorData::scalar(DType::Float16, 3.0117).elementAsDouble(0), 3.01171875);
+    QCOMPARE(TensorData::scalar(DType::Float16, 1 + std::ldexp(1, -11)).elementAsDouble(0), 1.0);
+    QCOMPARE(TensorData::scalar(DType::Float16, 1 + 3 * std::ldexp(1, -11)).elementAsDouble(0), 1 + std::ldexp(1, -9));
+    QCOMPARE(TensorData::scalar(DType::Float16, -1e-7).elementAsDouble(0), -std::ldexp(2, -24));
+    QCOMPARE(TensorData::scalar(DType::Float16, 65519).elementAsDouble(0), 65504.0);
+    QVERIFY(std::isinf(TensorData::scalar(DType::Float16, 65520).elementAsDouble(0)));
+    QCOMPARE(TensorData::scalar(DType::BFloat16, 1 + std::ldexp(1, -8)).elementAsDouble(0), 1.0);
+    QCOMPARE(TensorData::scalar(DType::BFloat16, 1 + 3 * std::ldexp(1, -8)).elementAsDouble(0), 1.015625);
     // Values outside an integer type saturate instead of converting out of range.
     QCOMPARE(TensorData::scalar(DType::Int16, -5.6e14).elementAsDouble(0), -32768.0);
     QCOMPARE(TensorData::scalar(DType::UInt8, 300).elementAsDouble(0), 255.0);

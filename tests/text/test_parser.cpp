@@ -76,6 +76,8 @@ class TestParser : public QObject {
     QTest::newRow("uint8 highest") << "255u8" << "uint8" << 255.0;
     QTest::newRow("float32 highest") << "3.4028235e38f" << "float32" << static_cast<double>(std::numeric_limits<float>::max());
     QTest::newRow("float16 highest") << "65504f16" << "float16" << 65504.0;
+    QTest::newRow("float16 nearest") << "-3.01333f16" << "float16" << -3.013671875;
+    QTest::newRow("float16 subnormal") << "1e-7f16" << "float16" << std::ldexp(2, -24);
     QTest::newRow("too small rounds to 0") << "1e-400f64" << "float64" << 0.0;
   }
   void literalsTakeTheirSuffixDType() {
@@ -87,6 +89,9 @@ class TestParser : public QObject {
     QVERIFY(constant);
     QCOMPARE(QString::fromStdString(typeToString(constant->type())), type);
     QCOMPARE(constant->data.elementAsDouble(0), value);
+    // The literal prints as the shortest text that reads back to the same value.
+    const std::string printed = *scalarLiteralText(constant->data);
+    QCOMPARE(mainOf("def @main() { " + printed + " }")->body->as<ConstantNode>()->data.elementAsDouble(0), value);
   }
 
   void int64LiteralsKeepEveryDigit_data() {
