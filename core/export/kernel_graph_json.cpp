@@ -4,6 +4,7 @@
 
 #include "ir/attr_json.h"
 #include "runtime/dnnl/kernel_rules.h"
+#include "support/json_document.h"
 
 namespace byoc {
 
@@ -242,8 +243,7 @@ Result<std::string> writeKernelGraphJson(const KernelGraph& graph, ParamCollecto
 
 Result<KernelGraph> readKernelGraphJson(std::string_view text, const std::string& file, const SafetensorsIndex& params,
                                         const std::string& paramsFile) {
-  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return makeError("not valid JSON", {file});
+  BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument(text, file));
   const bool listsNodes = root.is_object() && root.contains("nodes") && root["nodes"].is_array();
   return KernelGraphReader(file, listsNodes ? root["nodes"].size() : 0, params, paramsFile).read(root);
 }

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/json_document.h"
+
 namespace byoc {
 
 namespace {
@@ -184,8 +186,7 @@ std::string writeManifest(const Manifest& manifest) {
 }
 
 Result<Manifest> parseManifest(std::string_view text, std::string_view fileName) {
-  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return makeError("not valid JSON", {std::string(fileName)});
+  BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument(text, fileName));
   return ManifestReader(fileName).read(root);
 }
 

@@ -4,6 +4,7 @@
 
 #include "export/sha256.h"
 #include "support/base64.h"
+#include "support/json_document.h"
 
 namespace byoc {
 
@@ -71,8 +72,7 @@ std::string ParamCollector::safetensors() const {
 
 Result<std::string> internalizeConstants(std::string_view moduleJson, const SafetensorsIndex& params,
                                          std::string_view moduleFile, std::string_view paramsFile) {
-  json root = json::parse(moduleJson, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return makeError("not valid JSON", {std::string(moduleFile)});
+  BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument(moduleJson, moduleFile));
   BYOC_ASSIGN_OR_RETURN(json * constants, constantsOf(root, moduleFile));
   for (std::size_t i = 0; i < constants->size(); ++i) {
     json& entry = (*constants)[i];

@@ -7,6 +7,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "support/base64.h"
+#include "support/json_document.h"
 #include "support/limits.h"
 
 namespace byoc {
@@ -182,20 +183,7 @@ class ModuleReader {
   explicit ModuleReader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Module> read(std::string_view text) {
-    // The tree is walked recursively below (types, attribute lists, printing values in errors).
-    if (limits::jsonNestingDepth(text) > limits::kMaxNestingDepth)
-      return fail("", "arrays and objects are nested more than " + std::to_string(limits::kMaxNestingDepth) + " deep");
-    json root;
-    try {
-      root = json::parse(text);
-    } catch (const json::parse_error& error) {
-      return locateParseError(text, error.byte);
-    } catch (const json::exception& error) {
-      // A number too large for a double (out_of_range.406) carries no position; drop the
-      // "[json.exception.…] " prefix of the message.
-      std::string_view message = error.what();
-      return fail("", "not valid JSON: " + std::string(message.substr(message.find("] ") + 2)));
-    }
+    BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument<json>(text, fileName_));
     if (!root.is_object()) return fail("", "expected a JSON object");
     BYOC_ASSIGN_OR_RETURN(const json* format, field(root, "", "format", json::value_t::string));
     if (format->get<std::string>() != kFormatName)
@@ -246,22 +234,6 @@ class ModuleReader {
 
   Diagnostic fail(const std::string& path, const std::string& message) const {
     return makeError(path.empty() ? message : "at " + path + ": " + message, {std::string(fileName_)});
-  }
-
-  /// nlohmann reports the byte offset of a syntax error; turn it into line:column.
-  Diagnostic locateParseError(std::string_view text, std::size_t byte) const {
-    std::size_t offset = byte == 0 ? 0 : byte - 1;
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    return makeError("not valid JSON", {std::string(fileName_), line, column});
   }
 
   static const char* typeName(json::value_t type) {

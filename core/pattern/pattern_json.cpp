@@ -6,7 +6,7 @@
 #include "ir/attr_json.h"
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
-#include "support/limits.h"
+#include "support/json_document.h"
 #include "text/scalar_literal.h"
 
 namespace byoc {
@@ -182,12 +182,7 @@ class Reader {
   explicit Reader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Pattern> run(std::string_view text) {
-    // Reading attribute values walks the parsed tree recursively.
-    if (const int depth = limits::jsonNestingDepth(text); depth > limits::kMaxNestingDepth)
-      return fail("", "the JSON nests " + std::to_string(depth) + " arrays or objects deep, more than the limit of " +
-                          std::to_string(limits::kMaxNestingDepth));
-    json root = json::parse(text, nullptr, false);
-    if (root.is_discarded()) return fail("", "not valid JSON");
+    BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument<json>(text, fileName_));
     if (!root.is_object()) return fail("", "expected a JSON object");
     if (!root.contains("format") || root["format"] != kFormat)
       return fail("/format", std::string("expected \"") + kFormat + "\"");

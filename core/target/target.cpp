@@ -7,7 +7,7 @@
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
 #include "pattern/root_ops.h"
-#include "support/limits.h"
+#include "support/json_document.h"
 #include "target/predicate_check.h"
 
 namespace byoc {
@@ -29,16 +29,7 @@ class TargetReader {
   explicit TargetReader(std::string_view fileName) : fileName_(fileName) {}
 
   Result<Target> read(std::string_view text) {
-    // Copies and comparisons of the parsed tree recurse over its nesting.
-    if (const int depth = limits::jsonNestingDepth(text); depth > limits::kMaxNestingDepth)
-      return fail("", "the JSON nests " + std::to_string(depth) + " arrays or objects deep, more than the limit of " +
-                          std::to_string(limits::kMaxNestingDepth));
-    json root;
-    try {
-      root = json::parse(text);
-    } catch (const json::exception& error) {
-      return notJson(text, error);
-    }
+    BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument<json>(text, fileName_));
     if (!root.is_object()) return fail("", "expected a JSON object");
     BYOC_ASSIGN_OR_RETURN(std::string format, string(root, "", "format"));
     if (format != "byoc-studio-target") return fail("/format", "expected \"byoc-studio-target\", found \"" + format + "\"");
@@ -112,19 +103,6 @@ class TargetReader {
  private:
   Diagnostic fail(const std::string& path, const std::string& message) const {
     return makeError(path.empty() ? message : "at " + path + ": " + message, {fileName_});
-  }
-
-  /// A syntax error at its line:column (nlohmann names the byte after the offending one).
-  Diagnostic notJson(std::string_view text, const json::exception& error) const {
-    const auto* parseError = dynamic_cast<const json::parse_error*>(&error);
-    const std::size_t end = parseError && parseError->byte > 0 ? std::min<std::size_t>(parseError->byte - 1, text.size()) : 0;
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < end; ++i) {
-      column = text[i] == '\n' ? 1 : column + 1;
-      line += text[i] == '\n' ? 1 : 0;
-    }
-    return makeError("not valid JSON", {fileName_, line, column});
   }
 
   Result<std::string> string(const json& object, const std::string& path, const char* key) const {

@@ -104,7 +104,7 @@ class TestExport : public QObject {
     QTest::newRow("inline data") << "{\"constants\": [{\"dtype\": \"float32\", \"shape\": [3], \"data\": \"\"}]}"
                                  << "m.json: /constants/0: expected a \"param\" naming a tensor of p.safetensors";
     QTest::newRow("no constants") << "{}" << "m.json: expected a module in the JSON form with a \"constants\" array";
-    QTest::newRow("not JSON") << "{" << "m.json: not valid JSON";
+    QTest::newRow("not JSON") << "{" << "m.json:1:2: not valid JSON";
   }
   void constantReferencesAreChecked() {
     QFETCH(QString, module);

@@ -143,7 +143,7 @@ class TestExportFormat : public QObject {
     QTest::newRow("path leaving the directory")
         << QString::fromStdString(validManifest("1", "../secret.json"))
         << "manifest.json: /external_functions/0/artifact: expected a relative path inside the export directory";
-    QTest::newRow("not JSON") << "{\"format\":" << "manifest.json: not valid JSON";
+    QTest::newRow("not JSON") << "{\"format\":" << "manifest.json:1:11: not valid JSON";
     QTest::newRow("wrong format") << "{\"format\": \"onnx\"}" << "manifest.json: /format: expected \"byoc-export\", found \"onnx\"";
     QTest::newRow("missing field") << "{\"format\": \"byoc-export\", \"format_version\": 1}" << "manifest.json: /producer: missing";
   }

@@ -138,7 +138,7 @@ class TestJsonFormat : public QObject {
     QTest::newRow("huge dim") << "\"shape\": [2]}" << "\"shape\": [9223372036854775808]}" << "m.json: at /functions/0/nodes/0/annotation/shape/0: expected a dimension size, found 9223372036854775808";
     QTest::newRow("element count") << "\"shape\": [2]}" << "\"shape\": [65536, -1, 65537]}" << "m.json: at /functions/0/nodes/0/annotation/shape: more than 4294967296 elements (the limit of one tensor)";
     QTest::newRow("number overflow") << "\"version\": 1" << "\"version\": 1e999" << "m.json: not valid JSON: number overflow parsing '1e999'";
-    QTest::newRow("deep nesting") << "\"attrs\": []," << "\"attrs\": [[\"a\", " + QString(501, '[') + QString(501, ']') + "]]," << "m.json: arrays and objects are nested more than 500 deep";
+    QTest::newRow("deep nesting") << "\"attrs\": []," << "\"attrs\": [[\"a\", " + QString(501, '[') + QString(501, ']') + "]]," << "m.json: the JSON nests 504 arrays or objects deep, more than the limit of 500";
   }
   void badInputsNameTheJsonPath() {
     QFETCH(QString, marker);

@@ -100,7 +100,7 @@ class TestPatternJson : public QObject {
     auto row = [](const char* name, const std::string& json, const char* error) {
       QTest::newRow(name) << QString::fromStdString(json) << QString(error);
     };
-    row("not json", "{", "p.json: not valid JSON");
+    row("not json", "{", "p.json:1:2: not valid JSON");
     row("format", R"({"format": "x"})", "p.json: /format: expected \"byoc-studio-pattern\"");
     row("version", R"({"format": "byoc-studio-pattern", "version": 9})",
         "p.json: /version: version 9 is newer than this program reads (1)");
