@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "ir/op.h"
 #include "pattern/pattern_lexer.h"
@@ -32,12 +33,16 @@ class Parser {
     return type;
   }
 
-  /// The whole input as a pattern. On an error, cycles already closed by recursive
-  /// definitions are broken so that nothing leaks.
+  /// The whole input as a pattern. Cycles closed by recursive definitions that the result does
+  /// not reach (all of them, on an error) are broken so that nothing leaks.
   Result<ParsedPattern> run() {
     Result<ParsedPattern> result = program();
-    if (!result)
-      for (const auto& [name, node] : names_) clearRedirects(node);
+    std::unordered_set<const PatternNode*> kept;
+    if (result)
+      for (const Pattern& node : patternPostOrder(result->pattern)) kept.insert(node.get());
+    for (const auto& [name, definition] : names_)
+      for (const Pattern& node : patternPostOrder(definition))
+        if (const auto* wild = node->as<WildcardPatternNode>(); wild && !kept.count(wild)) wild->redirectTo({});
     return result;
   }
 
