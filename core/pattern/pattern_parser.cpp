@@ -70,22 +70,10 @@ class Parser {
   }
   SourceLocation location(const Token& token) const { return {std::string(fileName_), token.line, token.column}; }
 
-  /// Counts one level of nesting while it lives; past the limit, `status` holds the error.
-  class Nesting {
-   public:
-    Nesting(Parser& parser, const Token& at) : parser_(parser) {
-      if (++parser_.depth_ > limits::kMaxNestingDepth)
-        status = parser_.error(at, "expected at most " + std::to_string(limits::kMaxNestingDepth) +
-                                       " nested brackets or sub-patterns (the nesting limit)");
-    }
-    ~Nesting() { --parser_.depth_; }
-    Nesting(const Nesting&) = delete;
-    Nesting& operator=(const Nesting&) = delete;
-    Status status = Status::ok();
-
-   private:
-    Parser& parser_;
-  };
+  Diagnostic tooDeep(const Token& at) const {
+    return error(at, "expected at most " + std::to_string(limits::kMaxNestingDepth) +
+                         " nested brackets or sub-patterns (the nesting limit)");
+  }
 
   Status expect(std::string_view punct, const std::string& what = {}) {
     if (peek().is(punct)) {
@@ -135,8 +123,8 @@ class Parser {
 
   Result<Pattern> pattern() {
     const Token& start = peek();
-    Nesting nesting(*this, start);
-    BYOC_TRY(nesting.status);
+    limits::NestingLevel level(depth_);
+    if (level.tooDeep()) return tooDeep(start);
     BYOC_ASSIGN_OR_RETURN(Pattern left, postfix());
     while (peek().is("|")) {
       next();
@@ -388,8 +376,8 @@ class Parser {
   /// `Tensor[(d, …), dtype]`, a scalar dtype, a tuple of types `(T, …)`, or `fn (T, …) -> R`.
   Result<Type> parseType() {
     const Token& token = peek();
-    Nesting nesting(*this, token);
-    BYOC_TRY(nesting.status);
+    limits::NestingLevel level(depth_);
+    if (level.tooDeep()) return tooDeep(token);
     if (token.is("(")) {
       next();
       std::vector<Type> fields;
@@ -472,8 +460,8 @@ class Parser {
 
   Result<AttrValue> attrValue() {
     const Token& token = peek();
-    Nesting nesting(*this, token);
-    BYOC_TRY(nesting.status);
+    limits::NestingLevel level(depth_);
+    if (level.tooDeep()) return tooDeep(token);
     switch (token.kind) {
       case Token::Kind::Integer: {
         std::optional<int64_t> value = parseIntegerLiteral(token.text);

@@ -33,6 +33,22 @@ inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
 /// Most worker threads a command may ask for.
 inline constexpr int kMaxThreads = 1024;
 
+/// One level of a recursive-descent parser's nesting, counted in the parser's `depth` while it
+/// lives. The parsers recurse once per written level, so each refuses input past
+/// `kMaxNestingDepth` (with an error in its own words) before the stack can run out.
+class NestingLevel {
+ public:
+  explicit NestingLevel(int& depth) : depth_(depth) { ++depth_; }
+  ~NestingLevel() { --depth_; }
+  NestingLevel(const NestingLevel&) = delete;
+  NestingLevel& operator=(const NestingLevel&) = delete;
+
+  bool tooDeep() const { return depth_ > kMaxNestingDepth; }
+
+ private:
+  int& depth_;
+};
+
 /// `a * b`, or nullopt on overflow of int64_t.
 std::optional<int64_t> checkedMul(int64_t a, int64_t b);
 /// `a + b`, or nullopt on overflow of int64_t.

@@ -149,22 +149,10 @@ class Parser {
                      ", expected " + expected);
   }
 
-  /// Counts one level of nesting while it lives; past the limit, `status` holds the error.
-  class Nesting {
-   public:
-    explicit Nesting(Parser& parser) : parser_(parser) {
-      if (++parser_.depth_ > limits::kMaxNestingDepth)
-        status = parser_.unexpected("at most " + std::to_string(limits::kMaxNestingDepth) +
-                                    " nested conditions or brackets (the nesting limit)");
-    }
-    ~Nesting() { --parser_.depth_; }
-    Nesting(const Nesting&) = delete;
-    Nesting& operator=(const Nesting&) = delete;
-    Status status = Status::ok();
-
-   private:
-    Parser& parser_;
-  };
+  Diagnostic nestedTooDeep() const {
+    return unexpected("at most " + std::to_string(limits::kMaxNestingDepth) +
+                      " nested conditions or brackets (the nesting limit)");
+  }
 
   Status expectSymbol(std::string_view symbol) {
     if (!atSymbol(symbol)) return unexpected("'" + std::string(symbol) + "'");
@@ -185,8 +173,8 @@ class Parser {
   }
 
   Result<NodePtr> parseExpr() {
-    Nesting nesting(*this);
-    BYOC_TRY(nesting.status);
+    limits::NestingLevel level(depth_);
+    if (level.tooDeep()) return nestedTooDeep();
     if (!atName("if")) return parseOr();
     Token at = next();
     BYOC_ASSIGN_OR_RETURN(NodePtr condition, parseExpr());
@@ -221,8 +209,8 @@ class Parser {
 
   Result<NodePtr> parseNot() {
     if (atName("not")) {
-      Nesting nesting(*this);
-      BYOC_TRY(nesting.status);
+      limits::NestingLevel level(depth_);
+      if (level.tooDeep()) return nestedTooDeep();
       Token at = next();
       BYOC_ASSIGN_OR_RETURN(NodePtr operand, parseNot());
       return make(Node::Kind::Not, at, {}, {operand});

@@ -120,12 +120,10 @@ class Parser {
   /// `what` names what is nested in the error.
   template <typename Rule>
   auto nested(const char* what, Rule rule) -> decltype(rule()) {
-    if (depth_ >= limits::kMaxNestingDepth)
+    limits::NestingLevel level(depth_);
+    if (level.tooDeep())
       return error(peek(), std::string(what) + " are nested more than " + std::to_string(limits::kMaxNestingDepth) + " deep");
-    ++depth_;
-    auto result = rule();
-    --depth_;
-    return result;
+    return rule();
   }
 
   Diagnostic unexpected(const std::string& expected) const {
