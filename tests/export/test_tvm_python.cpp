@@ -4,6 +4,7 @@
 #include "export/tvm_pattern.h"
 #include "export/tvm_predicate.h"
 #include "export/tvm_python.h"
+#include "pattern/owned_pattern.h"
 #include "pattern/pattern_parser.h"
 #include "target/target_library.h"
 #include "test_files.h"
@@ -22,9 +23,10 @@ QString patternPython(const Pattern& pattern) {
 }
 
 QString patternPython(const QString& text) {
-  Result<Pattern> pattern = parsePattern(text.toStdString());
-  if (!pattern) qFatal("bad test pattern: %s", pattern.error().str().c_str());
-  return patternPython(*pattern);
+  Result<Pattern> parsed = parsePattern(text.toStdString());
+  if (!parsed) qFatal("bad test pattern: %s", parsed.error().str().c_str());
+  const OwnedPattern pattern(std::move(parsed).value());
+  return patternPython(pattern.get());
 }
 
 QString conditionPython(const QString& text) {

@@ -43,6 +43,7 @@ void IrTextView::setIrText(const QString& text) {
 void IrTextView::setDarkColours(bool dark) {
   delete highlighter_;
   highlighter_ = new RelayHighlighter(nullptr, dark);
+  highlighter_->setParent(this);  // attached to the document only below, maybe in slices
   if (document()->characterCount() <= kSlicedHighlightAbove) {
     highlighter_->setDocument(document());
     return;
