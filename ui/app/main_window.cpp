@@ -665,7 +665,7 @@ void MainWindow::selectRegion(int row) {
       area = area.united(item->sceneBoundingRect());
     }
   }
-  if (!area.isNull()) mainPage_->view()->ensureVisible(area, 40, 40);
+  if (!area.isNull()) mainPage_->view()->showArea(area);
 }
 
 void MainWindow::onNodeSelected(GraphPage* page, int node) {

@@ -281,7 +281,7 @@ void GraphPage::findNext(bool backwards) {
   const int count = static_cast<int>(matches_.size());
   currentMatch_ = currentMatch_ < 0 ? (backwards ? count - 1 : 0) : (currentMatch_ + (backwards ? count - 1 : 1)) % count;
   scene_->selectNode(matches_[currentMatch_]);
-  view_->revealNode(matches_[currentMatch_]);
+  view_->focusNode(matches_[currentMatch_]);
   searchStatus_->setText(tr("%1 of %2").arg(currentMatch_ + 1).arg(count));
 }
 

@@ -4,6 +4,7 @@
 #include "graph/graph_view.h"
 
 #include <QKeyEvent>
+#include <QScrollBar>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -15,12 +16,14 @@ namespace byoc::ui {
 namespace {
 constexpr qreal kMinZoom = 0.02;
 constexpr qreal kMaxZoom = 4.0;
+/// Below this zoom a node's labels are too small to read.
+constexpr qreal kLegibleZoom = 0.6;
 }  // namespace
 
 GraphView::GraphView(GraphScene* scene, QWidget* parent) : QGraphicsView(scene, parent), graphScene_(scene) {
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
   setDragMode(QGraphicsView::ScrollHandDrag);
-  setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setTransformationAnchor(QGraphicsView::AnchorViewCenter);  // the wheel anchors at the cursor itself
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setFrameShape(QFrame::NoFrame);
   setFocusPolicy(Qt::StrongFocus);
@@ -36,16 +39,33 @@ void GraphView::setZoom(qreal zoom) {
   emit viewportMoved();
 }
 
-void GraphView::fitAll() {
-  QRectF rect = scene()->sceneRect();
-  if (rect.isEmpty()) return;
-  qreal fit = std::min(viewport()->width() / rect.width(), viewport()->height() / rect.height());
+void GraphView::zoomAt(qreal zoom, QPointF viewPoint) {
+  const QPointF anchor = mapToScene(viewPoint.toPoint());
+  setZoom(zoom);
+  const QPoint drift = mapFromScene(anchor) - viewPoint.toPoint();
+  horizontalScrollBar()->setValue(horizontalScrollBar()->value() + drift.x());
+  verticalScrollBar()->setValue(verticalScrollBar()->value() + drift.y());
+}
+
+void GraphView::fitAll() { showArea(scene()->sceneRect()); }
+
+void GraphView::showArea(const QRectF& area) {
+  if (area.isEmpty()) return;
+  const QRectF padded = area.adjusted(-40, -40, 40, 40);
+  const qreal fit = std::min(viewport()->width() / padded.width(), viewport()->height() / padded.height());
   setZoom(std::min(fit, 1.0));
-  centerOn(rect.center());
+  centerOn(area.center());
 }
 
 void GraphView::revealNode(int node) {
   if (NodeItem* item = graphScene_->itemOf(node)) ensureVisible(item, 60, 60);
+}
+
+void GraphView::focusNode(int node) {
+  NodeItem* item = graphScene_->itemOf(node);
+  if (!item) return;
+  if (zoom() < kLegibleZoom) setZoom(1.0);
+  centerOn(item);
 }
 
 bool GraphView::step(Qt::Key key) {
@@ -77,7 +97,7 @@ bool GraphView::step(Qt::Key key) {
 void GraphView::wheelEvent(QWheelEvent* event) {
   const qreal steps = event->angleDelta().y() / 120.0;
   if (steps == 0) return;
-  setZoom(zoom() * std::pow(1.18, steps));
+  zoomAt(zoom() * std::pow(1.18, steps), event->position());
   event->accept();
 }
 

@@ -18,12 +18,18 @@ class GraphView : public QGraphicsView {
 
   /// Current zoom factor (1 = 100 %).
   qreal zoom() const;
-  /// Sets the zoom factor, clamped to [0.02, 4].
+  /// Sets the zoom factor, clamped to [0.02, 4], keeping the centre of the view in place.
   void setZoom(qreal zoom);
+  /// Sets the zoom factor keeping the scene point under `viewPoint` (viewport coordinates) in place.
+  void zoomAt(qreal zoom, QPointF viewPoint);
   /// Shows the whole graph, never enlarged beyond 100 %.
   void fitAll();
-  /// Scrolls so that `node` is in view.
+  /// Centres `area` (scene coordinates) and zooms to fit it, never beyond 100 %.
+  void showArea(const QRectF& area);
+  /// Scrolls so that `node` is in view, at the current zoom.
   void revealNode(int node);
+  /// Centres `node` at a zoom where its labels can be read (100 % when the view is zoomed out further).
+  void focusNode(int node);
   /// Moves the selection along the dataflow as the arrow keys do; returns false when there is nowhere to go.
   bool step(Qt::Key key);
 

@@ -1,0 +1,88 @@
+#include <QtTest>
+
+#include "app/main_window.h"
+#include "graph/graph_items.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "window_fixture.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+using namespace byoc::testing;
+
+/// Navigating the graph view: wheel zoom anchored at the cursor, search and region clicks that
+/// bring what they find into view at a zoom where it can be read.
+class TestGraphView : public QObject {
+  Q_OBJECT
+
+  /// The demo graph is smaller than the window; give the view room to scroll in every direction,
+  /// as a real model's scene does.
+  static void roomToScroll(MainWindow& window) {
+    GraphScene* scene = window.mainPage()->scene();
+    scene->setSceneRect(scene->itemsBoundingRect().adjusted(-20000, -20000, 20000, 20000));
+  }
+
+ private slots:
+  void wheelZoomKeepsThePointUnderTheCursor() {
+    MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    roomToScroll(window);
+    GraphView* view = window.mainPage()->view();
+    view->setZoom(0.5);
+    const QPoint cursor(view->viewport()->width() / 4, view->viewport()->height() / 3);
+    const QPointF before = view->mapToScene(cursor);
+    for (int notch = 0; notch < 3; ++notch) {
+      QWheelEvent wheel(cursor, view->viewport()->mapToGlobal(cursor), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                        Qt::NoScrollPhase, false);
+      QApplication::sendEvent(view->viewport(), &wheel);
+    }
+    QVERIFY(view->zoom() > 0.8);
+    const QPointF after = view->mapToScene(cursor);
+    QVERIFY2(QLineF(before, after).length() < 3.0 / view->zoom(),
+             qPrintable(QStringLiteral("moved from (%1, %2) to (%3, %4)").arg(before.x()).arg(before.y()).arg(after.x()).arg(after.y())));
+  }
+
+  void searchCentresItsMatchAtALegibleZoom() {
+    MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    roomToScroll(window);
+    GraphPage* page = window.mainPage();
+    page->view()->setZoom(0.05);
+    QCOMPARE(page->search(QStringLiteral("conv2d"), false), 2);
+    page->findNext();
+    QVERIFY(page->view()->zoom() >= 0.6);
+    NodeItem* match = page->scene()->itemOf(page->scene()->selectedNode());
+    QVERIFY(match);
+    const QRectF visible = page->view()->mapToScene(page->view()->viewport()->rect()).boundingRect();
+    QVERIFY(visible.contains(match->sceneBoundingRect()));
+    QVERIFY(QLineF(visible.center(), match->sceneBoundingRect().center()).length() < 2.0);
+  }
+
+  void showAreaCentresAndFitsIt() {
+    MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    roomToScroll(window);
+    GraphView* view = window.mainPage()->view();
+    view->setZoom(0.05);
+    const QRectF area(100, 200, 300, 150);
+    view->showArea(area);
+    QCOMPARE(view->zoom(), 1.0);  // a small area is shown at 100 %, not enlarged
+    QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(QLineF(visible.center(), area.center()).length() < 2.0);
+    const QRectF wide(0, 0, 16000, 300);
+    view->showArea(wide);
+    visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(view->zoom() < 0.2);
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(wide));
+  }
+};
+
+QTEST_MAIN(TestGraphView)
+#include "test_graph_view.moc"
