@@ -53,11 +53,11 @@ class TestSnapshotOverlay : public QObject {
     GraphModel graph = GraphModel::build(loaded.find("main"));
     Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_annotate_target.relay"), loaded);
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
-             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
-                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#22, nn.bias_add#24, nn.relu#25\n"
-                            "target byoc-target: add#10, nn.conv2d#13, nn.bias_add#15, nn.relu#16, nn.conv2d#22, "
-                            "nn.bias_add#24, nn.relu#25, reshape#26\n"
-                            "target default: %while_loop#4, less#7, %while_loop#19\n"));
+             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#20, nn.bias_add#22, nn.relu#23\n"
+                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#20, "
+                            "nn.bias_add#22, nn.relu#23, reshape#24\n"
+                            "target default: %while_loop#4, less#6, %while_loop#17\n"));
   }
 
   void demoEndsInTheThreePartitionsOfSeed000() {
@@ -65,13 +65,13 @@ class TestSnapshotOverlay : public QObject {
     GraphModel graph = GraphModel::build(loaded.find("main"));
     Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_partition_graph.relay"), loaded);
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
-             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
-                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#22, nn.bias_add#24, nn.relu#25\n"
-                            "partition tvmgen_default_byoc_target_main_0: add#10\n"
-                            "partition tvmgen_default_byoc_target_main_2: nn.conv2d#13, nn.bias_add#15, nn.relu#16\n"
-                            "partition tvmgen_default_byoc_target_main_5: nn.conv2d#22, nn.bias_add#24, nn.relu#25, reshape#26\n"
-                            "target byoc-target: add#10, nn.conv2d#13, nn.bias_add#15, nn.relu#16, nn.conv2d#22, "
-                            "nn.bias_add#24, nn.relu#25, reshape#26\n"));
+             QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#20, nn.bias_add#22, nn.relu#23\n"
+                            "partition tvmgen_default_byoc_target_main_0: add#8\n"
+                            "partition tvmgen_default_byoc_target_main_2: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
+                            "partition tvmgen_default_byoc_target_main_5: nn.conv2d#20, nn.bias_add#22, nn.relu#23, reshape#24\n"
+                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#20, "
+                            "nn.bias_add#22, nn.relu#23, reshape#24\n"));
   }
 
   void targetsAreListedInFirstSeenOrder() {

@@ -79,8 +79,9 @@ QSizeF measureNode(const GraphNode& node, const GraphFonts& fonts) {
   qreal width = title.horizontalAdvance(node.title);
   qreal height = title.height();
   if (!node.detail.isEmpty()) {
-    width = std::max(width, detail.horizontalAdvance(node.detail));
-    height += detail.height();
+    const QStringList lines = node.detail.split(u'\n');
+    for (const QString& line : lines) width = std::max(width, detail.horizontalAdvance(line));
+    height += detail.height() * static_cast<qreal>(lines.size());
   }
   const qreal padX = stub ? kPadX * 0.6 : kPadX;
   const qreal padY = stub ? kPadY * 0.5 : kPadY;
@@ -131,8 +132,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   if (detail_.isEmpty()) return;
   painter->setFont(detailFont);
   painter->setPen(palette.detailText);
-  painter->drawText(QRectF(rect_.left(), top + titleMetrics.height(), rect_.width(), QFontMetricsF(detailFont).height()),
-                    Qt::AlignCenter, detail_);
+  const qreal detailHeight = QFontMetricsF(detailFont).height() * static_cast<qreal>(detail_.count(u'\n') + 1);
+  painter->drawText(QRectF(rect_.left(), top + titleMetrics.height(), rect_.width(), detailHeight),
+                    Qt::AlignHCenter | Qt::AlignTop, detail_);
 }
 
 void NodeItem::setTargetColour(const QColor& colour) {

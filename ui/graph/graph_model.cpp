@@ -149,12 +149,25 @@ class GraphBuilder {
     } else {
       return;  // Let, Var, Constant, GlobalVar: no node of their own.
     }
-    std::vector<int> producers;
-    for (const Expr& input : inputs) producers.push_back(producerFor(input, group));
+    // An op's constant inputs (weights, biases, scalars) are lines of its box, as Netron shows
+    // them: as stubs of their own they would crowd every rank sideways.
+    const OpDef* def = node.kind == GraphNodeKind::Op ? expr->as<CallNode>()->opDef() : nullptr;
+    std::vector<int> producers(inputs.size(), -1);
+    for (std::size_t port = 0; port < inputs.size(); ++port) {
+      const auto* constant = def ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
+      if (constant) {
+        const QString name = port < def->inputs.size() ? fromStd(def->inputs[port]) : QString::number(port);
+        const QString value = constant->data.isScalar() ? constantTitle(*constant) : u'⟨' % shapeLabel(constant->type()) % u'⟩';
+        node.detail += (node.detail.isEmpty() ? QString() : QStringLiteral("\n")) % name % u' ' % value;
+      } else {
+        producers[port] = producerFor(inputs[port], group);
+      }
+    }
     int id = appendNode(std::move(node));
     model_.nodeOfExpr_[expr.get()] = id;
     for (NodeId origin : expr->origin().ids()) model_.nodesOfOrigin_[origin].push_back(id);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
+      if (producers[port] < 0) continue;
       model_.edges_.push_back({producers[port], id, static_cast<int>(port), shapeLabel(valueOf(inputs[port])->type())});
     }
   }

@@ -6,8 +6,10 @@
 /// literals nested in it) into nodes and edges that a layout engine can place:
 /// - every call, tuple, tuple projection and `if` is a node; `let` is transparent (a use of a
 ///   let-bound variable is an edge from the node computing its value);
-/// - parameters, constants, global names and function values are never shared nodes: each
-///   consumer gets its own small *stub* node, so that no input fans out across the picture;
+/// - an op's constant inputs are lines of the op's detail (`weight ⟨64×3×7×7⟩`, `rhs 0.5`), as
+///   Netron draws weights; parameters, other constants, global names and function values are
+///   never shared nodes: each consumer gets its own small *stub* node, so that no input fans out
+///   across the picture;
 /// - a value consumed by more than `kSharedFanOut` nodes reaches its first consumer by an edge and
 ///   every other one through a stub naming it (a layout engine never sees a wide fan-out);
 /// - each nested function literal becomes a *group* holding the nodes of its body; composite
@@ -43,7 +45,8 @@ struct GraphNode {
   GraphNodeKind kind = GraphNodeKind::Op;
   /// Main label: op name, callee name, `tuple`, `.1`, `if`, or the stub's name.
   QString title;
-  /// Secondary label: attributes that differ from their defaults, or a stub's type.
+  /// Secondary label: attributes that differ from their defaults and constant inputs, one per
+  /// line; or a stub's type.
   QString detail;
   /// The expression drawn (for a stub: the parameter, constant or producer it stands for).
   Expr expr;

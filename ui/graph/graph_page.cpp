@@ -228,7 +228,7 @@ void GraphPage::draw() {
                        scene_->sceneRect().height() > 1.3 * view_->viewport()->height());
   // Edits move the scene's bounds; the view stays on what it showed.
   if (first) {
-    view_->fitAll();
+    view_->showStart();
   } else {
     view_->centerOn(centre);
   }

@@ -49,6 +49,20 @@ void GraphView::zoomAt(qreal zoom, QPointF viewPoint) {
 
 void GraphView::fitAll() { showArea(scene()->sceneRect()); }
 
+void GraphView::showStart() {
+  fitAll();
+  if (zoom() >= kLegibleZoom) return;
+  setZoom(1.0);
+  // The topmost node: where the dataflow starts.
+  const QGraphicsItem* first = nullptr;
+  for (const QGraphicsItem* item : scene()->items()) {
+    if (item->type() == NodeItem::Type && (!first || item->sceneBoundingRect().top() < first->sceneBoundingRect().top()))
+      first = item;
+  }
+  const QRectF start = first ? first->sceneBoundingRect() : scene()->sceneRect();
+  centerOn(start.center().x(), start.top() - 40 + viewport()->height() / 2.0);
+}
+
 void GraphView::showArea(const QRectF& area) {
   if (area.isEmpty()) return;
   const QRectF padded = area.adjusted(-40, -40, 40, 40);

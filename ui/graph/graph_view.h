@@ -24,6 +24,9 @@ class GraphView : public QGraphicsView {
   void zoomAt(qreal zoom, QPointF viewPoint);
   /// Shows the whole graph, never enlarged beyond 100 %.
   void fitAll();
+  /// The first view of a graph: the whole graph when it can be read that way, else its inputs
+  /// (the top of the picture) at 100 %.
+  void showStart();
   /// Centres `area` (scene coordinates) and zooms to fit it, never beyond 100 %.
   void showArea(const QRectF& area);
   /// Scrolls so that `node` is in view, at the current zoom.
