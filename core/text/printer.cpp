@@ -1,6 +1,7 @@
 #include "text/printer.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -24,15 +25,20 @@ namespace {
 ///   explicit stack, callee before arguments; a node's temporaries are allocated when its
 ///   parent's text is built, arguments left to right and callee last. This is what fixes TVM's
 ///   numbering, e.g. a callee function's body is numbered before the call's arguments.
+///
+/// Recording ranges, each node's text is wrapped in markers `\xFF B<i> \xFF` … `\xFF E<i> \xFF`
+/// (0xFF never occurs in UTF-8) as it is built; `resolveRanges` removes them from the finished text
+/// in one pass, reading off where each one was. The markers travel with the text through every
+/// concatenation and indentation, so the layout code needs no position bookkeeping.
 class RelayPrinter {
  public:
-  explicit RelayPrinter(const PrintOptions& options) : options_(options) {}
+  RelayPrinter(const PrintOptions& options, bool recordRanges) : options_(options), recordRanges_(recordRanges) {}
 
   std::string printModule(const Module& module) {
     std::string out = "#[version = \"0.0.5\"]\n";
     for (const auto& [name, function] : module.functions()) {
       startDefinition(function);
-      out += printFunction("def @" + name, *function) + "\n";
+      out += marked(function, printFunction("def @" + name, *function)) + "\n";
     }
     return out + metadataSection();
   }
@@ -46,6 +52,52 @@ class RelayPrinter {
     std::string out = "#[version = \"0.0.5\"]\n";
     for (const std::string& line : scope.lines) out += line + "\n";
     return out + text + "\n" + metadataSection();
+  }
+
+  /// The text of `marked` without its markers, with the place of each; nothing if the text held
+  /// other 0xFF bytes (a name that is not UTF-8), which would make the markers ambiguous.
+  std::optional<PrintedText> resolveRanges(const std::string& marked) {
+    PrintedText printed;
+    printed.text.reserve(marked.size());
+    std::size_t found = 0;
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < marked.size(); ++i) {
+      const char c = marked[i];
+      if (c != kMarker[0]) {
+        printed.text += c;
+        if (c == '\n') {
+          ++line;
+          column = 1;
+        } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+          ++column;  // not a UTF-8 continuation byte
+        }
+        continue;
+      }
+      const std::size_t close = marked.find(kMarker[0], i + 1);
+      if (close == std::string::npos || close < i + 3) return std::nullopt;
+      const char kind = marked[i + 1];
+      std::size_t index = 0;
+      for (std::size_t d = i + 2; d < close; ++d) {
+        if (marked[d] < '0' || marked[d] > '9') return std::nullopt;
+        index = index * 10 + static_cast<std::size_t>(marked[d] - '0');
+        if (index >= ranges_.size()) return std::nullopt;
+      }
+      TextRange& range = ranges_[index].range;
+      if (kind == 'B') {
+        range.line = line;
+        range.column = column;
+      } else if (kind == 'E') {
+        range.endLine = line;
+        range.endColumn = column;
+      } else {
+        return std::nullopt;
+      }
+      ++found;
+      i = close;
+    }
+    if (found != 2 * ranges_.size()) return std::nullopt;
+    printed.nodes = std::move(ranges_);
+    return printed;
   }
 
  private:
@@ -94,11 +146,11 @@ class RelayPrinter {
     std::string doc = docOf(expr) + typeInfo(expr);
     auto uses = useCounts_.find(expr.get());
     bool usedOnce = uses == useCounts_.end() || uses->second <= 1;
-    if (tryInline && usedOnce) return doc;
+    if (tryInline && usedOnce) return marked(expr, std::move(doc));
     if (expr->kind() == ExprKind::Let) doc = "(\n" + indent(doc) + "\n)";
     std::string temp = "%" + std::to_string(nextTemp_++);
     bound_.emplace(expr.get(), temp);
-    scopes_.back()->lines.push_back(temp + " = " + doc + ";");
+    scopes_.back()->lines.push_back(marked(expr, temp + " = " + doc) + ";");
     return temp;
   }
 
@@ -115,8 +167,11 @@ class RelayPrinter {
         return "@" + expr->as<GlobalVarNode>()->name;
       case ExprKind::Op:
         return expr->as<OpNode>()->name();
-      case ExprKind::Constant:
-        return constantText(expr) + typeInfo(expr);
+      case ExprKind::Constant: {
+        std::string text = constantText(expr) + typeInfo(expr);
+        if (!recordRanges_ || !constantsMarked_.insert(expr.get()).second) return text;
+        return marked(expr, std::move(text));
+      }
       default:
         return {};
     }
@@ -139,7 +194,7 @@ class RelayPrinter {
     varNames_[&var] = name;
     std::string declaration = name;
     if (var.annotation) declaration += ": " + typeToString(var.annotation);
-    return declaration + typeInfo(expr);
+    return marked(expr, declaration + typeInfo(expr));
   }
 
   /// The text of `expr` itself (TVM's VisitExpr), built iteratively for dataflow chains.
@@ -288,7 +343,25 @@ class RelayPrinter {
     return "#[metadata]\n" + root.dump() + "\n";
   }
 
+  /// `text` wrapped in the markers of a new range for `expr`, when recording ranges.
+  std::string marked(const Expr& expr, std::string text) {
+    if (!recordRanges_) return text;
+    const std::string index = std::to_string(ranges_.size());
+    ranges_.push_back({expr.get(), {}});
+    std::string out;
+    out.reserve(text.size() + 2 * index.size() + 6);
+    out.append(kMarker).append(1, 'B').append(index).append(kMarker);
+    out += text;
+    out.append(kMarker).append(1, 'E').append(index).append(kMarker);
+    return out;
+  }
+
+  static constexpr char kMarker[] = "\xFF";
+
   PrintOptions options_;
+  bool recordRanges_ = false;
+  std::vector<PrintedNode> ranges_;                    ///< indexed by marker number
+  std::unordered_set<const ExprNode*> constantsMarked_;  ///< constants whose first use is marked
   int nextTemp_ = 0;
   std::vector<Scope*> scopes_;
   std::unordered_map<const ExprNode*, std::string> bound_;  ///< expression → its temporary
@@ -304,11 +377,23 @@ class RelayPrinter {
 }  // namespace
 
 std::string printModule(const Module& module, const PrintOptions& options) {
-  return RelayPrinter(options).printModule(module);
+  return RelayPrinter(options, false).printModule(module);
 }
 
 std::string printExpr(const Expr& expr, const PrintOptions& options) {
-  return RelayPrinter(options).printExpr(expr);
+  return RelayPrinter(options, false).printExpr(expr);
+}
+
+PrintedText printModuleWithRanges(const Module& module, const PrintOptions& options) {
+  RelayPrinter printer(options, true);
+  if (std::optional<PrintedText> printed = printer.resolveRanges(printer.printModule(module))) return std::move(*printed);
+  return {printModule(module, options), {}};
+}
+
+PrintedText printExprWithRanges(const Expr& expr, const PrintOptions& options) {
+  RelayPrinter printer(options, true);
+  if (std::optional<PrintedText> printed = printer.resolveRanges(printer.printExpr(expr))) return std::move(*printed);
+  return {printExpr(expr, options), {}};
 }
 
 }  // namespace byoc

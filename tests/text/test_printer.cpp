@@ -26,6 +26,21 @@ std::string printTyped(const Module& module) {
   return printModule(*typed, options);
 }
 
+/// The text a range covers (one line or several), or "?" for a node with no range.
+std::string textAt(const PrintedText& printed, const ExprNode* node) {
+  for (const PrintedNode& entry : printed.nodes) {
+    if (entry.node != node) continue;
+    std::vector<std::size_t> lineStarts{0};
+    for (std::size_t i = 0; i < printed.text.size(); ++i)
+      if (printed.text[i] == '\n') lineStarts.push_back(i + 1);
+    const TextRange& range = entry.range;
+    const std::size_t begin = lineStarts[range.line - 1] + range.column - 1;
+    const std::size_t end = lineStarts[range.endLine - 1] + range.endColumn - 1;
+    return printed.text.substr(begin, end - begin);
+  }
+  return "?";
+}
+
 /// The words of a text, so that text wrapped differently compares equal.
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
@@ -124,6 +139,78 @@ class TestPrinter : public QObject {
     module.set("main", FunctionNode::make({a, b, c}, TupleNode::make({a, b, c})));
     QVERIFY(printModule(module).find("def @main(%x: int32, %x1: int32, %v0: int32) {\n  (%x, %x1, %v0)\n}") !=
             std::string::npos);
+  }
+
+  void rangesCoverEachNodesText() {
+    std::string text =
+        "def @main(%x: float32) { %0 = nn.relu(%x); %1 = (%0, %0); let %y = %1.1; nn.relu(%y) }\n"
+        "def @other(%z: float32) { negative(%z) }";
+    Module module = parsed(text);
+    const PrintedText printed = printModuleWithRanges(module);
+    QCOMPARE(printed.text, printModule(module));
+    QCOMPARE(printed.text,
+             std::string("#[version = \"0.0.5\"]\n"
+                         "def @main(%x: float32) {\n"
+                         "  %0 = nn.relu(%x);\n"
+                         "  %1 = (%0, %0);\n"
+                         "  let %y = %1.1;\n"
+                         "  nn.relu(%y)\n"
+                         "}\n"
+                         "def @other(%z: float32) {\n"
+                         "  negative(%z)\n"
+                         "}\n"));
+    const auto* main = module.find("main").get();
+    const auto* let = main->body->as<LetNode>();
+    const auto* item = let->value->as<TupleGetItemNode>();
+    const auto* tuple = item->tuple->as<TupleNode>();
+    const auto* relu = tuple->fields[0].get();
+    // A function spans its definition; a temporary starts at its name.
+    QCOMPARE(textAt(printed, main), std::string(printed.text.substr(21, printed.text.find("}\n") + 1 - 21)));
+    QCOMPARE(textAt(printed, relu), std::string("%0 = nn.relu(%x)"));
+    QCOMPARE(textAt(printed, tuple), std::string("%1 = (%0, %0)"));
+    QCOMPARE(textAt(printed, item), std::string("%1.1"));
+    // The let's scope holds the temporaries its value needs.
+    QCOMPARE(textAt(printed, let), std::string("%0 = nn.relu(%x);\n  %1 = (%0, %0);\n  let %y = %1.1;\n  nn.relu(%y)"));
+    QCOMPARE(textAt(printed, let->body.get()), std::string("nn.relu(%y)"));
+    QCOMPARE(textAt(printed, let->var.get()), std::string("%y"));
+    QCOMPARE(textAt(printed, main->params[0].get()), std::string("%x: float32"));
+    QCOMPARE(textAt(printed, module.find("other")->body.get()), std::string("negative(%z)"));
+    const auto* callee = main->body->as<LetNode>()->body->as<CallNode>()->callee.get();
+    QCOMPARE(textAt(printed, callee), std::string("?"));  // ops have no range
+    const TextRange second = [&] {
+      for (const PrintedNode& entry : printed.nodes)
+        if (entry.node == module.find("other").get()) return entry.range;
+      return TextRange{};
+    }();
+    QCOMPARE(second.line, 8);
+    QCOMPARE(second.column, 1);
+    QCOMPARE(second.endLine, 10);
+    QCOMPARE(second.endColumn, 2);
+  }
+
+  void rangesOfAnExpressionCountCharacters() {
+    Var x = VarNode::make("x\u00e9", scalarType(DType::Int32));
+    Expr sum = makeOpCall("add", {x, x}).value();
+    Function function = FunctionNode::make({x}, makeOpCall("multiply", {sum, sum}).value());
+    const PrintedText printed = printExprWithRanges(function);
+    QCOMPARE(printed.text, printExpr(function));
+    QCOMPARE(printed.text, std::string("#[version = \"0.0.5\"]\nfn (%x\u00e9: int32) {\n  %0 = add(%x\u00e9, %x\u00e9);\n  multiply(%0, %0)\n}\n"));
+    for (const PrintedNode& entry : printed.nodes) {
+      if (entry.node != sum.get()) continue;
+      QCOMPARE(entry.range.line, 3);
+      QCOMPARE(entry.range.column, 3);
+      QCOMPARE(entry.range.endColumn, 3 + 18);  // "%0 = add(%xé, %xé)": 18 characters, 20 bytes
+      return;
+    }
+    QFAIL("the temporary has no range");
+  }
+
+  void aNameThatIsNotUtf8LeavesTheTextWithoutRanges() {
+    Var x = VarNode::make("x\xFF" "B0\xFF", scalarType(DType::Int32));
+    Function function = FunctionNode::make({x}, makeOpCall("negative", {x}).value());
+    const PrintedText printed = printExprWithRanges(function);
+    QCOMPARE(printed.text, printExpr(function));
+    QVERIFY(printed.nodes.empty());
   }
 
   void printsAnExpressionAsTvmAstextDoes() {

@@ -8,9 +8,13 @@
 #include <QTextLayout>
 #include <QtTest>
 
+#include "graph/graph_model.h"
 #include "panels/ir_text_view.h"
 #include "panels/relay_highlighter.h"
+#include "panels/text_links.h"
+#include "text/parser.h"
 
+using namespace byoc;
 using namespace byoc::ui;
 
 namespace {
@@ -72,6 +76,51 @@ class TestIrTextView : public QObject {
     QVERIFY(done.wait(20000));
     QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
     QCOMPARE(formatsOf(view.document()->lastBlock().previous()), expected);
+  }
+
+  void aRangeIsShownAtItsStartAndHighlighted() {
+    IrTextView view;
+    view.setIrText(QStringLiteral("def @main(%x: float32) {\n  %0 = nn.relu(%x);\n  negative(%0)\n}\n"));
+    QSignalSpy clicked(&view, &IrTextView::locationClicked);
+    const TextRange range{2, 3, 2, 19};
+    view.showRange(range);
+    QCOMPARE(view.textCursor().blockNumber(), 1);
+    QCOMPARE(view.textCursor().positionInBlock(), 2);
+    QCOMPARE(view.textOf(range), QStringLiteral("%0 = nn.relu(%x)"));
+    QCOMPARE(view.extraSelections().size(), 2);  // the line and the node
+    QCOMPARE(view.extraSelections().last().cursor.selectedText(), QStringLiteral("%0 = nn.relu(%x)"));
+    view.showRange(range);  // again, at the same place: still one line and one node
+    QCOMPARE(view.extraSelections().size(), 2);
+    QCOMPARE(clicked.count(), 0);
+  }
+
+  void textLinksMapNodesAndPositionsBothWays() {
+    Result<Module> module = parseModule("def @main(%x: float32) { %0 = nn.relu(%x); %1 = (%0, %0); %2 = %1.1; negative(%2) }", "in.relay");
+    QVERIFY(module);
+    const auto links = TextLinks::printed(*module);
+    QCOMPARE(links->text(), QStringLiteral("#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  %0 = nn.relu(%x);\n"
+                                           "  %1 = (%0, %0);\n  %2 = %1.1;\n  negative(%2)\n}\n"));
+    const GraphModel graph = GraphModel::build(module->find("main"));
+    auto titled = [&](const char* title) {
+      for (const GraphNode& node : graph.nodes())
+        if (node.kind != GraphNodeKind::Stub && node.title == QLatin1String(title)) return node.id;
+      return -1;
+    };
+    IrTextView view;
+    view.setIrText(links->text());
+    for (const char* title : {"nn.relu", "tuple", ".1", "negative"}) {
+      const int node = titled(title);
+      QVERIFY2(node >= 0, title);
+      std::optional<TextRange> range = links->rangeOf(graph.nodes()[node].expr);
+      QVERIFY2(range, title);
+      QCOMPARE(links->graphNodeAt(graph, range->line, range->column), node);  // at its start
+      QCOMPARE(links->graphNodeAt(graph, range->line, 1), node);              // before it on its line
+      QCOMPARE(links->graphNodeAt(graph, range->line, 200), node);            // after it on its line
+    }
+    QCOMPARE(view.textOf(*links->rangeOf(graph.nodes()[titled("tuple")].expr)), QStringLiteral("%1 = (%0, %0)"));
+    // Inside a call, the innermost node written there; on the closing brace, nothing the graph draws.
+    QCOMPARE(links->graphNodeAt(graph, 6, 12), titled("negative"));
+    QCOMPARE(links->graphNodeAt(graph, 7, 1), -1);
   }
 
   void newTextRestartsTheSlices() {

@@ -2,6 +2,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSvgRenderer>
+#include <QTextBlock>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -41,6 +42,26 @@ QString propertyValue(const PropertiesModel& model, const QString& name) {
     if (row.first == name) return row.second;
   }
   return {};
+}
+
+/// The 1-based line of the first line of `text` containing `needle`, and the column where it starts; {0, 0} if none.
+QPair<int, int> lineOf(const QString& text, const QString& needle) {
+  const QStringList lines = text.split(u'\n');
+  for (int i = 0; i < lines.size(); ++i) {
+    if (const int column = lines[i].indexOf(needle); column >= 0) return {i + 1, column + 1};
+  }
+  return {0, 0};
+}
+
+/// The line of the IR text the cursor is on.
+QString cursorLine(MainWindow& window) { return window.irText()->textCursor().block().text(); }
+
+/// The nodes of `model` titled `title`, in build order.
+QList<int> titled(const GraphModel& model, const QString& title) {
+  QList<int> nodes;
+  for (const GraphNode& node : model.nodes())
+    if (node.kind != GraphNodeKind::Stub && node.title == title) nodes << node.id;
+  return nodes;
 }
 
 }  // namespace
@@ -376,6 +397,105 @@ class TestMainWindow : public QObject {
     QVERIFY(!failed.isEmpty() || failed.wait(10000));
     QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("unknown target 'no-such-target'")),
              qPrintable(failed.first().first().toString()));
+  }
+
+  void irTextFollowsTheSelectedStep() {
+    MainWindow window;
+    window.show();
+    const QString path = QString::fromStdString(testing::testDataPath(QStringLiteral("ui/steps/0_loaded.relay")));
+    QVERIFY(openAndLayOut(window, path));
+    const QString source = window.irText()->toPlainText();
+    QVERIFY(source.startsWith(QStringLiteral("#[version = \"0.0.5\"]")));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(20000));
+    QCOMPARE(window.snapshotModel()->index(4, 1).data().toString(), QStringLiteral("PartitionGraph"));
+
+    // At PartitionGraph the text is that step's module: the outlined functions and their calls.
+    window.timeline()->setCurrentStep(4);
+    QTRY_VERIFY(window.irText()->toPlainText().contains(QStringLiteral("def @tvmgen_default_byoc_target_main_0(")));
+    const QString partitioned = window.irText()->toPlainText();
+    QVERIFY(partitioned.contains(QStringLiteral("@tvmgen_default_byoc_target_main_0(%")));
+    QVERIFY(partitioned.contains(QStringLiteral("@tvmgen_default_byoc_target_main_4(")));
+
+    // A node of the loaded graph shows in the step's text through its origin: tanh, in its region.
+    GraphPage* page = window.mainPage();
+    const int tanh = findTitle(page->model(), QStringLiteral("tanh"));
+    page->scene()->selectNode(tanh);
+    QVERIFY2(cursorLine(window).contains(QStringLiteral("tanh(")), qPrintable(cursorLine(window)));
+    // And a click on a line of the step's text selects the loaded node it derives from.
+    const QPair<int, int> reshape = lineOf(partitioned, QStringLiteral("reshape("));
+    QVERIFY(reshape.first > 0);
+    emit window.irText()->locationClicked(reshape.first, reshape.second + 2);
+    QCOMPARE(page->scene()->selectedNode(), findTitle(page->model(), QStringLiteral("reshape")));
+
+    // Back at step 0 the text is the model's own source again, linked as before.
+    window.timeline()->setCurrentStep(0);
+    QCOMPARE(window.irText()->toPlainText(), source);
+    page->scene()->selectNode(tanh);
+    QCOMPARE(cursorLine(window).trimmed(), QStringLiteral("%4 = tanh(%3);"));
+    QCOMPARE(window.irText()->textCursor().blockNumber() + 1, 7);
+  }
+
+  /// conv_net.onnx is conv_net.textproto encoded by
+  /// `protoc --encode=onnx.ModelProto -I/usr/include onnx/onnx.proto < conv_net.textproto`.
+  void onnxNodesAndTheirTextSelectEachOther() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, QString::fromStdString(testing::testDataPath(QStringLiteral("ui/conv_net.onnx")))));
+    GraphPage* page = window.mainPage();
+    const QString text = window.irText()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("  %2 = nn.relu(%1);\n")), qPrintable(text));
+
+    // Graph → text: the cursor goes to the node's own line, the whole node highlighted.
+    const QList<int> relus = titled(page->model(), QStringLiteral("nn.relu"));
+    QCOMPARE(relus.size(), 2);
+    page->scene()->selectNode(relus[1]);
+    QCOMPARE(cursorLine(window), QStringLiteral("  %5 = nn.relu(%4);"));
+    QCOMPARE(window.irText()->textCursor().positionInBlock(), 2);
+    page->scene()->selectNode(findTitle(page->model(), QStringLiteral("tanh")));
+    QCOMPARE(cursorLine(window), QStringLiteral("  tanh(%5)"));
+
+    // Text → graph: a click anywhere on a node's line selects it; the text keeps its cursor.
+    const QList<int> biases = titled(page->model(), QStringLiteral("nn.bias_add"));
+    QCOMPARE(biases.size(), 2);
+    const QPair<int, int> second = lineOf(text, QStringLiteral("%4 = nn.bias_add"));
+    emit window.irText()->locationClicked(second.first, 1);
+    QCOMPARE(page->scene()->selectedNode(), biases[1]);
+    emit window.irText()->locationClicked(second.first, second.second + 8);
+    QCOMPARE(page->scene()->selectedNode(), biases[1]);
+    emit window.irText()->locationClicked(lineOf(text, QStringLiteral("%1 = nn.bias_add")).first, 30);
+    QCOMPARE(page->scene()->selectedNode(), biases[0]);
+
+    // The same at PartitionGraph, where the text is the partitioned module.
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(20000));
+    window.timeline()->setCurrentStep(4);
+    QTRY_VERIFY(window.irText()->toPlainText().contains(QStringLiteral("@tvmgen_default_byoc_target_main_")));
+    const QString partitioned = window.irText()->toPlainText();
+    QVERIFY(partitioned != text);
+    page->scene()->selectNode(relus[1]);
+    QVERIFY2(cursorLine(window).contains(QStringLiteral("nn.relu(")), qPrintable(cursorLine(window)));
+    QVERIFY(cursorLine(window) != QStringLiteral("  %5 = nn.relu(%4);"));  // in an outlined function, not the loaded text
+    const QPair<int, int> tanh = lineOf(partitioned, QStringLiteral("tanh("));
+    QVERIFY(tanh.first > 0);
+    emit window.irText()->locationClicked(tanh.first, tanh.second);
+    QCOMPARE(page->scene()->selectedNode(), findTitle(page->model(), QStringLiteral("tanh")));
+
+    // An outlined function's tab shows that function's text, linked to its own nodes.
+    const QRegularExpressionMatch name = QRegularExpression(QStringLiteral("def @(tvmgen_\\w+)")).match(partitioned);
+    QVERIFY(name.hasMatch());
+    GraphPage* outlined = window.openFunctionTab(name.captured(1));
+    QVERIFY(outlined);
+    QVERIFY(outlined->isLaidOut() || QSignalSpy(outlined, &GraphPage::layoutReady).wait(20000));
+    QVERIFY(window.irText()->toPlainText().startsWith(QStringLiteral("#[version = \"0.0.5\"]\nfn (")));
+    const int conv = findTitle(outlined->model(), QStringLiteral("nn.conv2d"));
+    outlined->scene()->selectNode(conv);
+    QVERIFY2(cursorLine(window).contains(QStringLiteral("nn.conv2d(")), qPrintable(cursorLine(window)));
+    outlined->scene()->selectNode(-1);
+    emit window.irText()->locationClicked(window.irText()->textCursor().blockNumber() + 1, 1);
+    QCOMPARE(outlined->scene()->selectedNode(), conv);
   }
 
   void themeSwitchPersists() {

@@ -52,6 +52,7 @@
 #include "overlay/snapshot_overlay.h"
 #include "panels/ir_text_view.h"
 #include "panels/row_table.h"
+#include "panels/text_links.h"
 #include "panels/timeline_widget.h"
 #include "run/run_panel.h"
 #include "target/target_library.h"
@@ -539,6 +540,9 @@ void MainWindow::adopt(ModelDocument document) {
     page->deleteLater();
   }
   pageTexts_.clear();
+  stepTexts_.clear();
+  printingSteps_.clear();
+  ++stepsGeneration_;
   mainPage_ = nullptr;
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));
@@ -558,7 +562,6 @@ void MainWindow::adopt(ModelDocument document) {
   }
   centre_->setCurrentWidget(tabs_);
   mainPage_ = addPage(document_->entryGraph, document_->title + QStringLiteral(" · @") + document_->entryName);
-  pageTexts_[mainPage_] = {document_->irText, document_->textHasLocations};
   colourer_->setGraph(&mainPage_->model());
   onTabChanged();
   emit opened();
@@ -611,7 +614,7 @@ GraphPage* MainWindow::openFunctionTab(const QString& function) {
   Function found = module.find(function.toStdString());
   if (!found) return nullptr;
   GraphPage* page = addPage(found, function, title);
-  pageTexts_[page] = {displayText(Expr(found)), false};
+  pageTexts_[page] = TextLinks::printed(Expr(found));
   onTabChanged();
   return page;
 }
@@ -622,7 +625,7 @@ GraphPage* MainWindow::openStepTab(int step) {
   Function entry = entryFunction(steps_[step].module, &name);
   if (!entry) return nullptr;
   GraphPage* page = addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(steps_[step].passName));
-  pageTexts_[page] = {displayText(steps_[step].module), false};
+  pageTexts_[page] = TextLinks::printed(steps_[step].module);
   onTabChanged();
   return page;
 }
@@ -635,6 +638,9 @@ GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
 
 void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
   steps_ = snapshots;
+  stepTexts_.assign(steps_.size(), nullptr);
+  printingSteps_.clear();
+  ++stepsGeneration_;
   snapshots_->setSnapshots(std::move(snapshots));
 }
 
@@ -649,6 +655,7 @@ void MainWindow::onStepChanged(int step) {
     moduleTree_->setModule(currentModule());
     moduleView_->expandAll();
   }
+  showCurrentText();
   if (step >= 0) statusBar()->showMessage(tr("Step %1: %2").arg(step).arg(steps_[step].passName));
 }
 
@@ -675,41 +682,59 @@ void MainWindow::onNodeSelected(GraphPage* page, int node) {
   }
   const GraphNode& graphNode = page->model().nodes()[node];
   properties_->setProperties(nodeProperties(graphNode, document_ ? document_->module.provenance().get() : nullptr));
-  auto text = pageTexts_.find(page);
-  if (text == pageTexts_.end() || !text->second.linked || !document_->module.provenance()) return;
-  if (auto location = document_->module.provenance()->locate(graphNode.expr->origin()))
-    irText_->showLocation(location->line, location->column);
+  if (followingText_ || page != currentPage() || !shownText_ || shownText_ != textOf(page)) return;
+  if (std::optional<TextRange> range = shownText_->rangeOf(graphNode.expr)) irText_->showRange(*range);
 }
 
 void MainWindow::onTextLocation(int line, int column) {
   GraphPage* page = currentPage();
-  auto text = pageTexts_.find(page);
-  if (!page || text == pageTexts_.end() || !text->second.linked || !document_->module.provenance()) return;
-  const Provenance& provenance = *document_->module.provenance();
-  // The node written last at or before the cursor on that line, else the first one after it.
-  int before = -1, beforeColumn = 0, after = -1, afterColumn = 0;
-  for (const GraphNode& node : page->model().nodes()) {
-    if (node.kind == GraphNodeKind::Stub) continue;
-    auto location = provenance.locate(node.expr->origin());
-    if (!location || location->line != line) continue;
-    if (location->column <= column && (before < 0 || location->column > beforeColumn)) {
-      before = node.id;
-      beforeColumn = location->column;
-    } else if (location->column > column && (after < 0 || location->column < afterColumn)) {
-      after = node.id;
-      afterColumn = location->column;
-    }
+  if (!page || !shownText_) return;
+  const int node = shownText_->graphNodeAt(page->model(), line, column);
+  if (node < 0) return;
+  followingText_ = true;
+  page->scene()->selectNode(node);
+  followingText_ = false;
+  page->view()->revealNode(node);
+}
+
+std::shared_ptr<const TextLinks> MainWindow::textOf(const GraphPage* page) const {
+  if (!page || !document_) return nullptr;
+  if (page != mainPage_) {
+    auto text = pageTexts_.find(page);
+    return text == pageTexts_.end() ? nullptr : text->second;
   }
-  const int best = before >= 0 ? before : after;
-  if (best < 0) return;
-  page->scene()->selectNode(best);
-  page->view()->revealNode(best);
+  const int step = timeline_->currentStep();
+  return step > 0 && step < static_cast<int>(stepTexts_.size()) ? stepTexts_[step] : document_->text;
+}
+
+void MainWindow::printStep(int step) {
+  if (!printingSteps_.insert(step).second) return;
+  const int generation = stepsGeneration_;
+  auto* watcher = new QFutureWatcher<std::shared_ptr<const TextLinks>>(this);
+  connect(watcher, &QFutureWatcher<std::shared_ptr<const TextLinks>>::finished, this, [this, watcher, generation, step] {
+    watcher->deleteLater();
+    if (generation != stepsGeneration_) return;
+    printingSteps_.erase(step);
+    stepTexts_[step] = watcher->result();
+    if (timeline_->currentStep() == step) showCurrentText();
+  });
+  watcher->setFuture(QtConcurrent::run([module = steps_[step].module] { return TextLinks::printed(module); }));
+}
+
+void MainWindow::showCurrentText() {
+  GraphPage* page = currentPage();
+  const int step = timeline_->currentStep();
+  if (page && page == mainPage_ && step > 0 && step < static_cast<int>(stepTexts_.size()) && !stepTexts_[step]) printStep(step);
+  std::shared_ptr<const TextLinks> text = textOf(page);
+  if (text == shownText_) return;
+  shownText_ = text;
+  irText_->setIrText(text ? text->text() : QString());
+  if (page) onNodeSelected(page, page->scene()->selectedNode());
 }
 
 void MainWindow::onTabChanged() {
   GraphPage* page = currentPage();
-  auto text = pageTexts_.find(page);
-  irText_->setIrText(text == pageTexts_.end() ? QString() : text->second.text);
+  showCurrentText();
   patternDock_->setPage(page);
   if (page) {
     zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));

@@ -2,10 +2,10 @@
 /// \file
 /// The main window of BYOC Studio: graph tabs in the centre, linked panels around them.
 ///
-/// Panels: Module (function tree), Properties, Regions (of the current step), IR Text (selection
-/// linked both ways), Diagnostics and Pass Timeline. Models open from the File menu, by drag and
-/// drop, from the recent-files list or as the built-in demo; loading runs on a worker. The window
-/// state, recent files and theme persist in QSettings.
+/// Panels: Module (function tree), Properties, Regions (of the current step), IR Text (of the
+/// current step or tab, selection linked both ways), Diagnostics and Pass Timeline. Models open
+/// from the File menu, by drag and drop, from the recent-files list or as the built-in demo;
+/// loading runs on a worker. The window state, recent files and theme persist in QSettings.
 ///
 /// Pass steps are plugged in with `setSnapshots`: each step is drawn as an overlay on the stable
 /// layout of the loaded graph, and any step (or any function of its module) opens as its own tab.
@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "app/model_document.h"
@@ -46,6 +47,7 @@ class SnapshotListModel;
 class SupportColourer;
 class TargetDocument;
 class TargetFiles;
+class TextLinks;
 class TimelineWidget;
 
 /// The application window.
@@ -144,6 +146,15 @@ class MainWindow : public QMainWindow {
   /// Opens a tab on `model` (built beforehand, e.g. on the load worker).
   GraphPage* addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle);
   void onNodeSelected(GraphPage* page, int node);
+  /// The text the IR panel shows for `page`: for the loaded graph, that of the selected step
+  /// (null while it is being printed); for another tab, that of what the tab draws.
+  std::shared_ptr<const TextLinks> textOf(const GraphPage* page) const;
+  /// Shows the current page's text (if it changed) and its selected node in it; for the loaded
+  /// graph at a step not printed yet, shows nothing until `printStep` delivers it.
+  void showCurrentText();
+  /// Prints step `step`'s module on a worker (a large module takes a noticeable time) into
+  /// `stepTexts_`, then shows it if the step is still selected.
+  void printStep(int step);
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
   void onTabChanged();
@@ -151,15 +162,20 @@ class MainWindow : public QMainWindow {
   void rebuildRecentMenu();
   const Module& currentModule() const;
 
-  /// What the IR panel shows for a tab, and whether its locations match the loaded model's.
-  struct PageText {
-    QString text;
-    bool linked = false;
-  };
-
   std::unique_ptr<ModelDocument> document_;
-  std::map<const GraphPage*, PageText> pageTexts_;
+  /// The text of each tab other than the loaded graph's.
+  std::map<const GraphPage*, std::shared_ptr<const TextLinks>> pageTexts_;
   std::vector<Snapshot> steps_;
+  /// Each step's module printed, once it was shown (index 0 unused: step 0 shows the document's text).
+  std::vector<std::shared_ptr<const TextLinks>> stepTexts_;
+  /// Steps being printed on a worker.
+  std::set<int> printingSteps_;
+  /// Generation of `steps_` (a step printed for older steps is dropped).
+  int stepsGeneration_ = 0;
+  /// The text in the IR panel.
+  std::shared_ptr<const TextLinks> shownText_;
+  /// True while a click in the text selects its node (the text then keeps its cursor).
+  bool followingText_ = false;
   Theme theme_ = Theme::Light;
   int loadGeneration_ = 0;
 

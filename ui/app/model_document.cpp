@@ -11,7 +11,6 @@
 #include "pass/infer_type.h"
 #include "support/file_io.h"
 #include "text/parser.h"
-#include "text/printer.h"
 #include "builtin_resources.h"
 
 namespace byoc::ui {
@@ -23,8 +22,7 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
   ModelDocument document;
   document.path = std::move(path);
   document.title = std::move(title);
-  document.textHasLocations = source.has_value();
-  document.irText = source ? displayText(*source) : displayText(typed);
+  document.text = source ? TextLinks::source(*source, typed) : TextLinks::printed(typed);
   document.entry = entryFunction(typed, &document.entryName);
   if (document.entry) {
     document.entryGraph = std::make_shared<const GraphModel>(
@@ -35,28 +33,6 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
 }
 
 }  // namespace
-
-namespace {
-
-PrintOptions withoutMetadata() {
-  PrintOptions options;
-  options.showMetadata = false;
-  return options;
-}
-
-}  // namespace
-
-QString displayText(const Module& module) { return QString::fromStdString(printModule(module, withoutMetadata())); }
-
-QString displayText(const Expr& function) { return QString::fromStdString(printExpr(function, withoutMetadata())); }
-
-QString displayText(std::string_view source) {
-  const std::size_t metadata = source.find("\n#[metadata]");
-  if (metadata == std::string_view::npos) return QString::fromUtf8(source.data(), static_cast<qsizetype>(source.size()));
-  const double megabytes = static_cast<double>(source.size() - metadata) / (1 << 20);
-  return QString::fromUtf8(source.data(), static_cast<qsizetype>(metadata + 1)) %
-         QStringLiteral("#[metadata] (%1 MB of constant values, not shown)\n").arg(megabytes, 0, 'f', 1);
-}
 
 Result<ModelDocument> openModelDocument(const QString& path) {
   const std::string file = path.toStdString();

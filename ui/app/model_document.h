@@ -10,10 +10,10 @@
 
 #include <QStringList>
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "graph/graph_model.h"
+#include "panels/text_links.h"
 #include "ir/module.h"
 #include "snapshot/snapshot.h"
 #include "support/result.h"
@@ -28,10 +28,9 @@ struct ModelDocument {
   QString title;
   /// The type-checked module.
   Module module;
-  /// The text shown in the IR panel.
-  QString irText;
-  /// True when `irText` is the source the provenance's line:column locations refer to.
-  bool textHasLocations = false;
+  /// The text the IR panel shows at step 0: the Relay source as written when the model is one,
+  /// else the module printed; linked to the nodes of `module`.
+  std::shared_ptr<const TextLinks> text;
   /// The function the first graph tab shows (see `entryFunction`), its name, and its graph model;
   /// all null or empty when the module has no function.
   Function entry;
@@ -48,15 +47,6 @@ Result<ModelDocument> openDemoDocument();
 /// order; a step is "changed" when it differs structurally from the one before it (the first from
 /// `loaded`). Saved steps carry no pass times. The error names the file that could not be read.
 Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded);
-
-/// What the IR panel shows of `module`: its Relay text without the metadata section, whose
-/// constant values (megabytes for real models) nobody reads in a text view.
-QString displayText(const Module& module);
-/// The same for one function of a module.
-QString displayText(const Expr& function);
-/// `source` (a model's own Relay text) as the IR panel shows it: cut before its metadata section, if
-/// any, so line:column locations still point into it.
-QString displayText(std::string_view source);
 
 /// The function a graph tab shows first: `main`, else the module's first function; null if empty.
 Function entryFunction(const Module& module, QString* name);

@@ -57,14 +57,42 @@ void IrTextView::setDarkColours(bool dark) {
 }
 
 void IrTextView::showLocation(int line, int column) {
-  QTextBlock block = document()->findBlockByNumber(line - 1);
-  if (!block.isValid()) return;
-  QTextCursor cursor(block);
-  cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, std::clamp(column - 1, 0, block.length() - 1));
+  if (!document()->findBlockByNumber(line - 1).isValid()) return;
+  QTextCursor cursor(document());
+  cursor.setPosition(positionOf(line, column));
   programmatic_ = true;
   setTextCursor(cursor);
   centerCursor();
   programmatic_ = false;
+}
+
+void IrTextView::showRange(const TextRange& range) {
+  if (!document()->findBlockByNumber(range.line - 1).isValid()) return;
+  showLocation(range.line, range.column);
+  highlightCurrentLine();  // drops the range shown before, also when the cursor did not move
+  const int begin = positionOf(range.line, range.column), end = positionOf(range.endLine, range.endColumn);
+  if (end <= begin) return;
+  QTextEdit::ExtraSelection node;
+  QColor colour = palette().color(QPalette::Highlight);
+  colour.setAlphaF(0.3);
+  node.format.setBackground(colour);
+  node.cursor = QTextCursor(document());
+  node.cursor.setPosition(begin);
+  node.cursor.setPosition(end, QTextCursor::KeepAnchor);
+  setExtraSelections(extraSelections() << node);
+}
+
+QString IrTextView::textOf(const TextRange& range) const {
+  QTextCursor cursor(document());
+  cursor.setPosition(positionOf(range.line, range.column));
+  cursor.setPosition(positionOf(range.endLine, range.endColumn), QTextCursor::KeepAnchor);
+  return cursor.selectedText().replace(QChar::ParagraphSeparator, u'\n');
+}
+
+int IrTextView::positionOf(int line, int column) const {
+  QTextBlock block = document()->findBlockByNumber(std::max(line, 1) - 1);
+  if (!block.isValid()) block = document()->lastBlock();
+  return block.position() + std::clamp(column - 1, 0, block.length() - 1);
 }
 
 void IrTextView::highlightCurrentLine() {

@@ -2,12 +2,15 @@
 /// \file
 /// The IR text panel: Relay text with syntax highlighting, linked to the graph by line and column.
 ///
-/// `showLocation` moves the cursor to a 1-based line and column and highlights that line;
+/// `showLocation` moves the cursor to a 1-based line and column and highlights that line
+/// (`showRange` also highlights a node's whole range);
 /// when the user moves the cursor, `locationClicked` reports the new line and column. A text longer
 /// than `kSlicedHighlightAbove` characters is coloured in slices after it is shown (see
 /// RelayHighlighter), so that setting it never holds the UI thread for long.
 
 #include <QPlainTextEdit>
+
+#include "text/printer.h"
 
 namespace byoc::ui {
 
@@ -30,6 +33,10 @@ class IrTextView : public QPlainTextEdit {
   RelayHighlighter* highlighter() const { return highlighter_; }
   /// Moves the cursor to `line`:`column` (1-based) and highlights the line, without emitting.
   void showLocation(int line, int column);
+  /// Moves the cursor to the start of `range`, highlights its line and the range, without emitting.
+  void showRange(const TextRange& range);
+  /// The text `range` covers (empty for an empty range), e.g. for tests.
+  QString textOf(const TextRange& range) const;
 
  signals:
   /// The user put the cursor at `line`:`column` (1-based).
@@ -37,6 +44,8 @@ class IrTextView : public QPlainTextEdit {
 
  private:
   void highlightCurrentLine();
+  /// The document position of `line`:`column` (1-based), clamped into the text.
+  int positionOf(int line, int column) const;
   bool programmatic_ = false;
   RelayHighlighter* highlighter_ = nullptr;
 };
