@@ -16,20 +16,21 @@ using namespace byoc::testing;
 class TestGraphView : public QObject {
   Q_OBJECT
 
-  /// The demo graph is smaller than the window; give the view room to scroll in every direction,
-  /// as a real model's scene does.
-  static void roomToScroll(MainWindow& window) {
+  /// Shows the demo laid out in `window`. The demo graph is smaller than the window: its scene is
+  /// widened to give the view room to scroll in every direction, as a real model's scene does.
+  static bool openDemoWithRoomToScroll(MainWindow& window) {
+    window.resize(1000, 700);
+    window.show();
+    if (!openAndLayOut(window)) return false;
     GraphScene* scene = window.mainPage()->scene();
     scene->setSceneRect(scene->itemsBoundingRect().adjusted(-20000, -20000, 20000, 20000));
+    return true;
   }
 
  private slots:
   void wheelZoomKeepsThePointUnderTheCursor() {
     MainWindow window;
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(openAndLayOut(window));
-    roomToScroll(window);
+    QVERIFY(openDemoWithRoomToScroll(window));
     GraphView* view = window.mainPage()->view();
     view->setZoom(0.5);
     const QPoint cursor(view->viewport()->width() / 4, view->viewport()->height() / 3);
@@ -47,10 +48,7 @@ class TestGraphView : public QObject {
 
   void searchCentresItsMatchAtALegibleZoom() {
     MainWindow window;
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(openAndLayOut(window));
-    roomToScroll(window);
+    QVERIFY(openDemoWithRoomToScroll(window));
     GraphPage* page = window.mainPage();
     page->view()->setZoom(0.05);
     QCOMPARE(page->search(QStringLiteral("conv2d"), false), 2);
@@ -65,10 +63,7 @@ class TestGraphView : public QObject {
 
   void showAreaCentresAndFitsIt() {
     MainWindow window;
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(openAndLayOut(window));
-    roomToScroll(window);
+    QVERIFY(openDemoWithRoomToScroll(window));
     GraphView* view = window.mainPage()->view();
     view->setZoom(0.05);
     const QRectF area(100, 200, 300, 150);
