@@ -355,9 +355,13 @@ class Parser {
           BYOC_ASSIGN_OR_RETURN(annotation, parseType());
         }
         Var var = VarNode::make(nameToken.text, annotation, originAt(nameToken));
-        scopes_.back()[nameToken.text] = var;  // visible in its own value: recursive functions
         BYOC_TRY(expect("="));
+        // Only a function sees its own name (a recursive function); any other value that used it
+        // would be defined by itself.
+        const bool recursive = isIdentifier("fn");
+        if (recursive) scopes_.back()[nameToken.text] = var;
         BYOC_ASSIGN_OR_RETURN(Expr value, parseExpr());
+        if (!recursive) scopes_.back()[nameToken.text] = var;
         BYOC_TRY(expect(";"));
         lets.push_back({std::move(var), std::move(value), originAt(at)});
       } else if (isIdentifier("free_var")) {
