@@ -8,12 +8,13 @@ namespace byoc::ui {
 
 Result<std::vector<Snapshot>> runPartitionFlow(const Module& loaded,
                                                const std::vector<std::shared_ptr<const Target>>& targets,
-                                               const QString& pipeline) {
+                                               const QString& pipeline, const PartitionControl& control) {
   BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
   BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(targets, flow));
   std::vector<Snapshot> snapshots;
   Module current = loaded;
   PassContext context;
+  if (control.progress || control.cancel) context.instruments.push_back(makeProgressInstrument(control.progress, control.cancel));
   for (const PassPtr& step : steps) {
     auto start = std::chrono::steady_clock::now();
     Result<PassResult> result = (*step)(current, context);
