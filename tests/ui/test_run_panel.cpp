@@ -4,7 +4,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
-#include <QGraphicsSimpleTextItem>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -54,7 +53,7 @@ bool sameValues(const NDArray& a, const NDArray& b) {
 QStringList sceneTexts(GraphScene* scene) {
   QStringList texts;
   for (QGraphicsItem* item : scene->items())
-    if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) texts << text->text();
+    if (item->type() == LabelItem::Type) texts << static_cast<LabelItem*>(item)->text();
   return texts;
 }
 

@@ -18,7 +18,6 @@ constexpr qreal kPadX = 10;
 constexpr qreal kPadY = 6;
 constexpr qreal kRadius = 5;
 constexpr qreal kArrowLength = 7;
-constexpr qreal kHullPad = 7;
 
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
   switch (kind) {
@@ -34,28 +33,6 @@ QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
 
 qreal detailOf(const QStyleOptionGraphicsItem* option, const QPainter* painter) {
   return option->levelOfDetailFromTransform(painter->worldTransform());
-}
-
-/// Convex hull of points (monotone chain).
-QPolygonF convexHull(std::vector<QPointF> points) {
-  std::sort(points.begin(), points.end(), [](const QPointF& a, const QPointF& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
-  auto cross = [](const QPointF& o, const QPointF& a, const QPointF& b) {
-    return (a.x() - o.x()) * (b.y() - o.y()) - (a.y() - o.y()) * (b.x() - o.x());
-  };
-  std::vector<QPointF> hull(2 * points.size());
-  std::size_t k = 0;
-  for (const QPointF& p : points) {
-    while (k >= 2 && cross(hull[k - 2], hull[k - 1], p) <= 0) --k;
-    hull[k++] = p;
-  }
-  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
-    hull[k++] = points[i];
-  }
-  hull.resize(k > 0 ? k - 1 : 0);
-  return QPolygonF(QList<QPointF>(hull.begin(), hull.end()));
 }
 
 }  // namespace
@@ -172,13 +149,24 @@ EdgeItem::EdgeItem(const QPolygonF& spline, QString label, const GraphPalette* p
   QPointF tip = end + direction * kArrowLength;
   QPointF normal(-direction.y(), direction.x());
   arrow_ << tip << end + normal * 3.5 << end - normal * 3.5;
-  labelAt_ = path_.pointAtPercent(0.5);
+  middle_ = path_.pointAtPercent(0.5);
+}
+
+std::vector<QRectF> EdgeItem::labelSpots() const {
+  if (label_.isEmpty()) return {};
+  const QSizeF size = labelSize(label_, fonts_->small);
+  const qreal top = middle_.y() - size.height() / 2;
+  return {QRectF(QPointF(middle_.x() + 4, top), size), QRectF(QPointF(middle_.x() - 4 - size.width(), top), size)};
+}
+
+void EdgeItem::setLabelRect(const QRectF& rect) {
+  if (rect == labelRect_) return;
+  prepareGeometryChange();
+  labelRect_ = rect;
 }
 
 QRectF EdgeItem::boundingRect() const {
-  QRectF box = path_.boundingRect().united(arrow_.boundingRect()).adjusted(-2, -2, 2, 2);
-  if (!label_.isEmpty()) box = box.united(QRectF(labelAt_, QSizeF(QFontMetricsF(fonts_->small).horizontalAdvance(label_) + 8, 14)));
-  return box;
+  return path_.boundingRect().united(arrow_.boundingRect()).adjusted(-2, -2, 2, 2).united(labelRect_);
 }
 
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
@@ -189,17 +177,14 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->setPen(Qt::NoPen);
   painter->setBrush(palette_->edge);
   painter->drawPolygon(arrow_);
-  if (label_.isEmpty() || detailOf(option, painter) < kLabelDetail * 1.5) return;
-  painter->setFont(fonts_->small);
-  QFontMetricsF metrics(fonts_->small);
-  QRectF box(labelAt_ + QPointF(4, -metrics.ascent() + 3), QSizeF(metrics.horizontalAdvance(label_) + 3, metrics.height()));
+  if (labelRect_.isNull() || detailOf(option, painter) < kLabelDetail * 1.5) return;
   QColor backdrop = palette_->background;
   backdrop.setAlphaF(0.85);
-  painter->setPen(Qt::NoPen);
   painter->setBrush(backdrop);
-  painter->drawRoundedRect(box, 2, 2);
+  painter->drawRoundedRect(labelRect_, 2, 2);
+  painter->setFont(fonts_->small);
   painter->setPen(palette_->edgeLabel);
-  painter->drawText(labelAt_ + QPointF(5, 4), label_);
+  painter->drawText(labelRect_, Qt::AlignCenter, label_);
 }
 
 GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette,
@@ -209,47 +194,33 @@ GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, cons
   setToolTip(QStringLiteral("%1 — double-click to collapse").arg(label_));
 }
 
-QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -16, 1, 1); }
+QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -1, 1, 1).united(placed_.rect); }
+
+void GroupItem::setPlacedLabel(PlacedLabel placed) {
+  prepareGeometryChange();
+  placed_ = std::move(placed);
+}
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   painter->setPen(QPen(palette_->border, 1, Qt::DotLine));
   painter->setBrush(composite_ ? palette_->compositeFill : palette_->groupFill);
   painter->drawRoundedRect(rect_, 8, 8);
-  if (detailOf(option, painter) < kLabelDetail * 0.6) return;
+  if (placed_.rect.isNull() || detailOf(option, painter) < kLabelDetail * 0.6) return;
   painter->setFont(fonts_->detail);
   painter->setPen(palette_->groupText);
-  painter->drawText(rect_.topLeft() + QPointF(8, -4), label_);
+  painter->drawText(placed_.rect, Qt::AlignCenter, placed_.text);
 }
 
-HullItem::HullItem(const std::vector<QRectF>& rects, QString label, QColor colour, bool dashed, const GraphFonts* fonts)
-    : label_(std::move(label)), colour_(std::move(colour)), fonts_(fonts) {
-  std::vector<QPointF> corners;
-  for (const QRectF& rect : rects) {
-    QRectF padded = rect.adjusted(-kHullPad, -kHullPad, kHullPad, kHullPad);
-    corners.insert(corners.end(), {padded.topLeft(), padded.topRight(), padded.bottomLeft(), padded.bottomRight()});
-  }
-  QPolygonF hull = convexHull(corners);
-  QPainterPath path;
-  path.addPolygon(hull);
-  path.closeSubpath();
-  setPath(path);
-  QPen pen(colour_, 2);
+HullItem::HullItem(const QPainterPath& outline, const QString& label, QColor colour, bool dashed)
+    : QGraphicsPathItem(outline), dashed_(dashed) {
+  QPen pen(colour, 2);
   pen.setJoinStyle(Qt::RoundJoin);
   if (dashed) pen.setStyle(Qt::DashLine);
   setPen(pen);
-  QColor fill = colour_;
-  fill.setAlphaF(0.10);
-  setBrush(fill);
+  colour.setAlphaF(0.10);
+  setBrush(colour);
   setZValue(0.5);
-  // Composite labels go under the hull so that they never cover the label of a region around it.
-  labelAt_ = dashed ? path.boundingRect().bottomLeft() + QPointF(4, 13) : path.boundingRect().topLeft() + QPointF(4, -5);
-  setToolTip(label_);
-}
-
-QRectF HullItem::boundingRect() const {
-  QFontMetricsF metrics(fonts_->detail);
-  QRectF label(labelAt_ - QPointF(3, metrics.ascent() + 1), QSizeF(metrics.horizontalAdvance(label_) + 6, metrics.height() + 2));
-  return QGraphicsPathItem::boundingRect().united(label);
+  setToolTip(label);
 }
 
 void HullItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
@@ -257,15 +228,30 @@ void HullItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   QStyleOptionGraphicsItem plain(*option);
   plain.state &= ~QStyle::State_Selected;
   QGraphicsPathItem::paint(painter, &plain, widget);
-  if (label_.isEmpty() || option->levelOfDetailFromTransform(painter->worldTransform()) < kLabelDetail * 0.6) return;
-  QFontMetricsF metrics(fonts_->detail);
-  QRectF box(labelAt_ - QPointF(3, metrics.ascent() + 1), QSizeF(metrics.horizontalAdvance(label_) + 6, metrics.height() + 2));
-  painter->setPen(Qt::NoPen);
-  painter->setBrush(colour_);
-  painter->drawRoundedRect(box, 3, 3);
-  painter->setFont(fonts_->detail);
-  painter->setPen(Qt::white);
-  painter->drawText(labelAt_, label_);
+}
+
+LabelItem::LabelItem(PlacedLabel placed, QColor backdrop, QColor textColour, const QFont* font, const QString& toolTip)
+    : placed_(std::move(placed)), backdrop_(std::move(backdrop)), textColour_(std::move(textColour)), font_(font) {
+  setZValue(3);
+  setToolTip(toolTip);
+}
+
+void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  if (detailOf(option, painter) < kLabelDetail * 0.6) return;
+  if (backdrop_.isValid()) {
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(backdrop_);
+    painter->drawRoundedRect(placed_.rect, 3, 3);
+  }
+  painter->setFont(*font_);
+  painter->setPen(textColour_);
+  painter->drawText(placed_.rect, Qt::AlignCenter, placed_.text);
+}
+
+QSizeF labelSize(const QString& text, const QFont& font) {
+  QFontMetricsF metrics(font);
+  return {std::ceil(metrics.horizontalAdvance(text) + 6), std::ceil(metrics.height() + 2)};
 }
 
 }  // namespace byoc::ui

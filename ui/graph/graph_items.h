@@ -3,7 +3,9 @@
 /// The items of the graph canvas: nodes, edges, group boxes and overlay hulls.
 ///
 /// Items only draw; they know their graph ids and the palette, nothing about the IR. Labels are
-/// hidden when zoomed out (level of detail below `kLabelDetail`).
+/// hidden when zoomed out (level of detail below `kLabelDetail`). Edge, group and hull labels go
+/// where the scene places them (see LabelPlacer), elided to the room they got; an item whose label
+/// found no room draws none and keeps the text in its tooltip.
 
 #include <QFont>
 #include <QGraphicsItem>
@@ -63,6 +65,12 @@ class NodeItem : public QGraphicsItem {
   bool matched_ = false;
 };
 
+/// A label's text and where it is drawn (scene coordinates; a null rectangle: not drawn).
+struct PlacedLabel {
+  QString text;
+  QRectF rect;
+};
+
 /// An edge along a dot spline, with an arrow head and the carried shape as label.
 class EdgeItem : public QGraphicsItem {
  public:
@@ -70,11 +78,17 @@ class EdgeItem : public QGraphicsItem {
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
+  const QString& label() const { return label_; }
+  /// Where the label may go, best first: right of the curve's middle, then left of it.
+  std::vector<QRectF> labelSpots() const;
+  void setLabelRect(const QRectF& rect);
+
  private:
   QPainterPath path_;
   QPolygonF arrow_;
-  QPointF labelAt_;
+  QPointF middle_;
   QString label_;
+  QRectF labelRect_;
   const GraphPalette* palette_;
   const GraphFonts* fonts_;
 };
@@ -87,32 +101,57 @@ class GroupItem : public QGraphicsItem {
   GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette, const GraphFonts* fonts);
   int type() const override { return Type; }
   int group() const { return group_; }
+  const QString& label() const { return label_; }
+  const QRectF& rect() const { return rect_; }
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  void setPlacedLabel(PlacedLabel placed);
 
  private:
   int group_;
   QString label_;
   bool composite_;
   QRectF rect_;
+  PlacedLabel placed_;
   const GraphPalette* palette_;
   const GraphFonts* fonts_;
 };
 
-/// A translucent hull around a set of node boxes, labelled (composite, region, partition).
+/// A translucent outline around a set of node boxes (see memberOutline): a composite, region or
+/// partition. Its label is a LabelItem, so that it can lie above every hull.
 class HullItem : public QGraphicsPathItem {
  public:
-  /// `dashed` draws the outline dashed and the label underneath (composite groups); otherwise the
-  /// outline is solid and the label on top (regions, partitions).
-  HullItem(const std::vector<QRectF>& rects, QString label, QColor colour, bool dashed, const GraphFonts* fonts);
+  /// `dashed` draws the outline dashed (composite groups), otherwise solid (regions, partitions).
+  HullItem(const QPainterPath& outline, const QString& label, QColor colour, bool dashed);
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
-  QRectF boundingRect() const override;
+  bool dashed() const { return dashed_; }
 
  private:
-  QString label_;
-  QColor colour_;
-  QPointF labelAt_;
-  const GraphFonts* fonts_;
+  bool dashed_;
 };
+
+/// A label placed by the scene: text on an optional rounded backdrop, above nodes and hulls,
+/// hidden when zoomed out.
+class LabelItem : public QGraphicsItem {
+ public:
+  /// `backdrop` invalid: the text alone. `toolTip` is the full text when `text` is elided.
+  LabelItem(PlacedLabel placed, QColor backdrop, QColor textColour, const QFont* font, const QString& toolTip);
+  /// Qt item type of placed labels.
+  enum { Type = UserType + 3 };
+  int type() const override { return Type; }
+  /// The text drawn (elided if it did not fit).
+  const QString& text() const { return placed_.text; }
+  QRectF boundingRect() const override { return placed_.rect; }
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+ private:
+  PlacedLabel placed_;
+  QColor backdrop_;
+  QColor textColour_;
+  const QFont* font_;
+};
+
+/// The size of `text` drawn as a label in `font`, with its padding.
+QSizeF labelSize(const QString& text, const QFont& font);
 
 }  // namespace byoc::ui

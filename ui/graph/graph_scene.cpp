@@ -6,14 +6,13 @@
 
 #include <QGraphicsPathItem>
 #include <QGraphicsSceneMouseEvent>
-#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QStringBuilder>
-#include <QPainterPathStroker>
 #include <algorithm>
-#include <unordered_set>
+#include <array>
 
 #include "graph/dot_writer.h"
+#include "graph/member_outline.h"
 
 namespace byoc::ui {
 
@@ -21,6 +20,11 @@ namespace {
 
 constexpr qreal kGroupPad = 10;
 constexpr qreal kOutlinePad = 5;
+constexpr qreal kHullPad = 7;
+/// How far right of its anchor box a hull label may slide to find room.
+constexpr qreal kHullLabelSlide = 240;
+/// Hull labels longer than this are elided (the full name is in the tooltip).
+constexpr qreal kHullLabelWidth = 320;
 /// Match outlines lie above edges (z 1) and below node boxes (z 2).
 constexpr qreal kOutlineZ = 1.5;
 /// The category colour of match outlines: unlike the blue of regions and the amber of search.
@@ -63,8 +67,10 @@ void GraphScene::rebuild() {
   clear();
   units_.clear();
   itemOfNode_.clear();
-  hulls_.clear();
+  overlayItems_.clear();
   outlines_.clear();
+  groupItems_.clear();
+  edges_.clear();
   const GraphPalette* palette = &graphPalette(theme_);
   const GraphModel& model = *model_;
   for (const GraphNode& node : model.nodes()) {
@@ -110,6 +116,7 @@ void GraphScene::rebuild() {
     // Nested boxes above their parents' fill, so that their outline and label show (all below hulls at 0.5).
     item->setZValue(depth[id] * 0.01);
     addItem(item);
+    groupItems_.push_back(item);
   }
   itemOfNode_.assign(model.nodes().size(), nullptr);
   for (const GraphNode& node : model.nodes()) itemOfNode_[node.id] = units_.value(layoutUnitOf(model, node.id, collapsed_));
@@ -121,8 +128,11 @@ void GraphScene::rebuild() {
     if (!labels.contains(key)) labels.insert(key, edge.label);
   }
   for (const LayoutEdge& edge : layout_.edges) {
-    addItem(new EdgeItem(edge.spline, labels.value(edge.from % u'>' % edge.to), palette, &fonts_));
+    auto* item = new EdgeItem(edge.spline, labels.value(edge.from % u'>' % edge.to), palette, &fonts_);
+    addItem(item);
+    edges_.push_back(item);
   }
+  placeGroupLabels();
   setSceneRect(itemsBoundingRect().adjusted(-40, -40, 40, 40));
   updatingSelection_ = false;
   GraphOverlay overlay = std::move(overlay_);
@@ -180,28 +190,9 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   QColor fill = colour;
   fill.setAlphaF(0.18);
   for (const std::vector<int>& match : highlights_) {
-    // The padded boxes of the match's nodes, joined by bands along the edges between them.
-    QPainterPath path;
-    path.setFillRule(Qt::WindingFill);
-    const std::unordered_set<int> members(match.begin(), match.end());
-    QPainterPathStroker band;
-    band.setWidth(2 * kOutlinePad + 4);
-    for (int node : match) {
-      NodeItem* item = itemOf(node);
-      if (!item) continue;
-      const QRectF box = item->sceneBoundingRect();
-      path.addRoundedRect(box.adjusted(-kOutlinePad, -kOutlinePad, kOutlinePad, kOutlinePad), 8, 8);
-      for (int edge : model_->inEdges(node)) {
-        const int from = model_->edges()[edge].from;
-        NodeItem* input = members.contains(from) ? itemOf(from) : nullptr;
-        if (!input || input == item) continue;
-        QPainterPath line(input->sceneBoundingRect().center());
-        line.lineTo(box.center());
-        path.addPath(band.createStroke(line));
-      }
-    }
+    const QPainterPath path = memberOutline(*model_, match, boxOfNode(), kOutlinePad);
     if (path.isEmpty()) continue;
-    auto* outline = new QGraphicsPathItem(path.simplified());
+    auto* outline = new QGraphicsPathItem(path);
     outline->setPen(QPen(colour, 2.4));
     outline->setBrush(fill);
     outline->setZValue(kOutlineZ);
@@ -210,9 +201,16 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   }
 }
 
+std::function<QRectF(int)> GraphScene::boxOfNode() const {
+  return [this](int node) {
+    const NodeItem* item = itemOf(node);
+    return item ? item->mapRectToScene(item->boundingRect()) : QRectF();
+  };
+}
+
 void GraphScene::setOverlay(const GraphOverlay& overlay) {
-  for (QGraphicsItem* hull : hulls_) delete hull;
-  hulls_.clear();
+  for (QGraphicsItem* item : overlayItems_) delete item;
+  overlayItems_.clear();
   for (NodeItem* item : std::as_const(units_)) {
     item->setTargetColour({});
     item->setUnsupported(false);
@@ -232,31 +230,85 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
       item->setTargetColour(colours.value(target));
     }
   }
+  std::vector<DrawnHull> drawn;
   int regionIndex = 0;
   for (const OverlayHull& hull : overlay_.hulls) {
-    std::vector<QRectF> rects;
-    for (int node : hull.nodes) {
-      if (NodeItem* item = itemOf(node)) rects.push_back(item->mapRectToScene(item->boundingRect()));
-    }
-    if (rects.empty()) continue;
+    std::vector<QRectF> boxes = memberBoxes(hull.nodes, boxOfNode());
+    if (boxes.empty()) continue;
+    const bool composite = hull.kind == OverlayHull::Kind::Composite;
     // Regions and partitions get a colour each (neighbours must be told apart); node tints show the target.
-    QColor colour = hull.kind == OverlayHull::Kind::Composite ? graphPalette(theme_).searchMatch.darker(120)
-                                                              : categoryColour(regionIndex++, theme_);
-    auto* item = new HullItem(rects, hull.label, colour, hull.kind == OverlayHull::Kind::Composite, &fonts_);
-    addItem(item);
-    hulls_.push_back(item);
-    if (auto note = overlay_.hullNotes.find(hull.label); note != overlay_.hullNotes.end()) addHullNote(item, note->second, colour);
+    const QColor colour = composite ? graphPalette(theme_).searchMatch.darker(120) : categoryColour(regionIndex++, theme_);
+    addOverlayItem(new HullItem(memberOutline(*model_, hull.nodes, boxOfNode(), kHullPad), hull.label, colour, composite));
+    auto note = overlay_.hullNotes.find(hull.label);
+    drawn.push_back({&hull, colour, std::move(boxes), note == overlay_.hullNotes.end() ? QString() : note->second});
+  }
+  hullCount_ = static_cast<int>(drawn.size());
+  placeOverlayLabels(drawn);
+}
+
+void GraphScene::placeGroupLabels() {
+  groupLabels_ = LabelPlacer();
+  for (NodeItem* item : std::as_const(units_)) groupLabels_.take(item->mapRectToScene(item->boundingRect()));
+  // Outer groups first (groupItems_ is innermost first): a nested label slides past its parent's.
+  const QFontMetricsF metrics(fonts_.detail);
+  for (auto it = groupItems_.rbegin(); it != groupItems_.rend(); ++it) {
+    GroupItem* group = *it;
+    const QRectF box = group->rect();
+    const QString text = metrics.elidedText(group->label(), Qt::ElideMiddle, std::max(box.width() - 20, 40.0));
+    const QSizeF size = labelSize(text, fonts_.detail);
+    const QRectF spot(QPointF(box.left() + 6, box.top() - size.height() + 1), size);
+    // A label may start anywhere over its box's top edge (past a node of the rank above, say).
+    group->setPlacedLabel({text, groupLabels_.takeSlidingRight(spot, box.right() + size.width())});
   }
 }
 
-void GraphScene::addHullNote(HullItem* hull, const QString& note, const QColor& colour) {
-  // Just inside the hull's top edge, under the label that sits on that edge.
-  auto* text = new QGraphicsSimpleTextItem(note, hull);
-  text->setFont(fonts_.detail);
-  text->setBrush(colour.darker(theme_ == Theme::Dark ? 60 : 130));
-  const QRectF outline = hull->path().boundingRect();
-  text->setPos(outline.topLeft() + QPointF(6, 2));
-  text->setToolTip(note);
+void GraphScene::placeOverlayLabels(std::vector<DrawnHull>& drawn) {
+  LabelPlacer placer = groupLabels_;
+  const QFontMetricsF metrics(fonts_.detail);
+  // Regions and partitions label their top, before composites label their bottom.
+  std::stable_partition(drawn.begin(), drawn.end(),
+                        [](const DrawnHull& hull) { return hull.hull->kind != OverlayHull::Kind::Composite; });
+  for (const DrawnHull& hull : drawn) {
+    const QString text = metrics.elidedText(hull.hull->label, Qt::ElideMiddle, kHullLabelWidth);
+    const QSizeF size = labelSize(text, fonts_.detail);
+    const auto [top, bottom] = std::minmax_element(hull.boxes.begin(), hull.boxes.end(),
+                                                   [](const QRectF& a, const QRectF& b) { return a.top() < b.top(); });
+    const QRectF above(QPointF(top->left() - kHullPad, top->top() - kHullPad - size.height() - 1), size);
+    const QRectF below(QPointF(bottom->left() - kHullPad, bottom->bottom() + kHullPad + 1), size);
+    const QRectF beside(QPointF(bottom->right() + kHullPad + 2, bottom->center().y() - size.height() / 2), size);
+    // Regions and partitions prefer their top, composites their bottom; then the other end, then the side.
+    const bool composite = hull.hull->kind == OverlayHull::Kind::Composite;
+    QRectF spot;
+    for (const QRectF& candidate : composite ? std::array{below, above, beside} : std::array{above, below, beside}) {
+      const qreal anchorRight = (candidate == above ? *top : *bottom).right();
+      spot = placer.takeSlidingRight(candidate, anchorRight + kHullLabelSlide);
+      if (!spot.isNull()) break;
+    }
+    if (spot.isNull()) continue;  // the hull's tooltip still names it
+    addOverlayItem(new LabelItem({text, spot}, hull.colour, Qt::white, &fonts_.detail, hull.hull->label));
+    if (hull.note.isEmpty()) continue;
+    // The run's note follows the label on its line.
+    const QRectF note = placer.takeSlidingRight(QRectF(spot.topRight() + QPointF(2, 0), labelSize(hull.note, fonts_.detail)),
+                                                spot.right() + kHullLabelSlide);
+    if (!note.isNull())
+      addOverlayItem(new LabelItem({hull.note, note}, {}, hull.colour.darker(theme_ == Theme::Dark ? 60 : 130),
+                                   &fonts_.detail, hull.note));
+  }
+  for (EdgeItem* edge : edges_) {
+    QRectF placed;
+    for (const QRectF& spot : edge->labelSpots()) {
+      if (!placer.isFree(spot)) continue;
+      placer.take(spot);
+      placed = spot;
+      break;
+    }
+    edge->setLabelRect(placed);
+  }
+}
+
+void GraphScene::addOverlayItem(QGraphicsItem* item) {
+  addItem(item);
+  overlayItems_.push_back(item);
 }
 
 void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {

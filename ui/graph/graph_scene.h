@@ -7,11 +7,13 @@
 /// reports user actions as node and group ids.
 
 #include <QGraphicsScene>
+#include <functional>
 #include <memory>
 #include <QHash>
 
 #include "graph/graph_items.h"
 #include "graph/graph_model.h"
+#include "graph/label_placer.h"
 #include "layout/plain_layout.h"
 #include "overlay/graph_overlay.h"
 #include "theme.h"
@@ -44,7 +46,7 @@ class GraphScene : public QGraphicsScene {
   void setOverlay(const GraphOverlay& overlay);
   const GraphOverlay& overlay() const { return overlay_; }
   /// Number of hulls currently drawn.
-  int hullCount() const { return static_cast<int>(hulls_.size()); }
+  int hullCount() const { return hullCount_; }
   /// Outlines the nodes of each pattern match (one list of node ids per match), replacing the
   /// previous outlines. Independent of the overlay and of search matches; kept across layouts.
   void setMatchHighlights(std::vector<std::vector<int>> matches);
@@ -68,8 +70,21 @@ class GraphScene : public QGraphicsScene {
  private:
   void rebuild();
   void onSelectionChanged();
-  /// Draws `note` (overlay hullNotes) under the label of `hull`, as its child.
-  void addHullNote(HullItem* hull, const QString& note, const QColor& colour);
+  /// A hull of the overlay as drawn: its colour, member boxes and note.
+  struct DrawnHull {
+    const OverlayHull* hull;
+    QColor colour;
+    std::vector<QRectF> boxes;
+    QString note;
+  };
+  /// Places the group labels around the node boxes (on every rebuild).
+  void placeGroupLabels();
+  /// Places hull labels and notes, then edge labels, around the node boxes and group labels.
+  void placeOverlayLabels(std::vector<DrawnHull>& drawn);
+  /// Adds an item that the next overlay replaces.
+  void addOverlayItem(QGraphicsItem* item);
+  /// The scene box of the item drawing a node (see memberOutline).
+  std::function<QRectF(int)> boxOfNode() const;
 
   std::shared_ptr<const GraphModel> model_;
   Layout layout_;
@@ -79,7 +94,13 @@ class GraphScene : public QGraphicsScene {
   QHash<QString, NodeItem*> units_;
   /// The item showing each node (see itemOf), filled once per rebuild.
   std::vector<NodeItem*> itemOfNode_;
-  std::vector<QGraphicsItem*> hulls_;
+  /// Hulls and their labels.
+  std::vector<QGraphicsItem*> overlayItems_;
+  int hullCount_ = 0;
+  std::vector<GroupItem*> groupItems_;
+  std::vector<EdgeItem*> edges_;
+  /// Node boxes and group labels, taken; overlay labels are placed around them.
+  LabelPlacer groupLabels_;
   GraphOverlay overlay_;
   std::vector<int> matches_;
   std::vector<std::vector<int>> highlights_;

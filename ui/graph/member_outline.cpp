@@ -1,0 +1,59 @@
+/// \file
+/// memberOutline: padded boxes united with bands along member-to-member edges.
+
+#include "graph/member_outline.h"
+
+#include <QPainterPathStroker>
+#include <algorithm>
+#include <array>
+#include <set>
+#include <unordered_set>
+
+namespace byoc::ui {
+
+namespace {
+
+constexpr qreal kCornerRadius = 8;
+
+}  // namespace
+
+std::vector<QRectF> memberBoxes(const std::vector<int>& members, const std::function<QRectF(int node)>& boxOf) {
+  // Boxes compare by value: the nodes of one collapsed group share one.
+  std::set<std::array<qreal, 4>> seen;
+  std::vector<QRectF> boxes;
+  for (int node : members) {
+    const QRectF box = boxOf(node);
+    if (!box.isNull() && seen.insert({box.x(), box.y(), box.width(), box.height()}).second) boxes.push_back(box);
+  }
+  return boxes;
+}
+
+QPainterPath memberOutline(const GraphModel& model, const std::vector<int>& members,
+                           const std::function<QRectF(int node)>& boxOf, qreal pad) {
+  QPainterPath path;
+  path.setFillRule(Qt::WindingFill);
+  const std::unordered_set<int> memberSet(members.begin(), members.end());
+  QPainterPathStroker band;
+  band.setCapStyle(Qt::FlatCap);
+  for (const QRectF& box : memberBoxes(members, boxOf)) {
+    path.addRoundedRect(box.adjusted(-pad, -pad, pad, pad), kCornerRadius, kCornerRadius);
+  }
+  for (int node : members) {
+    const QRectF box = boxOf(node);
+    if (box.isNull()) continue;
+    for (int edge : model.inEdges(node)) {
+      const int from = model.edges()[edge].from;
+      if (!memberSet.contains(from)) continue;
+      const QRectF input = boxOf(from);
+      if (input.isNull() || input == box) continue;
+      // Half as wide as the narrower box: the members read as one shape, not as beads on a string.
+      band.setWidth(std::min(input.width(), box.width()) / 2 + 2 * pad);
+      QPainterPath line(input.center());
+      line.lineTo(box.center());
+      path.addPath(band.createStroke(line));
+    }
+  }
+  return path.simplified();
+}
+
+}  // namespace byoc::ui
