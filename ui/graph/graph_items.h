@@ -74,6 +74,9 @@ struct PlacedLabel {
 /// An edge along a dot spline, with an arrow head and the carried shape as label.
 class EdgeItem : public QGraphicsItem {
  public:
+  /// Qt item type of edges.
+  enum { Type = UserType + 4 };
+  int type() const override { return Type; }
   EdgeItem(const QPolygonF& spline, QString label, const GraphPalette* palette, const GraphFonts* fonts);
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -81,6 +84,7 @@ class EdgeItem : public QGraphicsItem {
   const QString& label() const { return label_; }
   /// Where the label may go, best first: right of the curve's middle, then left of it.
   std::vector<QRectF> labelSpots() const;
+  const QRectF& labelRect() const { return labelRect_; }
   void setLabelRect(const QRectF& rect);
 
  private:
@@ -105,6 +109,7 @@ class GroupItem : public QGraphicsItem {
   const QRectF& rect() const { return rect_; }
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  const PlacedLabel& placedLabel() const { return placed_; }
   void setPlacedLabel(PlacedLabel placed);
 
  private:
@@ -121,6 +126,9 @@ class GroupItem : public QGraphicsItem {
 /// partition. Its label is a LabelItem, so that it can lie above every hull.
 class HullItem : public QGraphicsPathItem {
  public:
+  /// Qt item type of hulls.
+  enum { Type = UserType + 5 };
+  int type() const override { return Type; }
   /// `dashed` draws the outline dashed (composite groups), otherwise solid (regions, partitions).
   HullItem(const QPainterPath& outline, const QString& label, QColor colour, bool dashed);
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

@@ -1,0 +1,120 @@
+#include <QtTest>
+#include <map>
+#include <set>
+
+#include "app/main_window.h"
+#include "graph/graph_items.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "graph/label_placer.h"
+#include "models/snapshot_list_model.h"
+#include "panels/timeline_widget.h"
+#include "test_files.h"
+#include "window_fixture.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+using namespace byoc::testing;
+
+/// Overlays that read: outlines that hug their members, and labels that never overlap.
+class TestCanvasLabels : public QObject {
+  Q_OBJECT
+
+  /// Opens `path` (the demo when empty) and partitions it for `target`, showing the last step.
+  static bool partitioned(MainWindow& window, const QString& path, const QString& target) {
+    window.resize(1200, 800);
+    window.show();
+    if (!openAndLayOut(window, path)) return false;
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({target}, QStringLiteral("relay"));
+    if (!opened.wait(30000)) return false;
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    return true;
+  }
+
+  /// Every drawn label's rectangle, each with what it labels, for messages.
+  static std::vector<std::pair<QRectF, QString>> labelRects(GraphScene* scene) {
+    std::vector<std::pair<QRectF, QString>> labels;
+    for (QGraphicsItem* item : scene->items()) {
+      if (item->type() == LabelItem::Type) {
+        labels.emplace_back(item->sceneBoundingRect(), QStringLiteral("label ") + static_cast<LabelItem*>(item)->text());
+      } else if (item->type() == GroupItem::Type) {
+        const PlacedLabel& placed = static_cast<GroupItem*>(item)->placedLabel();
+        if (!placed.rect.isNull()) labels.emplace_back(placed.rect, QStringLiteral("group ") + placed.text);
+      } else if (item->type() == EdgeItem::Type) {
+        auto* edge = static_cast<EdgeItem*>(item);
+        if (!edge->labelRect().isNull()) labels.emplace_back(edge->labelRect(), QStringLiteral("edge ") + edge->label());
+      }
+    }
+    return labels;
+  }
+
+  static void verifyNoLabelOverlaps(GraphScene* scene) {
+    const auto labels = labelRects(scene);
+    QVERIFY(labels.size() > 3);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      for (std::size_t j = i + 1; j < labels.size(); ++j) {
+        QVERIFY2(!labels[i].first.intersects(labels[j].first),
+                 qPrintable(labels[i].second + QStringLiteral(" overlaps ") + labels[j].second));
+      }
+      for (QGraphicsItem* item : scene->items(labels[i].first)) {
+        QVERIFY2(item->type() != NodeItem::Type || !item->sceneBoundingRect().intersects(labels[i].first),
+                 qPrintable(labels[i].second + QStringLiteral(" covers a node")));
+      }
+    }
+  }
+
+  /// No outline covers the centre of a node that is not its member (hulls of one label, such as
+  /// two calls of one composite, are taken together).
+  static void verifyOutlinesHugTheirMembers(GraphScene* scene) {
+    std::map<QString, std::set<int>> members;
+    for (const OverlayHull& hull : scene->overlay().hulls) members[hull.label].insert(hull.nodes.begin(), hull.nodes.end());
+    int outlines = 0;
+    for (QGraphicsItem* item : scene->items()) {
+      if (item->type() != HullItem::Type) continue;
+      ++outlines;
+      const std::set<int>& inside = members.at(item->toolTip());
+      const QPainterPath outline = static_cast<HullItem*>(item)->path();
+      for (const GraphNode& node : scene->model()->nodes()) {
+        NodeItem* box = scene->itemOf(node.id);
+        if (!box || inside.contains(node.id)) continue;
+        QVERIFY2(!outline.contains(box->sceneBoundingRect().center()),
+                 qPrintable(item->toolTip() + QStringLiteral(" covers ") + node.title));
+      }
+    }
+    QVERIFY(outlines >= 2);
+  }
+
+ private slots:
+  void placerSlidesPastWhatIsTaken() {
+    LabelPlacer placer;
+    placer.take(QRectF(0, 0, 100, 20));
+    QVERIFY(!placer.isFree(QRectF(50, 10, 10, 10)));
+    QVERIFY(placer.isFree(QRectF(101, 0, 10, 10)));
+    const QRectF slid = placer.takeSlidingRight(QRectF(10, 5, 40, 10), 500);
+    QVERIFY(slid.left() > 100);
+    QCOMPARE(slid.top(), 5.0);
+    // The spot just taken is taken; with no room before the limit nothing is.
+    QVERIFY(!placer.isFree(slid));
+    QVERIFY(placer.takeSlidingRight(QRectF(10, 5, 40, 10), 160).isNull());
+  }
+
+  void demoPartitionsReadCleanly() {
+    MainWindow window;
+    QVERIFY(partitioned(window, {}, QStringLiteral("byoc-target")));
+    GraphScene* scene = window.mainPage()->scene();
+    verifyOutlinesHugTheirMembers(scene);
+    verifyNoLabelOverlaps(scene);
+  }
+
+  void namedScopesAndCompositesReadCleanly() {
+    MainWindow window;
+    QVERIFY(partitioned(window, QString::fromStdString(testDataPath(QStringLiteral("ui/conv_net.onnx"))), QStringLiteral("dnnl")));
+    GraphScene* scene = window.mainPage()->scene();
+    verifyOutlinesHugTheirMembers(scene);
+    verifyNoLabelOverlaps(scene);
+  }
+};
+
+QTEST_MAIN(TestCanvasLabels)
+#include "test_canvas_labels.moc"
