@@ -69,4 +69,13 @@ QColor categoryColour(int index, Theme theme) {
   return theme == Theme::Dark ? colour.lighter(125) : colour;
 }
 
+QColor compositeHullColour(Theme theme) { return graphPalette(theme).searchMatch.darker(120); }
+
+QColor matchOutlineColour(Theme theme) { return categoryColour(5, theme); }
+
+QColor tintedFill(const QColor& fill, const QColor& target) {
+  return QColor::fromRgbF(fill.redF() * 0.75f + target.redF() * 0.25f, fill.greenF() * 0.75f + target.greenF() * 0.25f,
+                          fill.blueF() * 0.75f + target.blueF() * 0.25f);
+}
+
 }  // namespace byoc::ui

@@ -43,5 +43,11 @@ QString themeName(Theme theme);
 Theme themeFromName(const QString& name);
 /// The colour given to the `index`-th target or region, distinct for the first eight.
 QColor categoryColour(int index, Theme theme);
+/// The outline colour of composites (a pattern's match outlined by MergeComposite).
+QColor compositeHullColour(Theme theme);
+/// The outline colour of the edited pattern's live matches: unlike regions' blue and search's amber.
+QColor matchOutlineColour(Theme theme);
+/// A node's `fill` tinted by the colour of the target it runs on.
+QColor tintedFill(const QColor& fill, const QColor& target);
 
 }  // namespace byoc::ui

@@ -4,6 +4,7 @@
 
 #include "app/main_window.h"
 #include "graph/graph_items.h"
+#include "graph/graph_legend.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/label_placer.h"
@@ -105,6 +106,31 @@ class TestCanvasLabels : public QObject {
     GraphScene* scene = window.mainPage()->scene();
     verifyOutlinesHugTheirMembers(scene);
     verifyNoLabelOverlaps(scene);
+  }
+
+  void theLegendExplainsWhatIsDrawn() {
+    MainWindow window;
+    QVERIFY(partitioned(window, {}, QStringLiteral("byoc-target")));
+    GraphPage* page = window.mainPage();
+    auto texts = [page] {
+      QStringList texts;
+      for (const LegendEntry& entry : page->legend()->entries()) texts << entry.text;
+      return texts;
+    };
+    QCOMPARE(texts(), (QStringList{QStringLiteral("runs on byoc-target"),
+                                   QStringLiteral("composite (a pattern's match)"), QStringLiteral("outlined function (a colour each)")}));
+    QVERIFY(page->legend()->isVisible());
+    page->search(QStringLiteral("conv2d"), false);
+    QVERIFY(texts().contains(QStringLiteral("search match")));
+    page->legend()->setWanted(false);
+    QVERIFY(!page->legend()->isVisible());
+    // At the loaded model only the op-support tints are left to explain.
+    window.timeline()->setCurrentStep(0);
+    page->scene()->setMatches({});
+    page->legend()->setWanted(true);
+    QVERIFY(page->legend()->isVisible());
+    QVERIFY(!texts().contains(QStringLiteral("outlined function (a colour each)")));
+    QVERIFY(!texts().contains(QStringLiteral("search match")));
   }
 
   void namedScopesAndCompositesReadCleanly() {

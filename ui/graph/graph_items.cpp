@@ -80,9 +80,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   const GraphPalette& palette = *palette_;
   const bool stub = kind_ == GraphNodeKind::Stub;
   QColor fill = fillFor(kind_, palette);
-  if (targetColour_.isValid()) fill = QColor::fromRgbF(
-      fill.redF() * 0.75 + targetColour_.redF() * 0.25, fill.greenF() * 0.75 + targetColour_.greenF() * 0.25,
-      fill.blueF() * 0.75 + targetColour_.blueF() * 0.25);
+  if (targetColour_.isValid()) fill = tintedFill(fill, targetColour_);
   QPen border(isSelected() ? palette.selection : (matched_ ? palette.searchMatch : palette.border),
               isSelected() || matched_ ? 2.2 : 1.0);
   if (unsupported_) border.setStyle(Qt::DashLine);

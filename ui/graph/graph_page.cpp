@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "graph/dot_writer.h"
+#include "graph/graph_legend.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_search.h"
 #include "graph/graph_view.h"
@@ -58,6 +59,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   view_ = new GraphView(scene_, this);
   minimap_ = new Minimap(view_, view_);
   minimap_->resize(kMinimapWidth, kMinimapHeight);
+  legend_ = new GraphLegend(view_);
   runner_ = new LayoutRunner(LayoutRunner::defaultHelperPath(), this);
   notice_ = new QLabel(view_);
   notice_->setAlignment(Qt::AlignCenter);
@@ -74,7 +76,11 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   connect(collapseAll, &QAction::triggered, this, [this] { setAllCollapsed(true); });
   auto* expandAll = new QAction(tr("Expand All Groups"), view_);
   connect(expandAll, &QAction::triggered, this, [this] { setAllCollapsed(false); });
-  view_->addActions({relayout, collapseAll, expandAll});
+  auto* showLegend = new QAction(tr("Show Legend"), view_);
+  showLegend->setCheckable(true);
+  showLegend->setChecked(true);
+  connect(showLegend, &QAction::toggled, legend_, &GraphLegend::setWanted);
+  view_->addActions({relayout, collapseAll, expandAll, showLegend});
   view_->setContextMenuPolicy(Qt::ActionsContextMenu);
 
   searchBar_ = new QWidget(this);
@@ -134,6 +140,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   connect(scene_, &GraphScene::nodeSelected, this, &GraphPage::nodeSelected);
   connect(scene_, &GraphScene::nodeActivated, this, &GraphPage::nodeActivated);
   connect(scene_, &GraphScene::groupToggled, this, &GraphPage::toggleGroup);
+  connect(scene_, &GraphScene::decorationsChanged, this, &GraphPage::updateLegend);
 }
 
 GraphPage::~GraphPage() { runner_->cancel(); }
@@ -242,6 +249,13 @@ void GraphPage::setMatchHighlights(std::vector<std::vector<int>> matches) {
   scene_->setMatchHighlights(std::move(matches));
 }
 
+void GraphPage::updateLegend() {
+  legend_->setEntries(legendEntries(scene_->overlay(), !scene_->matchHighlights().empty(), !scene_->searchMatches().empty(),
+                                    scene_->theme()),
+                      scene_->theme());
+  placeOverlays();
+}
+
 void GraphPage::setTheme(Theme theme) {
   scene_->setTheme(theme);
   notice_->setPalette(palette());
@@ -334,6 +348,7 @@ void GraphPage::resizeEvent(QResizeEvent* event) {
 void GraphPage::placeOverlays() {
   QRect area = view_->viewport()->geometry();
   minimap_->move(area.right() - kMinimapWidth - kMargin, area.bottom() - kMinimapHeight - kMargin);
+  legend_->move(area.left() + kMargin, area.bottom() - legend_->height() - kMargin);
   QSize noticeSize(std::min(area.width() - 2 * kMargin, 420), 80);
   notice_->setGeometry(QRect(area.center() - QPoint(noticeSize.width() / 2, noticeSize.height() / 2), noticeSize));
 }

@@ -25,6 +25,7 @@ class QCheckBox;
 
 namespace byoc::ui {
 
+class GraphLegend;
 class GraphScene;
 class GraphView;
 class Minimap;
@@ -44,6 +45,7 @@ class GraphPage : public QWidget {
 
   const GraphModel& model() const { return *model_; }
   GraphScene* scene() const { return scene_; }
+  GraphLegend* legend() const { return legend_; }
   GraphView* view() const { return view_; }
   /// True once a layout has been drawn.
   bool isLaidOut() const { return laidOut_; }
@@ -106,6 +108,7 @@ class GraphPage : public QWidget {
   /// Draws the history's picture, keeping the overlays and what the view centres on.
   void draw();
   void placeOverlays();
+  void updateLegend();
   void showNotice(const QString& text);
 
   std::shared_ptr<const GraphModel> model_;
@@ -116,6 +119,7 @@ class GraphPage : public QWidget {
   GraphScene* scene_;
   GraphView* view_;
   Minimap* minimap_;
+  GraphLegend* legend_;
   LayoutRunner* runner_;
   QLabel* notice_;
   QWidget* searchBar_;

@@ -27,8 +27,6 @@ constexpr qreal kHullLabelSlide = 240;
 constexpr qreal kHullLabelWidth = 320;
 /// Match outlines lie above edges (z 1) and below node boxes (z 2).
 constexpr qreal kOutlineZ = 1.5;
-/// The category colour of match outlines: unlike the blue of regions and the amber of search.
-constexpr int kOutlineColour = 5;
 
 QString unitName(int node) { return u'n' % QString::number(node); }
 QString groupUnitName(int group) { return u'g' % QString::number(group); }
@@ -179,6 +177,7 @@ void GraphScene::setMatches(const std::vector<int>& nodes) {
   for (int node : matches_) {
     if (NodeItem* item = itemOf(node)) item->setMatched(true);
   }
+  emit decorationsChanged();
 }
 
 void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
@@ -186,7 +185,7 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   outlines_.clear();
   highlights_ = std::move(matches);
   if (!model_) return;
-  const QColor colour = categoryColour(kOutlineColour, theme_);
+  const QColor colour = matchOutlineColour(theme_);
   QColor fill = colour;
   fill.setAlphaF(0.18);
   for (const std::vector<int>& match : highlights_) {
@@ -199,6 +198,7 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
     addItem(outline);
     outlines_.push_back(outline);
   }
+  emit decorationsChanged();
 }
 
 std::function<QRectF(int)> GraphScene::boxOfNode() const {
@@ -237,13 +237,14 @@ void GraphScene::setOverlay(const GraphOverlay& overlay) {
     if (boxes.empty()) continue;
     const bool composite = hull.kind == OverlayHull::Kind::Composite;
     // Regions and partitions get a colour each (neighbours must be told apart); node tints show the target.
-    const QColor colour = composite ? graphPalette(theme_).searchMatch.darker(120) : categoryColour(regionIndex++, theme_);
+    const QColor colour = composite ? compositeHullColour(theme_) : categoryColour(regionIndex++, theme_);
     addOverlayItem(new HullItem(memberOutline(*model_, hull.nodes, boxOfNode(), kHullPad), hull.label, colour, composite));
     auto note = overlay_.hullNotes.find(hull.label);
     drawn.push_back({&hull, colour, std::move(boxes), note == overlay_.hullNotes.end() ? QString() : note->second});
   }
   hullCount_ = static_cast<int>(drawn.size());
   placeOverlayLabels(drawn);
+  emit decorationsChanged();
 }
 
 void GraphScene::placeGroupLabels() {

@@ -42,6 +42,7 @@ class GraphScene : public QGraphicsScene {
   void selectNode(int node);
   /// Marks search matches (replacing earlier ones).
   void setMatches(const std::vector<int>& nodes);
+  const std::vector<int>& searchMatches() const { return matches_; }
   /// Draws `overlay` (replacing the previous one).
   void setOverlay(const GraphOverlay& overlay);
   const GraphOverlay& overlay() const { return overlay_; }
@@ -62,6 +63,8 @@ class GraphScene : public QGraphicsScene {
   void groupToggled(int group);
   /// The user double-clicked `node`.
   void nodeActivated(int node);
+  /// The overlay, search matches or pattern-match outlines changed.
+  void decorationsChanged();
 
  protected:
   void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;

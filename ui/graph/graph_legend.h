@@ -1,0 +1,48 @@
+#pragma once
+/// \file
+/// The legend of the graph canvas: what the colours and line styles of the current picture mean.
+///
+/// Built from what is drawn (the step's overlay, pattern-match outlines, search matches), so it
+/// lists only what the picture shows: one row per target tint, then the outline kinds present.
+
+#include <QWidget>
+#include <vector>
+
+#include "overlay/graph_overlay.h"
+#include "theme.h"
+
+namespace byoc::ui {
+
+/// One row of the legend.
+struct LegendEntry {
+  enum class Swatch { Tint, DashedBox, DashedOutline, SolidOutline, Border };
+  Swatch swatch = Swatch::Tint;
+  QColor colour;
+  QString text;
+};
+
+/// What the picture's decorations mean, in drawing order (see the file comment).
+std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, bool patternMatches, bool searchMatches, Theme theme);
+
+/// A small translucent panel listing legend entries, drawn over the view.
+class GraphLegend : public QWidget {
+  Q_OBJECT
+ public:
+  explicit GraphLegend(QWidget* parent = nullptr);
+  /// Shows `entries` (hidden when there are none or the user turned the legend off).
+  void setEntries(std::vector<LegendEntry> entries, Theme theme);
+  const std::vector<LegendEntry>& entries() const { return entries_; }
+  /// Whether the user wants the legend (it still hides while there is nothing to explain).
+  void setWanted(bool wanted);
+  QSize sizeHint() const override;
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+
+ private:
+  std::vector<LegendEntry> entries_;
+  Theme theme_ = Theme::Light;
+  bool wanted_ = true;
+};
+
+}  // namespace byoc::ui
