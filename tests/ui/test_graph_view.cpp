@@ -59,6 +59,19 @@ class TestGraphView : public QObject {
     const QRectF visible = page->view()->mapToScene(page->view()->viewport()->rect()).boundingRect();
     QVERIFY(visible.contains(match->sceneBoundingRect()));
     QVERIFY(QLineF(visible.center(), match->sceneBoundingRect().center()).length() < 2.0);
+    // The match flashes for a moment, then the ring goes away by itself.
+    auto rings = [page] {
+      int count = 0;
+      for (QGraphicsItem* item : page->scene()->items()) count += item->type() == FlashRing::Type;
+      return count;
+    };
+    QCOMPARE(rings(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(rings(), 0, 5000);
+    // F3 goes on to the next match.
+    const int first = page->scene()->selectedNode();
+    QTest::keyClick(page->view(), Qt::Key_F3);
+    QVERIFY(page->scene()->selectedNode() != first);
+    QCOMPARE(rings(), 1);
   }
 
   void showAreaCentresAndFitsIt() {

@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <QVariantAnimation>
 #include <algorithm>
 #include <cmath>
 
@@ -18,6 +19,7 @@ constexpr qreal kPadX = 10;
 constexpr qreal kPadY = 6;
 constexpr qreal kRadius = 5;
 constexpr qreal kArrowLength = 7;
+constexpr int kFlashMilliseconds = 1200;
 
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
   switch (kind) {
@@ -245,6 +247,31 @@ void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->setFont(*font_);
   painter->setPen(textColour_);
   painter->drawText(placed_.rect, Qt::AlignCenter, placed_.text);
+}
+
+FlashRing::FlashRing(const QRectF& box, QColor colour) : ring_(box.adjusted(-6, -6, 6, 6)), colour_(std::move(colour)) {
+  setZValue(4);
+  setAcceptedMouseButtons(Qt::NoButton);
+  auto* pulse = new QVariantAnimation(this);
+  pulse->setStartValue(0.0);
+  pulse->setEndValue(1.0);
+  pulse->setDuration(kFlashMilliseconds);
+  connect(pulse, &QVariantAnimation::valueChanged, this, [this](const QVariant& value) {
+    // Three pulses that fade: |sin| over three half-periods, scaled down over time.
+    const qreal t = value.toReal();
+    setOpacity(std::abs(std::sin(t * 3 * M_PI)) * (1 - t * 0.6));
+  });
+  connect(pulse, &QVariantAnimation::finished, this, &QObject::deleteLater);
+  pulse->start();
+}
+
+QRectF FlashRing::boundingRect() const { return ring_.adjusted(-3, -3, 3, 3); }
+
+void FlashRing::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setPen(QPen(colour_, 4));
+  painter->setBrush(Qt::NoBrush);
+  painter->drawRoundedRect(ring_, 9, 9);
 }
 
 QSizeF labelSize(const QString& text, const QFont& font) {

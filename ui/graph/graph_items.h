@@ -9,6 +9,7 @@
 
 #include <QFont>
 #include <QGraphicsItem>
+#include <QGraphicsObject>
 #include <QGraphicsPathItem>
 
 #include "graph/graph_model.h"
@@ -157,6 +158,21 @@ class LabelItem : public QGraphicsItem {
   QColor backdrop_;
   QColor textColour_;
   const QFont* font_;
+};
+
+/// A ring that pulses around a box a few times and then removes itself: where search landed.
+class FlashRing : public QGraphicsObject {
+ public:
+  /// Qt item type of flash rings.
+  enum { Type = UserType + 6 };
+  FlashRing(const QRectF& box, QColor colour);
+  int type() const override { return Type; }
+  QRectF boundingRect() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+ private:
+  QRectF ring_;
+  QColor colour_;
 };
 
 /// The size of `text` drawn as a label in `font`, with its padding.

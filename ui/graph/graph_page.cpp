@@ -296,6 +296,7 @@ void GraphPage::findNext(bool backwards) {
   currentMatch_ = currentMatch_ < 0 ? (backwards ? count - 1 : 0) : (currentMatch_ + (backwards ? count - 1 : 1)) % count;
   scene_->selectNode(matches_[currentMatch_]);
   view_->focusNode(matches_[currentMatch_]);
+  scene_->flashNode(matches_[currentMatch_]);
   searchStatus_->setText(tr("%1 of %2").arg(currentMatch_ + 1).arg(count));
 }
 

@@ -180,6 +180,14 @@ void GraphScene::setMatches(const std::vector<int>& nodes) {
   emit decorationsChanged();
 }
 
+void GraphScene::flashNode(int node) {
+  delete flash_;  // one ring at a time: the newest is where the eye should go
+  NodeItem* item = itemOf(node);
+  if (!item) return;
+  flash_ = new FlashRing(item->sceneBoundingRect(), graphPalette(theme_).searchMatch);
+  addItem(flash_);
+}
+
 void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
   for (QGraphicsItem* outline : outlines_) delete outline;
   outlines_.clear();

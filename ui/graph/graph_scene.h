@@ -7,6 +7,7 @@
 /// reports user actions as node and group ids.
 
 #include <QGraphicsScene>
+#include <QPointer>
 #include <functional>
 #include <memory>
 #include <QHash>
@@ -43,6 +44,8 @@ class GraphScene : public QGraphicsScene {
   /// Marks search matches (replacing earlier ones).
   void setMatches(const std::vector<int>& nodes);
   const std::vector<int>& searchMatches() const { return matches_; }
+  /// Pulses a ring around the box of `node` for a moment, to show where the eye should go.
+  void flashNode(int node);
   /// Draws `overlay` (replacing the previous one).
   void setOverlay(const GraphOverlay& overlay);
   const GraphOverlay& overlay() const { return overlay_; }
@@ -108,6 +111,8 @@ class GraphScene : public QGraphicsScene {
   std::vector<int> matches_;
   std::vector<std::vector<int>> highlights_;
   std::vector<QGraphicsItem*> outlines_;
+  /// The ring of flashNode while it pulses (it deletes itself).
+  QPointer<FlashRing> flash_;
   int selected_ = -1;
   bool updatingSelection_ = false;
 };
