@@ -5,6 +5,9 @@
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
+#include "models/snapshot_list_model.h"
+#include "panels/timeline_widget.h"
+#include "test_files.h"
 #include "window_fixture.h"
 
 using namespace byoc;
@@ -72,6 +75,30 @@ class TestGraphView : public QObject {
     QTest::keyClick(page->view(), Qt::Key_F3);
     QVERIFY(page->scene()->selectedNode() != first);
     QCOMPARE(rings(), 1);
+  }
+
+  void outlinedFunctionsOpenLikeTheModel() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, QString::fromStdString(testDataPath(QStringLiteral("ui/conv_net.onnx")))));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(30000));
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    GraphPage* page = window.openFunctionTab(QStringLiteral("tvmgen_default_dnnl_main_0"));
+    QVERIFY(page);
+    QSignalSpy ready(page, &GraphPage::layoutReady);
+    QVERIFY(page->isLaidOut() || ready.wait(20000));
+    // Each composite is drawn in place, as a group around its body: no call box stands for one.
+    int composites = 0;
+    for (const GraphGroup& group : page->model().groups()) composites += group.composite;
+    QVERIFY(composites >= 2);
+    for (const GraphNode& node : page->model().nodes()) QVERIFY2(node.kind != GraphNodeKind::Call, qPrintable(node.title));
+    // The first picture is legible, inputs first: a chain of composites is tall, not one long row.
+    QVERIFY(page->view()->zoom() >= 0.6);
+    const QRectF picture = page->scene()->itemsBoundingRect();
+    QVERIFY2(picture.height() > picture.width(), qPrintable(QStringLiteral("%1 × %2").arg(picture.width()).arg(picture.height())));
   }
 
   void showAreaCentresAndFitsIt() {

@@ -63,8 +63,18 @@ class GraphBuilder {
   GraphBuilder(GraphModel& model, const Provenance* provenance) : model_(model), provenance_(provenance) {}
 
   void run(const Function& root) {
-    postOrderVisit(Expr(root), [this](const Expr& expr) {
+    std::unordered_map<const ExprNode*, int> uses;
+    postOrderVisit(Expr(root), [this, &uses](const Expr& expr) {
       if (const auto* let = expr->as<LetNode>()) letValue_[let->var.get()] = let->value;
+      for (const Expr& child : childrenOf(*expr)) ++uses[child.get()];
+    });
+    // A function literal called where it is written, and used nowhere else, is drawn inline.
+    postOrderVisit(Expr(root), [this, &uses](const Expr& expr) {
+      const auto* call = expr->as<CallNode>();
+      const auto* literal = call ? call->callee->as<FunctionNode>() : nullptr;
+      if (!literal || uses[literal] != 1 || literal->params.size() != call->args.size()) return;
+      inlinedBody_[call] = literal->body;
+      for (std::size_t i = 0; i < call->args.size(); ++i) paramValue_[literal->params[i].get()] = call->args[i];
     });
     std::vector<std::pair<Function, int>> work{{root, -1}};
     while (!work.empty()) {
@@ -78,27 +88,42 @@ class GraphBuilder {
   }
 
  private:
-  /// Post-order over one function body, stopping at function literals (queued as groups).
+  /// Post-order over one function body, stopping at function literals (queued as groups); the
+  /// body of an inlined literal is walked in place, in a group of its own, after the call's args.
   void walkBody(const Expr& body, int group, std::vector<std::pair<Function, int>>& work) {
-    std::vector<std::pair<Expr, bool>> stack{{body, false}};
+    enum class Step { Enter, Exit };
+    struct Entry {
+      Expr expr;
+      int group;
+      Step step;
+    };
+    std::vector<Entry> stack{{body, group, Step::Enter}};
     while (!stack.empty()) {
-      auto [expr, expanded] = stack.back();
+      Entry entry = std::move(stack.back());
       stack.pop_back();
+      const Expr& expr = entry.expr;
       if (visited_.count(expr.get())) continue;
       if (const auto* function = expr->as<FunctionNode>()) {
         visited_.insert(expr.get());
-        work.emplace_back(Function(function), addGroup(*function, group));
+        work.emplace_back(Function(function), addGroup(*function, entry.group));
         continue;
       }
-      if (expanded) {
+      auto inlined = inlinedBody_.find(expr.get());
+      if (entry.step == Step::Exit) {
         visited_.insert(expr.get());
-        addNode(expr, group);
+        if (inlined == inlinedBody_.end()) {
+          addNode(expr, entry.group);
+        } else {
+          const auto* literal = expr->as<CallNode>()->callee->as<FunctionNode>();
+          visited_.insert(literal);
+          stack.push_back({inlined->second, addGroup(*literal, entry.group), Step::Enter});
+        }
         continue;
       }
-      stack.emplace_back(expr, true);
-      std::vector<Expr> children = childrenOf(*expr);
+      stack.push_back({expr, entry.group, Step::Exit});
+      std::vector<Expr> children = inlined == inlinedBody_.end() ? childrenOf(*expr) : expr->as<CallNode>()->args;
       for (auto it = children.rbegin(); it != children.rend(); ++it) {
-        if (!(*it)->as<OpNode>() && !visited_.count(it->get())) stack.emplace_back(*it, false);
+        if (!(*it)->as<OpNode>() && !visited_.count(it->get())) stack.push_back({*it, entry.group, Step::Enter});
       }
     }
   }
@@ -178,9 +203,15 @@ class GraphBuilder {
       if (const auto* let = expr->as<LetNode>()) {
         expr = let->body;
       } else if (const auto* var = expr->as<VarNode>()) {
+        if (auto param = paramValue_.find(var); param != paramValue_.end()) {
+          expr = param->second;
+          continue;
+        }
         auto it = letValue_.find(var);
         if (it == letValue_.end() || it->second->as<FunctionNode>()) return expr;
         expr = it->second;
+      } else if (auto inlined = inlinedBody_.find(expr.get()); inlined != inlinedBody_.end()) {
+        expr = inlined->second;
       } else {
         return expr;
       }
@@ -294,6 +325,9 @@ class GraphBuilder {
   GraphModel& model_;
   const Provenance* provenance_;
   std::unordered_map<const VarNode*, Expr> letValue_;
+  /// Calls of literals drawn inline, to the literal's body; the literal's parameters, to the call's args.
+  std::unordered_map<const ExprNode*, Expr> inlinedBody_;
+  std::unordered_map<const VarNode*, Expr> paramValue_;
   std::unordered_set<const ExprNode*> visited_;
 };
 

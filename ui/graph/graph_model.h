@@ -13,7 +13,10 @@
 /// - a value consumed by more than `kSharedFanOut` nodes reaches its first consumer by an edge and
 ///   every other one through a stub naming it (a layout engine never sees a wide fan-out);
 /// - each nested function literal becomes a *group* holding the nodes of its body; composite
-///   functions are groups labelled with their `Composite` name;
+///   functions are groups labelled with their `Composite` name; a literal called where it is
+///   written and used nowhere else (a composite after MergeComposite) is drawn *inline*: its group
+///   takes the place of the call, its parameters are the call's arguments and the call's users
+///   read its body's result, so an outlined function reads like the model it came from;
 /// - with a provenance table, source-model node names written as scopes
 ///   (`/layer1/layer1.0/conv1/Conv`) become nested *scope groups* (`layer1` ⊃ `layer1.0` ⊃ `conv1`)
 ///   inside the node's function group; stubs join their consumer's group.
