@@ -8,8 +8,8 @@
 ///
 /// Graphs above kCollapseAbove nodes are measured as the app opens them (groups collapsed) and,
 /// up to 300 blocks, also fully expanded. A second table opens each model in the app's window, as
-/// a user does, and reports the time to the first picture and the longest time the UI thread did
-/// not get to run its event loop meanwhile. A third one expands one group of each graph opened
+/// a user does, and reports the time to the first picture, the longest time the UI thread did not
+/// get to run its event loop meanwhile, and the zoom of that picture (labels are legible from 60 %). A third one expands one group of each graph opened
 /// collapsed, as a double-click does (the group laid out alone and put into the picture), folds it
 /// again, and lays the whole graph out in the expanded state for comparison.
 
@@ -33,6 +33,7 @@
 #include "graph/graph_model.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
+#include "graph/graph_view.h"
 #include "layout/layout_runner.h"
 #include "pass/infer_type.h"
 #include "support/file_io.h"
@@ -169,6 +170,8 @@ struct AppRow {
   std::string model;
   double firstPictureMs = 0;
   double longestStallMs = 0;
+  /// The zoom of the first picture: labels are legible from 60 % on.
+  double startZoom = 0;
   std::string error;
 };
 
@@ -194,6 +197,7 @@ AppRow measureInWindow(const std::string& label, const std::string& path) {
   while (!page->isLaidOut() && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
   row.firstPictureMs = clock.nsecsElapsed() / 1e6;
   row.longestStallMs = stalls.longestMs();
+  row.startZoom = page->view()->zoom();
   return row;
 }
 
@@ -307,7 +311,7 @@ int main(int argc, char** argv) {
 
   // The window reads files: write the text sources out first.
   QTemporaryDir scratch;
-  std::printf("\n%-18s %20s %22s\n", "in the window", "first picture ms", "longest UI stall ms");
+  std::printf("\n%-18s %20s %22s %12s\n", "in the window", "first picture ms", "longest UI stall ms", "zoom %");
   for (const Source& source : sources) {
     std::string path = source.path;
     if (path.empty()) {
@@ -323,7 +327,7 @@ int main(int argc, char** argv) {
       std::printf("%-18s error: %s\n", row.model.c_str(), row.error.c_str());
       continue;
     }
-    std::printf("%-18s %20.1f %22.1f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs);
+    std::printf("%-18s %20.1f %22.1f %12.0f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs, row.startZoom * 100);
   }
 
   std::printf("\n%-18s %8s %12s %10s %16s %12s %17s   with %d groups expanded: %10s %17s\n", "expand one group",
