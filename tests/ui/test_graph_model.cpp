@@ -108,6 +108,33 @@ class TestGraphModel : public QObject {
     QCOMPARE(graph.dump(), QString::fromStdString(testing::readTestData("ui/scopes.graph.expected")));
   }
 
+  void weightsAreLinesOfTheirOpUnlessAskedForAsNodes() {
+    const Module module = typedModule(
+        "#[version = \"0.0.5\"]\n"
+        "def @main(%x: Tensor[(1, 2, 4, 4), float32]) {\n"
+        "  %0 = nn.conv2d(%x, meta[relay.Constant][0], channels=3, kernel_size=[1, 1]);\n"
+        "  add(%0, 0.5f)\n"
+        "}\n"
+        "#[metadata]\n"
+        "{\"relay.Constant\": [{\"dtype\": \"float32\", \"shape\": [3, 2, 1, 1], \"data\": \"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"}]}\n");
+    const GraphModel inBoxes = GraphModel::build(module.find("main"));
+    QCOMPARE(inBoxes.dump(), QStringLiteral("n0 stub %x [1×2×4×4]\n"
+                                            "n1 op nn.conv2d [channels=3, kernel_size=[1, 1]\nweight ⟨3×2×1×1⟩]\n"
+                                            "n2 op add [rhs 0.5]\n"
+                                            "n0 -> n1:0 1×2×4×4\n"
+                                            "n1 -> n2:0 1×3×4×4\n"));
+    const GraphModel asNodes = GraphModel::build(module.find("main"), {}, nullptr, GraphOptions{.weightsAsNodes = true});
+    QCOMPARE(asNodes.dump(), QStringLiteral("n0 stub %x [1×2×4×4]\n"
+                                            "n1 stub const [3×2×1×1]\n"
+                                            "n2 op nn.conv2d [channels=3, kernel_size=[1, 1]]\n"
+                                            "n3 stub 0.5\n"
+                                            "n4 op add\n"
+                                            "n0 -> n2:0 1×2×4×4\n"
+                                            "n1 -> n2:1 3×2×1×1\n"
+                                            "n2 -> n4:0 1×3×4×4\n"
+                                            "n3 -> n4:1 float32\n"));
+  }
+
   void deepChainsBuildWithoutRecursion() {
     const int depth = 100000;
     Var x = VarNode::make("x", tensorType({4}, DType::Float32));

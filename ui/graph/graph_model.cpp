@@ -176,7 +176,7 @@ class GraphBuilder {
     }
     // An op's constant inputs (weights, biases, scalars) are lines of its box, as Netron shows
     // them: as stubs of their own they would crowd every rank sideways.
-    const OpDef* def = node.kind == GraphNodeKind::Op ? expr->as<CallNode>()->opDef() : nullptr;
+    const OpDef* def = node.kind == GraphNodeKind::Op && !model_.options_.weightsAsNodes ? expr->as<CallNode>()->opDef() : nullptr;
     std::vector<int> producers(inputs.size(), -1);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
       const auto* constant = def ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
@@ -331,9 +331,11 @@ class GraphBuilder {
   std::unordered_set<const ExprNode*> visited_;
 };
 
-GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance) {
+GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance,
+                             GraphOptions options) {
   GraphModel model;
   model.name_ = name;
+  model.options_ = options;
   model.function_ = function;
   GraphBuilder(model, provenance).run(function);
   return model;

@@ -7,7 +7,7 @@
 /// - every call, tuple, tuple projection and `if` is a node; `let` is transparent (a use of a
 ///   let-bound variable is an edge from the node computing its value);
 /// - an op's constant inputs are lines of the op's detail (`weight ⟨64×3×7×7⟩`, `rhs 0.5`), as
-///   Netron draws weights; parameters, other constants, global names and function values are
+///   Netron draws weights (unless GraphOptions::weightsAsNodes asks for stubs); parameters, other constants, global names and function values are
 ///   never shared nodes: each consumer gets its own small *stub* node, so that no input fans out
 ///   across the picture;
 /// - a value consumed by more than `kSharedFanOut` nodes reaches its first consumer by an edge and
@@ -83,6 +83,12 @@ struct GraphGroup {
   std::vector<int> nodes;
 };
 
+/// Choices of how a graph is drawn.
+struct GraphOptions {
+  /// Draw an op's constant inputs as stub nodes of their own instead of lines of its box.
+  bool weightsAsNodes = false;
+};
+
 /// Limit above which a shared value reaches its consumers through stubs.
 inline constexpr int kSharedFanOut = 6;
 
@@ -91,7 +97,9 @@ class GraphModel {
  public:
   /// Builds the graph of `function`; `name` is kept for views (`main`). `provenance` (may be
   /// null) supplies source-model node names for scope groups.
-  static GraphModel build(const Function& function, const QString& name = {}, const Provenance* provenance = nullptr);
+  static GraphModel build(const Function& function, const QString& name = {}, const Provenance* provenance = nullptr,
+                          GraphOptions options = {});
+  const GraphOptions& options() const { return options_; }
 
   const QString& name() const { return name_; }
   /// The function the graph draws.
@@ -114,6 +122,7 @@ class GraphModel {
  private:
   friend class GraphBuilder;
   QString name_;
+  GraphOptions options_;
   Function function_;
   std::vector<GraphNode> nodes_;
   std::vector<GraphEdge> edges_;
