@@ -55,7 +55,8 @@ void appendClusters(QString& dot, const GraphModel& model, const DotOptions& opt
     }
     QString indent(depth * 2, u' ');
     if (isCollapsed(options.collapsed, entry)) {
-      dot += indent % u'g' % QString::number(entry) % sizeAttrs(options.collapsedSize);
+      dot += indent % u'g' % QString::number(entry) %
+             sizeAttrs(std::size_t(entry) < options.groupSizes.size() ? options.groupSizes[entry] : options.collapsedSize);
       continue;
     }
     dot += indent % QStringLiteral("subgraph cluster_g") % QString::number(entry) % QStringLiteral(" {\n");

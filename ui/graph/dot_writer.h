@@ -27,7 +27,9 @@ struct DotOptions {
   std::vector<QSizeF> nodeSizes;
   /// Collapsed state per group id (missing entries are expanded).
   std::vector<bool> collapsed;
-  /// Size in points of a collapsed group's node.
+  /// Size in points of each collapsed group's node, indexed by group id (see measureCollapsedGroup);
+  /// `collapsedSize` where missing.
+  std::vector<QSizeF> groupSizes;
   QSizeF collapsedSize{120, 36};
 };
 

@@ -67,6 +67,14 @@ QSizeF measureNode(const GraphNode& node, const GraphFonts& fonts) {
   return QSizeF(std::ceil(std::max(width + 2 * padX, stub ? 24.0 : 64.0)), std::ceil(height + 2 * padY));
 }
 
+GraphNode collapsedGroupNode(const GraphGroup& group) {
+  GraphNode node;
+  node.kind = GraphNodeKind::Call;
+  node.title = group.label;
+  node.detail = QObject::tr("%n node(s)", nullptr, static_cast<int>(group.nodes.size()));
+  return node;
+}
+
 NodeItem::NodeItem(int unit, GraphNodeKind kind, QString title, QString detail, QRectF rect,
                    const GraphPalette* palette, const GraphFonts* fonts)
     : unit_(unit), kind_(kind), title_(std::move(title)), detail_(std::move(detail)), rect_(rect),

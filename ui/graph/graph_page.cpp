@@ -44,6 +44,7 @@ DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed,
   for (const GraphNode& node : model.nodes()) {
     if (measured.empty() || measured[node.id]) options.nodeSizes[node.id] = measureNode(node, fonts);
   }
+  for (const GraphGroup& group : model.groups()) options.groupSizes.push_back(measureNode(collapsedGroupNode(group), fonts));
   return options;
 }
 

@@ -92,9 +92,9 @@ void GraphScene::rebuild() {
     const GraphGroup& group = groups[id];
     QString name = groupUnitName(id);
     if (layout_.units.contains(name)) {
-      auto* item = new NodeItem(-1 - id, GraphNodeKind::Call, group.label,
-                                QStringLiteral("%1 nodes · double-click to expand").arg(group.nodes.size()),
-                                layout_.units.value(name), palette, &fonts_);
+      const GraphNode box = collapsedGroupNode(group);
+      auto* item = new NodeItem(-1 - id, box.kind, box.title, box.detail, layout_.units.value(name), palette, &fonts_);
+      item->setToolTip(box.title + u'\n' + box.detail + tr(" · double-click to expand"));
       addItem(item);
       units_.insert(name, item);
       groupRects[id] = item->boundingRect();

@@ -3,6 +3,8 @@
 
 #include "graph/layout_history.h"
 
+#include "graph/graph_items.h"
+
 #include <QStringBuilder>
 
 #include "graph/dot_writer.h"
@@ -69,7 +71,7 @@ void LayoutHistory::collapse(int group) {
   for (const GraphNode& node : model_->nodes()) {
     if (inside[node.id]) members.insert(layoutUnitOf(*model_, node.id, collapsed_));
   }
-  Layout edited = collapseInPlace(layout_, members, groupUnit(group), DotOptions().collapsedSize,
+  Layout edited = collapseInPlace(layout_, members, groupUnit(group), measureNode(collapsedGroupNode(model_->groups()[group]), graphFonts()),
                                   borderEdges(*model_, group, collapsed_));
   std::vector<bool> shrunk = collapsed_;
   shrunk[group] = true;
