@@ -1,6 +1,5 @@
 #include "commands.h"
 #include "model_input.h"
-#include "pass/pass_runner.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
 #include "step_runner.h"

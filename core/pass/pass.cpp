@@ -5,7 +5,6 @@
 
 #include "pass/analysis/function_utils.h"
 #include "pass/infer_type.h"
-#include "pass/pass_runner.h"
 #include "pass/registry.h"
 
 namespace byoc {
@@ -132,6 +131,20 @@ PassPtr makeModulePass(PassInfo info, ModulePassFunction function) {
 
 PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionPassScope scope) {
   return std::make_shared<const FunctionPass>(std::move(info), std::move(function), scope);
+}
+
+Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context) {
+  std::vector<PassPtr> steps;
+  for (const PassPtr& pass : passes) {
+    if (!context.isEnabled(pass->info())) continue;
+    for (const std::string& requiredName : pass->info().required) {
+      Result<PassPtr> required = context.passRegistry().create(requiredName);
+      if (!required) return makeError(pass->info().name + " requires " + required.error().message);
+      steps.push_back(std::move(required).value());
+    }
+    steps.push_back(pass);
+  }
+  return steps;
 }
 
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name) {

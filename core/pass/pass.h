@@ -33,6 +33,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,11 @@ PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionP
 /// `PassInfo::required` passes are first looked up in the context's registry and run (whatever
 /// the opt level), then the pass itself; every invocation is instrumented.
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name = "Sequential");
+
+/// The invocations `makeSequential(passes)` makes under `context`, in order: for each pass the
+/// context enables, the passes it requires (created from the context's registry), then the pass.
+/// A flow given as a list of passes runs step by step (pass_runner.h) as these.
+Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context);
 
 /// Runs `pass` as a whole pipeline: `enterContext` of every instrument, the instrumented pass,
 /// then `exitContext` of every instrument.

@@ -5,7 +5,6 @@
 
 #include "pass/instruments/pass_timing.h"
 #include "pass/instruments/print_ir.h"
-#include "pass/registry.h"
 #include "pass/verifier.h"
 
 namespace byoc {
@@ -28,7 +27,7 @@ PassContext runContext(const PassRunOptions& options, const std::shared_ptr<Pass
   return context;
 }
 
-/// `error` of step `pass`, named after it.
+/// `error` of step `pass`, named after the step unless an instrument already named the pass (`after X: …`).
 Diagnostic ofStep(const std::string& pass, Diagnostic error) {
   if (!error.message.starts_with("after ")) error.message = pass + ": " + error.message;
   return error;
@@ -59,20 +58,6 @@ Result<PassRun> runPasses(std::span<const PassPtr> steps, const Module& module, 
   for (const auto& instrument : context.instruments) instrument->exitContext();
   if (!done) return done.error();
   return PassRun{std::move(done).value(), timing ? timing->render() : std::string()};
-}
-
-Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context) {
-  std::vector<PassPtr> steps;
-  for (const PassPtr& pass : passes) {
-    if (!context.isEnabled(pass->info())) continue;
-    for (const std::string& requiredName : pass->info().required) {
-      Result<PassPtr> required = context.passRegistry().create(requiredName);
-      if (!required) return makeError(pass->info().name + " requires " + required.error().message);
-      steps.push_back(std::move(required).value());
-    }
-    steps.push_back(pass);
-  }
-  return steps;
 }
 
 }  // namespace byoc

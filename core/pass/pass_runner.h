@@ -77,9 +77,4 @@ struct PassRun {
 /// after its step (`MergeComposite: …`) unless an instrument already named the pass (`after X: …`).
 Result<PassRun> runPasses(std::span<const PassPtr> steps, const Module& module, const PassRunOptions& options = {});
 
-/// The invocations `makeSequential(passes)` makes under `context`, in order: for each pass the
-/// context enables, the passes it requires (created from the context's registry), then the pass.
-/// A flow given as a list of passes runs through `runPasses` as these steps.
-Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context);
-
 }  // namespace byoc
