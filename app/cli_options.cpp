@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pass/registry.h"
 #include "support/limits.h"
 
 namespace byoc::cli {
@@ -9,7 +10,7 @@ namespace byoc::cli {
 namespace {
 
 /// What a flag's value must look like.
-enum class ValueKind { Text, Number, NameEqualsFile };
+enum class ValueKind { Text, Number, NameEqualsFile, PassName };
 
 /// The values a numeric flag accepts, both ends included.
 struct NumberRange {
@@ -58,6 +59,13 @@ std::string checkValue(const FlagSpec& flag, const std::string& value) {
     case ValueKind::NameEqualsFile:
       return value.find('=') != std::string::npos && value.front() != '=' ? ""
                                                                          : flag.name + " expects NAME=FILE.npy, found '" + value + "'";
+    case ValueKind::PassName: {
+      const PassRegistry& registry = PassRegistry::builtin();
+      if (registry.find(value)) return "";
+      std::string names;
+      for (const PassInfo* info : registry.all()) names += (names.empty() ? "" : ", ") + info->name;
+      return flag.name + " expects a registered pass (" + names + "), found '" + value + "'";
+    }
   }
   return "";
 }
@@ -78,6 +86,19 @@ struct CommandSpec {
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
 const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
 const FlagSpec kPipelineFlag{"--pipeline", "P", "relay (MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph; the default) or relax"};
+/// The flags of every command that runs passes (docs/cli.md).
+const std::vector<FlagSpec> kPassRunFlags = {
+    {"--time-passes", "", "print the wall time of every pass to stderr after the run"},
+    {"--print-ir-after-all", "", "print the module to stderr after every pass"},
+    {"--print-ir-after", "PASS", "print the module to stderr after each run of PASS; repeat for several", true, ValueKind::PassName},
+    {"--verify-each", "", "check the module after every pass (types, scoping, origins, annotations); a violation names the pass"},
+};
+
+/// `flags` followed by the pass-running flags.
+std::vector<FlagSpec> withPassRunFlags(std::vector<FlagSpec> flags) {
+  flags.insert(flags.end(), kPassRunFlags.begin(), kPassRunFlags.end());
+  return flags;
+}
 
 const std::map<std::string, CommandSpec>& commands() {
   static const std::map<std::string, CommandSpec> specs = {
@@ -85,19 +106,19 @@ const std::map<std::string, CommandSpec>& commands() {
                  {kDemoFlag, {"--types", "", "show the type of every expression as /* ty=... */"}}}},
       {"info", {"describe a model: functions, node counts, op histogram, constants", Input::ModelOrDemo, {kDemoFlag}}},
       {"partition", {"partition a model for targets and print the partitioned module", Input::ModelOrDemo,
-                     {kDemoFlag, kTargetFlag, kPipelineFlag,
+                     withPassRunFlags({kDemoFlag, kTargetFlag, kPipelineFlag,
                       {"-o", "OUT", "write the partitioned module to OUT (.relay or .json) instead of printing it"},
                       {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
                       {"--types", "", "show the type of every expression"},
-                      {"--params", "OUT.npz", "also write the constants the Relay text refers to as meta[relay.Constant][i] to OUT.npz (NumPy)"}}}},
+                      {"--params", "OUT.npz", "also write the constants the Relay text refers to as meta[relay.Constant][i] to OUT.npz (NumPy)"}})}},
       {"opt", {"run a pipeline of registered passes on a model and print the result", Input::ModelOrDemo,
-               {kDemoFlag, {"--passes", "PIPELINE", "the passes, e.g. \"InferType,FoldConstant,FuseOps(fuse_opt_level=2)\" (see 'byoc passes')"},
+               withPassRunFlags({kDemoFlag, {"--passes", "PIPELINE", "the passes, e.g. \"InferType,FoldConstant,FuseOps(fuse_opt_level=2)\" (see 'byoc passes')"},
                 {"-o", "OUT", "write the module to OUT (.relay or .json) instead of printing it"},
                 {"--dump-after-each", "DIR", "write the module after each pass to DIR/NN-<pass>.relay"},
-                {"--types", "", "show the type of every expression"}},
+                {"--types", "", "show the type of every expression"}}),
                {"--passes"}}},
       {"run", {"run a model (offloaded regions through their codegens) and report its outputs", Input::ModelOrDemo,
-               {kDemoFlag, kTargetFlag, kPipelineFlag,
+               withPassRunFlags({kDemoFlag, kTargetFlag, kPipelineFlag,
                 {"--input", "NAME=FILE.npy", "the value of input NAME; repeat for each input", true, ValueKind::NameEqualsFile},
                 {"--random-inputs", "SEED", "fill every input not given with --input from SEED", false, ValueKind::Number, {0, kMaxSeed}},
                 {"--output", "FILE.npy", "write the outputs (FILE_<i>.npy for each of several)"},
@@ -105,10 +126,10 @@ const std::map<std::string, CommandSpec>& commands() {
                 {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::Number,
                  {1, kMaxBenchRuns}},
                 {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::Number,
-                 {1, static_cast<uint64_t>(limits::kMaxThreads)}}}}},
+                 {1, static_cast<uint64_t>(limits::kMaxThreads)}}})}},
       {"export", {"partition a model for targets and write it as an export directory (docs/export-format.md)", Input::ModelOrDemo,
-                  {kDemoFlag, kTargetFlag, kPipelineFlag,
-                   {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}},
+                  withPassRunFlags({kDemoFlag, kTargetFlag, kPipelineFlag,
+                   {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}}),
                   {"-o"}}},
       {"export-tvm", {"write a target as a TVM Python module: its pattern table and op-support functions", Input::None,
                       {{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json)"},
@@ -181,6 +202,8 @@ std::string commandHelp(const std::string& command) {
   if (spec.input != Input::None)
     text += row("FILE", spec.fileHelp.empty() ? "a model: ONNX (.onnx), Relay text (.relay, .txt) or BYOC Studio JSON (.json)" : spec.fileHelp);
   for (const FlagSpec& flag : spec.flags) text += row(flag.name + (flag.value.empty() ? "" : " " + flag.value), flag.help);
+  const bool takesValues = std::any_of(spec.flags.begin(), spec.flags.end(), [](const FlagSpec& flag) { return !flag.value.empty(); });
+  if (takesValues) text += "\nAn option's value may also follow an equals sign: --option=VALUE.\n";
   return text;
 }
 
@@ -214,28 +237,36 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
       continue;
     }
     if (arg.size() > 1 && arg[0] == '-') {
-      auto flag = std::find_if(flags.begin(), flags.end(), [&](const FlagSpec& f) { return f.name == arg; });
+      // `--flag=VALUE` is `--flag VALUE`.
+      const std::size_t equals = arg.starts_with("--") ? arg.find('=') : std::string::npos;
+      const std::string name = arg.substr(0, equals);
+      auto flag = std::find_if(flags.begin(), flags.end(), [&](const FlagSpec& f) { return f.name == name; });
       if (flag == flags.end()) {
-        outcome.usageError = "unknown option '" + arg + "' for '" + first + "'";
+        outcome.usageError = "unknown option '" + name + "' for '" + first + "'";
         return outcome;
       }
-      std::vector<std::string>& values = options.flags[arg];
+      std::vector<std::string>& values = options.flags[name];
       if (!values.empty() && !flag->repeatable) {
-        outcome.usageError = "option '" + arg + "' is given twice";
+        outcome.usageError = "option '" + name + "' is given twice";
         return outcome;
       }
       if (flag->value.empty()) {
+        if (equals != std::string::npos) {
+          outcome.usageError = "option '" + name + "' takes no value";
+          return outcome;
+        }
         values.emplace_back();
-      } else if (i + 1 >= args.size()) {
-        outcome.usageError = "option '" + arg + "' needs a value (" + flag->value + ")";
+      } else if (equals == std::string::npos && i + 1 >= args.size()) {
+        outcome.usageError = "option '" + name + "' needs a value (" + flag->value + ")";
         return outcome;
       } else {
-        std::string problem = checkValue(*flag, args[i + 1]);
+        std::string value = equals != std::string::npos ? arg.substr(equals + 1) : args[++i];
+        std::string problem = checkValue(*flag, value);
         if (!problem.empty()) {
           outcome.usageError = problem;
           return outcome;
         }
-        values.push_back(args[++i]);
+        values.push_back(std::move(value));
       }
       continue;
     }

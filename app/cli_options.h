@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// Command-line parsing of `byoc`: a command, its flags (with or without a value), and a FILE.
-/// Every command and flag is declared once, in a table that the help texts are generated from.
+/// Command-line parsing of `byoc`: a command, its flags (with or without a value, which follows the
+/// flag as the next argument or after `=`), and a FILE. Every command and flag is declared once, in
+/// a table that the help texts are generated from.
 
 #include <cstdint>
 #include <map>

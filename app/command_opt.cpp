@@ -12,13 +12,12 @@ int runOpt(const Options& options) {
   const PassRegistry& registry = PassRegistry::builtin();
   Result<std::vector<PipelineStep>> pipeline = parsePipeline(*options.value("--passes"), registry);
   if (!pipeline) return reportError(pipeline.error());
-  std::vector<PassPtr> steps;
-  for (const PipelineStep& step : *pipeline) {
-    Result<PassPtr> pass = buildPipeline(std::span<const PipelineStep>(&step, 1), registry, step.pass);
-    if (!pass) return reportError(pass.error());
-    steps.push_back(*pass);
-  }
-  return runStepsAndEmit(options, std::move(*module), steps);
+  Result<std::vector<PassPtr>> passes = createPipelinePasses(*pipeline, registry);
+  if (!passes) return reportError(passes.error());
+  // One step per invocation, as a Sequential of the passes would run them (required passes included).
+  Result<std::vector<PassPtr>> steps = sequenceSteps(*passes, PassContext{});
+  if (!steps) return reportError(steps.error());
+  return runStepsAndEmit(options, std::move(*module), *steps);
 }
 
 }  // namespace byoc::cli

@@ -5,6 +5,7 @@
 #include "frontend/loader.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
+#include "step_runner.h"
 #include "target/target_library.h"
 #include "text/parser.h"
 
@@ -44,16 +45,8 @@ Result<PartitionedModel> partitionForTargets(const Options& options, const Modul
   if (partitioned.targets.empty()) return partitioned;
   BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
   BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(partitioned.targets, pipeline));
-  PassContext context;
-  for (const PassPtr& step : steps) {
-    Result<PassResult> result = (*step)(partitioned.module, context);
-    if (!result) {
-      Diagnostic error = result.error();
-      error.message = step->info().name + ": " + error.message;
-      return error;
-    }
-    partitioned.module = std::move(result->module);
-  }
+  BYOC_ASSIGN_OR_RETURN(PassRun run, runInstrumented(options, steps, model));
+  partitioned.module = std::move(run.steps.back().module);
   return partitioned;
 }
 

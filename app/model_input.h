@@ -28,8 +28,9 @@ struct PartitionedModel {
   std::vector<std::shared_ptr<const Target>> targets;
 };
 
-/// Runs the partitioning steps of `--pipeline` (default relay) for every `--target` on `model`;
-/// without targets the model is returned as it is. A failing step names itself in the error.
+/// Runs the partitioning steps of `--pipeline` (default relay) for every `--target` on `model`, with
+/// the instruments the flags ask for (step_runner.h); without targets the model is returned as it
+/// is. A failing step names itself in the error.
 Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model);
 
 }  // namespace byoc::cli

@@ -17,6 +17,20 @@ std::string twoDigits(std::size_t number) { return (number < 10 ? "0" : "") + st
 
 }  // namespace
 
+Result<PassRun> runInstrumented(const Options& options, std::span<const PassPtr> steps, const Module& module,
+                                PassRunOptions base) {
+  base.timePasses = options.has("--time-passes");
+  base.verifyEach = options.has("--verify-each");
+  base.dumpAfterAll = options.has("--print-ir-after-all");
+  for (const std::string& pass : options.values("--print-ir-after")) base.dumpAfter.insert(pass);
+  base.irDumps = &std::cerr;
+  base.dumpOptions.showTypes = options.has("--types");
+  base.dumpOptions.showMetadata = false;
+  Result<PassRun> run = runPasses(steps, module, base);
+  if (run && base.timePasses) std::cerr << run->timing;
+  return run;
+}
+
 int runStepsAndEmit(const Options& options, Module module, const std::vector<PassPtr>& steps) {
   std::optional<std::string> out = options.value("-o");
   std::optional<std::string> params = options.value("--params");
@@ -27,25 +41,19 @@ int runStepsAndEmit(const Options& options, Module module, const std::vector<Pas
   PrintOptions printOptions;
   printOptions.showTypes = options.has("--types");
   std::optional<std::string> dumpDir = options.value("--dump-after-each");
+  PassRunOptions dumps;
   if (dumpDir) {
     std::error_code error;
     std::filesystem::create_directories(*dumpDir, error);
     if (error) return reportError(makeError("cannot create the directory: " + error.message(), {*dumpDir}));
+    dumps.afterStep = [&](const PassStep& step, std::size_t index) {
+      std::string file = twoDigits(index + 1) + "-" + step.pass + ".relay";
+      return writeFileAtomic((std::filesystem::path(*dumpDir) / file).string(), printModule(step.module, printOptions));
+    };
   }
-  PassContext context;
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    Result<PassResult> result = (*steps[i])(module, context);
-    if (!result) {
-      Diagnostic error = result.error();
-      error.message = steps[i]->info().name + ": " + error.message;
-      return reportError(error);
-    }
-    module = std::move(result->module);
-    if (!dumpDir) continue;
-    std::string file = twoDigits(i + 1) + "-" + steps[i]->info().name + ".relay";
-    Status written = writeFileAtomic((std::filesystem::path(*dumpDir) / file).string(), printModule(module, printOptions));
-    if (!written) return reportError(written.error());
-  }
+  Result<PassRun> run = runInstrumented(options, steps, module, std::move(dumps));
+  if (!run) return reportError(run.error());
+  if (!run->steps.empty()) module = run->steps.back().module;
 
   const std::string text = json ? saveModuleJson(module) : printModule(module, printOptions);
   if (params) {

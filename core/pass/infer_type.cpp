@@ -287,7 +287,7 @@ std::vector<std::size_t> calleesFirst(const std::vector<std::vector<std::size_t>
 
 }  // namespace infer_type
 
-Result<Module> inferTypes(const Module& module, TypeReuse reuse) {
+Result<Module> inferTypes(const Module& module, TypeReuse reuse, const PassContext* context) {
   Module typed = module;
   std::unordered_map<std::string, Type> globalTypes;
   auto globalType = [&](const std::string& name) -> Result<Type> {
@@ -308,11 +308,13 @@ Result<Module> inferTypes(const Module& module, TypeReuse reuse) {
   std::vector<std::unique_ptr<infer_type::FunctionTyper>> typers;
   std::vector<std::vector<std::size_t>> callees(functions.size());
   for (std::size_t i = 0; i < functions.size(); ++i) {
+    if (context) BYOC_TRY(context->checkCancelled());
     typers.push_back(std::make_unique<infer_type::FunctionTyper>(module, globalType, reuse));
     for (const std::string& name : typers.back()->scan(functions[i].second))
       if (auto callee = position.find(name); callee != position.end()) callees[i].push_back(callee->second);
   }
   for (std::size_t i : infer_type::calleesFirst(callees)) {
+    if (context) BYOC_TRY(context->checkCancelled());
     BYOC_ASSIGN_OR_RETURN(Function result, typers[i]->typeFunction(functions[i].second));
     typers[i].reset();  // frees its memo
     globalTypes[functions[i].first] = result->type();
@@ -337,8 +339,8 @@ PassRegistration inferTypeRegistration() {
 }
 
 PassPtr createInferTypePass(TypeReuse reuse) {
-  return makeModulePass(inferTypeInfo(), [reuse](const Module& module, PassContext&) -> Result<PassResult> {
-    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module, reuse));
+  return makeModulePass(inferTypeInfo(), [reuse](const Module& module, PassContext& context) -> Result<PassResult> {
+    BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module, reuse, &context));
     bool changed = !typed.sameNodes(module);
     return PassResult{std::move(typed), changed};
   });

@@ -25,8 +25,10 @@ enum class TypeReuse {
   KeepTypedSubgraphs,
 };
 
-/// Types every function of `module`.
-Result<Module> inferTypes(const Module& module, TypeReuse reuse = TypeReuse::KeepUnchanged);
+/// Types every function of `module`. Given a pass context, stops with its `cancelled` error between
+/// functions once it is cancelled.
+Result<Module> inferTypes(const Module& module, TypeReuse reuse = TypeReuse::KeepUnchanged,
+                          const PassContext* context = nullptr);
 
 /// The `InferType` pass; passes retyping their own output use `TypeReuse::KeepTypedSubgraphs`.
 PassPtr createInferTypePass(TypeReuse reuse = TypeReuse::KeepUnchanged);

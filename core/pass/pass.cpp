@@ -17,7 +17,13 @@ bool PassContext::isEnabled(const PassInfo& info) const {
   return info.optLevel <= optLevel;
 }
 
+Status PassContext::checkCancelled() const {
+  if (cancel && cancel->load(std::memory_order_relaxed)) return makeError("cancelled");
+  return Status::ok();
+}
+
 Result<PassResult> Pass::operator()(const Module& module, PassContext& context) const {
+  BYOC_TRY(context.checkCancelled());
   const PassInfo& passInfo = info();
   for (const auto& instrument : context.instruments)
     if (!instrument->shouldRun(module, passInfo)) return PassResult{module, false};
@@ -71,6 +77,7 @@ class FunctionPass final : public Pass {
     bool changed = false;
     for (const auto& [name, function] : module.functions()) {
       if (skips(*function)) continue;
+      BYOC_TRY(context.checkCancelled());
       BYOC_ASSIGN_OR_RETURN(Function mapped, function_(function, module, context));
       if (mapped == function) continue;
       updated.set(name, std::move(mapped));
@@ -101,27 +108,17 @@ class Sequential final : public Pass {
   const PassInfo& info() const override { return info_; }
 
   Result<PassResult> run(const Module& module, PassContext& context) const override {
+    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, sequenceSteps(passes_, context));
     PassResult result{module, false};
-    for (const PassPtr& pass : passes_) {
-      if (!context.isEnabled(pass->info())) continue;
-      for (const std::string& requiredName : pass->info().required) {
-        Result<PassPtr> required = context.passRegistry().create(requiredName);
-        if (!required) return makeError(pass->info().name + " requires " + required.error().message);
-        BYOC_TRY(runStep(**required, result, context));
-      }
-      BYOC_TRY(runStep(*pass, result, context));
+    for (const PassPtr& step : steps) {
+      BYOC_ASSIGN_OR_RETURN(PassResult stepResult, (*step)(result.module, context));
+      result.changed = result.changed || stepResult.changed;
+      result.module = std::move(stepResult.module);
     }
     return result;
   }
 
  private:
-  static Status runStep(const Pass& pass, PassResult& result, PassContext& context) {
-    BYOC_ASSIGN_OR_RETURN(PassResult step, pass(result.module, context));
-    result.changed = result.changed || step.changed;
-    result.module = std::move(step.module);
-    return Status::ok();
-  }
-
   std::vector<PassPtr> passes_;
   PassInfo info_;
 };
@@ -134,6 +131,20 @@ PassPtr makeModulePass(PassInfo info, ModulePassFunction function) {
 
 PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionPassScope scope) {
   return std::make_shared<const FunctionPass>(std::move(info), std::move(function), scope);
+}
+
+Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context) {
+  std::vector<PassPtr> steps;
+  for (const PassPtr& pass : passes) {
+    if (!context.isEnabled(pass->info())) continue;
+    for (const std::string& requiredName : pass->info().required) {
+      Result<PassPtr> required = context.passRegistry().create(requiredName);
+      if (!required) return makeError(pass->info().name + " requires " + required.error().message);
+      steps.push_back(std::move(required).value());
+    }
+    steps.push_back(pass);
+  }
+  return steps;
 }
 
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name) {

@@ -23,10 +23,17 @@
 ///
 /// `enterContext` and `exitContext` of every instrument, in order, bracket a whole pipeline:
 /// `runPipeline` calls them around its pass (exitContext also when the pass failed).
+///
+/// Cancellation: once the context's `cancel` flag is set (from any thread), every invocation
+/// fails with `cancelled` before step 1, and long passes fail the same way at their next
+/// `PassContext::checkCancelled` (between functions, between the phases of their work, at each
+/// node of their main walks), so a run stops soon after the request, whatever the module's size.
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -83,12 +90,17 @@ class PassContext {
   Attrs config;
   /// Where `Sequential` looks up required passes by name; null means `PassRegistry::builtin()`.
   const PassRegistry* registry = nullptr;
+  /// Once set (from any thread), the run stops with a `cancelled` error (see the file comment);
+  /// may be null.
+  std::shared_ptr<const std::atomic<bool>> cancel;
 
   /// The registry to resolve pass names in.
   const PassRegistry& passRegistry() const;
   /// True when `Sequential` should run a pass with `info` under this context: not disabled,
   /// and either required by the context or at most at the context's opt level.
   bool isEnabled(const PassInfo& info) const;
+  /// The error `cancelled` once `cancel` is set, else ok: what a pass returns at a check.
+  Status checkCancelled() const;
 };
 
 /// A transformation of a module.
@@ -154,6 +166,11 @@ PassPtr makeFunctionPass(PassInfo info, FunctionPassFunction function, FunctionP
 /// `PassInfo::required` passes are first looked up in the context's registry and run (whatever
 /// the opt level), then the pass itself; every invocation is instrumented.
 PassPtr makeSequential(std::vector<PassPtr> passes, std::string name = "Sequential");
+
+/// The invocations `makeSequential(passes)` makes under `context`, in order: for each pass the
+/// context enables, the passes it requires (created from the context's registry), then the pass.
+/// A flow given as a list of passes runs step by step (pass_runner.h) as these.
+Result<std::vector<PassPtr>> sequenceSteps(std::span<const PassPtr> passes, const PassContext& context);
 
 /// Runs `pass` as a whole pipeline: `enterContext` of every instrument, the instrumented pass,
 /// then `exitContext` of every instrument.

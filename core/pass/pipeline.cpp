@@ -183,7 +183,7 @@ std::string printPipeline(std::span<const PipelineStep> steps) {
   return out;
 }
 
-Result<PassPtr> buildPipeline(std::span<const PipelineStep> steps, const PassRegistry& registry, std::string name) {
+Result<std::vector<PassPtr>> createPipelinePasses(std::span<const PipelineStep> steps, const PassRegistry& registry) {
   std::vector<PassPtr> passes;
   passes.reserve(steps.size());
   for (const PipelineStep& step : steps) {
@@ -195,6 +195,11 @@ Result<PassPtr> buildPipeline(std::span<const PipelineStep> steps, const PassReg
     }
     passes.push_back(std::move(pass).value());
   }
+  return passes;
+}
+
+Result<PassPtr> buildPipeline(std::span<const PipelineStep> steps, const PassRegistry& registry, std::string name) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> passes, createPipelinePasses(steps, registry));
   return makeSequential(std::move(passes), std::move(name));
 }
 

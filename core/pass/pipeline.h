@@ -39,8 +39,15 @@ Result<std::vector<PipelineStep>> parsePipeline(std::string_view text, const Pas
 /// Canonical text: `Name(option=value, …)` steps joined by `,`; a step without options is its name.
 std::string printPipeline(std::span<const PipelineStep> steps);
 
-/// Builds the steps into a `Sequential` named `name`. An error (a factory refusing its options)
-/// is located at the step's column when the step came from text.
+/// The passes of the steps, in order. An error (a factory refusing its options) is located at the
+/// step's column when the step came from text.
+Result<std::vector<PassPtr>> createPipelinePasses(std::span<const PipelineStep> steps, const PassRegistry& registry);
+
+/// The passes of the steps, in order. An error (a factory refusing its options) is located at the
+/// step's column when the step came from text.
+Result<std::vector<PassPtr>> createPipelinePasses(std::span<const PipelineStep> steps, const PassRegistry& registry);
+
+/// The passes of the steps (as `createPipelinePasses` builds them) in a `Sequential` named `name`.
 Result<PassPtr> buildPipeline(std::span<const PipelineStep> steps, const PassRegistry& registry,
                               std::string name = "Pipeline");
 

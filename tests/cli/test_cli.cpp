@@ -102,6 +102,96 @@ class TestCli : public QObject {
     QCOMPARE(reprinted.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
   }
 
+  void timePassesPrintsARowPerPassToStderr() {
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target"),
+                       QStringLiteral("--time-passes")});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
+    const QStringList lines = run.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() > 5, qPrintable(run.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("^pass +time \\(ms\\)  share$")).match(lines.first()).hasMatch(), qPrintable(lines.first()));
+    const QRegularExpression row(QStringLiteral("^( *)(\\w+) +\\d+\\.\\d{3} +\\d+\\.\\d%$"));
+    QStringList steps;
+    for (const QString& line : lines.mid(1, lines.size() - 2)) {
+      QRegularExpressionMatch match = row.match(line);
+      QVERIFY2(match.hasMatch(), qPrintable(line));
+      if (match.captured(1).isEmpty()) steps << match.captured(2);  // nested passes are indented
+    }
+    QCOMPARE(steps, (QStringList{QStringLiteral("MergeComposite"), QStringLiteral("AnnotateTarget"), QStringLiteral("MergeCompilerRegions"),
+                                 QStringLiteral("PartitionGraph")}));
+    QVERIFY2(QRegularExpression(QStringLiteral("^total +\\d+\\.\\d{3}  100\\.0%$")).match(lines.last()).hasMatch(), qPrintable(lines.last()));
+  }
+
+  void printIrAfterDumpsTheNamedPassToStderr_data() {
+    QTest::addColumn<QStringList>("flag");
+    QTest::newRow("=") << QStringList{QStringLiteral("--print-ir-after=AnnotateTarget")};
+    QTest::newRow("space") << QStringList{QStringLiteral("--print-ir-after"), QStringLiteral("AnnotateTarget")};
+  }
+  void printIrAfterDumpsTheNamedPassToStderr() {
+    QFETCH(QStringList, flag);
+    auto run = runCli(QStringList{QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target")} + flag);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.toStdString(), byoc::testing::readTestData(QStringLiteral("partition/demo.partitioned.expected")));
+    QVERIFY2(run.err.startsWith(QStringLiteral("// -----// IR Dump After AnnotateTarget //----- //\n#[version = \"0.0.5\"]\ndef @main(")),
+             qPrintable(run.err));
+    QCOMPARE(run.err.count(QStringLiteral("IR Dump After")), 1);
+    QVERIFY(run.err.contains(QStringLiteral("annotation.compiler_begin(")));
+  }
+
+  void printIrAfterAllDumpsEveryPassInOrder() {
+    auto run = runCli({QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"), QStringLiteral("FoldConstant,FuseOps"),
+                       QStringLiteral("--print-ir-after-all")});
+    QCOMPARE(run.exitCode, 0);
+    QStringList headers;
+    for (const QString& line : run.err.split(QLatin1Char('\n')))
+      if (line.startsWith(QLatin1String("// -----// IR Dump After "))) headers << line;
+    // FuseOps requires InferType before it, and types its result with a nested InferType, which
+    // finishes before FuseOps does.
+    QCOMPARE(headers, (QStringList{QStringLiteral("// -----// IR Dump After FoldConstant //----- //"),
+                                   QStringLiteral("// -----// IR Dump After InferType //----- //"),
+                                   QStringLiteral("// -----// IR Dump After InferType //----- //"),
+                                   QStringLiteral("// -----// IR Dump After FuseOps //----- //")}));
+  }
+
+  void verifyEachPassesAWellFormedRunSilently_data() {
+    QTest::addColumn<QString>("pipeline");
+    QTest::newRow("relay") << QStringLiteral("relay");
+    QTest::newRow("relax") << QStringLiteral("relax");
+  }
+  void verifyEachPassesAWellFormedRunSilently() {
+    QFETCH(QString, pipeline);
+    auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("dnnl"),
+                       QStringLiteral("--pipeline"), pipeline, QStringLiteral("--verify-each")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+    auto unverified = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("dnnl"),
+                              QStringLiteral("--pipeline"), pipeline});
+    QCOMPARE(run.out, unverified.out);
+  }
+
+  void runAndExportTakeThePassFlags() {
+    auto run = runCli({QStringLiteral("run"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target"),
+                       QStringLiteral("--random-inputs"), QStringLiteral("1"), QStringLiteral("--time-passes"), QStringLiteral("--verify-each")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.startsWith(QStringLiteral("pass ")) && run.err.contains(QStringLiteral("\nPartitionGraph ")), qPrintable(run.err));
+    QVERIFY(run.out.contains(QStringLiteral("outputs:")));
+    const QString out = dir_.filePath(QStringLiteral("export-with-dump"));
+    auto exported = runCli({QStringLiteral("export"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("byoc-target"),
+                            QStringLiteral("-o"), out, QStringLiteral("--print-ir-after"), QStringLiteral("PartitionGraph")});
+    QCOMPARE(exported.exitCode, 0);
+    QVERIFY2(exported.err.startsWith(QStringLiteral("// -----// IR Dump After PartitionGraph //----- //\n")), qPrintable(exported.err));
+    QVERIFY(exported.err.contains(QStringLiteral("def @tvmgen_default_byoc_target_main_0(")));
+  }
+
+  void commandHelpListsThePassFlags() {
+    auto run = runCli({QStringLiteral("opt"), QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("[--time-passes] [--print-ir-after-all] [--print-ir-after PASS ...] [--verify-each]")),
+             qPrintable(run.out));
+    QVERIFY(run.out.contains(QStringLiteral("\n  --print-ir-after PASS   print the module to stderr after each run of PASS")));
+    QVERIFY(run.out.contains(QStringLiteral("--option=VALUE")));
+  }
+
   void partitionErrorsNameWhatIsWrong_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");

@@ -145,7 +145,36 @@ class TestInstruments : public QObject {
                                     "def @main(%x: int32 /* ty=int32 */) {\n  add(%x, 1 /* ty=int32 */)\n}\n\n"));
   }
 
-  void progressReportsEachPassAndCancellationStopsBetweenPasses() {
+  void irDumpWritesTheModuleAfterTheChosenPasses() {
+    Result<Module> module = parseModule("def @main(%x: int32) { add(%x, 1) }", "m.relay");
+    QVERIFY(module.isOk());
+    std::vector<std::string> log;
+    std::ostringstream out;
+    PassContext context;
+    PrintOptions options;
+    options.showMetadata = false;
+    context.instruments = {makeIrDumpInstrument(out, [](const std::string& pass) { return pass == "Q"; }, options)};
+    PassPtr pipeline = makeSequential({namedPass("P", &log), namedPass("Q", &log)}, "Seq");
+    QVERIFY(runPipeline(*pipeline, *module, context).isOk());
+    QCOMPARE(QString::fromStdString(out.str()), QStringLiteral("// -----// IR Dump After Q //----- //\n"
+                                                               "#[version = \"0.0.5\"]\n"
+                                                               "def @main(%x: int32) {\n  add(%x, 1)\n}\n\n"));
+  }
+
+  void progressReportsEachPassWithItsDepth() {
+    std::vector<std::string> log;
+    PassContext context;
+    std::vector<std::string> progress;
+    context.instruments = {makeProgressInstrument([&progress](const std::string& pass, int depth) {
+      progress.push_back(std::to_string(depth) + ":" + pass);
+    })};
+    PassPtr pipeline = makeSequential({namedPass("P", &log), namedPass("Q", &log)}, "Seq");
+    QVERIFY(runPipeline(*pipeline, Module(), context).isOk());
+    QVERIFY(runPipeline(*pipeline, Module(), context).isOk());
+    QCOMPARE(progress, (std::vector<std::string>{"0:Seq", "1:P", "1:Q", "0:Seq", "1:P", "1:Q"}));
+  }
+
+  void cancellingTheContextStopsAtTheNextInvocation() {
     std::vector<std::string> log;
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     PassPtr cancelling = makeModulePass({"Cancel", "asks to stop", 0, {}}, [cancel](const Module& module, PassContext&) {
@@ -154,19 +183,16 @@ class TestInstruments : public QObject {
     });
     auto recorder = std::make_shared<SnapshotRecorder>();
     PassContext context;
-    std::vector<std::string> progress;
-    context.instruments = {recorder, makeProgressInstrument(
-                                         [&progress](const std::string& pass, int depth) {
-                                           progress.push_back(std::to_string(depth) + ":" + pass);
-                                         },
-                                         cancel)};
+    context.cancel = cancel;
+    context.instruments = {recorder};
     PassPtr pipeline = makeSequential({namedPass("P", &log), cancelling, namedPass("Q", &log)}, "Seq");
     Result<PassResult> result = runPipeline(*pipeline, Module(), context);
     QVERIFY(!result.isOk());
-    QCOMPARE(result.error().message, std::string("cancelled after Cancel"));
-    QCOMPARE(progress, (std::vector<std::string>{"0:Seq", "1:P", "1:Cancel"}));
+    QCOMPARE(result.error().message, std::string("cancelled"));
     QCOMPARE(log, std::vector<std::string>{"run:P"});
     QCOMPARE(recorder->snapshots().size(), std::size_t{2});  // P and Cancel finished before the stop
+    QVERIFY(!(*namedPass("P", &log))(Module(), context).isOk());  // nothing starts once cancelled
+    QCOMPARE(log.size(), std::size_t{1});
   }
 
   void recorderKeepsEveryInvocationWithItsDepth() {

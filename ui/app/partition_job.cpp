@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "pass/pass_runner.h"
 #include "pass/partition/partition_flow.h"
 
 namespace byoc::ui {
@@ -11,21 +12,15 @@ Result<std::vector<Snapshot>> runPartitionFlow(const Module& loaded,
                                                const QString& pipeline, const PartitionControl& control) {
   BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
   BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(targets, flow));
+  PassRunOptions options;
+  options.progress = control.progress;
+  options.cancel = control.cancel;
+  BYOC_ASSIGN_OR_RETURN(PassRun run, runPasses(steps, loaded, options));
   std::vector<Snapshot> snapshots;
-  Module current = loaded;
-  PassContext context;
-  if (control.progress || control.cancel) context.instruments.push_back(makeProgressInstrument(control.progress, control.cancel));
-  for (const PassPtr& step : steps) {
-    auto start = std::chrono::steady_clock::now();
-    Result<PassResult> result = (*step)(current, context);
-    if (!result) {
-      Diagnostic error = result.error();
-      error.message = step->info().name + ": " + error.message;
-      return error;
-    }
-    double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    current = result->module;
-    snapshots.push_back({QString::fromStdString(step->info().name), current, result->changed, milliseconds});
+  snapshots.reserve(run.steps.size());
+  for (PassStep& step : run.steps) {
+    const double milliseconds = std::chrono::duration<double, std::milli>(step.elapsed).count();
+    snapshots.push_back({QString::fromStdString(step.pass), std::move(step.module), step.changed, milliseconds});
   }
   return snapshots;
 }

@@ -2,6 +2,7 @@
 
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
+#include "pass/pass.h"
 
 namespace byoc {
 
@@ -9,7 +10,7 @@ using partitioning::annotationTarget;
 using partitioning::isCompilerBegin;
 using partitioning::isCompilerEnd;
 
-Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
+Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root, const PassContext* context) {
   AnnotatedRegionSet set;
   // The membership table doubles as the visited set.
   auto done = [&](const ExprNode* node) { return set.slotOfNode_.contains(node); };
@@ -21,6 +22,7 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root) {
     return Status::ok();
   };
   auto visit = [&](const ExprNode& visited) -> Status {
+    if (context) BYOC_TRY(context->checkCancelled());
     const Expr node(&visited);
     if (isCompilerBegin(node)) {
       int slot = static_cast<int>(set.slots_.size());

@@ -22,6 +22,8 @@
 
 namespace byoc {
 
+class PassContext;
+
 /// One region: its id, target, and its begin (input) and end (output) annotations in the order
 /// they were met; a merged region's lists follow the survivor's (lists, so that merging splices).
 struct AnnotatedRegion {
@@ -35,8 +37,9 @@ struct AnnotatedRegion {
 class AnnotatedRegionSet {
  public:
   /// Builds the regions of `root`; an error when an end wraps a value that is in no region or
-  /// a node's arguments are partly inside and partly outside regions.
-  static Result<AnnotatedRegionSet> create(const Expr& root);
+  /// a node's arguments are partly inside and partly outside regions. Given a pass context, stops
+  /// with its `cancelled` error once it is cancelled.
+  static Result<AnnotatedRegionSet> create(const Expr& root, const PassContext* context = nullptr);
 
   /// The region containing `node`, or null.
   AnnotatedRegion* regionOf(const Expr& node);

@@ -1,9 +1,7 @@
 /// \file
-/// The PrintIR instrument.
+/// The PrintIR and IR dump instruments.
 
 #include "pass/instruments/print_ir.h"
-
-#include "text/printer.h"
 
 namespace byoc {
 
@@ -32,8 +30,30 @@ class PrintIr final : public PassInstrument {
   std::ostream& out_;
 };
 
+class IrDump final : public PassInstrument {
+ public:
+  IrDump(std::ostream& out, IrDumpFilter dumpAfter, PrintOptions options)
+      : out_(out), dumpAfter_(std::move(dumpAfter)), options_(options) {}
+  std::string name() const override { return "IRDump"; }
+
+  Status afterPass(const PassResult& result, const PassInfo& info) override {
+    if (dumpAfter_(info.name))
+      out_ << "// -----// IR Dump After " << info.name << " //----- //\n" << printModule(result.module, options_) << "\n";
+    return Status::ok();
+  }
+
+ private:
+  std::ostream& out_;
+  IrDumpFilter dumpAfter_;
+  PrintOptions options_;
+};
+
 }  // namespace
 
 std::shared_ptr<PassInstrument> makePrintIrInstrument(std::ostream& out) { return std::make_shared<PrintIr>(out); }
+
+std::shared_ptr<PassInstrument> makeIrDumpInstrument(std::ostream& out, IrDumpFilter dumpAfter, PrintOptions options) {
+  return std::make_shared<IrDump>(out, std::move(dumpAfter), options);
+}
 
 }  // namespace byoc

@@ -1,13 +1,8 @@
 #pragma once
 /// \file
-/// Progress and cancellation of a pipeline run on a worker thread.
-///
-/// The instrument reports each pass as it starts, and after each pass checks a shared flag: once
-/// the flag is set, the pass that just finished fails with `cancelled after PASS`, so the
-/// pipeline stops between passes and the caller keeps the last complete module (a snapshot
-/// recorder placed before this instrument has it).
+/// Progress of a pipeline run on a worker thread: the instrument reports each pass as it starts.
+/// (Stopping a run is the context's job: see `PassContext::cancel`.)
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -16,11 +11,10 @@
 
 namespace byoc {
 
-/// Called before each pass with its name and nesting depth (0 for the pipeline itself).
+/// Called before each pass with its name and nesting depth (0 for the outermost invocation).
 using PassProgressCallback = std::function<void(const std::string& pass, int depth)>;
 
-/// The instrument. `cancel` may be set from any thread; `progress` may be empty.
-std::shared_ptr<PassInstrument> makeProgressInstrument(PassProgressCallback progress,
-                                                       std::shared_ptr<const std::atomic<bool>> cancel);
+/// The instrument, calling `progress` (which must not be empty).
+std::shared_ptr<PassInstrument> makeProgressInstrument(PassProgressCallback progress);
 
 }  // namespace byoc

@@ -53,13 +53,14 @@ std::vector<Expr> dataflowNodes(const Function& function) {
 }
 
 /// The groups one row forms in one function, producers first.
-Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule) {
+Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule, const PassContext& context) {
   IndexedGraph graph(function->body);
   PatternMatcher matcher(graph);
   std::vector<std::unordered_set<const ExprNode*>> groups;
   std::vector<std::vector<Expr>> members;
   std::unordered_map<const ExprNode*, std::size_t> groupOf;
   for (const Expr& node : dataflowNodes(function)) {
+    BYOC_TRY(context.checkCancelled());
     if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern.get(), node)) continue;
     if (rule.check) {
       BYOC_ASSIGN_OR_RETURN(bool accepted, rule.check->evaluate(node));
@@ -114,7 +115,8 @@ std::string fusedName(const Expr& body) {
   return name;
 }
 
-Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, bool annotateCodegen) {
+Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, bool annotateCodegen,
+                        const PassContext& context) {
   Module result = module;
   GlobalNames names(module, GlobalNames::Suffix::Appended);
   // The functions made so far, by structural hash, with their names: an equal group reuses one.
@@ -126,11 +128,12 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
     for (const auto& [name, function] : result.functions())
       if (isEntry(*function)) entries.push_back(name);
     for (const std::string& entry : entries) {
+      BYOC_TRY(context.checkCancelled());
       Function function = result.find(entry);
       // Groups are outlined into global functions here, so no composite lies inside `function`.
       const std::set<std::string> called = opsCalledIn(function);
       if (!mayMatch(rule, CalledOps{called, called})) continue;
-      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule));
+      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule, context));
       if (groups.empty()) continue;
       GroupFunctionMaker maker;
       maker.paramName = [](const Expr& value, std::size_t index) {
@@ -138,6 +141,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
         return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
       };
       maker.define = [&](std::size_t, std::vector<Var> params, Expr body) -> Result<std::string> {
+        BYOC_TRY(context.checkCancelled());
         Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
                                             body->origin());
         const std::size_t hash = structuralHash(Expr(fused));
@@ -153,7 +157,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       ruleChanged = true;
     }
     if (!ruleChanged) continue;
-    BYOC_ASSIGN_OR_RETURN(result, inferTypes(result, TypeReuse::KeepTypedSubgraphs));  // later rows' checks read types
+    BYOC_ASSIGN_OR_RETURN(result, inferTypes(result, TypeReuse::KeepTypedSubgraphs, &context));  // later rows' checks read types
     changed = true;
   }
   if (!changed) return PassResult{module, false};
@@ -177,8 +181,8 @@ Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<con
   info.required = {"InferType"};
   info.options = {{"targets", AttrValue(""), "targets whose pattern tables run, comma-separated"},
                   {"annotate_codegen", AttrValue(false), "wrap each composite for its codegen (no MergeCompositeFunctions)"}};
-  return makeModulePass(std::move(info), [rules = std::move(rules), annotateCodegen](const Module& module, PassContext&) {
-    return fuse_ops_by_pattern::fuse(module, rules, annotateCodegen);
+  return makeModulePass(std::move(info), [rules = std::move(rules), annotateCodegen](const Module& module, PassContext& context) {
+    return fuse_ops_by_pattern::fuse(module, rules, annotateCodegen, context);
   });
 }
 

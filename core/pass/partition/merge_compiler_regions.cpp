@@ -144,9 +144,10 @@ class InternalAnnotationRemover final : public ExprMutator {
   const AnnotatedRegionSet& regions_;
 };
 
-Result<Function> mergeRegions(const Function& function) {
-  BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
+Result<Function> mergeRegions(const Function& function, const PassContext& context) {
+  BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context));
   RegionMerger(regions).run();
+  BYOC_TRY(context.checkCancelled());
   InternalAnnotationRemover remover(regions);
   return downcast<FunctionNode>(remover.mutate(function));
 }
@@ -160,8 +161,8 @@ PassPtr createMergeCompilerRegionsPass() {
   info.description = "Input: a module annotated by AnnotateTarget. Regions merge with parents of the same target unless "
                      "they also depend on them through another target; annotations inside a merged region go. "
                      "Run PartitionGraph next.";
-  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
-    return merge_compiler_regions::mergeRegions(function);
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext& context) {
+    return merge_compiler_regions::mergeRegions(function, context);
   });
 }
 

@@ -17,14 +17,17 @@ namespace byoc {
 namespace merge_composite {
 
 /// Runs every rule over one function, which stays typed after each (checks read types).
-Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules) {
+Result<Function> mergeComposites(const Function& function, const std::vector<CompositeRule>& rules, const PassContext& context) {
   Expr current = function;
   CalledOps called = calledOpsOf(function);
   std::shared_ptr<const IndexedGraph> graph;  // of `current`, kept while rules find nothing
   for (const CompositeRule& rule : rules) {
     if (!mayMatch(rule, called)) continue;
+    BYOC_TRY(context.checkCancelled());
     std::optional<Diagnostic> checkError;
     PartitionCheck check = [&](const Expr& root) {
+      // Once cancelled, every match left is rejected, which leaves the partition little to do.
+      if (Status running = context.checkCancelled(); !running && !checkError) checkError = running.error();
       if (!rule.check || checkError) return !checkError;
       Result<bool> accepted = rule.check->evaluate(root);
       if (!accepted) checkError = accepted.error();
@@ -33,6 +36,7 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
     if (!graph) graph = std::make_shared<const IndexedGraph>(current);
     BYOC_ASSIGN_OR_RETURN(Expr partitioned,
                           partition(rule.pattern.get(), graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
+    BYOC_TRY(context.checkCancelled());
     if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
     if (partitioned == current) continue;
     graph.reset();
@@ -42,7 +46,7 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
     if (!current->type()) {
       Module single;
       single.set("f", downcast<FunctionNode>(current));
-      BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs));
+      BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs, &context));
       current = typed.find("f");
     }
     // Calls now inside composites are out of reach of the later rows; the set of all calls stays.
@@ -62,8 +66,8 @@ Result<PassPtr> createMergeCompositePass(const std::vector<std::shared_ptr<const
                      "a function literal with Composite and PartitionedFromPattern, called in place. Run AnnotateTarget next.";
   info.options = {{"targets", AttrValue(""), "targets whose pattern tables run, comma-separated"}};
   info.required = {"InferType"};
-  return makeFunctionPass(std::move(info), [rules = std::move(rules)](const Function& function, const Module&, PassContext&) {
-    return merge_composite::mergeComposites(function, rules);
+  return makeFunctionPass(std::move(info), [rules = std::move(rules)](const Function& function, const Module&, PassContext& context) {
+    return merge_composite::mergeComposites(function, rules, context);
   });
 }
 

@@ -76,7 +76,7 @@ class LocalCopies final : public ExprMutator {
   std::unordered_map<std::string, Expr>& copies_;
 };
 
-Result<PassResult> mergeComposites(const Module& module) {
+Result<PassResult> mergeComposites(const Module& module, const PassContext& context) {
   Function main = module.find("main");
   if (!main) return PassResult{module, false};
   auto compositeOf = [&](const Expr& node) -> Function {
@@ -91,6 +91,7 @@ Result<PassResult> mergeComposites(const Module& module) {
   std::vector<Expr> order;
   Status status;
   postOrderVisit(main->body, [&](const Expr& node) {
+    if (status) status = context.checkCancelled();
     if (!status || node->kind() == ExprKind::Op || node->kind() == ExprKind::GlobalVar) return;
     order.push_back(node);
     std::vector<int> argGroups;
@@ -146,6 +147,7 @@ Result<PassResult> mergeComposites(const Module& module) {
     return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
   };
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
+    BYOC_TRY(context.checkCancelled());
     std::unordered_map<std::string, Expr> copies;
     std::string name = "fused";
     postOrderVisit(body, [&](const Expr& node) {
@@ -168,7 +170,7 @@ Result<PassResult> mergeComposites(const Module& module) {
   for (const auto& [name, function] : result.functions()) called.merge(referencedGlobals(function));
   for (const auto& [name, function] : module.functions())
     if (function->attrs.contains("Composite") && !called.count(name)) result.erase(name);
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs, &context));
   return PassResult{std::move(typed), true};
 }
 
@@ -182,8 +184,8 @@ PassPtr createMergeCompositeFunctionsPass() {
                      "codegen unless another argument depends on that group; each group becomes fused_…_<codegen> "
                      "with Codegen and global_symbol, calling local copies of the composites. Run RunCodegen next.";
   info.required = {"InferType"};
-  return makeModulePass(std::move(info), [](const Module& module, PassContext&) {
-    return merge_composite_functions::mergeComposites(module);
+  return makeModulePass(std::move(info), [](const Module& module, PassContext& context) {
+    return merge_composite_functions::mergeComposites(module, context);
   });
 }
 

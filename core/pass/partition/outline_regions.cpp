@@ -142,21 +142,22 @@ class Outliner final : public ExprMutator {
   std::vector<std::pair<std::string, Function>> outlined_;
 };
 
-Result<PassResult> outlineRegions(const Module& module, bool bindConstants) {
+Result<PassResult> outlineRegions(const Module& module, bool bindConstants, const PassContext& context) {
   GlobalNames names(module);
   Module result = module;
   bool changed = false;
   for (const auto& [name, function] : module.functions()) {
     if (isPrimitiveOrExternal(*function)) continue;
-    BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function));
+    BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);
     result.set(name, downcast<FunctionNode>(outliner.mutate(function)));
+    BYOC_TRY(context.checkCancelled());
     for (auto& [outlinedName, outlinedFunction] : outliner.outlined()) result.set(outlinedName, outlinedFunction);
     changed = true;
   }
   if (!changed) return PassResult{module, false};
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
+  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs, &context));
   return PassResult{std::move(typed), true};
 }
 
@@ -170,8 +171,8 @@ PassPtr createOutlineRegionsPass(bool bindConstants) {
                      "%T_N_i<k> (k: the begin's position among the region's inputs), attributes Compiler, Primitive, "
                      "Inline and global_symbol, called in the region's place; several outputs return a tuple.";
   info.options = {{"bind_constants", AttrValue(true), "bind constant arguments into the outlined functions"}};
-  return makeModulePass(std::move(info), [bindConstants](const Module& module, PassContext&) {
-    return outline_regions::outlineRegions(module, bindConstants);
+  return makeModulePass(std::move(info), [bindConstants](const Module& module, PassContext& context) {
+    return outline_regions::outlineRegions(module, bindConstants, context);
   });
 }
 
