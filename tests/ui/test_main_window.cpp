@@ -577,13 +577,14 @@ class TestMainWindow : public QObject {
     // Run again and cancel as soon as the first pass reports.
     StepsJob* job = window.stepsJob();
     QStringList progress;
+    bool byEscape = false;
     connect(job, &StepsJob::progressed, &window, [&](const QString& text) {
       progress << text;
-      if (progress.size() == 2) {
-        QVERIFY(job->progressBar()->isVisible());
-        QCOMPARE(job->progressBar()->maximum(), 8);
-        QTest::mouseClick(job->cancelButton(), Qt::LeftButton);
-      }
+      if (progress.size() != 2) return;
+      QVERIFY(job->progressBar()->isVisible());
+      QCOMPARE(job->progressBar()->maximum(), 8);
+      if (byEscape) QTest::keyClick(&window, Qt::Key_Escape);
+      else QTest::mouseClick(job->cancelButton(), Qt::LeftButton);
     });
     QSignalSpy cancelled(job, &StepsJob::cancelled);
     QSignalSpy failed(job, &StepsJob::failed);
@@ -602,6 +603,16 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Partitioning cancelled"));
     QVERIFY(!job->progressBar()->isVisible());
     QVERIFY(!job->isRunning());
+
+    // Esc cancels too.
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    progress.clear();
+    byEscape = true;
+    window.runPartition(QStringLiteral("relay"));
+    QVERIFY(cancelled.wait(120000));
+    QCOMPARE(progress.size(), 2);
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(stepNames(window), shown);
   }
 
   void anotherRunReplacesTheRunningOne() {

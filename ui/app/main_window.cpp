@@ -18,8 +18,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStringBuilder>
-#include <QTabBar>
-#include <QTabWidget>
 #include <QTimer>
 #include <QTableView>
 #include <QToolBar>
@@ -28,8 +26,10 @@
 #include <utility>
 
 #include "app/dock_set.h"
+#include "app/graph_tabs.h"
 #include "app/partition_bar.h"
 #include "app/pass_steps.h"
+#include "app/recent_files.h"
 #include "app/steps_job.h"
 #include "app/welcome_page.h"
 #include "authoring/op_support_colouring.h"
@@ -57,7 +57,6 @@ namespace byoc::ui {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
 /// Delay between the last edit of the target and re-running the passes.
 constexpr int kRepartitionDelayMs = 400;
 const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
@@ -84,10 +83,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   repartition_->setSingleShot(true);
   repartition_->setInterval(kRepartitionDelayMs);
 
-  tabs_ = new QTabWidget(this);
-  tabs_->setTabsClosable(true);
-  tabs_->setMovable(true);
-  tabs_->setDocumentMode(true);
+  tabs_ = new GraphTabs(this);
   auto* welcome = new WelcomePage(this);
   connect(welcome, &WelcomePage::openRequested, this, &MainWindow::chooseModelFile);
   connect(welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemo);
@@ -116,7 +112,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   if (!restoreGeometry(settings.value(settingsKey("geometry")).toByteArray())) resize(1440, 900);
   restoreState(settings.value(settingsKey("windowState")).toByteArray());
   setTheme(theme_);
-  rebuildRecentMenu();
 }
 
 MainWindow::~MainWindow() = default;
@@ -153,7 +148,13 @@ void MainWindow::connectPanels() {
     if (timeline()->currentStep() == step) showCurrentText();
   });
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
-  connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+  connect(tabs_, &GraphTabs::nodeSelected, this, &MainWindow::onNodeSelected);
+  connect(tabs_, &GraphTabs::nodeActivated, this, &MainWindow::activateNode);
+  connect(tabs_, &GraphTabs::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
+  connect(tabs_, &GraphTabs::layoutFailed, this, [this](const QString& message) {
+    diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
+  });
+  connect(tabs_, &GraphTabs::zoomChanged, this, [this](qreal zoom) { showZoom(zoom); });
   connect(docks_->moduleView(), &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
     openFunctionTab(index.data(ModuleTreeModel::GlobalNameRole).toString());
   });
@@ -177,7 +178,9 @@ void MainWindow::buildMenus() {
   QAction* demo = file->addAction(tr("Open &Demo"), QKeySequence(Qt::CTRL | Qt::Key_D), this, &MainWindow::openDemo);
   demo->setObjectName(QStringLiteral("demoAction"));
   demo->setIcon(QIcon(QStringLiteral(":/icons/demo.svg")));
-  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  recentFiles_ = new RecentFilesMenu(this);
+  connect(recentFiles_, &RecentFilesMenu::chosen, this, &MainWindow::openFile);
+  file->addMenu(recentFiles_);
   file->addSeparator();
   file->addAction(tr("Export &Graph Image…"), this, [this] {
     GraphPage* page = currentPage();
@@ -381,16 +384,10 @@ void MainWindow::reportFailure(const Diagnostic& diagnostic) {
 }
 
 void MainWindow::adopt(ModelDocument document) {
-  while (tabs_->count() > 0) {
-    QWidget* page = tabs_->widget(0);
-    tabs_->removeTab(0);
-    page->deleteLater();
-  }
-  pageTexts_.clear();
-  mainPage_ = nullptr;
+  tabs_->clear();
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));
-  if (!document_->path.isEmpty()) addRecentFile(document_->path);
+  if (!document_->path.isEmpty()) recentFiles_->add(document_->path);
   updateTitle();
   opSupport_->setModule(document_->module);
   steps_->setSteps({});
@@ -405,46 +402,26 @@ void MainWindow::adopt(ModelDocument document) {
     return;
   }
   centre_->setCurrentWidget(tabs_);
-  mainPage_ = addPage(document_->entryGraph, document_->title + QStringLiteral(" · @") + document_->entryName);
-  colourer_->setGraph(&mainPage_->model());
+  tabs_->open(document_->entryGraph, document_->module.provenance(),
+              document_->title + QStringLiteral(" · @") + document_->entryName);
+  colourer_->setGraph(&mainPage()->model());
   onTabChanged();
   emit opened();
 }
 
-GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& tabTitle) {
-  return addPage(std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get())),
-                 tabTitle);
-}
+GraphPage* MainWindow::mainPage() const { return tabs_->mainPage(); }
 
-GraphPage* MainWindow::addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle) {
-  auto* page = new GraphPage(std::move(model), document_->module.provenance(), tabs_);
-  page->setTheme(theme_);
-  connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });
-  connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { activateNode(page, node); });
-  connect(page, &GraphPage::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
-  connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) {
-    diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
-  });
-  connect(page->view(), &GraphView::zoomChanged, this, [this](qreal zoom) {
-    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100)));
-  });
-  const int index = tabs_->addTab(page, tabTitle);
-  if (!mainPage_) tabs_->tabBar()->setTabButton(index, QTabBar::RightSide, nullptr);  // the loaded graph stays open
-  tabs_->setCurrentIndex(index);
-  page->startLayout();
-  return page;
-}
-
-GraphPage* MainWindow::currentPage() const { return qobject_cast<GraphPage*>(tabs_->currentWidget()); }
+GraphPage* MainWindow::currentPage() const { return tabs_->currentPage(); }
 
 int MainWindow::pageCount() const { return tabs_->count(); }
 
-void MainWindow::closeTab(int index) {
-  auto* page = static_cast<GraphPage*>(tabs_->widget(index));
-  if (page == mainPage_) return;  // the loaded graph stays open
-  pageTexts_.erase(page);
-  tabs_->removeTab(index);
-  page->deleteLater();
+GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& title,
+                               std::shared_ptr<const TextLinks> text) {
+  const std::shared_ptr<const Provenance>& provenance = document_->module.provenance();
+  GraphPage* page = tabs_->open(std::make_shared<const GraphModel>(GraphModel::build(function, name, provenance.get())),
+                                provenance, title, std::move(text));
+  onTabChanged();
+  return page;
 }
 
 const Module& MainWindow::currentModule() const {
@@ -456,19 +433,9 @@ GraphPage* MainWindow::openFunctionTab(const QString& function) {
   if (!document_) return nullptr;
   const int step = timeline()->currentStep();
   const QString title = (step > 0 ? QStringLiteral("Step %1 · @").arg(step) : QStringLiteral("@")) + function;
-  for (int i = 0; i < tabs_->count(); ++i) {
-    if (tabs_->tabText(i) == title) {
-      tabs_->setCurrentIndex(i);
-      return static_cast<GraphPage*>(tabs_->widget(i));
-    }
-  }
-  const Module& module = currentModule();
-  Function found = module.find(function.toStdString());
-  if (!found) return nullptr;
-  GraphPage* page = addPage(found, function, title);
-  pageTexts_[page] = TextLinks::printed(Expr(found));
-  onTabChanged();
-  return page;
+  if (GraphPage* shown = tabs_->show(title)) return shown;
+  Function found = currentModule().find(function.toStdString());
+  return found ? addPage(found, function, title, TextLinks::printed(Expr(found))) : nullptr;
 }
 
 GraphPage* MainWindow::openStepTab(int step) {
@@ -477,10 +444,7 @@ GraphPage* MainWindow::openStepTab(int step) {
   QString name;
   Function entry = entryFunction(shown.module, &name);
   if (!entry) return nullptr;
-  GraphPage* page = addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(shown.passName));
-  pageTexts_[page] = TextLinks::printed(shown.module);
-  onTabChanged();
-  return page;
+  return addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(shown.passName), TextLinks::printed(shown.module));
 }
 
 GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
@@ -498,10 +462,10 @@ void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
 void MainWindow::onStepChanged(int step) {
   GraphOverlay overlay;
   const bool known = steps_->contains(step);
-  if (known && mainPage_) overlay = overlayForSnapshot(steps_->steps()[step].module, mainPage_->model());
+  if (known && mainPage()) overlay = overlayForSnapshot(steps_->steps()[step].module, mainPage()->model());
   if (step <= 0) overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
   overlay.hullNotes = hullNotes_;
-  if (mainPage_) mainPage_->setOverlay(overlay);
+  if (mainPage()) mainPage()->setOverlay(overlay);
   regions_->setOverlay(overlay);
   if (document_) {
     moduleTree_->setModule(currentModule());
@@ -512,10 +476,10 @@ void MainWindow::onStepChanged(int step) {
 }
 
 void MainWindow::selectRegion(int row) {
-  if (!mainPage_ || row < 0 || row >= regions_->rowCount()) return;
+  if (!mainPage() || row < 0 || row >= regions_->rowCount()) return;
   const QList<int> nodes = regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>();
-  tabs_->setCurrentWidget(mainPage_);
-  GraphScene* scene = mainPage_->scene();
+  tabs_->setCurrentWidget(mainPage());
+  GraphScene* scene = mainPage()->scene();
   scene->selectNode(-1);
   QRectF area;
   for (int node : nodes) {
@@ -524,7 +488,7 @@ void MainWindow::selectRegion(int row) {
       area = area.united(item->sceneBoundingRect());
     }
   }
-  if (!area.isNull()) mainPage_->view()->showArea(area);
+  if (!area.isNull()) mainPage()->view()->showArea(area);
 }
 
 void MainWindow::onNodeSelected(GraphPage* page, int node) {
@@ -551,10 +515,7 @@ void MainWindow::onTextLocation(int line, int column) {
 
 std::shared_ptr<const TextLinks> MainWindow::textOf(const GraphPage* page) const {
   if (!page || !document_) return nullptr;
-  if (page != mainPage_) {
-    auto text = pageTexts_.find(page);
-    return text == pageTexts_.end() ? nullptr : text->second;
-  }
+  if (page != mainPage()) return tabs_->textOf(page);
   const int step = timeline()->currentStep();
   return step > 0 && steps_->contains(step) ? steps_->text(step) : document_->text;
 }
@@ -562,7 +523,7 @@ std::shared_ptr<const TextLinks> MainWindow::textOf(const GraphPage* page) const
 void MainWindow::showCurrentText() {
   GraphPage* page = currentPage();
   const int step = timeline()->currentStep();
-  if (page && page == mainPage_ && step > 0) steps_->print(step);
+  if (page && page == mainPage() && step > 0) steps_->print(step);
   std::shared_ptr<const TextLinks> text = textOf(page);
   if (text == shownText_) return;
   shownText_ = text;
@@ -575,10 +536,12 @@ void MainWindow::onTabChanged() {
   showCurrentText();
   patternDock()->setPage(page);
   if (page) {
-    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));
+    showZoom(page->view()->zoom());
     onNodeSelected(page, page->scene()->selectedNode());
   }
 }
+
+void MainWindow::showZoom(qreal zoom) { zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100))); }
 
 void MainWindow::setTheme(Theme theme) {
   theme_ = theme;
@@ -586,32 +549,7 @@ void MainWindow::setTheme(Theme theme) {
   QSettings().setValue(settingsKey("theme"), themeName(theme));
   irText()->setDarkColours(theme == Theme::Dark);
   patternDock()->setTheme(theme);
-  for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-  QSettings settings;
-  QStringList files = settings.value(settingsKey("recentFiles")).toStringList();
-  files.removeAll(path);
-  files.prepend(path);
-  while (files.size() > kMaxRecentFiles) files.removeLast();
-  settings.setValue(settingsKey("recentFiles"), files);
-  rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-  recentMenu_->clear();
-  const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
-  for (const QString& path : files) {
-    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
-  }
-  recentMenu_->setEnabled(!files.isEmpty());
-  if (files.isEmpty()) return;
-  recentMenu_->addSeparator();
-  recentMenu_->addAction(tr("Clear List"), this, [this] {
-    QSettings().remove(settingsKey("recentFiles"));
-    rebuildRecentMenu();
-  });
+  tabs_->setTheme(theme);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -22,7 +22,6 @@
 #include "target/target.h"
 #include "theme.h"
 
-class QTabWidget;
 class QStackedWidget;
 class QMenu;
 class QLabel;
@@ -34,6 +33,7 @@ namespace byoc::ui {
 class DiagnosticsModel;
 class DockSet;
 class GraphPage;
+class GraphTabs;
 class IrTextView;
 class ModuleTreeModel;
 class OpSupportModel;
@@ -41,6 +41,7 @@ class PartitionBar;
 class PassSteps;
 class PatternDock;
 class PropertiesModel;
+class RecentFilesMenu;
 class RegionListModel;
 class RunPanel;
 class ModuleExportJob;
@@ -83,7 +84,7 @@ class MainWindow : public QMainWindow {
   /// The open model, or null.
   const ModelDocument* document() const { return document_.get(); }
   /// The tab showing the loaded model's entry function, or null.
-  GraphPage* mainPage() const { return mainPage_; }
+  GraphPage* mainPage() const;
   /// The tab in front, or null.
   GraphPage* currentPage() const;
   /// Number of graph tabs.
@@ -147,10 +148,11 @@ class MainWindow : public QMainWindow {
   /// Shows `steps` after the loaded model (once the worker delivers them).
   void showSteps(const std::vector<Snapshot>& steps);
   void reportFailure(const Diagnostic& diagnostic);
-  GraphPage* addPage(const Function& function, const QString& name, const QString& tabTitle);
-  /// Opens a tab on `model` (built beforehand, e.g. on the load worker).
-  GraphPage* addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle);
-  void closeTab(int index);
+  /// Opens a tab titled `title` on `function` (named `name`), printed as `text`.
+  GraphPage* addPage(const Function& function, const QString& name, const QString& title,
+                     std::shared_ptr<const TextLinks> text);
+  /// Shows `zoom` in the status bar.
+  void showZoom(qreal zoom);
   void onNodeSelected(GraphPage* page, int node);
   /// The text the IR panel shows for `page`: for the loaded graph, that of the selected step
   /// (null while it is being printed); for another tab, that of what the tab draws.
@@ -161,15 +163,11 @@ class MainWindow : public QMainWindow {
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
   void onTabChanged();
-  void addRecentFile(const QString& path);
-  void rebuildRecentMenu();
   /// Asks for a model file and opens it.
   void chooseModelFile();
   const Module& currentModule() const;
 
   std::unique_ptr<ModelDocument> document_;
-  /// The text of each tab other than the loaded graph's.
-  std::map<const GraphPage*, std::shared_ptr<const TextLinks>> pageTexts_;
   /// The pass steps and their texts (step 0 shows the document's text).
   PassSteps* steps_;
   /// The text in the IR panel.
@@ -179,8 +177,7 @@ class MainWindow : public QMainWindow {
   Theme theme_ = Theme::Light;
 
   QStackedWidget* centre_;
-  QTabWidget* tabs_;
-  GraphPage* mainPage_ = nullptr;
+  GraphTabs* tabs_;
   ModuleTreeModel* moduleTree_;
   PropertiesModel* properties_;
   RegionListModel* regions_;
@@ -190,7 +187,7 @@ class MainWindow : public QMainWindow {
   OpSupportModel* opSupport_;
   SupportColourer* colourer_;
   std::unique_ptr<DockSet> docks_;
-  QMenu* recentMenu_;
+  RecentFilesMenu* recentFiles_;
   TargetFiles* targetFiles_ = nullptr;
   PartitionBar* partitionBar_;
   /// Partition runs and saved steps being read, with their progress in the status bar.
