@@ -384,6 +384,8 @@ void MainWindow::reportFailure(const Diagnostic& diagnostic) {
 }
 
 void MainWindow::adopt(ModelDocument document) {
+  stepsJob_->discard();  // started for the model shown until now
+  resumeStep_ = -1;
   tabs_->clear();
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));

@@ -9,6 +9,9 @@
 ///
 /// Pass steps are plugged in with `setSnapshots`: each step is drawn as an overlay on the stable
 /// layout of the loaded graph, and any step (or any function of its module) opens as its own tab.
+///
+/// The window creates its parts (welcome page, graph tabs, docks, partition toolbar, steps job)
+/// and connects them; each part is a class of its own in ui/app.
 
 #include <QMainWindow>
 #include <functional>
@@ -23,7 +26,6 @@
 #include "theme.h"
 
 class QStackedWidget;
-class QMenu;
 class QLabel;
 class QTimer;
 class QToolBar;
