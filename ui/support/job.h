@@ -69,7 +69,7 @@ class JobTracker {
   void start(Work work, Deliver deliver) {
     JobControl control = begin();
     (void)QtConcurrent::run([work = std::move(work), deliver = std::move(deliver), control]() mutable {
-      auto result = std::make_shared<decltype(invoke(work, control))>(invoke(work, control));
+      auto result = std::make_shared<std::decay_t<decltype(invoke(work, control))>>(invoke(work, control));
       control.finish([result, deliver = std::move(deliver)]() mutable { deliver(std::move(*result)); });
     });
   }
