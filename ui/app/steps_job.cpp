@@ -62,9 +62,10 @@ StepsJob::StepsJob(QStatusBar* bar, QWidget* window) : QObject(window), bar_(bar
   layout->setContentsMargins(0, 0, 0, 0);
   label_ = new QLabel(indicator_);
   progress_ = new QProgressBar(indicator_);
-  progress_->setMaximumWidth(160);
+  progress_->setFixedWidth(120);
   progress_->setTextVisible(false);
   cancel_ = new QPushButton(tr("Cancel"), indicator_);
+  cancel_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
   cancel_->setObjectName(QStringLiteral("cancelPartition"));
   cancel_->setToolTip(tr("Stop the passes and keep the steps shown (Esc)"));
   connect(cancel_, &QPushButton::clicked, this, &StepsJob::cancel);
