@@ -1,4 +1,7 @@
 #include <QAbstractItemModelTester>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QMimeData>
 #include <QSettings>
 #include <QSvgRenderer>
@@ -9,6 +12,7 @@
 #include <algorithm>
 
 #include "app/main_window.h"
+#include "app/steps_job.h"
 #include "frontend/json_format.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
@@ -20,6 +24,7 @@
 #include "models/snapshot_list_model.h"
 #include "panels/ir_text_view.h"
 #include "panels/timeline_widget.h"
+#include "run/run_panel.h"
 #include "snapshot_fixture.h"
 #include "test_files.h"
 #include "window_fixture.h"
@@ -51,6 +56,37 @@ QPair<int, int> lineOf(const QString& text, const QString& needle) {
     if (const int column = lines[i].indexOf(needle); column >= 0) return {i + 1, column + 1};
   }
   return {0, 0};
+}
+
+/// A Relay model of `blocks` conv2d → add → relu blocks in a chain, written to `dir`.
+QString writeChainModel(const QTemporaryDir& dir, int blocks) {
+  std::string text =
+      "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32], "
+      "%b: Tensor[(4, 1, 1), float32]) {\n";
+  std::string value = "%x";
+  for (int block = 0; block < blocks; ++block) {
+    const std::string conv = "%" + std::to_string(3 * block), add = "%" + std::to_string(3 * block + 1);
+    text += "  " + conv + " = nn.conv2d(" + value + ", %w, padding=[1, 1, 1, 1]);\n";
+    text += "  " + add + " = add(" + conv + ", %b);\n";
+    if (block + 1 == blocks) {
+      text += "  nn.relu(" + add + ")\n}\n";
+    } else {
+      value = "%" + std::to_string(3 * block + 2);
+      text += "  " + value + " = nn.relu(" + add + ");\n";
+    }
+  }
+  const QString path = dir.filePath(QStringLiteral("chain.relay"));
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0) qFatal("cannot write %s", qPrintable(path));
+  return path;
+}
+
+/// The pass names of the timeline's steps.
+QStringList stepNames(const MainWindow& window) {
+  QStringList names;
+  for (int row = 0; row < window.snapshotModel()->rowCount(); ++row)
+    names << window.snapshotModel()->index(row, 1).data().toString();
+  return names;
 }
 
 /// The line of the IR text the cursor is on.
@@ -496,6 +532,101 @@ class TestMainWindow : public QObject {
     outlined->scene()->selectNode(-1);
     emit window.irText()->locationClicked(window.irText()->textCursor().blockNumber() + 1, 1);
     QCOMPARE(outlined->scene()->selectedNode(), conv);
+  }
+
+  void notesOfAnEarlierRunGoWhenTheStepsAreRecomputed() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QSignalSpy steps(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(steps.wait(20000));
+    const int last = window.snapshotModel()->rowCount() - 1;
+    window.timeline()->setCurrentStep(last);
+    GraphScene* scene = window.mainPage()->scene();
+    const QString function = QStringLiteral("tvmgen_default_byoc_target_main_0");
+    emit window.runPanel()->regionNotesChanged({{function, QStringLiteral("1.25 ms")}});
+    QCOMPARE(scene->overlay().hullNotes.at(function), QStringLiteral("1.25 ms"));
+
+    // The passes run again (as after an edit of the target): the functions may be others now.
+    window.runPartition(QStringLiteral("relay"));
+    QVERIFY(steps.wait(20000));
+    QVERIFY(scene->overlay().hullNotes.empty());
+    window.timeline()->setCurrentStep(last);
+    QVERIFY(scene->overlay().hullNotes.empty());
+  }
+
+  void cancelStopsAPartitionOfALargeModelAndKeepsTheSteps() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow window;
+    window.show();
+    QSignalSpy opened(&window, &MainWindow::opened);
+    window.openFile(writeChainModel(dir, 20000));
+    QVERIFY(opened.wait(120000));
+    window.mainPage()->cancelLayout();  // not needed here
+
+    // Steps to keep.
+    QSignalSpy steps(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
+    QVERIFY(steps.wait(120000));
+    const QStringList shown = stepNames(window);
+    QCOMPARE(shown.size(), 9);
+    window.timeline()->setCurrentStep(5);
+
+    // Run again and cancel as soon as the first pass reports.
+    StepsJob* job = window.stepsJob();
+    QStringList progress;
+    bool byEscape = false;
+    connect(job, &StepsJob::progressed, &window, [&](const QString& text) {
+      progress << text;
+      if (progress.size() != 2) return;
+      QVERIFY(job->progressBar()->isVisible());
+      QCOMPARE(job->progressBar()->maximum(), 8);
+      if (byEscape) QTest::keyClick(&window, Qt::Key_Escape);
+      else QTest::mouseClick(job->cancelButton(), Qt::LeftButton);
+    });
+    QSignalSpy cancelled(job, &StepsJob::cancelled);
+    QSignalSpy failed(job, &StepsJob::failed);
+    window.runPartition(QStringLiteral("relay"));
+    QVERIFY(job->isRunning());
+    QVERIFY(cancelled.wait(120000));
+    QVERIFY(progress.size() >= 2);
+    QCOMPARE(progress[0], QStringLiteral("Partitioning for dnnl (relay)…"));
+    QVERIFY2(QRegularExpression(QStringLiteral("^Partitioning for dnnl: \\w+ \\(1 of 8\\)$")).match(progress[1]).hasMatch(),
+             qPrintable(progress[1]));
+    QCOMPARE(steps.size(), 1);  // no new steps
+    QVERIFY(failed.isEmpty());
+    QCOMPARE(stepNames(window), shown);
+    QCOMPARE(window.timeline()->currentStep(), 5);
+    QCOMPARE(window.diagnosticsModel()->rowCount(), 0);
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Partitioning cancelled"));
+    QVERIFY(!job->progressBar()->isVisible());
+    QVERIFY(!job->isRunning());
+
+    // Esc cancels too.
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    progress.clear();
+    byEscape = true;
+    window.runPartition(QStringLiteral("relay"));
+    QVERIFY(cancelled.wait(120000));
+    QCOMPARE(progress.size(), 2);
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(stepNames(window), shown);
+  }
+
+  void anotherRunReplacesTheRunningOne() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QSignalSpy steps(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relax"));
+    QVERIFY(steps.wait(20000));
+    QThreadPool::globalInstance()->waitForDone();  // the first run's result, had it been kept, is queued by now
+    QCoreApplication::processEvents();
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(stepNames(window).mid(0, 2), (QStringList{QStringLiteral("loaded"), QStringLiteral("FuseOpsByPattern")}));
   }
 
   void themeSwitchPersists() {

@@ -1,5 +1,5 @@
 /// \file
-/// MainWindow: menus, docks, loading on a worker, and the links between panels.
+/// MainWindow: creates the models, pages, docks and toolbars, and connects them.
 
 #include "app/main_window.h"
 
@@ -10,33 +10,30 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStringBuilder>
-#include <QTabBar>
-#include <QTabWidget>
 #include <QTimer>
 #include <QTableView>
-#include <QComboBox>
 #include <QToolBar>
 #include <QTreeView>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <utility>
 
-#include "app/partition_job.h"
+#include "app/dock_set.h"
+#include "app/graph_tabs.h"
+#include "app/partition_bar.h"
+#include "app/pass_steps.h"
+#include "app/recent_files.h"
+#include "app/steps_job.h"
+#include "app/welcome_page.h"
 #include "authoring/op_support_colouring.h"
 #include "authoring/op_support_model.h"
-#include "authoring/op_support_panel.h"
 #include "authoring/pattern_dock.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
@@ -51,7 +48,6 @@
 #include "models/snapshot_list_model.h"
 #include "overlay/snapshot_overlay.h"
 #include "panels/ir_text_view.h"
-#include "panels/row_table.h"
 #include "panels/text_links.h"
 #include "panels/timeline_widget.h"
 #include "run/run_panel.h"
@@ -61,7 +57,6 @@ namespace byoc::ui {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
 /// Delay between the last edit of the target and re-running the passes.
 constexpr int kRepartitionDelayMs = 400;
 const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
@@ -80,180 +75,112 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   regions_ = new RegionListModel(this);
   diagnostics_ = new DiagnosticsModel(this);
   snapshots_ = new SnapshotListModel(this);
+  steps_ = new PassSteps(this);
   targetDocument_ = new TargetDocument(this);
   opSupport_ = new OpSupportModel(targetDocument_, this);
   colourer_ = new SupportColourer(targetDocument_, this);
-  connect(colourer_, &SupportColourer::coloured, this, [this] {
-    if (timeline_->currentStep() <= 0) onStepChanged(timeline_->currentStep());
-  });
   repartition_ = new QTimer(this);
   repartition_->setSingleShot(true);
   repartition_->setInterval(kRepartitionDelayMs);
-  connect(targetDocument_, &TargetDocument::changed, this, [this] {
-    if (steps_.size() > 1) repartition_->start();
-  });
-  connect(repartition_, &QTimer::timeout, this, [this] {
-    resumeStep_ = timeline_->currentStep();
-    runPartition(pipelineChooser_->currentText());
-  });
 
-  tabs_ = new QTabWidget(this);
-  tabs_->setTabsClosable(true);
-  tabs_->setMovable(true);
-  tabs_->setDocumentMode(true);
-  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
-  connect(tabs_, &QTabWidget::tabCloseRequested, this, [this](int index) {
-    auto* page = static_cast<GraphPage*>(tabs_->widget(index));
-    if (page == mainPage_) return;  // the loaded graph stays open
-    pageTexts_.erase(page);
-    tabs_->removeTab(index);
-    page->deleteLater();
-  });
+  tabs_ = new GraphTabs(this);
+  auto* welcome = new WelcomePage(this);
+  connect(welcome, &WelcomePage::openRequested, this, &MainWindow::chooseModelFile);
+  connect(welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemo);
   centre_ = new QStackedWidget(this);
-  centre_->addWidget(buildWelcome());
+  centre_->addWidget(welcome);
   centre_->addWidget(tabs_);
   setCentralWidget(centre_);
 
-  buildDocks();
-  buildActions();
+  docks_ = std::make_unique<DockSet>(this, PanelModels{moduleTree_, properties_, regions_, diagnostics_, snapshots_,
+                                                       targetDocument_, opSupport_, colourer_});
+  targetFiles_ = new TargetFiles(targetDocument_, this);
+  partitionBar_ = new PartitionBar(targetDocument_, targetFiles_, this);
+  buildMenus();
+  addToolBar(buildMainToolbar());
+  addToolBar(partitionBar_);
   zoomLabel_ = new QLabel(this);
   statusBar()->addPermanentWidget(zoomLabel_);
+  stepsJob_ = new StepsJob(statusBar(), this);
+  connectPanels();
   statusBar()->showMessage(tr("Open a model (Ctrl+O) or the demo (Ctrl+D)."));
+  if (Status loaded = targetDocument_->load(QString::fromStdString(builtinTargetNames().front())); !loaded)
+    reportFailure(loaded.error());
 
   QSettings settings;
   theme_ = themeFromName(settings.value(settingsKey("theme"), QStringLiteral("light")).toString());
   if (!restoreGeometry(settings.value(settingsKey("geometry")).toByteArray())) resize(1440, 900);
   restoreState(settings.value(settingsKey("windowState")).toByteArray());
   setTheme(theme_);
-  rebuildRecentMenu();
 }
 
 MainWindow::~MainWindow() = default;
 
-QWidget* MainWindow::buildWelcome() {
-  auto* welcome = new QWidget(this);
-  auto* layout = new QVBoxLayout(welcome);
-  layout->addStretch(2);
-  auto* icon = new QLabel(welcome);
-  icon->setPixmap(QIcon(QStringLiteral(":/icons/byoc-studio.svg")).pixmap(96, 96));
-  icon->setAlignment(Qt::AlignCenter);
-  auto* title = new QLabel(tr("BYOC Studio"), welcome);
-  QFont titleFont = title->font();
-  titleFont.setPointSizeF(titleFont.pointSizeF() * 2);
-  titleFont.setWeight(QFont::Light);
-  title->setFont(titleFont);
-  title->setAlignment(Qt::AlignCenter);
-  auto* subtitle = new QLabel(tr("See how your backend's patterns and rules partition a model, pass by pass."), welcome);
-  subtitle->setAlignment(Qt::AlignCenter);
-  subtitle->setEnabled(false);
-  auto* open = new QPushButton(tr("Open Model…"), welcome);
-  auto* demo = new QPushButton(tr("Open the Demo"), welcome);
-  connect(open, &QPushButton::clicked, this, [this] {
-    QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), {}, kModelFilter);
-    if (!path.isEmpty()) openFile(path);
-  });
-  connect(demo, &QPushButton::clicked, this, &MainWindow::openDemo);
-  auto* buttons = new QHBoxLayout;
-  buttons->addStretch();
-  buttons->addWidget(open);
-  buttons->addWidget(demo);
-  buttons->addStretch();
-  auto* hint = new QLabel(tr("or drop a .relay, .json or .onnx file here"), welcome);
-  hint->setAlignment(Qt::AlignCenter);
-  hint->setEnabled(false);
-  layout->addWidget(icon);
-  layout->addWidget(title);
-  layout->addWidget(subtitle);
-  layout->addSpacing(16);
-  layout->addLayout(buttons);
-  layout->addWidget(hint);
-  layout->addStretch(3);
-  return welcome;
-}
+TimelineWidget* MainWindow::timeline() const { return docks_->timeline(); }
 
-void MainWindow::buildDocks() {
-  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-  auto dock = [this](const QString& title, const char* name, QWidget* widget, Qt::DockWidgetArea area) {
-    auto* result = new QDockWidget(title, this);
-    result->setObjectName(QString::fromLatin1(name));
-    result->setWidget(widget);
-    addDockWidget(area, result);
-    return result;
-  };
-  moduleView_ = new QTreeView(this);
-  moduleView_->setModel(moduleTree_);
-  moduleView_->setUniformRowHeights(true);
-  moduleView_->header()->setStretchLastSection(false);
-  moduleView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  moduleView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  connect(moduleView_, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
+PatternDock* MainWindow::patternDock() const { return docks_->patternDock(); }
+
+IrTextView* MainWindow::irText() const { return docks_->irText(); }
+
+RunPanel* MainWindow::runPanel() const { return docks_->runPanel(); }
+
+void MainWindow::connectPanels() {
+  connect(colourer_, &SupportColourer::coloured, this, [this] {
+    if (timeline()->currentStep() <= 0) onStepChanged(timeline()->currentStep());
+  });
+  connect(targetDocument_, &TargetDocument::changed, this, [this] {
+    if (steps_->count() > 1) repartition_->start();
+  });
+  connect(repartition_, &QTimer::timeout, this, [this] {
+    resumeStep_ = timeline()->currentStep();
+    runPartition(partitionBar_->pipeline());
+  });
+  connect(partitionBar_, &PartitionBar::runRequested, this, [this] { runPartition(partitionBar_->pipeline()); });
+  connect(partitionBar_, &PartitionBar::failed, this, &MainWindow::reportFailure);
+  connect(targetFiles_, &TargetFiles::displayNameChanged, this, &MainWindow::updateTitle);
+  connect(stepsJob_, &StepsJob::finished, this, &MainWindow::showSteps);
+  connect(stepsJob_, &StepsJob::failed, this, [this](const Diagnostic& error) {
+    resumeStep_ = -1;
+    reportFailure(error);
+  });
+  connect(stepsJob_, &StepsJob::cancelled, this, [this] { resumeStep_ = -1; });
+  connect(steps_, &PassSteps::printed, this, [this](int step) {
+    if (timeline()->currentStep() == step) showCurrentText();
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+  connect(tabs_, &GraphTabs::nodeSelected, this, &MainWindow::onNodeSelected);
+  connect(tabs_, &GraphTabs::nodeActivated, this, &MainWindow::activateNode);
+  connect(tabs_, &GraphTabs::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
+  connect(tabs_, &GraphTabs::layoutFailed, this, [this](const QString& message) {
+    diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
+  });
+  connect(tabs_, &GraphTabs::zoomChanged, this, [this](qreal zoom) { showZoom(zoom); });
+  connect(docks_->moduleView(), &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
     openFunctionTab(index.data(ModuleTreeModel::GlobalNameRole).toString());
   });
-  propertiesView_ = makeRowTable(properties_, this);
-  propertiesView_->setSelectionMode(QAbstractItemView::NoSelection);
-  propertiesView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  regionView_ = makeRowTable(regions_, this);
-  regionView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  regionView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  regionView_->horizontalHeader()->setStretchLastSection(false);
-  regionView_->horizontalHeader()->setMinimumSectionSize(48);
-  regionView_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  regionView_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-  regionView_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
-  connect(regionView_, &QTableView::clicked, this, [this](const QModelIndex& index) { selectRegion(index.row()); });
-  diagnosticsView_ = makeRowTable(diagnostics_, this);
-  diagnosticsView_->setWordWrap(true);
-  irText_ = new IrTextView(this);
-  connect(irText_, &IrTextView::locationClicked, this, &MainWindow::onTextLocation);
-  timeline_ = new TimelineWidget(snapshots_, this);
-  connect(timeline_, &TimelineWidget::stepChanged, this, &MainWindow::onStepChanged);
-  connect(timeline_, &TimelineWidget::stepOpened, this, &MainWindow::openStepTab);
-
-  QDockWidget* module = dock(tr("Module"), "moduleDock", moduleView_, Qt::LeftDockWidgetArea);
-  QDockWidget* timeline = dock(tr("Pass Timeline"), "timelineDock", timeline_, Qt::LeftDockWidgetArea);
-  QDockWidget* properties = dock(tr("Properties"), "propertiesDock", propertiesView_, Qt::RightDockWidgetArea);
-  QDockWidget* regions = dock(tr("Regions"), "regionsDock", regionView_, Qt::RightDockWidgetArea);
-  QDockWidget* text = dock(tr("IR Text"), "textDock", irText_, Qt::BottomDockWidgetArea);
-  QDockWidget* diagnostics = dock(tr("Diagnostics"), "diagnosticsDock", diagnosticsView_, Qt::BottomDockWidgetArea);
-  QDockWidget* opSupport = dock(tr("Op Support"), "opSupportDock",
-                                new OpSupportPanel(opSupport_, colourer_, targetDocument_, this), Qt::RightDockWidgetArea);
-  runPanel_ = new RunPanel(this);
-  QDockWidget* run = dock(tr("Run"), "runDock", runPanel_, Qt::BottomDockWidgetArea);
-  connect(runPanel_, &RunPanel::runRequested, this, &MainWindow::runModel);
-  connect(runPanel_, &RunPanel::failed, diagnostics_, &DiagnosticsModel::add);
-  connect(runPanel_, &RunPanel::regionNotesChanged, this, [this](const std::map<QString, QString>& notes) {
+  connect(docks_->regionView(), &QTableView::clicked, this, [this](const QModelIndex& index) { selectRegion(index.row()); });
+  connect(irText(), &IrTextView::locationClicked, this, &MainWindow::onTextLocation);
+  connect(timeline(), &TimelineWidget::stepChanged, this, &MainWindow::onStepChanged);
+  connect(timeline(), &TimelineWidget::stepOpened, this, &MainWindow::openStepTab);
+  connect(runPanel(), &RunPanel::runRequested, this, &MainWindow::runModel);
+  connect(runPanel(), &RunPanel::failed, diagnostics_, &DiagnosticsModel::add);
+  connect(runPanel(), &RunPanel::regionNotesChanged, this, [this](const std::map<QString, QString>& notes) {
     hullNotes_ = notes;
-    onStepChanged(timeline_->currentStep());
+    onStepChanged(timeline()->currentStep());
   });
-  splitDockWidget(module, timeline, Qt::Vertical);
-  splitDockWidget(properties, regions, Qt::Vertical);
-  tabifyDockWidget(regions, opSupport);
-  regions->raise();
-  tabifyDockWidget(text, diagnostics);
-  tabifyDockWidget(text, run);
-  patternDock_ = new PatternDock(targetDocument_, this);
-  QDockWidget* patterns = dock(tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea);
-  connect(patterns, &QDockWidget::visibilityChanged, patternDock_, &PatternDock::setOutlinesShown);
-  tabifyDockWidget(text, patterns);
-  text->raise();
-  resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
-  resizeDocks({text}, {220}, Qt::Vertical);
-  viewMenu_ = new QMenu(tr("&View"), this);
-  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns}) viewMenu_->addAction(each->toggleViewAction());
-  viewMenu_->addSeparator();
 }
 
-void MainWindow::buildActions() {
+void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
-    QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), {}, kModelFilter);
-    if (!path.isEmpty()) openFile(path);
-  });
+  QAction* open = file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseModelFile);
+  open->setObjectName(QStringLiteral("openAction"));
   open->setIcon(QIcon(QStringLiteral(":/icons/open.svg")));
   QAction* demo = file->addAction(tr("Open &Demo"), QKeySequence(Qt::CTRL | Qt::Key_D), this, &MainWindow::openDemo);
+  demo->setObjectName(QStringLiteral("demoAction"));
   demo->setIcon(QIcon(QStringLiteral(":/icons/demo.svg")));
-  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  recentFiles_ = new RecentFilesMenu(this);
+  connect(recentFiles_, &RecentFilesMenu::chosen, this, &MainWindow::openFile);
+  file->addMenu(recentFiles_);
   file->addSeparator();
   file->addAction(tr("Export &Graph Image…"), this, [this] {
     GraphPage* page = currentPage();
@@ -287,34 +214,38 @@ void MainWindow::buildActions() {
     if (GraphPage* page = currentPage()) page->findNext(true);
   });
 
-  menuBar()->addMenu(viewMenu_);
-  QAction* zoomIn = viewMenu_->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] {
+  QMenu* view = docks_->viewMenu();
+  menuBar()->addMenu(view);
+  QAction* zoomIn = view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] {
     if (GraphPage* page = currentPage()) page->view()->setZoom(page->view()->zoom() * 1.25);
   });
+  zoomIn->setObjectName(QStringLiteral("zoomInAction"));
   zoomIn->setIcon(QIcon(QStringLiteral(":/icons/zoom-in.svg")));
-  QAction* zoomOut = viewMenu_->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] {
+  QAction* zoomOut = view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] {
     if (GraphPage* page = currentPage()) page->view()->setZoom(page->view()->zoom() / 1.25);
   });
+  zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
   zoomOut->setIcon(QIcon(QStringLiteral(":/icons/zoom-out.svg")));
-  QAction* fit = viewMenu_->addAction(tr("&Fit Graph"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
+  QAction* fit = view->addAction(tr("&Fit Graph"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
     if (GraphPage* page = currentPage()) page->view()->fitAll();
   });
+  fit->setObjectName(QStringLiteral("fitAction"));
   fit->setIcon(QIcon(QStringLiteral(":/icons/zoom-fit.svg")));
-  viewMenu_->addAction(tr("&Cancel Layout"), this, [this] {
+  view->addAction(tr("&Cancel Layout"), this, [this] {
     if (GraphPage* page = currentPage()) page->cancelLayout();
   });
   // The graph's context menu holds these too, with Re-layout's shortcut (Ctrl+Shift+L).
-  viewMenu_->addAction(tr("&Re-layout"), this, [this] {
+  view->addAction(tr("&Re-layout"), this, [this] {
     if (GraphPage* page = currentPage()) page->startLayout();
   });
-  viewMenu_->addAction(tr("C&ollapse All Groups"), this, [this] {
+  view->addAction(tr("C&ollapse All Groups"), this, [this] {
     if (GraphPage* page = currentPage()) page->setAllCollapsed(true);
   });
-  viewMenu_->addAction(tr("E&xpand All Groups"), this, [this] {
+  view->addAction(tr("E&xpand All Groups"), this, [this] {
     if (GraphPage* page = currentPage()) page->setAllCollapsed(false);
   });
-  viewMenu_->addSeparator();
-  QMenu* themes = viewMenu_->addMenu(tr("&Theme"));
+  view->addSeparator();
+  QMenu* themes = view->addMenu(tr("&Theme"));
   auto* themeGroup = new QActionGroup(this);
   for (Theme theme : {Theme::Light, Theme::Dark}) {
     QAction* action = themes->addAction(theme == Theme::Light ? tr("&Light") : tr("&Dark"), this,
@@ -327,9 +258,7 @@ void MainWindow::buildActions() {
     for (QAction* action : themeGroup->actions()) action->setChecked(action->data().toString() == themeName(theme_));
   });
 
-  targetFiles_ = new TargetFiles(targetDocument_, this);
   menuBar()->addMenu(targetFiles_->menu());
-  connect(targetFiles_, &TargetFiles::displayNameChanged, this, &MainWindow::updateTitle);
   updateTitle();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About BYOC Studio"), this, [this] {
@@ -338,69 +267,23 @@ void MainWindow::buildActions() {
                           "watch the partitioning passes carve it into regions.</p>")
                            .arg(QCoreApplication::applicationVersion()));
   });
+}
 
-  QToolBar* toolbar = addToolBar(tr("Main"));
+QToolBar* MainWindow::buildMainToolbar() {
+  auto* toolbar = new QToolBar(tr("Main"), this);
   toolbar->setObjectName(QStringLiteral("mainToolbar"));
   toolbar->setMovable(false);
   toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  toolbar->addAction(open);
-  toolbar->addAction(demo);
-  toolbar->addSeparator();
-  toolbar->addAction(zoomIn);
-  toolbar->addAction(zoomOut);
-  toolbar->addAction(fit);
-  buildPartitionBar();
-}
-
-void MainWindow::buildPartitionBar() {
-  QToolBar* bar = addToolBar(tr("Partition"));
-  bar->setObjectName(QStringLiteral("partitionToolbar"));
-  bar->setMovable(false);
-  bar->addWidget(new QLabel(tr(" Target "), bar));
-  targetChooser_ = new QComboBox(bar);
-  targetChooser_->setObjectName(QStringLiteral("targetChooser"));
-  targetChooser_->setToolTip(tr("The target whose patterns and rules are edited and partitioned for"));
-  for (const std::string& name : builtinTargetNames()) targetChooser_->addItem(QString::fromStdString(name));
-  targetChooser_->addItem(tr("Target file…"));
-  connect(targetChooser_, &QComboBox::activated, this, [this](int index) {
-    if (!targetFiles_->confirmReplace()) {
-      showTargetInChooser();
-      return;
-    }
-    QString chosen = targetChooser_->itemText(index);
-    if (index == targetChooser_->count() - 1) {
-      chosen = QFileDialog::getOpenFileName(this, tr("Open Target"), {}, tr("Target files (*.json)"));
-      if (chosen.isEmpty()) {
-        showTargetInChooser();
-        return;
-      }
-    }
-    if (Status loaded = targetDocument_->load(chosen); !loaded) reportFailure(loaded.error());
-  });
-  connect(targetDocument_, &TargetDocument::changed, this, &MainWindow::showTargetInChooser);
-  bar->addWidget(targetChooser_);
-  bar->addWidget(new QLabel(tr(" Flow "), bar));
-  pipelineChooser_ = new QComboBox(bar);
-  pipelineChooser_->setObjectName(QStringLiteral("pipelineChooser"));
-  pipelineChooser_->addItems({QStringLiteral("relay"), QStringLiteral("relax")});
-  pipelineChooser_->setToolTip(tr("relay: MergeComposite → AnnotateTarget → MergeCompilerRegions → PartitionGraph\n"
-                                  "relax: FuseOpsByPattern → MergeCompositeFunctions → RunCodegen"));
-  bar->addWidget(pipelineChooser_);
-  QAction* run = bar->addAction(tr("Run Passes"), this, [this] { runPartition(pipelineChooser_->currentText()); });
-  run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-  run->setToolTip(tr("Run the partitioning passes for the target and step through them in the timeline (Ctrl+R)"));
-  if (Status loaded = targetDocument_->load(targetChooser_->itemText(0)); !loaded) reportFailure(loaded.error());
-}
-
-void MainWindow::showTargetInChooser() {
-  const QString& path = targetDocument_->path();
-  const QString shown = path.isEmpty() ? QString::fromStdString(targetDocument_->target().name) : path;
-  int index = targetChooser_->findText(shown);
-  if (index < 0) {
-    index = targetChooser_->count() - 1;  // before "Target file…"
-    targetChooser_->insertItem(index, shown);
+  for (const char* name : {"openAction", "demoAction", "", "zoomInAction", "zoomOutAction", "fitAction"}) {
+    if (*name) toolbar->addAction(findChild<QAction*>(QString::fromLatin1(name)));
+    else toolbar->addSeparator();
   }
-  targetChooser_->setCurrentIndex(index);
+  return toolbar;
+}
+
+void MainWindow::chooseModelFile() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), {}, kModelFilter);
+  if (!path.isEmpty()) openFile(path);
 }
 
 void MainWindow::updateTitle() {
@@ -417,27 +300,22 @@ void MainWindow::openDemo() {
 }
 
 void MainWindow::startLoading(const QString& label, std::function<Result<ModelDocument>()> load) {
-  const int generation = ++loadGeneration_;
+  stepsJob_->discard();  // steps of the model shown would land on the new one
   statusBar()->showMessage(tr("Opening %1…").arg(label));
-  auto* watcher = new QFutureWatcher<Result<ModelDocument>>(this);
-  connect(watcher, &QFutureWatcher<Result<ModelDocument>>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    if (generation != loadGeneration_) return;
-    Result<ModelDocument> result = watcher->result();
+  loadJob_.start(std::move(load), [this](Result<ModelDocument> result) {
     if (!result) {
       reportFailure(result.error());
       return;
     }
     adopt(std::move(result).value());
   });
-  watcher->setFuture(QtConcurrent::run(std::move(load)));
 }
 
 void MainWindow::openSteps(const QStringList& paths) {
   if (!document_) return;
   Module loaded = document_->module;
-  showStepsWhenReady(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())),
-                     [paths, loaded] { return openStepFiles(paths, loaded); });
+  stepsJob_->start(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())),
+                   [paths, loaded](const JobControl&) { return openStepFiles(paths, loaded); });
 }
 
 void MainWindow::runPartition(const QStringList& targets, const QString& pipeline) {
@@ -455,7 +333,7 @@ void MainWindow::runPartition(const QStringList& targets, const QString& pipelin
     }
     others.push_back(std::make_shared<const Target>(std::move(other).value()));
   }
-  if (int shown = pipelineChooser_->findText(pipeline); shown >= 0) pipelineChooser_->setCurrentIndex(shown);
+  partitionBar_->setPipeline(pipeline);
   runPartition(pipeline, std::move(others));
 }
 
@@ -464,29 +342,20 @@ void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_p
   repartition_->stop();
   std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
   targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
-  QStringList names;
-  for (const auto& target : targets) names << QString::fromStdString(target->name);
-  Module loaded = document_->module;
-  showStepsWhenReady(tr("Partitioning for %1 (%2)…").arg(names.join(QStringLiteral(", ")), pipeline),
-                     [loaded, targets, pipeline] { return runPartitionFlow(loaded, targets, pipeline); });
+  stepsJob_->partition(document_->module, std::move(targets), pipeline);
 }
 
 void MainWindow::runModel() {
   if (!document_) return;
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-    if (dock->widget() == runPanel_) {
-      dock->show();
-      dock->raise();
-      resizeDocks({dock}, {std::max(dock->height(), height() * 2 / 5)}, Qt::Vertical);
-    }
-  }
-  runPanel_->run({std::make_shared<const Target>(targetDocument_->target())}, pipelineChooser_->currentText());
+  if (QDockWidget* dock = docks_->raise(runPanel()))
+    resizeDocks({dock}, {std::max(dock->height(), height() * 2 / 5)}, Qt::Vertical);
+  runPanel()->run({std::make_shared<const Target>(targetDocument_->target())}, partitionBar_->pipeline());
 }
 
 ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
   if (!document_) return nullptr;
   auto* job = new ModuleExportJob({document_->module, {std::make_shared<const Target>(targetDocument_->target())},
-                                   pipelineChooser_->currentText(), directory,
+                                   partitionBar_->pipeline(), directory,
                                    QStringLiteral("byoc-studio ") + QCoreApplication::applicationVersion()},
                                   this);
   connect(job, &ModuleExportJob::finished, this, [this, directory](bool ok, const Diagnostic& error) {
@@ -496,138 +365,88 @@ ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
   return job;
 }
 
-void MainWindow::showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work) {
-  statusBar()->showMessage(what);
-  const int generation = loadGeneration_;
-  const int run = ++partitionRun_;
-  auto* watcher = new QFutureWatcher<Result<std::vector<Snapshot>>>(this);
-  connect(watcher, &QFutureWatcher<Result<std::vector<Snapshot>>>::finished, this, [this, watcher, generation, run] {
-    watcher->deleteLater();
-    if (generation != loadGeneration_ || run != partitionRun_) return;  // another model or run came since
-    const int resume = std::exchange(resumeStep_, -1);
-    Result<std::vector<Snapshot>> result = watcher->result();
-    if (!result) {
-      reportFailure(result.error());
-      return;
-    }
-    std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
-    for (Snapshot& step : *result) steps.push_back(std::move(step));
-    setSnapshots(std::move(steps));
-    if (resume > 0) timeline_->setCurrentStep(std::min(resume, static_cast<int>(steps_.size()) - 1));
-    statusBar()->clearMessage();
-    emit stepsOpened();
-  });
-  watcher->setFuture(QtConcurrent::run(std::move(work)));
+void MainWindow::showSteps(const std::vector<Snapshot>& computed) {
+  const int resume = std::exchange(resumeStep_, -1);
+  std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
+  steps.insert(steps.end(), computed.begin(), computed.end());
+  setSnapshots(std::move(steps));
+  if (resume > 0) timeline()->setCurrentStep(std::min(resume, steps_->count() - 1));
+  statusBar()->clearMessage();
+  emit stepsOpened();
 }
 
 void MainWindow::reportFailure(const Diagnostic& diagnostic) {
   diagnostics_->add(diagnostic);
   const QString message = QString::fromStdString(diagnostic.str());
   statusBar()->showMessage(tr("Could not open: %1").arg(message));
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-    if (dock->widget() == diagnosticsView_) {
-      dock->show();
-      dock->raise();
-    }
-  }
+  docks_->raise(docks_->diagnosticsView());
   emit openFailed(message);
 }
 
 void MainWindow::adopt(ModelDocument document) {
-  while (tabs_->count() > 0) {
-    QWidget* page = tabs_->widget(0);
-    tabs_->removeTab(0);
-    page->deleteLater();
-  }
-  pageTexts_.clear();
-  stepTexts_.clear();
-  printingSteps_.clear();
-  ++stepsGeneration_;
-  mainPage_ = nullptr;
+  stepsJob_->discard();  // started for the model shown until now
+  resumeStep_ = -1;
+  tabs_->clear();
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));
-  if (!document_->path.isEmpty()) addRecentFile(document_->path);
+  if (!document_->path.isEmpty()) recentFiles_->add(document_->path);
   updateTitle();
   opSupport_->setModule(document_->module);
-  steps_.clear();
+  steps_->setSteps({});
   snapshots_->setSnapshots({});
   regions_->setOverlay({});
   properties_->setProperties({});
   moduleTree_->setModule(document_->module);
-  moduleView_->expandAll();
-  runPanel_->setModel(document_->module);
+  docks_->moduleView()->expandAll();
+  runPanel()->setModel(document_->module);
   if (!document_->entry) {
     reportFailure(makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
     return;
   }
   centre_->setCurrentWidget(tabs_);
-  mainPage_ = addPage(document_->entryGraph, document_->title + QStringLiteral(" · @") + document_->entryName);
-  colourer_->setGraph(&mainPage_->model());
+  tabs_->open(document_->entryGraph, document_->module.provenance(),
+              document_->title + QStringLiteral(" · @") + document_->entryName);
+  colourer_->setGraph(&mainPage()->model());
   onTabChanged();
   emit opened();
 }
 
-GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& tabTitle) {
-  return addPage(std::make_shared<const GraphModel>(GraphModel::build(function, name, document_->module.provenance().get())),
-                 tabTitle);
-}
+GraphPage* MainWindow::mainPage() const { return tabs_->mainPage(); }
 
-GraphPage* MainWindow::addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle) {
-  auto* page = new GraphPage(std::move(model), document_->module.provenance(), tabs_);
-  page->setTheme(theme_);
-  connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { onNodeSelected(page, node); });
-  connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { activateNode(page, node); });
-  connect(page, &GraphPage::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
-  connect(page, &GraphPage::layoutFailed, this, [this](const QString& message) {
-    diagnostics_->add(makeError(message.toStdString(), {"layout", 0, 0}));
-  });
-  connect(page->view(), &GraphView::zoomChanged, this, [this](qreal zoom) {
-    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100)));
-  });
-  const int index = tabs_->addTab(page, tabTitle);
-  if (!mainPage_) tabs_->tabBar()->setTabButton(index, QTabBar::RightSide, nullptr);  // the loaded graph stays open
-  tabs_->setCurrentIndex(index);
-  page->startLayout();
-  return page;
-}
-
-GraphPage* MainWindow::currentPage() const { return qobject_cast<GraphPage*>(tabs_->currentWidget()); }
+GraphPage* MainWindow::currentPage() const { return tabs_->currentPage(); }
 
 int MainWindow::pageCount() const { return tabs_->count(); }
 
+GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& title,
+                               std::shared_ptr<const TextLinks> text) {
+  const std::shared_ptr<const Provenance>& provenance = document_->module.provenance();
+  GraphPage* page = tabs_->open(std::make_shared<const GraphModel>(GraphModel::build(function, name, provenance.get())),
+                                provenance, title, std::move(text));
+  onTabChanged();
+  return page;
+}
+
 const Module& MainWindow::currentModule() const {
-  const int step = timeline_->currentStep();
-  return step >= 0 ? steps_[step].module : document_->module;
+  const int step = timeline()->currentStep();
+  return steps_->contains(step) ? steps_->steps()[step].module : document_->module;
 }
 
 GraphPage* MainWindow::openFunctionTab(const QString& function) {
   if (!document_) return nullptr;
-  const int step = timeline_->currentStep();
+  const int step = timeline()->currentStep();
   const QString title = (step > 0 ? QStringLiteral("Step %1 · @").arg(step) : QStringLiteral("@")) + function;
-  for (int i = 0; i < tabs_->count(); ++i) {
-    if (tabs_->tabText(i) == title) {
-      tabs_->setCurrentIndex(i);
-      return static_cast<GraphPage*>(tabs_->widget(i));
-    }
-  }
-  const Module& module = currentModule();
-  Function found = module.find(function.toStdString());
-  if (!found) return nullptr;
-  GraphPage* page = addPage(found, function, title);
-  pageTexts_[page] = TextLinks::printed(Expr(found));
-  onTabChanged();
-  return page;
+  if (GraphPage* shown = tabs_->show(title)) return shown;
+  Function found = currentModule().find(function.toStdString());
+  return found ? addPage(found, function, title, TextLinks::printed(Expr(found))) : nullptr;
 }
 
 GraphPage* MainWindow::openStepTab(int step) {
-  if (step < 0 || step >= static_cast<int>(steps_.size())) return nullptr;
+  if (!steps_->contains(step)) return nullptr;
+  const Snapshot& shown = steps_->steps()[step];
   QString name;
-  Function entry = entryFunction(steps_[step].module, &name);
+  Function entry = entryFunction(shown.module, &name);
   if (!entry) return nullptr;
-  GraphPage* page = addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(steps_[step].passName));
-  pageTexts_[page] = TextLinks::printed(steps_[step].module);
-  onTabChanged();
-  return page;
+  return addPage(entry, name, QStringLiteral("Step %1: %2").arg(step).arg(shown.passName), TextLinks::printed(shown.module));
 }
 
 GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
@@ -637,33 +456,32 @@ GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
 }
 
 void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
-  steps_ = snapshots;
-  stepTexts_.assign(steps_.size(), nullptr);
-  printingSteps_.clear();
-  ++stepsGeneration_;
+  hullNotes_.clear();  // they name functions of the earlier steps
+  steps_->setSteps(snapshots);
   snapshots_->setSnapshots(std::move(snapshots));
 }
 
 void MainWindow::onStepChanged(int step) {
   GraphOverlay overlay;
-  if (step >= 0 && mainPage_) overlay = overlayForSnapshot(steps_[step].module, mainPage_->model());
+  const bool known = steps_->contains(step);
+  if (known && mainPage()) overlay = overlayForSnapshot(steps_->steps()[step].module, mainPage()->model());
   if (step <= 0) overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
   overlay.hullNotes = hullNotes_;
-  if (mainPage_) mainPage_->setOverlay(overlay);
+  if (mainPage()) mainPage()->setOverlay(overlay);
   regions_->setOverlay(overlay);
   if (document_) {
     moduleTree_->setModule(currentModule());
-    moduleView_->expandAll();
+    docks_->moduleView()->expandAll();
   }
   showCurrentText();
-  if (step >= 0) statusBar()->showMessage(tr("Step %1: %2").arg(step).arg(steps_[step].passName));
+  if (known) statusBar()->showMessage(tr("Step %1: %2").arg(step).arg(steps_->steps()[step].passName));
 }
 
 void MainWindow::selectRegion(int row) {
-  if (!mainPage_ || row < 0 || row >= regions_->rowCount()) return;
+  if (!mainPage() || row < 0 || row >= regions_->rowCount()) return;
   const QList<int> nodes = regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>();
-  tabs_->setCurrentWidget(mainPage_);
-  GraphScene* scene = mainPage_->scene();
+  tabs_->setCurrentWidget(mainPage());
+  GraphScene* scene = mainPage()->scene();
   scene->selectNode(-1);
   QRectF area;
   for (int node : nodes) {
@@ -672,7 +490,7 @@ void MainWindow::selectRegion(int row) {
       area = area.united(item->sceneBoundingRect());
     }
   }
-  if (!area.isNull()) mainPage_->view()->showArea(area);
+  if (!area.isNull()) mainPage()->view()->showArea(area);
 }
 
 void MainWindow::onNodeSelected(GraphPage* page, int node) {
@@ -683,7 +501,7 @@ void MainWindow::onNodeSelected(GraphPage* page, int node) {
   const GraphNode& graphNode = page->model().nodes()[node];
   properties_->setProperties(nodeProperties(graphNode, document_ ? document_->module.provenance().get() : nullptr));
   if (followingText_ || page != currentPage() || !shownText_ || shownText_ != textOf(page)) return;
-  if (std::optional<TextRange> range = shownText_->rangeOf(graphNode.expr)) irText_->showRange(*range);
+  if (std::optional<TextRange> range = shownText_->rangeOf(graphNode.expr)) irText()->showRange(*range);
 }
 
 void MainWindow::onTextLocation(int line, int column) {
@@ -699,81 +517,41 @@ void MainWindow::onTextLocation(int line, int column) {
 
 std::shared_ptr<const TextLinks> MainWindow::textOf(const GraphPage* page) const {
   if (!page || !document_) return nullptr;
-  if (page != mainPage_) {
-    auto text = pageTexts_.find(page);
-    return text == pageTexts_.end() ? nullptr : text->second;
-  }
-  const int step = timeline_->currentStep();
-  return step > 0 && step < static_cast<int>(stepTexts_.size()) ? stepTexts_[step] : document_->text;
-}
-
-void MainWindow::printStep(int step) {
-  if (!printingSteps_.insert(step).second) return;
-  const int generation = stepsGeneration_;
-  auto* watcher = new QFutureWatcher<std::shared_ptr<const TextLinks>>(this);
-  connect(watcher, &QFutureWatcher<std::shared_ptr<const TextLinks>>::finished, this, [this, watcher, generation, step] {
-    watcher->deleteLater();
-    if (generation != stepsGeneration_) return;
-    printingSteps_.erase(step);
-    stepTexts_[step] = watcher->result();
-    if (timeline_->currentStep() == step) showCurrentText();
-  });
-  watcher->setFuture(QtConcurrent::run([module = steps_[step].module] { return TextLinks::printed(module); }));
+  if (page != mainPage()) return tabs_->textOf(page);
+  const int step = timeline()->currentStep();
+  return step > 0 && steps_->contains(step) ? steps_->text(step) : document_->text;
 }
 
 void MainWindow::showCurrentText() {
   GraphPage* page = currentPage();
-  const int step = timeline_->currentStep();
-  if (page && page == mainPage_ && step > 0 && step < static_cast<int>(stepTexts_.size()) && !stepTexts_[step]) printStep(step);
+  const int step = timeline()->currentStep();
+  if (page && page == mainPage() && step > 0) steps_->print(step);
   std::shared_ptr<const TextLinks> text = textOf(page);
   if (text == shownText_) return;
   shownText_ = text;
-  irText_->setIrText(text ? text->text() : QString());
+  irText()->setIrText(text ? text->text() : QString());
   if (page) onNodeSelected(page, page->scene()->selectedNode());
 }
 
 void MainWindow::onTabChanged() {
   GraphPage* page = currentPage();
   showCurrentText();
-  patternDock_->setPage(page);
+  patternDock()->setPage(page);
   if (page) {
-    zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(page->view()->zoom() * 100)));
+    showZoom(page->view()->zoom());
     onNodeSelected(page, page->scene()->selectedNode());
   }
 }
+
+void MainWindow::showZoom(qreal zoom) { zoomLabel_->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100))); }
 
 void MainWindow::setTheme(Theme theme) {
   theme_ = theme;
   applyTheme(*qApp, theme);
   QSettings().setValue(settingsKey("theme"), themeName(theme));
-  irText_->setDarkColours(theme == Theme::Dark);
-  patternDock_->setTheme(theme);
-  for (int i = 0; i < tabs_->count(); ++i) static_cast<GraphPage*>(tabs_->widget(i))->setTheme(theme);
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-  QSettings settings;
-  QStringList files = settings.value(settingsKey("recentFiles")).toStringList();
-  files.removeAll(path);
-  files.prepend(path);
-  while (files.size() > kMaxRecentFiles) files.removeLast();
-  settings.setValue(settingsKey("recentFiles"), files);
-  rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-  recentMenu_->clear();
-  const QStringList files = QSettings().value(settingsKey("recentFiles")).toStringList();
-  for (const QString& path : files) {
-    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
-  }
-  recentMenu_->setEnabled(!files.isEmpty());
-  if (files.isEmpty()) return;
-  recentMenu_->addSeparator();
-  recentMenu_->addAction(tr("Clear List"), this, [this] {
-    QSettings().remove(settingsKey("recentFiles"));
-    rebuildRecentMenu();
-  });
+  irText()->setDarkColours(theme == Theme::Dark);
+  patternDock()->setTheme(theme);
+  tabs_->setTheme(theme);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

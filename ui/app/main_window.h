@@ -9,41 +9,46 @@
 ///
 /// Pass steps are plugged in with `setSnapshots`: each step is drawn as an overlay on the stable
 /// layout of the loaded graph, and any step (or any function of its module) opens as its own tab.
+///
+/// The window creates its parts (welcome page, graph tabs, docks, partition toolbar, steps job)
+/// and connects them; each part is a class of its own in ui/app.
 
 #include <QMainWindow>
 #include <functional>
 #include <map>
 #include <memory>
-#include <set>
 #include <vector>
 
 #include "app/model_document.h"
 #include "snapshot/snapshot.h"
+#include "support/job.h"
 #include "target/target.h"
 #include "theme.h"
 
-class QTabWidget;
 class QStackedWidget;
-class QTreeView;
-class QTableView;
-class QMenu;
-class QComboBox;
 class QLabel;
 class QTimer;
+class QToolBar;
 
 namespace byoc::ui {
 
 class DiagnosticsModel;
+class DockSet;
 class GraphPage;
+class GraphTabs;
 class IrTextView;
 class ModuleTreeModel;
 class OpSupportModel;
+class PartitionBar;
+class PassSteps;
 class PatternDock;
 class PropertiesModel;
+class RecentFilesMenu;
 class RegionListModel;
 class RunPanel;
 class ModuleExportJob;
 class SnapshotListModel;
+class StepsJob;
 class SupportColourer;
 class TargetDocument;
 class TargetFiles;
@@ -69,8 +74,11 @@ class MainWindow : public QMainWindow {
   void runPartition(const QStringList& targets, const QString& pipeline);
   /// Runs the partitioning flow `pipeline` on the open model, on a worker, for the edited target
   /// first and then `lowerPriority`; the timeline then shows one step per pass (`stepsOpened`).
+  /// The run in flight, if any, is cancelled; a run cancelled from the status bar keeps the
+  /// steps shown.
   void runPartition(const QString& pipeline, std::vector<std::shared_ptr<const Target>> lowerPriority = {});
-  /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0.
+  /// Shows `snapshots` in the timeline (step 0 is normally the loaded module) and selects step 0;
+  /// drops the notes of an earlier run drawn on the graph.
   void setSnapshots(std::vector<Snapshot> snapshots);
   /// Switches theme and remembers it.
   void setTheme(Theme theme);
@@ -78,12 +86,12 @@ class MainWindow : public QMainWindow {
   /// The open model, or null.
   const ModelDocument* document() const { return document_.get(); }
   /// The tab showing the loaded model's entry function, or null.
-  GraphPage* mainPage() const { return mainPage_; }
+  GraphPage* mainPage() const;
   /// The tab in front, or null.
   GraphPage* currentPage() const;
   /// Number of graph tabs.
   int pageCount() const;
-  TimelineWidget* timeline() const { return timeline_; }
+  TimelineWidget* timeline() const;
   /// The target being authored (what "Run Passes" partitions for).
   TargetDocument* targetDocument() const { return targetDocument_; }
   /// The Op Support table, the target's colours on the loaded graph, and the Target menu.
@@ -91,10 +99,12 @@ class MainWindow : public QMainWindow {
   SupportColourer* supportColourer() const { return colourer_; }
   TargetFiles* targetFiles() const { return targetFiles_; }
   /// The pattern editor dock's widget.
-  PatternDock* patternDock() const { return patternDock_; }
-  IrTextView* irText() const { return irText_; }
+  PatternDock* patternDock() const;
+  IrTextView* irText() const;
   /// The Run dock's panel.
-  RunPanel* runPanel() const { return runPanel_; }
+  RunPanel* runPanel() const;
+  /// Partition runs, with their progress and Cancel in the status bar.
+  StepsJob* stepsJob() const { return stepsJob_; }
   /// Runs the open model in the Run dock (shown), as its Run button does.
   void runModel();
   /// Exports the open model partitioned for the edited target to `directory` (File > Export
@@ -129,89 +139,71 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
-  void buildActions();
-  void buildPartitionBar();
-  /// Selects (adding it if needed) the edited target in the target chooser.
-  void showTargetInChooser();
+  void buildMenus();
+  QToolBar* buildMainToolbar();
+  /// Connects the docked panels to the window's state.
+  void connectPanels();
   /// The model and the edited target, the latter marked when modified.
   void updateTitle();
-  /// Shows `steps` after the loaded model once a worker delivers them (if no other model was opened meanwhile).
-  void showStepsWhenReady(const QString& what, std::function<Result<std::vector<Snapshot>>()> work);
-  void buildDocks();
-  QWidget* buildWelcome();
   void startLoading(const QString& label, std::function<Result<ModelDocument>()> load);
   void adopt(ModelDocument document);
+  /// Shows `steps` after the loaded model (once the worker delivers them).
+  void showSteps(const std::vector<Snapshot>& steps);
   void reportFailure(const Diagnostic& diagnostic);
-  GraphPage* addPage(const Function& function, const QString& name, const QString& tabTitle);
-  /// Opens a tab on `model` (built beforehand, e.g. on the load worker).
-  GraphPage* addPage(std::shared_ptr<const GraphModel> model, const QString& tabTitle);
+  /// Opens a tab titled `title` on `function` (named `name`), printed as `text`.
+  GraphPage* addPage(const Function& function, const QString& name, const QString& title,
+                     std::shared_ptr<const TextLinks> text);
+  /// Shows `zoom` in the status bar.
+  void showZoom(qreal zoom);
   void onNodeSelected(GraphPage* page, int node);
   /// The text the IR panel shows for `page`: for the loaded graph, that of the selected step
   /// (null while it is being printed); for another tab, that of what the tab draws.
   std::shared_ptr<const TextLinks> textOf(const GraphPage* page) const;
   /// Shows the current page's text (if it changed) and its selected node in it; for the loaded
-  /// graph at a step not printed yet, shows nothing until `printStep` delivers it.
+  /// graph at a step not printed yet, shows nothing until the step is printed.
   void showCurrentText();
-  /// Prints step `step`'s module on a worker (a large module takes a noticeable time) into
-  /// `stepTexts_`, then shows it if the step is still selected.
-  void printStep(int step);
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
   void onTabChanged();
-  void addRecentFile(const QString& path);
-  void rebuildRecentMenu();
+  /// Asks for a model file and opens it.
+  void chooseModelFile();
   const Module& currentModule() const;
 
   std::unique_ptr<ModelDocument> document_;
-  /// The text of each tab other than the loaded graph's.
-  std::map<const GraphPage*, std::shared_ptr<const TextLinks>> pageTexts_;
-  std::vector<Snapshot> steps_;
-  /// Each step's module printed, once it was shown (index 0 unused: step 0 shows the document's text).
-  std::vector<std::shared_ptr<const TextLinks>> stepTexts_;
-  /// Steps being printed on a worker.
-  std::set<int> printingSteps_;
-  /// Generation of `steps_` (a step printed for older steps is dropped).
-  int stepsGeneration_ = 0;
+  /// The pass steps and their texts (step 0 shows the document's text).
+  PassSteps* steps_;
   /// The text in the IR panel.
   std::shared_ptr<const TextLinks> shownText_;
   /// True while a click in the text selects its node (the text then keeps its cursor).
   bool followingText_ = false;
   Theme theme_ = Theme::Light;
-  int loadGeneration_ = 0;
 
   QStackedWidget* centre_;
-  QTabWidget* tabs_;
-  GraphPage* mainPage_ = nullptr;
-  IrTextView* irText_;
-  QTreeView* moduleView_;
-  QTableView* propertiesView_;
-  QTableView* regionView_;
-  QTableView* diagnosticsView_;
-  TimelineWidget* timeline_;
+  GraphTabs* tabs_;
   ModuleTreeModel* moduleTree_;
   PropertiesModel* properties_;
   RegionListModel* regions_;
   DiagnosticsModel* diagnostics_;
   SnapshotListModel* snapshots_;
-  QMenu* recentMenu_;
-  QMenu* viewMenu_;
   TargetDocument* targetDocument_;
   OpSupportModel* opSupport_;
   SupportColourer* colourer_;
+  std::unique_ptr<DockSet> docks_;
+  RecentFilesMenu* recentFiles_;
   TargetFiles* targetFiles_ = nullptr;
+  PartitionBar* partitionBar_;
+  /// Partition runs and saved steps being read, with their progress in the status bar.
+  StepsJob* stepsJob_;
   /// Re-runs the passes shortly after the target changes, when they have been run.
   QTimer* repartition_;
-  /// Generation of partition runs (a newer run's steps replace an older one's).
-  int partitionRun_ = 0;
   /// The step to show again after an automatic re-run, or -1.
   int resumeStep_ = -1;
-  PatternDock* patternDock_;
-  QComboBox* targetChooser_ = nullptr;
-  QComboBox* pipelineChooser_ = nullptr;
   QLabel* zoomLabel_;
-  RunPanel* runPanel_;
-  /// The last run's time per outlined function, drawn on the graph under each partition's label.
+  /// The last run's time per outlined function, drawn on the graph under each partition's label
+  /// (dropped when the steps are recomputed: the functions may then be others).
   std::map<QString, QString> hullNotes_;
+  /// Loading a model.
+  JobTracker loadJob_{this};
 };
 
 }  // namespace byoc::ui

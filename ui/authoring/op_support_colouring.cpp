@@ -3,8 +3,6 @@
 
 #include "authoring/op_support_colouring.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <memory>
 
 #include "authoring/target_document.h"
@@ -34,7 +32,8 @@ SupportColours colourSupport(const Target& target, const OpCallNodes& calls) {
   return colours;
 }
 
-SupportColourer::SupportColourer(TargetDocument* document, QObject* parent) : QObject(parent), document_(document) {
+SupportColourer::SupportColourer(TargetDocument* document, QObject* parent)
+    : QObject(parent), document_(document), job_(this) {
   connect(document_, &TargetDocument::changed, this, &SupportColourer::recompute);
 }
 
@@ -45,16 +44,12 @@ void SupportColourer::setGraph(const GraphModel* graph) {
 }
 
 void SupportColourer::recompute() {
-  const int generation = ++generation_;
-  auto* watcher = new QFutureWatcher<SupportColours>(this);
-  connect(watcher, &QFutureWatcher<SupportColours>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    if (generation != generation_) return;  // a newer target or graph is being coloured
-    colours_ = watcher->result();
-    emit coloured();
-  });
   auto target = std::make_shared<const Target>(document_->target());
-  watcher->setFuture(QtConcurrent::run([target, calls = calls_] { return colourSupport(*target, calls); }));
+  job_.start([target, calls = calls_] { return colourSupport(*target, calls); },
+             [this](SupportColours colours) {
+               colours_ = std::move(colours);
+               emit coloured();
+             });
 }
 
 }  // namespace byoc::ui

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ir/expr.h"
+#include "support/job.h"
 #include "target/target.h"
 
 namespace byoc::ui {
@@ -61,7 +62,7 @@ class SupportColourer : public QObject {
   TargetDocument* document_;
   OpCallNodes calls_;
   SupportColours colours_;
-  int generation_ = 0;
+  JobTracker job_;
 };
 
 }  // namespace byoc::ui

@@ -1,36 +1,21 @@
 /// \file
-/// PatternMatchJob: QtConcurrent::run with a generation counter.
+/// PatternMatchJob: findMatches on a JobTracker.
 
 #include "authoring/pattern_match_job.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace byoc::ui {
 
-PatternMatchJob::PatternMatchJob(QObject* parent) : QObject(parent) {}
+PatternMatchJob::PatternMatchJob(QObject* parent) : QObject(parent), job_(this) {}
 
 PatternMatchJob::~PatternMatchJob() = default;
 
 void PatternMatchJob::start(OwnedPattern pattern, Function function) {
-  const int generation = ++generation_;
-  running_ = true;
-  using Matches = std::vector<PatternMatch>;
-  auto* watcher = new QFutureWatcher<Matches>(this);
-  connect(watcher, &QFutureWatcher<Matches>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    if (generation != generation_) return;
-    running_ = false;
-    emit finished(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run([pattern = std::move(pattern), function = std::move(function)] {
-    return findMatches(pattern.get(), Expr(function));
-  }));
+  job_.start([pattern = std::move(pattern), function = std::move(function)] { return findMatches(pattern.get(), Expr(function)); },
+             [this](const std::vector<PatternMatch>& matches) { emit finished(matches); });
 }
 
-void PatternMatchJob::cancel() {
-  ++generation_;
-  running_ = false;
-}
+void PatternMatchJob::cancel() { job_.discard(); }
+
+bool PatternMatchJob::isRunning() const { return job_.isRunning(); }
 
 }  // namespace byoc::ui

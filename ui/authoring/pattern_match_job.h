@@ -9,6 +9,7 @@
 #include "ir/expr.h"
 #include "pattern/find_matches.h"
 #include "pattern/owned_pattern.h"
+#include "support/job.h"
 
 namespace byoc::ui {
 
@@ -25,15 +26,14 @@ class PatternMatchJob : public QObject {
   /// Drops the result of the running request, if any.
   void cancel();
   /// True while the newest request has not reported.
-  bool isRunning() const { return running_; }
+  bool isRunning() const;
 
  signals:
   /// The newest request's matches (delivered on the thread that owns the job).
   void finished(const std::vector<byoc::PatternMatch>& matches);
 
  private:
-  int generation_ = 0;
-  bool running_ = false;
+  JobTracker job_;
 };
 
 }  // namespace byoc::ui

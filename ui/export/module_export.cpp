@@ -1,10 +1,8 @@
 #include "export/module_export.h"
 
-#include <QFutureWatcher>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "app/partition_job.h"
 #include "export/export_writer.h"
@@ -33,45 +31,46 @@ ModuleExportJob::ModuleExportJob(ModuleExportRequest request, QWidget* parent) :
   connect(dialog_, &QProgressDialog::canceled, this, &ModuleExportJob::cancel);
   dialog_->show();
 
-  QPointer<QProgressDialog> dialog = dialog_;
-  std::shared_ptr<std::atomic<bool>> flag = cancel_;
-  auto onFileWritten = [flag, dialog](const std::string& file) -> Status {
-    QMetaObject::invokeMethod(
-        dialog.data(),
-        [dialog, shown = QString::fromStdString(file)] {
-          if (dialog) dialog->setLabelText(QObject::tr("Wrote %1").arg(shown));
-        },
-        Qt::QueuedConnection);
-    if (flag->load()) return makeError("the export was cancelled");
-    return Status::ok();
-  };
-  auto* watcher = new QFutureWatcher<Status>(this);
-  connect(watcher, &QFutureWatcher<Status>::finished, this, [this, watcher, directory = request.directory] {
-    Status status = watcher->result();
-    if (dialog_) dialog_->deleteLater();
-    if (!status) {
-      Diagnostic error = status.error();
-      if (cancel_->load()) error = makeError("the export was cancelled");
-      auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"),
-                                  tr("Could not export to %1:\n%2").arg(directory, QString::fromStdString(error.str())),
-                                  QMessageBox::Ok, parent_);
-      box->setAttribute(Qt::WA_DeleteOnClose);
-      box->open();
-      emit finished(false, error);
-    } else {
-      emit finished(true, {});
-    }
-    deleteLater();
-  });
-  watcher->setFuture(QtConcurrent::run([request = std::move(request), onFileWritten] {
-    return exportPartitionedModule(request, onFileWritten);
-  }));
+  const QString directory = request.directory;
+  job_.start(
+      [this, request = std::move(request)](const JobControl& control) {
+        // The dialog is touched only in posted calls, which run on this job's thread while it lives.
+        auto onFileWritten = [this, control](const std::string& file) -> Status {
+          control.post([this, shown = QString::fromStdString(file)] {
+            if (dialog_) dialog_->setLabelText(tr("Wrote %1").arg(shown));
+          });
+          if (control.isCancelled()) return makeError("the export was cancelled");
+          return Status::ok();
+        };
+        return exportPartitionedModule(request, onFileWritten);
+      },
+      [this, directory](const Status& status) { report(status, directory); });
 }
 
-ModuleExportJob::~ModuleExportJob() { cancel_->store(true); }
+void ModuleExportJob::report(const Status& status, const QString& directory) {
+  if (dialog_) dialog_->deleteLater();
+  if (!status) {
+    Diagnostic error = status.error();
+    if (cancelled_) error = makeError("the export was cancelled");
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"),
+                                tr("Could not export to %1:\n%2").arg(directory, QString::fromStdString(error.str())),
+                                QMessageBox::Ok, parent_);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    emit finished(false, error);
+  } else {
+    emit finished(true, {});
+  }
+  deleteLater();
+}
+
+ModuleExportJob::~ModuleExportJob() = default;
 
 QProgressDialog* ModuleExportJob::dialog() const { return dialog_.data(); }
 
-void ModuleExportJob::cancel() { cancel_->store(true); }
+void ModuleExportJob::cancel() {
+  cancelled_ = true;
+  job_.cancel();
+}
 
 }  // namespace byoc::ui

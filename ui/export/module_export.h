@@ -7,13 +7,13 @@
 
 #include <QObject>
 #include <QPointer>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "ir/module.h"
+#include "support/job.h"
 #include "support/result.h"
 #include "target/target.h"
 
@@ -60,9 +60,13 @@ class ModuleExportJob : public QObject {
   void finished(bool ok, const byoc::Diagnostic& error);
 
  private:
-  std::shared_ptr<std::atomic<bool>> cancel_ = std::make_shared<std::atomic<bool>>(false);
+  /// Shows the outcome and ends the job.
+  void report(const Status& status, const QString& directory);
+
   QPointer<QProgressDialog> dialog_;
   QPointer<QWidget> parent_;
+  bool cancelled_ = false;
+  JobTracker job_{this};
 };
 
 }  // namespace byoc::ui

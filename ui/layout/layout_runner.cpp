@@ -1,15 +1,13 @@
 /// \file
-/// LayoutRunner: QtConcurrent job driving a QProcess, results delivered through a QFutureWatcher.
+/// LayoutRunner: a pool job driving a QProcess, its result delivered by a JobTracker.
 
 #include "layout/layout_runner.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QProcess>
 #include <QStringBuilder>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace byoc::ui {
 
@@ -25,10 +23,10 @@ struct LayoutOutcome {
 };
 
 LayoutOutcome runHelper(const QString& helperPath, const std::function<QString()>& makeDot, int timeoutMs,
-                        const std::shared_ptr<std::atomic_bool>& cancelled) {
+                        const std::atomic<bool>& cancelled) {
   LayoutOutcome outcome;
   const QByteArray dot = makeDot().toUtf8();
-  if (*cancelled) {
+  if (cancelled) {
     outcome.cancelled = true;
     return outcome;
   }
@@ -45,7 +43,7 @@ LayoutOutcome runHelper(const QString& helperPath, const std::function<QString()
   clock.start();
   while (!process.waitForFinished(kPollMs)) {
     bool timedOut = timeoutMs > 0 && clock.elapsed() > timeoutMs;
-    if (*cancelled || timedOut) {
+    if (cancelled || timedOut) {
       process.kill();
       process.waitForFinished();
       outcome.cancelled = !timedOut;
@@ -53,7 +51,7 @@ LayoutOutcome runHelper(const QString& helperPath, const std::function<QString()
       return outcome;
     }
   }
-  if (*cancelled) {
+  if (cancelled) {
     outcome.cancelled = true;
     return outcome;
   }
@@ -78,9 +76,10 @@ LayoutOutcome runHelper(const QString& helperPath, const std::function<QString()
 
 }  // namespace
 
-LayoutRunner::LayoutRunner(QString helperPath, QObject* parent) : QObject(parent), helperPath_(std::move(helperPath)) {}
+LayoutRunner::LayoutRunner(QString helperPath, QObject* parent)
+    : QObject(parent), helperPath_(std::move(helperPath)), job_(this) {}
 
-LayoutRunner::~LayoutRunner() { cancel(); }
+LayoutRunner::~LayoutRunner() = default;
 
 QString LayoutRunner::defaultHelperPath() {
   const QString configured = qEnvironmentVariable("BYOC_LAYOUT_HELPER");
@@ -93,29 +92,22 @@ void LayoutRunner::start(const QString& dot) {
 }
 
 void LayoutRunner::start(std::function<QString()> makeDot) {
-  cancel();
-  cancelFlag_ = std::make_shared<std::atomic_bool>(false);
-  running_ = true;
-  const int generation = ++generation_;
-  auto* watcher = new QFutureWatcher<LayoutOutcome>(this);
-  connect(watcher, &QFutureWatcher<LayoutOutcome>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    LayoutOutcome outcome = watcher->result();
-    if (generation != generation_ || outcome.cancelled) return;
-    running_ = false;
-    if (outcome.error.isEmpty()) {
-      emit finished(outcome.layout);
-    } else {
-      emit failed(outcome.error);
-    }
-  });
-  watcher->setFuture(QtConcurrent::run(runHelper, helperPath_, std::move(makeDot), timeoutMs_, cancelFlag_));
+  job_.start(
+      [helperPath = helperPath_, makeDot = std::move(makeDot), timeoutMs = timeoutMs_](const JobControl& control) {
+        return runHelper(helperPath, makeDot, timeoutMs, *control.cancelFlag());
+      },
+      [this](const LayoutOutcome& outcome) {
+        if (outcome.cancelled) return;
+        if (outcome.error.isEmpty()) {
+          emit finished(outcome.layout);
+        } else {
+          emit failed(outcome.error);
+        }
+      });
 }
 
-void LayoutRunner::cancel() {
-  if (cancelFlag_) *cancelFlag_ = true;
-  if (running_) ++generation_;
-  running_ = false;
-}
+void LayoutRunner::cancel() { job_.discard(); }
+
+bool LayoutRunner::isRunning() const { return job_.isRunning(); }
 
 }  // namespace byoc::ui

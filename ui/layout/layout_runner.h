@@ -11,11 +11,10 @@
 
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <functional>
-#include <memory>
 
 #include "layout/plain_layout.h"
+#include "support/job.h"
 
 namespace byoc::ui {
 
@@ -39,7 +38,7 @@ class LayoutRunner : public QObject {
   /// Kills the running layout; nothing is emitted for it.
   void cancel();
   /// True between `start` and the signal that ends it.
-  bool isRunning() const { return running_; }
+  bool isRunning() const;
 
  signals:
   /// The layout of the latest `start`.
@@ -50,9 +49,7 @@ class LayoutRunner : public QObject {
  private:
   QString helperPath_;
   int timeoutMs_ = 0;
-  int generation_ = 0;
-  bool running_ = false;
-  std::shared_ptr<std::atomic_bool> cancelFlag_;
+  JobTracker job_;
 };
 
 }  // namespace byoc::ui

@@ -2,7 +2,6 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,7 +12,6 @@
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "run/latency_chart.h"
 #include "run/run_inputs_model.h"
@@ -124,13 +122,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   setRunning(false);
 }
 
-RunPanel::~RunPanel() {
-  if (cancel_) cancel_->store(true);  // a worker still running stops at its next op
-}
+RunPanel::~RunPanel() = default;  // a worker still running stops at its next op
 
 void RunPanel::setModel(const Module& loaded) {
-  cancel();
-  ++generation_;
+  job_.discard();
   loaded_ = loaded;
   hasModel_ = true;
   setRunning(false);
@@ -171,7 +166,7 @@ void RunPanel::chooseInputFile() {
 }
 
 void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline) {
-  if (!hasModel_ || running_) return;
+  if (!hasModel_ || job_.isRunning()) return;
   Result<std::map<std::string, NDArray>> tensors = inputs_->tensors();
   if (!tensors) {
     verdict_->setText(QString::fromStdString(tensors.error().str()));
@@ -180,48 +175,38 @@ void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QSt
     return;
   }
   RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value()};
-  cancel_ = std::make_shared<std::atomic<bool>>(false);
-  const int generation = ++generation_;
   setRunning(true);
   results_->clear();
   verdict_->setText(tr("Running…"));
-  QPointer<RunPanel> self(this);
-  auto progress = [self, generation](int done, int total, const QString& stage) {
-    QMetaObject::invokeMethod(
-        self.data(),
-        [self, generation, done, total, stage] {
-          if (!self || generation != self->generation_) return;
-          self->progress_->setRange(0, total);
-          self->progress_->setValue(done);
-          self->progress_->setFormat(stage + QStringLiteral(" (%v/%m)"));
-        },
-        Qt::QueuedConnection);
-  };
-  auto* watcher = new QFutureWatcher<Result<RunReport>>(this);
-  connect(watcher, &QFutureWatcher<Result<RunReport>>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    if (generation != generation_) return;  // a newer model or run replaced this one
-    setRunning(false);
-    Result<RunReport> result = watcher->result();
-    if (!result) {
-      progress_->setFormat(tr("stopped"));
-      verdict_->setText(QString::fromStdString(result.error().str()));
-      emit failed(result.error());
-      emit finished(false);
-      return;
-    }
-    showReport(*result);
-    emit finished(true);
-  });
-  std::shared_ptr<std::atomic<bool>> flag = cancel_;
-  watcher->setFuture(QtConcurrent::run([request = std::move(request), flag, progress] {
-    return runAndCompare(request, flag.get(), progress);
-  }));
+  job_.start(
+      [this, request = std::move(request)](const JobControl& control) {
+        // The panel is touched only in posted calls, which run on its thread while it lives.
+        auto progress = [this, control](int done, int total, const QString& stage) {
+          control.post([this, done, total, stage] {
+            progress_->setRange(0, total);
+            progress_->setValue(done);
+            progress_->setFormat(stage + QStringLiteral(" (%v/%m)"));
+          });
+        };
+        return runAndCompare(request, control.cancelFlag().get(), progress);
+      },
+      [this](const Result<RunReport>& result) {
+        setRunning(false);
+        if (!result) {
+          progress_->setFormat(tr("stopped"));
+          verdict_->setText(QString::fromStdString(result.error().str()));
+          emit failed(result.error());
+          emit finished(false);
+          return;
+        }
+        showReport(*result);
+        emit finished(true);
+      });
 }
 
-void RunPanel::cancel() {
-  if (cancel_) cancel_->store(true);
-}
+void RunPanel::cancel() { job_.cancel(); }
+
+bool RunPanel::isRunning() const { return job_.isRunning(); }
 
 void RunPanel::showReport(const RunReport& report) {
   const ReferenceComparison& comparison = report.comparison;
@@ -250,7 +235,6 @@ void RunPanel::showReport(const RunReport& report) {
 }
 
 void RunPanel::setRunning(bool running) {
-  running_ = running;
   runButton_->setEnabled(!running && hasModel_);
   cancelButton_->setEnabled(running);
   timedRuns_->setEnabled(!running);

@@ -8,14 +8,13 @@
 /// with `run(targets, pipeline)` for the target it edits. The work runs on a worker thread
 /// (runAndCompare); Cancel sets the flag the executor polls between ops, so a run stops within one op.
 
-#include <QPointer>
 #include <QWidget>
-#include <atomic>
 #include <map>
 #include <memory>
 
 #include "ir/module.h"
 #include "run/run_job.h"
+#include "support/job.h"
 #include "support/result.h"
 
 class QLabel;
@@ -45,7 +44,7 @@ class RunPanel : public QWidget {
   /// Asks the running run to stop; it ends with `finished(false)` and "the run was cancelled".
   void cancel();
   /// Whether a run is going on.
-  bool isRunning() const { return running_; }
+  bool isRunning() const;
 
   RunInputsModel* inputsModel() const { return inputs_; }
   RunResultsModel* resultsModel() const { return results_; }
@@ -82,9 +81,6 @@ class RunPanel : public QWidget {
 
   Module loaded_;
   bool hasModel_ = false;
-  bool running_ = false;
-  int generation_ = 0;
-  std::shared_ptr<std::atomic<bool>> cancel_;
   RunInputsModel* inputs_;
   RunResultsModel* results_;
   QTableView* inputsView_;
@@ -96,6 +92,7 @@ class RunPanel : public QWidget {
   QPushButton* runButton_;
   QPushButton* cancelButton_;
   QSpinBox* timedRuns_;
+  JobTracker job_{this};
 };
 
 }  // namespace byoc::ui

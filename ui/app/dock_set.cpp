@@ -1,0 +1,103 @@
+/// \file
+/// DockSet: the panels' views and their places.
+
+#include "app/dock_set.h"
+
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QMenu>
+#include <QTableView>
+#include <QTreeView>
+
+#include "authoring/op_support_panel.h"
+#include "authoring/pattern_dock.h"
+#include "models/diagnostics_model.h"
+#include "models/module_tree_model.h"
+#include "models/properties.h"
+#include "models/region_list_model.h"
+#include "panels/ir_text_view.h"
+#include "panels/row_table.h"
+#include "panels/timeline_widget.h"
+#include "run/run_panel.h"
+
+namespace byoc::ui {
+
+namespace {
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const char* name, QWidget* widget, Qt::DockWidgetArea area) {
+  auto* result = new QDockWidget(title, window);
+  result->setObjectName(QString::fromLatin1(name));
+  result->setWidget(widget);
+  window->addDockWidget(area, result);
+  return result;
+}
+
+}  // namespace
+
+DockSet::DockSet(QMainWindow* window, const PanelModels& models) : window_(window) {
+  window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  moduleView_ = new QTreeView(window);
+  moduleView_->setModel(models.moduleTree);
+  moduleView_->setUniformRowHeights(true);
+  moduleView_->header()->setStretchLastSection(false);
+  moduleView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  moduleView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  propertiesView_ = makeRowTable(models.properties, window);
+  propertiesView_->setSelectionMode(QAbstractItemView::NoSelection);
+  propertiesView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  regionView_ = makeRowTable(models.regions, window);
+  regionView_->setSelectionMode(QAbstractItemView::SingleSelection);
+  regionView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  regionView_->horizontalHeader()->setStretchLastSection(false);
+  regionView_->horizontalHeader()->setMinimumSectionSize(48);
+  for (int column : {1, 2, 3}) regionView_->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+  diagnosticsView_ = makeRowTable(models.diagnostics, window);
+  diagnosticsView_->setWordWrap(true);
+  irText_ = new IrTextView(window);
+  timeline_ = new TimelineWidget(models.snapshots, window);
+  runPanel_ = new RunPanel(window);
+  patternDock_ = new PatternDock(models.target, window);
+
+  QDockWidget* module = dock(window, tr("Module"), "moduleDock", moduleView_, Qt::LeftDockWidgetArea);
+  QDockWidget* timeline = dock(window, tr("Pass Timeline"), "timelineDock", timeline_, Qt::LeftDockWidgetArea);
+  QDockWidget* properties =
+      dock(window, tr("Properties"), "propertiesDock", propertiesView_, Qt::RightDockWidgetArea);
+  QDockWidget* regions = dock(window, tr("Regions"), "regionsDock", regionView_, Qt::RightDockWidgetArea);
+  QDockWidget* text = dock(window, tr("IR Text"), "textDock", irText_, Qt::BottomDockWidgetArea);
+  QDockWidget* diagnostics =
+      dock(window, tr("Diagnostics"), "diagnosticsDock", diagnosticsView_, Qt::BottomDockWidgetArea);
+  QDockWidget* opSupport = dock(window, tr("Op Support"), "opSupportDock",
+                                new OpSupportPanel(models.opSupport, models.colourer, models.target, window),
+                                Qt::RightDockWidgetArea);
+  QDockWidget* run = dock(window, tr("Run"), "runDock", runPanel_, Qt::BottomDockWidgetArea);
+  window->splitDockWidget(module, timeline, Qt::Vertical);
+  window->splitDockWidget(properties, regions, Qt::Vertical);
+  window->tabifyDockWidget(regions, opSupport);
+  regions->raise();
+  window->tabifyDockWidget(text, diagnostics);
+  window->tabifyDockWidget(text, run);
+  QDockWidget* patterns = dock(window, tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea);
+  QObject::connect(patterns, &QDockWidget::visibilityChanged, patternDock_, &PatternDock::setOutlinesShown);
+  window->tabifyDockWidget(text, patterns);
+  text->raise();
+  window->resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
+  window->resizeDocks({text}, {220}, Qt::Vertical);
+  viewMenu_ = new QMenu(tr("&View"), window);
+  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns})
+    viewMenu_->addAction(each->toggleViewAction());
+  viewMenu_->addSeparator();
+}
+
+QDockWidget* DockSet::raise(QWidget* panel) const {
+  for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
+    if (dock->widget() != panel) continue;
+    dock->show();
+    dock->raise();
+    return dock;
+  }
+  return nullptr;
+}
+
+}  // namespace byoc::ui
