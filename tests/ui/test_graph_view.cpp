@@ -101,6 +101,34 @@ class TestGraphView : public QObject {
     QVERIFY2(picture.height() > picture.width(), qPrintable(QStringLiteral("%1 × %2").arg(picture.width()).arg(picture.height())));
   }
 
+  void weightsCanBeShownAsNodes() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, QString::fromStdString(testDataPath(QStringLiteral("ui/conv_net.onnx")))));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(30000));
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    auto stubs = [&window] {
+      int count = 0;
+      for (const GraphNode& node : window.mainPage()->model().nodes()) count += node.kind == GraphNodeKind::Stub;
+      return count;
+    };
+    const int inBoxes = stubs();
+    QVERIFY(window.mainPage()->scene()->hullCount() > 0);
+    auto* toggle = window.findChild<QAction*>(QStringLiteral("weightsAsNodesAction"));
+    QVERIFY(toggle);
+    toggle->trigger();
+    QSignalSpy ready(window.mainPage(), &GraphPage::layoutReady);
+    QVERIFY(window.mainPage()->isLaidOut() || ready.wait(20000));
+    QVERIFY2(stubs() > inBoxes, qPrintable(QStringLiteral("%1 stubs, %2 before").arg(stubs()).arg(inBoxes)));
+    // The step shown is drawn on the new picture.
+    QVERIFY(window.mainPage()->scene()->hullCount() > 0);
+    toggle->trigger();
+    QCOMPARE(stubs(), inBoxes);
+  }
+
   void showAreaCentresAndFitsIt() {
     MainWindow window;
     QVERIFY(openDemoWithRoomToScroll(window));

@@ -244,6 +244,9 @@ void MainWindow::buildMenus() {
   view->addAction(tr("E&xpand All Groups"), this, [this] {
     if (GraphPage* page = currentPage()) page->setAllCollapsed(false);
   });
+  QAction* weights = view->addAction(tr("Show &Weights as Nodes"), this, &MainWindow::setWeightsAsNodes);
+  weights->setObjectName(QStringLiteral("weightsAsNodesAction"));
+  weights->setCheckable(true);
   view->addSeparator();
   QMenu* themes = view->addMenu(tr("&Theme"));
   auto* themeGroup = new QActionGroup(this);
@@ -292,11 +295,11 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::openFile(const QString& path) {
-  startLoading(QFileInfo(path).fileName(), [path] { return openModelDocument(path); });
+  startLoading(QFileInfo(path).fileName(), [path, options = graphOptions_] { return openModelDocument(path, options); });
 }
 
 void MainWindow::openDemo() {
-  startLoading(tr("the demo"), [] { return openDemoDocument(); });
+  startLoading(tr("the demo"), [options = graphOptions_] { return openDemoDocument(options); });
 }
 
 void MainWindow::startLoading(const QString& label, std::function<Result<ModelDocument>()> load) {
@@ -411,6 +414,19 @@ void MainWindow::adopt(ModelDocument document) {
   emit opened();
 }
 
+void MainWindow::setWeightsAsNodes(bool asNodes) {
+  graphOptions_.weightsAsNodes = asNodes;
+  if (!document_ || !document_->entry) return;
+  // The loaded graph is drawn anew; the steps and their overlays, mapped by origin, stay.
+  document_->entryGraph = std::make_shared<const GraphModel>(GraphModel::build(
+      document_->entry, document_->entryName, document_->module.provenance().get(), graphOptions_));
+  tabs_->clear();
+  tabs_->open(document_->entryGraph, document_->module.provenance(), document_->title + QStringLiteral(" · @") + document_->entryName);
+  colourer_->setGraph(&mainPage()->model());
+  onTabChanged();
+  onStepChanged(timeline()->currentStep());
+}
+
 GraphPage* MainWindow::mainPage() const { return tabs_->mainPage(); }
 
 GraphPage* MainWindow::currentPage() const { return tabs_->currentPage(); }
@@ -420,7 +436,7 @@ int MainWindow::pageCount() const { return tabs_->count(); }
 GraphPage* MainWindow::addPage(const Function& function, const QString& name, const QString& title,
                                std::shared_ptr<const TextLinks> text) {
   const std::shared_ptr<const Provenance>& provenance = document_->module.provenance();
-  GraphPage* page = tabs_->open(std::make_shared<const GraphModel>(GraphModel::build(function, name, provenance.get())),
+  GraphPage* page = tabs_->open(std::make_shared<const GraphModel>(GraphModel::build(function, name, provenance.get(), graphOptions_)),
                                 provenance, title, std::move(text));
   onTabChanged();
   return page;

@@ -164,12 +164,16 @@ class MainWindow : public QMainWindow {
   void showCurrentText();
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
+  /// Draws ops' constant inputs as nodes of their own (or as lines of their op's box) from now on.
+  void setWeightsAsNodes(bool asNodes);
   void onTabChanged();
   /// Asks for a model file and opens it.
   void chooseModelFile();
   const Module& currentModule() const;
 
   std::unique_ptr<ModelDocument> document_;
+  /// How graphs are drawn (View → Show Weights as Nodes).
+  GraphOptions graphOptions_;
   /// The pass steps and their texts (step 0 shows the document's text).
   PassSteps* steps_;
   /// The text in the IR panel.

@@ -17,7 +17,8 @@ namespace byoc::ui {
 
 namespace {
 
-Result<ModelDocument> finish(Module module, QString path, QString title, std::optional<std::string> source) {
+Result<ModelDocument> finish(Module module, QString path, QString title, std::optional<std::string> source,
+                             GraphOptions options) {
   BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
   ModelDocument document;
   document.path = std::move(path);
@@ -26,7 +27,7 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
   document.entry = entryFunction(typed, &document.entryName);
   if (document.entry) {
     document.entryGraph = std::make_shared<const GraphModel>(
-        GraphModel::build(document.entry, document.entryName, typed.provenance().get()));
+        GraphModel::build(document.entry, document.entryName, typed.provenance().get(), options));
   }
   document.module = std::move(typed);
   return document;
@@ -34,7 +35,7 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
 
 }  // namespace
 
-Result<ModelDocument> openModelDocument(const QString& path) {
+Result<ModelDocument> openModelDocument(const QString& path, GraphOptions options) {
   const std::string file = path.toStdString();
   BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(file));
   std::optional<std::string> source;
@@ -44,14 +45,15 @@ Result<ModelDocument> openModelDocument(const QString& path) {
   if (located) {
     if (Result<std::string> text = readFile(file)) source = *text;
   }
-  return finish(std::move(module), QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), std::move(source));
+  return finish(std::move(module), QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), std::move(source),
+                options);
 }
 
-Result<ModelDocument> openDemoDocument() {
+Result<ModelDocument> openDemoDocument(GraphOptions options) {
   std::optional<std::string_view> text = findBuiltinResource(kDemoModelName);
   if (!text) return makeError("the built-in demo model is missing");
   BYOC_ASSIGN_OR_RETURN(Module module, parseModule(*text, "demo.relay"));
-  return finish(std::move(module), {}, QStringLiteral("Demo"), std::string(*text));
+  return finish(std::move(module), {}, QStringLiteral("Demo"), std::string(*text), options);
 }
 
 Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded) {

@@ -38,10 +38,11 @@ struct ModelDocument {
   std::shared_ptr<const GraphModel> entryGraph;
 };
 
-/// Loads and type-checks the model at `path`; the error is the loader's or the type checker's.
-Result<ModelDocument> openModelDocument(const QString& path);
+/// Loads and type-checks the model at `path`, its graph drawn as `options` say; the error is the
+/// loader's or the type checker's.
+Result<ModelDocument> openModelDocument(const QString& path, GraphOptions options = {});
 /// The built-in demo (seed 000's loop), type-checked.
-Result<ModelDocument> openDemoDocument();
+Result<ModelDocument> openDemoDocument(GraphOptions options = {});
 /// Saved pass steps: each file (any format `openModelDocument` reads; the JSON form keeps the
 /// origins that map a step onto the loaded graph) becomes one snapshot named after the file, in
 /// order; a step is "changed" when it differs structurally from the one before it (the first from
