@@ -39,9 +39,6 @@ class TestCanvasLabels : public QObject {
     for (QGraphicsItem* item : scene->items()) {
       if (item->type() == LabelItem::Type) {
         labels.emplace_back(item->sceneBoundingRect(), QStringLiteral("label ") + static_cast<LabelItem*>(item)->text());
-      } else if (item->type() == GroupItem::Type) {
-        const PlacedLabel& placed = static_cast<GroupItem*>(item)->placedLabel();
-        if (!placed.rect.isNull()) labels.emplace_back(placed.rect, QStringLiteral("group ") + placed.text);
       } else if (item->type() == EdgeItem::Type) {
         auto* edge = static_cast<EdgeItem*>(item);
         if (!edge->labelRect().isNull()) labels.emplace_back(edge->labelRect(), QStringLiteral("edge ") + edge->label());

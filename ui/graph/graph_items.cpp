@@ -195,28 +195,18 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->drawText(labelRect_, Qt::AlignCenter, label_);
 }
 
-GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette,
-                     const GraphFonts* fonts)
-    : group_(group), label_(std::move(label)), composite_(composite), rect_(rect), palette_(palette), fonts_(fonts) {
+GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette)
+    : group_(group), label_(std::move(label)), composite_(composite), rect_(rect), palette_(palette) {
   setZValue(0);
   setToolTip(QStringLiteral("%1 — double-click to collapse").arg(label_));
 }
 
-QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -1, 1, 1).united(placed_.rect); }
+QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -1, 1, 1); }
 
-void GroupItem::setPlacedLabel(PlacedLabel placed) {
-  prepareGeometryChange();
-  placed_ = std::move(placed);
-}
-
-void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
   painter->setPen(QPen(palette_->border, 1, Qt::DotLine));
   painter->setBrush(composite_ ? palette_->compositeFill : palette_->groupFill);
   painter->drawRoundedRect(rect_, 8, 8);
-  if (placed_.rect.isNull() || detailOf(option, painter) < kLabelDetail * 0.6) return;
-  painter->setFont(fonts_->detail);
-  painter->setPen(palette_->groupText);
-  painter->drawText(placed_.rect, Qt::AlignCenter, placed_.text);
 }
 
 HullItem::HullItem(const QPainterPath& outline, const QString& label, QColor colour, bool dashed)

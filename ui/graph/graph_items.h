@@ -100,29 +100,26 @@ class EdgeItem : public QGraphicsItem {
   const GraphFonts* fonts_;
 };
 
-/// The box around an expanded group, labelled at its top; double-clicking it asks to collapse it.
+/// The box around an expanded group; double-clicking it asks to collapse it. Its label is a
+/// LabelItem, so that the boxes of nested groups never cover it.
 class GroupItem : public QGraphicsItem {
  public:
   /// Qt item type of group boxes.
   enum { Type = UserType + 2 };
-  GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette, const GraphFonts* fonts);
+  GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette);
   int type() const override { return Type; }
   int group() const { return group_; }
   const QString& label() const { return label_; }
   const QRectF& rect() const { return rect_; }
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
-  const PlacedLabel& placedLabel() const { return placed_; }
-  void setPlacedLabel(PlacedLabel placed);
 
  private:
   int group_;
   QString label_;
   bool composite_;
   QRectF rect_;
-  PlacedLabel placed_;
   const GraphPalette* palette_;
-  const GraphFonts* fonts_;
 };
 
 /// A translucent outline around a set of node boxes (see memberOutline): a composite, region or

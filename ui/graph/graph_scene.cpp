@@ -110,7 +110,7 @@ void GraphScene::rebuild() {
     if (box.isNull()) continue;
     box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
     groupRects[id] = box;
-    auto* item = new GroupItem(id, group.label, group.composite, box, palette, &fonts_);
+    auto* item = new GroupItem(id, group.label, group.composite, box, palette);
     // Nested boxes above their parents' fill, so that their outline and label show (all below hulls at 0.5).
     item->setZValue(depth[id] * 0.01);
     addItem(item);
@@ -267,7 +267,11 @@ void GraphScene::placeGroupLabels() {
     const QSizeF size = labelSize(text, fonts_.detail);
     const QRectF spot(QPointF(box.left() + 6, box.top() - size.height() + 1), size);
     // A label may start anywhere over its box's top edge (past a node of the rank above, say).
-    group->setPlacedLabel({text, groupLabels_.takeSlidingRight(spot, box.right() + size.width())});
+    const QRectF placed = groupLabels_.takeSlidingRight(spot, box.right() + size.width());
+    if (placed.isNull()) continue;  // the box's tooltip names it
+    QColor backdrop = graphPalette(theme_).background;
+    backdrop.setAlphaF(0.8);
+    addItem(new LabelItem({text, placed}, backdrop, graphPalette(theme_).groupText, &fonts_.detail, group->label()));
   }
 }
 
