@@ -14,6 +14,8 @@ namespace byoc::ui {
 namespace {
 
 constexpr qreal kCornerRadius = 8;
+/// Boxes whose centres are closer than this many box heights are neighbours (adjacent ranks).
+constexpr qreal kNeighbourSpacing = 3;
 
 }  // namespace
 
@@ -46,8 +48,12 @@ QPainterPath memberOutline(const GraphModel& model, const std::vector<int>& memb
       if (!memberSet.contains(from)) continue;
       const QRectF input = boxOf(from);
       if (input.isNull() || input == box) continue;
-      // Half as wide as the narrower box: the members read as one shape, not as beads on a string.
-      band.setWidth(std::min(input.width(), box.width()) / 2 + 2 * pad);
+      // Between neighbours, half as wide as the narrower box: the members read as one shape, not as
+      // beads on a string. A long edge (a skip connection) gets a thin band, or it would paint a
+      // wide corridor across canvas that holds none of the members.
+      const QLineF between(input.center(), box.center());
+      const bool neighbours = between.length() < kNeighbourSpacing * std::max(input.height(), box.height());
+      band.setWidth((neighbours ? std::min(input.width(), box.width()) / 2 : 0) + 2 * pad);
       QPainterPath line(input.center());
       line.lineTo(box.center());
       path.addPath(band.createStroke(line));
