@@ -289,14 +289,19 @@ void GraphScene::placeOverlayLabels(std::vector<DrawnHull>& drawn) {
     const QRectF above(QPointF(top->left() - kHullPad, top->top() - kHullPad - size.height() - 1), size);
     const QRectF below(QPointF(bottom->left() - kHullPad, bottom->bottom() + kHullPad + 1), size);
     const QRectF beside(QPointF(bottom->right() + kHullPad + 2, bottom->center().y() - size.height() / 2), size);
-    // Regions and partitions prefer their top, composites their bottom; then the other end, then the side.
+    // Regions and partitions prefer their top, composites their bottom; then the other end, then the
+    // side. The spot that slides least from where it wanted to be wins (the first on a tie).
     const bool composite = hull.hull->kind == OverlayHull::Kind::Composite;
-    QRectF spot;
+    QRectF spot, spotWanted;
     for (const QRectF& candidate : composite ? std::array{below, above, beside} : std::array{above, below, beside}) {
       const qreal anchorRight = (candidate == above ? *top : *bottom).right();
-      spot = placer.takeSlidingRight(candidate, anchorRight + kHullLabelSlide);
-      if (!spot.isNull()) break;
+      const QRectF found = placer.findSlidingRight(candidate, anchorRight + kHullLabelSlide);
+      if (!found.isNull() && (spot.isNull() || found.left() - candidate.left() < spot.left() - spotWanted.left())) {
+        spot = found;
+        spotWanted = candidate;
+      }
     }
+    placer.take(spot);
     if (spot.isNull()) continue;  // the hull's tooltip still names it
     addOverlayItem(new LabelItem({text, spot}, hull.colour, Qt::white, &fonts_.detail, hull.hull->label));
     if (hull.note.isEmpty()) continue;

@@ -54,17 +54,20 @@ const QRectF* LabelPlacer::firstOverlap(const QRectF& rect) const {
 
 bool LabelPlacer::isFree(const QRectF& rect) const { return !firstOverlap(rect); }
 
-QRectF LabelPlacer::takeSlidingRight(QRectF rect, qreal maxRight) {
+QRectF LabelPlacer::findSlidingRight(QRectF rect, qreal maxRight) const {
   // Each step moves past one taken rectangle, so the loop ends within the number taken.
   while (rect.right() <= maxRight) {
     const QRectF* overlap = firstOverlap(rect);
-    if (!overlap) {
-      take(rect);
-      return rect;
-    }
+    if (!overlap) return rect;
     rect.moveLeft(overlap->right() + kGap);
   }
   return {};
+}
+
+QRectF LabelPlacer::takeSlidingRight(const QRectF& rect, qreal maxRight) {
+  const QRectF found = findSlidingRight(rect, maxRight);
+  take(found);
+  return found;
 }
 
 }  // namespace byoc::ui

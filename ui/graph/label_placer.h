@@ -20,9 +20,11 @@ class LabelPlacer {
   void take(const QRectF& rect);
   /// Whether `rect` overlaps nothing taken.
   bool isFree(const QRectF& rect) const;
-  /// Takes `rect`, or the first free spot found by sliding it right past what it overlaps while its
-  /// right edge stays at or before `maxRight`; returns the rectangle taken, or a null one.
-  QRectF takeSlidingRight(QRectF rect, qreal maxRight);
+  /// The first free spot found by sliding `rect` right past what it overlaps while its right edge
+  /// stays at or before `maxRight` (`rect` itself when free), or a null rectangle.
+  QRectF findSlidingRight(QRectF rect, qreal maxRight) const;
+  /// Takes the spot findSlidingRight finds, and returns it.
+  QRectF takeSlidingRight(const QRectF& rect, qreal maxRight);
 
  private:
   /// The first taken rectangle that `rect` overlaps, or null.
