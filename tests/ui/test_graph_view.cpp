@@ -5,6 +5,7 @@
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
+#include "models/region_list_model.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "test_files.h"
@@ -99,6 +100,27 @@ class TestGraphView : public QObject {
     QVERIFY(page->view()->zoom() >= 0.6);
     const QRectF picture = page->scene()->itemsBoundingRect();
     QVERIFY2(picture.height() > picture.width(), qPrintable(QStringLiteral("%1 × %2").arg(picture.width()).arg(picture.height())));
+  }
+
+  void aRegionClickCentresOnItsMembers() {
+    MainWindow window;
+    QVERIFY(openDemoWithRoomToScroll(window));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(30000));
+    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    GraphView* view = window.mainPage()->view();
+    view->setZoom(0.05);
+    const int last = window.regionModel()->rowCount() - 1;
+    const QList<int> nodes = window.regionModel()->index(last, 0).data(RegionListModel::NodesRole).value<QList<int>>();
+    QVERIFY(!nodes.isEmpty());
+    window.selectRegion(last);
+    QRectF members;
+    for (int node : nodes) members |= window.mainPage()->scene()->itemOf(node)->sceneBoundingRect();
+    const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QVERIFY(view->zoom() >= 0.6);
+    QVERIFY(visible.contains(members));
+    QVERIFY(QLineF(visible.center(), members.center()).length() < 2.0);
   }
 
   void weightsCanBeShownAsNodes() {
