@@ -25,12 +25,7 @@ class TestCanvasLabels : public QObject {
   static bool partitioned(MainWindow& window, const QString& path, const QString& target) {
     window.resize(1200, 800);
     window.show();
-    if (!openAndLayOut(window, path)) return false;
-    QSignalSpy opened(&window, &MainWindow::stepsOpened);
-    window.runPartition({target}, QStringLiteral("relay"));
-    if (!opened.wait(30000)) return false;
-    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
-    return true;
+    return openAndLayOut(window, path) && partitionAndShowLastStep(window, target);
   }
 
   /// Every drawn label's rectangle, each with what it labels, for messages.

@@ -83,10 +83,7 @@ class TestGraphView : public QObject {
     window.resize(1200, 800);
     window.show();
     QVERIFY(openAndLayOut(window, QString::fromStdString(testDataPath(QStringLiteral("ui/conv_net.onnx")))));
-    QSignalSpy opened(&window, &MainWindow::stepsOpened);
-    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
-    QVERIFY(opened.wait(30000));
-    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    QVERIFY(partitionAndShowLastStep(window, QStringLiteral("dnnl")));
     GraphPage* page = window.openFunctionTab(QStringLiteral("tvmgen_default_dnnl_main_0"));
     QVERIFY(page);
     QSignalSpy ready(page, &GraphPage::layoutReady);
@@ -105,10 +102,7 @@ class TestGraphView : public QObject {
   void aRegionClickCentresOnItsMembers() {
     MainWindow window;
     QVERIFY(openDemoWithRoomToScroll(window));
-    QSignalSpy opened(&window, &MainWindow::stepsOpened);
-    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
-    QVERIFY(opened.wait(30000));
-    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    QVERIFY(partitionAndShowLastStep(window, QStringLiteral("byoc-target")));
     GraphView* view = window.mainPage()->view();
     view->setZoom(0.05);
     const int last = window.regionModel()->rowCount() - 1;
@@ -128,10 +122,7 @@ class TestGraphView : public QObject {
     window.resize(1200, 800);
     window.show();
     QVERIFY(openAndLayOut(window, QString::fromStdString(testDataPath(QStringLiteral("ui/conv_net.onnx")))));
-    QSignalSpy opened(&window, &MainWindow::stepsOpened);
-    window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
-    QVERIFY(opened.wait(30000));
-    window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+    QVERIFY(partitionAndShowLastStep(window, QStringLiteral("dnnl")));
     auto stubs = [&window] {
       int count = 0;
       for (const GraphNode& node : window.mainPage()->model().nodes()) count += node.kind == GraphNodeKind::Stub;

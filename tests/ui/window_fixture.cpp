@@ -5,6 +5,8 @@
 
 #include "app/model_document.h"
 #include "graph/graph_page.h"
+#include "models/snapshot_list_model.h"
+#include "panels/timeline_widget.h"
 #include "target/target_library.h"
 
 namespace byoc::testing {
@@ -20,6 +22,14 @@ bool openAndLayOut(ui::MainWindow& window, const QString& path) {
   if (window.mainPage()->isLaidOut()) return true;
   QSignalSpy laidOut(window.mainPage(), &ui::GraphPage::layoutReady);
   return laidOut.wait(20000);
+}
+
+bool partitionAndShowLastStep(ui::MainWindow& window, const QString& target) {
+  QSignalSpy opened(&window, &ui::MainWindow::stepsOpened);
+  window.runPartition({target}, QStringLiteral("relay"));
+  if (!opened.wait(30000)) return false;
+  window.timeline()->setCurrentStep(window.snapshotModel()->rowCount() - 1);
+  return true;
 }
 
 Module demoModule() {

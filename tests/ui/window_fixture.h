@@ -16,6 +16,10 @@ namespace byoc::testing {
 /// failure or timeout.
 bool openAndLayOut(ui::MainWindow& window, const QString& path = {});
 
+/// Runs the relay flow for `target` on the model open in `window` and shows its last step; false on
+/// failure or timeout.
+bool partitionAndShowLastStep(ui::MainWindow& window, const QString& target);
+
 /// The built-in demo, type-checked; fails the test run if it cannot be opened.
 Module demoModule();
 
