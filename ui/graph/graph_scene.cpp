@@ -111,7 +111,7 @@ void GraphScene::rebuild() {
     box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
     groupRects[id] = box;
     auto* item = new GroupItem(id, group.label, group.composite, box, palette);
-    // Nested boxes above their parents' fill, so that their outline and label show (all below hulls at 0.5).
+    // Nested boxes above their parents' fill, so that their outline shows (all below hulls at 0.5).
     item->setZValue(depth[id] * 0.01);
     addItem(item);
     groupItems_.push_back(item);
