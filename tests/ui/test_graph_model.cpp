@@ -135,6 +135,15 @@ class TestGraphModel : public QObject {
                                             "n3 -> n4:1 float32\n"));
   }
 
+  void aLiteralCalledWithItsOwnParameterDoesNotLoop() {
+    // Malformed (the argument is unbound where the call is), as a crafted JSON module can be.
+    Var a = VarNode::make("a", tensorType({4}, DType::Float32));
+    Expr literal = FunctionNode::make({a}, *makeOpCall("nn.relu", {a}));
+    Expr call = CallNode::make(literal, {a});
+    GraphModel graph = GraphModel::build(FunctionNode::make({}, *makeOpCall("nn.relu", {call})));
+    QCOMPARE(graph.nodes().size(), std::size_t{3});  // the stub of %a and both relus
+  }
+
   void deepChainsBuildWithoutRecursion() {
     const int depth = 100000;
     Var x = VarNode::make("x", tensorType({4}, DType::Float32));

@@ -199,22 +199,26 @@ class GraphBuilder {
 
   /// What a use of `expr` computes: lets are replaced by their bodies, let-bound variables by their values.
   Expr valueOf(Expr expr) const {
+    // Every hop through a binding reaches another binding in a well-formed module; a malformed one
+    // (a literal called with its own parameter) could lead round in a circle, so hops are bounded.
+    std::size_t hops = paramValue_.size() + letValue_.size() + inlinedBody_.size();
     while (true) {
       if (const auto* let = expr->as<LetNode>()) {
         expr = let->body;
-      } else if (const auto* var = expr->as<VarNode>()) {
-        if (auto param = paramValue_.find(var); param != paramValue_.end()) {
-          expr = param->second;
-          continue;
-        }
-        auto it = letValue_.find(var);
-        if (it == letValue_.end() || it->second->as<FunctionNode>()) return expr;
-        expr = it->second;
-      } else if (auto inlined = inlinedBody_.find(expr.get()); inlined != inlinedBody_.end()) {
-        expr = inlined->second;
-      } else {
-        return expr;
+        continue;
       }
+      Expr next;
+      if (const auto* var = expr->as<VarNode>()) {
+        if (auto param = paramValue_.find(var); param != paramValue_.end()) {
+          next = param->second;
+        } else if (auto it = letValue_.find(var); it != letValue_.end() && !it->second->as<FunctionNode>()) {
+          next = it->second;
+        }
+      } else if (auto inlined = inlinedBody_.find(expr.get()); inlined != inlinedBody_.end()) {
+        next = inlined->second;
+      }
+      if (!next || hops-- == 0) return expr;
+      expr = std::move(next);
     }
   }
 
