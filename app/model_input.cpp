@@ -30,24 +30,32 @@ Result<Module> loadTypedModel(const Options& options, LoadedExport* source) {
   return inferTypes(*module);
 }
 
-Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options) {
+Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector<std::string>& names) {
   std::vector<std::shared_ptr<const Target>> targets;
-  for (const std::string& name : options.values("--target")) {
+  for (const std::string& name : names) {
     BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name));
     targets.push_back(std::make_shared<const Target>(std::move(target)));
   }
   return targets;
 }
 
-Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model) {
+Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options) {
+  return loadTargets(options.values("--target"));
+}
+
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model, const PartitionRequest& request) {
   PartitionedModel partitioned{model, {}};
-  BYOC_ASSIGN_OR_RETURN(partitioned.targets, loadTargets(options));
+  BYOC_ASSIGN_OR_RETURN(partitioned.targets, loadTargets(request.targets));
   if (partitioned.targets.empty()) return partitioned;
-  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(request.pipeline));
   BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(partitioned.targets, pipeline));
   BYOC_ASSIGN_OR_RETURN(PassRun run, runInstrumented(options, steps, model));
   partitioned.module = std::move(run.steps.back().module);
   return partitioned;
+}
+
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model) {
+  return partitionForTargets(options, model, {options.values("--target"), options.value("--pipeline").value_or("relay")});
 }
 
 }  // namespace byoc::cli

@@ -19,7 +19,9 @@ namespace byoc::cli {
 /// kernel graphs define the module's dnnl functions).
 Result<Module> loadTypedModel(const Options& options, LoadedExport* source = nullptr);
 
-/// The targets of every `--target` (built-in names or files), in the order given.
+/// The targets named (built-in names or files), in the order given.
+Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector<std::string>& names);
+/// The targets of every `--target`, in the order given.
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options);
 
 /// A model partitioned for the `--target`s of a command, with those targets.
@@ -28,9 +30,17 @@ struct PartitionedModel {
   std::vector<std::shared_ptr<const Target>> targets;
 };
 
-/// Runs the partitioning steps of `--pipeline` (default relay) for every `--target` on `model`, with
-/// the instruments the flags ask for (step_runner.h); without targets the model is returned as it
-/// is. A failing step names itself in the error.
+/// One partitioning: the targets by name, in priority order, and the pipeline's name.
+struct PartitionRequest {
+  std::vector<std::string> targets;
+  std::string pipeline;
+};
+
+/// Runs the partitioning steps of `request` on `model`, with the instruments the flags of `options`
+/// ask for (step_runner.h); without targets the model is returned as it is. A failing step names
+/// itself in the error.
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model, const PartitionRequest& request);
+/// The same for every `--target` with `--pipeline` (default relay).
 Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model);
 
 }  // namespace byoc::cli

@@ -330,6 +330,43 @@ class TestCli : public QObject {
     QVERIFY2(run.out.trimmed().endsWith(QStringLiteral("ok")), qPrintable(run.out));
   }
 
+  // relu → tanh → relu → sigmoid. Side A supports relu and tanh and fuses relu → tanh into a
+  // composite: one region of three calls. Side B supports relu only: two one-call regions, tanh on
+  // the host, no composite. Both targets are called `acc`, so only tanh is placed differently.
+  void compareNamesWhatDiffers() {
+    const QString model = writeTemp(QStringLiteral("chain.relay"),
+                                    "def @main(%x: Tensor[(1, 8), float32]) {\n"
+                                    "  %0 = nn.relu(%x);\n  %1 = tanh(%0);\n  %2 = nn.relu(%1);\n  sigmoid(%2)\n}\n");
+    const QString targetA = writeTemp(QStringLiteral("a.json"),
+        R"json({"format": "byoc-studio-target", "version": 1, "name": "acc", "codegen": "reference", "op_rules": ["nn.relu, tanh"],
+            "patterns": [{"name": "acc.relu_tanh", "pattern": "tanh(nn.relu(*))"}]})json");
+    const QString targetB = writeTemp(QStringLiteral("b.json"),
+        R"json({"format": "byoc-studio-target", "version": 1, "name": "acc", "codegen": "reference", "op_rules": ["nn.relu"]})json");
+    auto run = runCli({QStringLiteral("compare"), model, QStringLiteral("--target"), targetA, QStringLiteral("--against"), targetB});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = run.out.split(QLatin1Char('\n'));
+    QVERIFY2(lines.contains(QStringLiteral("A: %1 (relay flow): 1 region, 1 composite").arg(targetA)), qPrintable(run.out));
+    QVERIFY2(lines.contains(QStringLiteral("B: %1 (relay flow): 2 regions, 0 composites").arg(targetB)), qPrintable(run.out));
+    QVERIFY2(lines.contains(QStringLiteral("  tanh 1     acc host tanh at %1:3:8").arg(model)), qPrintable(run.out));
+    QVERIFY2(lines.contains(QStringLiteral("  split in B tvmgen_default_acc_main_0 3     tvmgen_default_acc_main_0, tvmgen_default_acc_main_1 2")),
+             qPrintable(run.out));
+    QVERIFY2(lines.contains(QStringLiteral("  acc.relu_tanh - 1     nn.relu at %1:2:8 and 1 more call").arg(model)), qPrintable(run.out));
+    QVERIFY2(run.out.endsWith(QStringLiteral("summary: 1 of 4 op calls placed differently (1 offloaded only in A, 0 only in B), "
+                                             "1 region group and 1 composite group differ\n")),
+             qPrintable(run.out));
+
+    auto same = runCli({QStringLiteral("compare"), model, QStringLiteral("--target"), targetB, QStringLiteral("--against"), targetB});
+    QCOMPARE(same.exitCode, 0);
+    QVERIFY2(same.out.endsWith(QStringLiteral("summary: no differences; 0 of 4 op calls placed differently (0 offloaded only in A, 0 only in B), "
+                                              "0 region groups and 0 composite groups differ\n")),
+             qPrintable(same.out));
+
+    auto missing = runCli({QStringLiteral("compare"), model, QStringLiteral("--target"), targetA, QStringLiteral("--against"),
+                           dir_.filePath(QStringLiteral("none.json"))});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.startsWith(QStringLiteral("error: ")) && missing.err.contains(QStringLiteral("none.json")), qPrintable(missing.err));
+  }
+
   void usageErrorsExitWithTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
@@ -351,6 +388,8 @@ class TestCli : public QObject {
     QTest::newRow("export-tvm with two targets")
         << QStringList{QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--target"), QStringLiteral("byoc-target")}
         << "error: option '--target' is given twice\n";
+    QTest::newRow("compare without a side B") << QStringList{QStringLiteral("compare"), QStringLiteral("--demo"), QStringLiteral("--target"), QStringLiteral("dnnl")}
+                                              << "error: missing --against\n";
   }
   void usageErrorsExitWithTwo() {
     QFETCH(QStringList, args);
