@@ -84,7 +84,7 @@ struct CommandSpec {
 };
 
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
-const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
+const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
 const FlagSpec kPipelineFlag{"--pipeline", "P", "relay (MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph; the default) or relax"};
 /// The flags of every command that runs passes (docs/cli.md).
 const std::vector<FlagSpec> kPassRunFlags = {
@@ -132,7 +132,7 @@ const std::map<std::string, CommandSpec>& commands() {
                    {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}}),
                   {"-o"}}},
       {"export-tvm", {"write a target as a TVM Python module: its pattern table and op-support functions", Input::None,
-                      {{"--target", "T", "a built-in target name (dnnl, byoc-target) or a target file (.json)"},
+                      {{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target) or a target file (.json)"},
                        {"-o", "OUT.py", "write the module to OUT.py (atomically) instead of printing it"}},
                       {"--target"}}},
       {"verify", {"check an export directory: every checksum, and that every artifact builds", Input::Model, {}, {},
