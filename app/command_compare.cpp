@@ -42,10 +42,9 @@ std::string callName(const Module& loaded, NodeId id, const std::string& op) {
   return op;
 }
 
-std::string joined(const std::vector<std::string>& names, const std::string& separator) {
-  if (names.empty()) return "-";
+std::string commaSeparated(const std::vector<std::string>& names) {
   std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : separator) + name;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
   return text;
 }
 
@@ -67,25 +66,14 @@ std::string regionList(const std::vector<std::string>& names) {
   return elided(names[0]) + " and " + std::to_string(names.size() - 1) + " more";
 }
 
-/// The calls offloaded differently, one row per (op, A, B) with a count and an example.
 void printOffload(const Module& loaded, const PartitionDiff& diff) {
-  struct Row {
-    std::size_t calls = 0;
-    NodeId example = 0;
-  };
-  std::map<std::tuple<std::string, std::string, std::string>, Row> rows;
-  for (const OffloadDifference& call : diff.offload) {
-    Row& row = rows[{call.op, call.a, call.b}];
-    if (row.calls++ == 0) row.example = call.id;
-  }
+  const std::vector<OffloadRow> rows = offloadRows(diff);
   if (rows.empty()) return;
   std::cout << "\nop calls placed differently:\n";
   Table table;
   table.add({"op", "calls", "A", "B", "e.g."});
-  for (const auto& [key, row] : rows) {
-    const auto& [op, a, b] = key;
-    table.add({op, std::to_string(row.calls), a, b, callName(loaded, row.example, op)});
-  }
+  for (const OffloadRow& row : rows)
+    table.add({row.op, std::to_string(row.calls.size()), row.a, row.b, callName(loaded, row.calls.front(), row.op)});
   table.print(std::cout);
 }
 
@@ -100,32 +88,23 @@ void printRegions(const PartitionDiff& diff) {
   table.print(std::cout);
 }
 
-/// The composites that differ, one row per (A's names, B's names) with a count and an example.
 void printComposites(const Module& loaded, const std::map<NodeId, std::string>& ops, const PartitionDiff& diff) {
-  struct Row {
-    std::size_t groups = 0;
-    const CompositeDifference* example = nullptr;
-  };
-  std::map<std::pair<std::string, std::string>, Row> rows;
-  for (const CompositeDifference& composite : diff.composites) {
-    Row& row = rows[{joined(composite.a, " + "), joined(composite.b, " + ")}];
-    if (row.groups++ == 0) row.example = &composite;
-  }
+  const std::vector<CompositeRow> rows = compositeRows(diff);
   if (rows.empty()) return;
   std::cout << "\ncomposites that differ:\n";
   Table table;
   table.add({"A", "B", "times", "e.g."});
-  for (const auto& [names, row] : rows) {
-    const NodeId first = row.example->calls.front();
-    std::string example = callName(loaded, first, ops.at(first));
-    if (row.example->calls.size() > 1) example += " and " + plural(row.example->calls.size() - 1, "more call");
-    table.add({names.first, names.second, std::to_string(row.groups), example});
+  for (const CompositeRow& row : rows) {
+    const std::vector<NodeId>& calls = row.groups.front()->calls;
+    std::string example = callName(loaded, calls.front(), ops.at(calls.front()));
+    if (calls.size() > 1) example += " and " + plural(calls.size() - 1, "more call");
+    table.add({row.a, row.b, std::to_string(row.times), example});
   }
   table.print(std::cout);
 }
 
 std::string describeSide(const std::string& side, const PartitionRequest& request, std::size_t regions, std::size_t composites) {
-  return side + ": " + joined(request.targets, ", ") + " (" + request.pipeline + " flow): " + plural(regions, "region") + ", " +
+  return side + ": " + commaSeparated(request.targets) + " (" + request.pipeline + " flow): " + plural(regions, "region") + ", " +
          plural(composites, "composite");
 }
 

@@ -12,6 +12,7 @@
 
 #include "authoring/op_support_panel.h"
 #include "authoring/pattern_dock.h"
+#include "compare/compare_panel.h"
 #include "models/diagnostics_model.h"
 #include "models/module_tree_model.h"
 #include "models/properties.h"
@@ -59,6 +60,7 @@ DockSet::DockSet(QMainWindow* window, const PanelModels& models) : window_(windo
   timeline_ = new TimelineWidget(models.snapshots, window);
   runPanel_ = new RunPanel(window);
   patternDock_ = new PatternDock(models.target, window);
+  comparePanel_ = new ComparePanel(window);
 
   QDockWidget* module = dock(window, tr("Module"), "moduleDock", moduleView_, Qt::LeftDockWidgetArea);
   QDockWidget* timeline = dock(window, tr("Pass Timeline"), "timelineDock", timeline_, Qt::LeftDockWidgetArea);
@@ -81,11 +83,13 @@ DockSet::DockSet(QMainWindow* window, const PanelModels& models) : window_(windo
   QDockWidget* patterns = dock(window, tr("Patterns"), "patternsDock", patternDock_, Qt::BottomDockWidgetArea);
   QObject::connect(patterns, &QDockWidget::visibilityChanged, patternDock_, &PatternDock::setOutlinesShown);
   window->tabifyDockWidget(text, patterns);
+  QDockWidget* compare = dock(window, tr("Compare"), "compareDock", comparePanel_, Qt::BottomDockWidgetArea);
+  window->tabifyDockWidget(text, compare);
   text->raise();
   window->resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   window->resizeDocks({text}, {220}, Qt::Vertical);
   viewMenu_ = new QMenu(tr("&View"), window);
-  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns})
+  for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns, compare})
     viewMenu_->addAction(each->toggleViewAction());
   viewMenu_->addSeparator();
 }

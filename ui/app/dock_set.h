@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// The main window's docked panels, built around the centre: Module and Pass Timeline on the
-/// left; Properties, Regions and Op Support on the right; IR Text, Diagnostics, Run and Patterns
-/// below. Each has a toggle in the View menu. The window connects them.
+/// left; Properties, Regions and Op Support on the right; IR Text, Diagnostics, Run, Patterns and
+/// Compare below. Each has a toggle in the View menu. The window connects them.
 
 #include <QCoreApplication>
 
@@ -15,6 +15,7 @@ class QWidget;
 
 namespace byoc::ui {
 
+class ComparePanel;
 class DiagnosticsModel;
 class IrTextView;
 class ModuleTreeModel;
@@ -55,6 +56,7 @@ class DockSet {
   TimelineWidget* timeline() const { return timeline_; }
   RunPanel* runPanel() const { return runPanel_; }
   PatternDock* patternDock() const { return patternDock_; }
+  ComparePanel* comparePanel() const { return comparePanel_; }
   /// The View menu, holding a toggle for each dock.
   QMenu* viewMenu() const { return viewMenu_; }
   /// Shows and raises the dock holding `panel` (one of the above).
@@ -70,6 +72,7 @@ class DockSet {
   TimelineWidget* timeline_;
   RunPanel* runPanel_;
   PatternDock* patternDock_;
+  ComparePanel* comparePanel_;
   QMenu* viewMenu_;
 };
 

@@ -50,6 +50,7 @@
 #include "panels/ir_text_view.h"
 #include "panels/text_links.h"
 #include "panels/timeline_widget.h"
+#include "compare/compare_panel.h"
 #include "run/run_panel.h"
 #include "target/target_library.h"
 
@@ -124,6 +125,8 @@ IrTextView* MainWindow::irText() const { return docks_->irText(); }
 
 RunPanel* MainWindow::runPanel() const { return docks_->runPanel(); }
 
+ComparePanel* MainWindow::comparePanel() const { return docks_->comparePanel(); }
+
 void MainWindow::connectPanels() {
   connect(colourer_, &SupportColourer::coloured, this, [this] {
     if (timeline()->currentStep() <= 0) onStepChanged(timeline()->currentStep());
@@ -164,6 +167,11 @@ void MainWindow::connectPanels() {
   connect(timeline(), &TimelineWidget::stepOpened, this, &MainWindow::openStepTab);
   connect(runPanel(), &RunPanel::runRequested, this, &MainWindow::runModel);
   connect(runPanel(), &RunPanel::failed, diagnostics_, &DiagnosticsModel::add);
+  connect(comparePanel(), &ComparePanel::overlayChanged, this, [this](const GraphOverlay& overlay) {
+    if (overlay.empty()) onStepChanged(timeline()->currentStep());
+    else if (mainPage()) mainPage()->setOverlay(overlay);
+  });
+  connect(comparePanel(), &ComparePanel::nodesChosen, this, &MainWindow::selectNodes);
   connect(runPanel(), &RunPanel::regionNotesChanged, this, [this](const std::map<QString, QString>& notes) {
     hullNotes_ = notes;
     onStepChanged(timeline()->currentStep());
@@ -397,6 +405,7 @@ void MainWindow::adopt(ModelDocument document) {
   opSupport_->setModule(document_->module);
   steps_->setSteps({});
   snapshots_->setSnapshots({});
+  comparePanel()->clear();
   regions_->setOverlay({});
   properties_->setProperties({});
   moduleTree_->setModule(document_->module);
@@ -425,6 +434,7 @@ void MainWindow::setWeightsAsNodes(bool asNodes) {
   colourer_->setGraph(&mainPage()->model());
   onTabChanged();
   onStepChanged(timeline()->currentStep());
+  updateComparisonSide();  // its nodes are those of the graph drawn before
 }
 
 GraphPage* MainWindow::mainPage() const { return tabs_->mainPage(); }
@@ -475,6 +485,17 @@ void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
   hullNotes_.clear();  // they name functions of the earlier steps
   steps_->setSteps(snapshots);
   snapshots_->setSnapshots(std::move(snapshots));
+  updateComparisonSide();
+}
+
+void MainWindow::updateComparisonSide() {
+  if (!document_ || !document_->entryGraph || steps_->count() < 2) {
+    comparePanel()->clear();
+    return;
+  }
+  comparePanel()->setSideA({document_->module, document_->entryGraph,
+                            tr("%1, %2 flow").arg(QString::fromStdString(targetDocument_->target().name), partitionBar_->pipeline()),
+                            steps_->steps()});
 }
 
 void MainWindow::onStepChanged(int step) {
@@ -494,8 +515,12 @@ void MainWindow::onStepChanged(int step) {
 }
 
 void MainWindow::selectRegion(int row) {
-  if (!mainPage() || row < 0 || row >= regions_->rowCount()) return;
-  const QList<int> nodes = regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>();
+  if (row < 0 || row >= regions_->rowCount()) return;
+  selectNodes(regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>());
+}
+
+void MainWindow::selectNodes(const QList<int>& nodes) {
+  if (!mainPage()) return;
   tabs_->setCurrentWidget(mainPage());
   GraphScene* scene = mainPage()->scene();
   scene->selectNode(-1);

@@ -45,6 +45,7 @@ class PatternDock;
 class PropertiesModel;
 class RecentFilesMenu;
 class RegionListModel;
+class ComparePanel;
 class RunPanel;
 class ModuleExportJob;
 class SnapshotListModel;
@@ -103,6 +104,8 @@ class MainWindow : public QMainWindow {
   IrTextView* irText() const;
   /// The Run dock's panel.
   RunPanel* runPanel() const;
+  /// The Compare dock's panel.
+  ComparePanel* comparePanel() const;
   /// Partition runs, with their progress and Cancel in the status bar.
   StepsJob* stepsJob() const { return stepsJob_; }
   /// Runs the open model in the Run dock (shown), as its Run button does.
@@ -117,6 +120,8 @@ class MainWindow : public QMainWindow {
   SnapshotListModel* snapshotModel() const { return snapshots_; }
   /// Selects every node of row `row` of the region list, as clicking it does.
   void selectRegion(int row);
+  /// Selects `nodes` of the loaded graph and shows them at a legible zoom.
+  void selectNodes(const QList<int>& nodes);
   /// Opens `function` of the current step's module in its own tab (or shows it if already open).
   GraphPage* openFunctionTab(const QString& function);
   /// Opens step `step`'s entry function in its own tab.
@@ -164,6 +169,8 @@ class MainWindow : public QMainWindow {
   void showCurrentText();
   void onTextLocation(int line, int column);
   void onStepChanged(int step);
+  /// Gives the Compare panel the steps shown as its side A.
+  void updateComparisonSide();
   /// Draws ops' constant inputs as nodes of their own (or as lines of their op's box) from now on.
   void setWeightsAsNodes(bool asNodes);
   void onTabChanged();

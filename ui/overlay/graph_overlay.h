@@ -29,8 +29,11 @@ struct GraphOverlay {
   std::vector<OverlayHull> hulls;
   /// A line drawn under a hull's label, keyed by the hull label (a run's time per outlined function).
   std::map<QString, QString> hullNotes;
+  /// The order the targets take their colours in when they appear (others follow).
+  std::vector<QString> targetOrder;
 
-  /// Targets named in `nodeTargets` or in hulls, other than `default`, in first-seen order.
+  /// Targets named in `nodeTargets` or in hulls, other than `default`: those of `targetOrder` in
+  /// its order, then the others in first-seen order.
   std::vector<QString> targets() const;
   bool empty() const { return nodeTargets.empty() && hulls.empty(); }
 };

@@ -116,11 +116,20 @@ RegionChange classify(const OverlapGroup& group) {
   return RegionChange::Regrouped;
 }
 
+/// Every call any member of the group holds, ascending.
+std::vector<NodeId> groupCalls(const OverlapGroup& group, const std::vector<Member>& a, const std::vector<Member>& b) {
+  std::set<NodeId> calls;
+  for (std::size_t i : group.a) calls.insert(a[i].calls.begin(), a[i].calls.end());
+  for (std::size_t i : group.b) calls.insert(b[i].calls.begin(), b[i].calls.end());
+  return {calls.begin(), calls.end()};
+}
+
 std::vector<RegionDifference> regionDifferences(const std::vector<Member>& a, const std::vector<Member>& b) {
   std::vector<RegionDifference> differences;
   for (const OverlapGroup& group : overlapGroups(a, b)) {
     if (unchanged(group, a, b, /*sameNameToo=*/false)) continue;
-    differences.push_back({classify(group), namesOf(a, group.a), namesOf(b, group.b), callCount(a, group.a), callCount(b, group.b)});
+    differences.push_back({classify(group), namesOf(a, group.a), namesOf(b, group.b), callCount(a, group.a), callCount(b, group.b),
+                           groupCalls(group, a, b)});
   }
   return differences;
 }
@@ -129,12 +138,16 @@ std::vector<CompositeDifference> compositeDifferences(const std::vector<Member>&
   std::vector<CompositeDifference> differences;
   for (const OverlapGroup& group : overlapGroups(a, b)) {
     if (unchanged(group, a, b, /*sameNameToo=*/true)) continue;
-    std::set<NodeId> calls;
-    for (std::size_t i : group.a) calls.insert(a[i].calls.begin(), a[i].calls.end());
-    for (std::size_t i : group.b) calls.insert(b[i].calls.begin(), b[i].calls.end());
-    differences.push_back({namesOf(a, group.a), namesOf(b, group.b), {calls.begin(), calls.end()}});
+    differences.push_back({namesOf(a, group.a), namesOf(b, group.b), groupCalls(group, a, b)});
   }
   return differences;
+}
+
+std::string joinedNames(const std::vector<std::string>& names) {
+  if (names.empty()) return "-";
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : " + ") + name;
+  return text;
 }
 
 }  // namespace
@@ -187,6 +200,29 @@ PartitionDiff comparePartitionings(const Module& loaded, const Module& a, const 
   diff.regions = regionDifferences(sideA.regions, sideB.regions);
   diff.composites = compositeDifferences(sideA.composites, sideB.composites);
   return diff;
+}
+
+std::vector<OffloadRow> offloadRows(const PartitionDiff& diff) {
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<NodeId>> rows;
+  for (const OffloadDifference& call : diff.offload) rows[{call.op, call.a, call.b}].push_back(call.id);
+  std::vector<OffloadRow> result;
+  for (auto& [key, calls] : rows) result.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), std::move(calls)});
+  return result;
+}
+
+std::vector<CompositeRow> compositeRows(const PartitionDiff& diff) {
+  std::map<std::pair<std::string, std::string>, CompositeRow> rows;
+  for (const CompositeDifference& composite : diff.composites) {
+    std::string a = joinedNames(composite.a), b = joinedNames(composite.b);
+    CompositeRow& row = rows[{a, b}];
+    row.a = std::move(a);
+    row.b = std::move(b);
+    ++row.times;
+    row.groups.push_back(&composite);
+  }
+  std::vector<CompositeRow> result;
+  for (auto& [key, row] : rows) result.push_back(std::move(row));
+  return result;
 }
 
 }  // namespace byoc

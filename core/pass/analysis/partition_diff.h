@@ -48,6 +48,7 @@ struct RegionDifference {
   std::vector<std::string> b;
   std::size_t callsA = 0;      ///< loaded op calls A's regions hold
   std::size_t callsB = 0;
+  std::vector<NodeId> calls;   ///< the loaded op calls any of them holds, ascending
 };
 
 /// Composite function literals of both sides that share loaded op calls and are not the same.
@@ -71,5 +72,22 @@ struct PartitionDiff {
 
 /// Compares `a` and `b`, two partitionings of `loaded`.
 PartitionDiff comparePartitionings(const Module& loaded, const Module& a, const Module& b);
+
+/// The op calls placed differently, gathered by op and placements (what `byoc compare` prints
+/// and the app lists), ordered by op, then A's placement, then B's.
+struct OffloadRow {
+  std::string op, a, b;
+  std::vector<NodeId> calls;  ///< ascending
+};
+std::vector<OffloadRow> offloadRows(const PartitionDiff& diff);
+
+/// The composite differences, gathered by the names on each side joined by ` + ` (`-` for none),
+/// ordered by those names.
+struct CompositeRow {
+  std::string a, b;
+  std::size_t times = 0;                            ///< how many differences have these names
+  std::vector<const CompositeDifference*> groups;   ///< those differences, in `diff` order
+};
+std::vector<CompositeRow> compositeRows(const PartitionDiff& diff);
 
 }  // namespace byoc
