@@ -225,8 +225,28 @@ class Translator {
         return Py{grouped(then, kNot) + " if " + readable(test, kNot) + " else " + grouped(otherwise, kNot), kConditional,
                   then.known == otherwise.known ? then.known : Known::Unknown};
       }
+      case Node::Kind::Index:
+      case Node::Kind::Slice:
+        return indexed(node);
     }
     return error(node, "cannot be written in Python");
+  }
+
+  /// `value[i]` and `value[a:b]`: Python's own indexing and slicing, which the rule language follows.
+  Result<Py> indexed(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(Py value, translate(*node.children[0]));
+    std::string bounds;
+    for (std::size_t i = 1; i < node.children.size(); ++i) {
+      const Node& bound = *node.children[i];
+      if (i > 1) bounds += ":";
+      if (bound.kind == Node::Kind::Literal && bound.literal.isNone()) continue;
+      BYOC_ASSIGN_OR_RETURN(Py text, translate(bound));
+      bounds += at(text, kConditional);
+    }
+    // An item of a list of ints (a shape) is a number; a slice keeps what its list is.
+    const bool ints = value.known == Known::IntList;
+    const Known known = node.kind == Node::Kind::Slice ? (ints ? Known::IntList : Known::List) : (ints ? Known::Number : Known::Unknown);
+    return Py{at(value, kPrimary) + "[" + bounds + "]", kPrimary, known};
   }
 
   Result<Py> function(const Node& node) {

@@ -92,7 +92,6 @@ class Parser {
     const Token& nameToken = next();
     const std::string name = nameToken.text;
     if (kKeywords.count(name)) return error(nameToken, "expected a name that is not a keyword");
-    if (OpRegistry::global().find(name)) return error(nameToken, "expected a name that is not an op");
     if (names_.count(name)) return error(nameToken, "expected a name not defined before");
     next();  // '='
     auto placeholder = makeRef<WildcardPatternNode>(name);
@@ -280,6 +279,10 @@ class Parser {
     }
     if (word == "has_type" || word == "has_dtype" || word == "has_shape") return typed(token);
     if (word == "optional") return optionalSugar(token);
+    // A name may also be an op's (`mean = mean(x)`, as TVM users name a capture after its op):
+    // called, the word is the op; anywhere else, the name.
+    if (peek().text == "(" && peek().kind == Token::Kind::Punct)
+      if (Op op = OpRegistry::global().get(word)) return located(isExpr(op), token);
     if (auto it = pending_.find(word); it != pending_.end()) {
       it->second.used = true;
       return Pattern(it->second.placeholder);

@@ -86,7 +86,7 @@ Result<std::vector<Token>> tokenize(std::string_view text, int firstColumn) {
       advance(1);
       tokens.push_back({Token::Kind::String, value, startLine, startColumn});
     } else {
-      static const char* const kSymbols[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ","};
+      static const char* const kSymbols[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", ":"};
       bool matched = false;
       for (const char* symbol : kSymbols) {
         std::string_view s(symbol);
@@ -219,28 +219,57 @@ class Parser {
   }
 
   Result<NodePtr> parseComparison() {
-    BYOC_ASSIGN_OR_RETURN(NodePtr left, parseOperand());
+    BYOC_ASSIGN_OR_RETURN(NodePtr left, parseIndexed());
     static const char* const kOperators[] = {"==", "!=", "<=", ">=", "<", ">"};
     for (const char* op : kOperators) {
       if (atSymbol(op)) {
         Token at = next();
-        BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+        BYOC_ASSIGN_OR_RETURN(NodePtr right, parseIndexed());
         return make(Node::Kind::Compare, at, op, {left, right});
       }
     }
     if (atName("in")) {
       Token at = next();
-      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseIndexed());
       return make(Node::Kind::Compare, at, "in", {left, right});
     }
     if (atName("not") && position_ + 1 < tokens_.size() && tokens_[position_ + 1].kind == Token::Kind::Name &&
         tokens_[position_ + 1].text == "in") {
       Token at = next();
       ++position_;
-      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseOperand());
+      BYOC_ASSIGN_OR_RETURN(NodePtr right, parseIndexed());
       return make(Node::Kind::Not, at, {}, {make(Node::Kind::Compare, at, "in", {left, right})});
     }
     return left;
+  }
+
+  /// An operand followed by any number of `[index]` and `[start:stop]`.
+  Result<NodePtr> parseIndexed() {
+    BYOC_ASSIGN_OR_RETURN(NodePtr value, parseOperand());
+    while (atSymbol("[")) {
+      limits::NestingLevel level(depth_);
+      if (level.tooDeep()) return nestedTooDeep();
+      Token at = next();
+      BYOC_ASSIGN_OR_RETURN(NodePtr start, sliceBound(at, ":"));
+      if (atSymbol(":")) {
+        ++position_;
+        BYOC_ASSIGN_OR_RETURN(NodePtr stop, sliceBound(at, "]"));
+        BYOC_TRY(expectSymbol("]"));
+        value = make(Node::Kind::Slice, at, {}, {value, start, stop});
+        continue;
+      }
+      if (start->kind == Node::Kind::Literal && start->literal.isNone() && atSymbol("]"))
+        return unexpected("an index or a slice such as 1:3");
+      BYOC_TRY(expectSymbol("]"));
+      value = make(Node::Kind::Index, at, {}, {value, start});
+    }
+    return value;
+  }
+
+  /// A bound of a slice, or a None literal when `end` comes first (`[:2]`, `[1:]`).
+  Result<NodePtr> sliceBound(const Token& at, std::string_view end) {
+    if (atSymbol(end) || atSymbol("]")) return make(Node::Kind::Literal, at, {}, {}, AttrValue());
+    return parseExpr();
   }
 
   Result<NodePtr> parseOperand() {
@@ -387,6 +416,10 @@ class Evaluator {
         BYOC_ASSIGN_OR_RETURN(bool condition, evalBool(*node.children[0]));
         return eval(*node.children[condition ? 1 : 2]);
       }
+      case Node::Kind::Index:
+        return index(node);
+      case Node::Kind::Slice:
+        return slice(node);
     }
     return error(node, "cannot evaluate");
   }
@@ -400,6 +433,47 @@ class Evaluator {
  private:
   static Diagnostic error(const Node& node, const std::string& message) {
     return makeError(std::to_string(node.line) + ":" + std::to_string(node.column) + ": " + message);
+  }
+
+  /// The list `node.children[0]` gives; an error naming what it gave instead.
+  Result<AttrValue::List> listOperand(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue value, eval(*node.children[0]));
+    if (!value.isList()) return error(node, "expected a list to index, found " + value.str());
+    return value.asList();
+  }
+
+  /// `node.children[i]` as an integer, or nothing when it is None; an error for anything else.
+  Result<std::optional<int64_t>> integerOperand(const Node& node, std::size_t i) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue value, eval(*node.children[i]));
+    if (value.isNone()) return std::optional<int64_t>();
+    if (!value.isInt()) return error(*node.children[i], "expected an integer index, found " + value.str());
+    return std::optional<int64_t>(value.asInt());
+  }
+
+  /// `list[i]`, counting from the end when `i` is negative, as Python does.
+  Result<AttrValue> index(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue::List list, listOperand(node));
+    BYOC_ASSIGN_OR_RETURN(std::optional<int64_t> position, integerOperand(node, 1));
+    if (!position) return error(*node.children[1], "expected an integer index, found None");
+    const auto size = static_cast<int64_t>(list.size());
+    const int64_t at = *position < 0 ? *position + size : *position;
+    if (at < 0 || at >= size)
+      return error(node, "index " + std::to_string(*position) + " is out of range for a list of " + std::to_string(size));
+    return list[static_cast<std::size_t>(at)];
+  }
+
+  /// `list[start:stop]` with Python's meaning: negative bounds count from the end, bounds past
+  /// either end are clamped, and a missing bound is the end it stands for.
+  Result<AttrValue> slice(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(AttrValue::List list, listOperand(node));
+    BYOC_ASSIGN_OR_RETURN(std::optional<int64_t> start, integerOperand(node, 1));
+    BYOC_ASSIGN_OR_RETURN(std::optional<int64_t> stop, integerOperand(node, 2));
+    const auto size = static_cast<int64_t>(list.size());
+    auto clamp = [size](int64_t bound) { return std::clamp(bound < 0 ? bound + size : bound, int64_t{0}, size); };
+    const int64_t from = start ? clamp(*start) : 0;
+    const int64_t to = stop ? clamp(*stop) : size;
+    if (from >= to) return AttrValue(AttrValue::List{});
+    return AttrValue(AttrValue::List(list.begin() + from, list.begin() + to));
   }
 
   static Result<AttrValue> attribute(const Expr& expr, const std::string& name) {

@@ -59,6 +59,8 @@ class Checker {
         for (const auto& child : node.children) BYOC_TRY(condition(*child));
         return Kind::Bool;
       case Node::Kind::Compare: return compareKind(node);
+      case Node::Kind::Index:
+      case Node::Kind::Slice: return indexedKind(node);
       case Node::Kind::IfThenElse: {
         BYOC_TRY(condition(*node.children[0]));
         BYOC_ASSIGN_OR_RETURN(Kind whenTrue, kindOf(*node.children[1]));
@@ -80,6 +82,18 @@ class Checker {
  private:
   static Diagnostic error(const Node& node, const std::string& message) {
     return makeError(std::to_string(node.line) + ":" + std::to_string(node.column) + ": " + message);
+  }
+
+  /// `list[i]` gives any value and `list[a:b]` a list; the value must be a list, the bounds numbers.
+  Result<Kind> indexedKind(const Node& node) {
+    BYOC_ASSIGN_OR_RETURN(Kind value, kindOf(*node.children[0]));
+    if (value != Kind::List && value != Kind::Any) return error(node, "expected a list to index, found " + describe(value));
+    for (std::size_t i = 1; i < node.children.size(); ++i) {
+      BYOC_ASSIGN_OR_RETURN(Kind bound, kindOf(*node.children[i]));
+      const bool allowed = bound == Kind::Number || bound == Kind::Any || (node.kind == Node::Kind::Slice && bound == Kind::None);
+      if (!allowed) return error(*node.children[i], "expected an integer index, found " + describe(bound));
+    }
+    return node.kind == Node::Kind::Slice ? Kind::List : Kind::Any;
   }
 
   static Kind literalKind(const AttrValue& value) {

@@ -19,7 +19,8 @@ struct Node {
   /// `Compare` holds its operator in `name` ("==", "!=", "<", "<=", ">", ">=", "in"); `not in` is
   /// `Not(Compare "in")`. `Attribute` is a bare name: an attribute of the call, or a path
   /// (`self`, `arg1.arg0`) where a function expects one. `Call` names the function in `name`.
-  enum class Kind { Literal, List, Attribute, Call, Not, And, Or, Compare, IfThenElse };
+  /// `Index` is `value[index]`; `Slice` is `value[start:stop]`, a bound left out being a None literal.
+  enum class Kind { Literal, List, Attribute, Call, Not, And, Or, Compare, IfThenElse, Index, Slice };
   Kind kind;
   AttrValue literal;                          ///< Literal
   std::string name;                           ///< Attribute name, function name, or comparison operator

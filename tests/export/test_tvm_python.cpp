@@ -169,6 +169,9 @@ class TestTvmPython : public QObject {
     QTest::newRow("not of or") << "not (is_constant(arg0) or is_constant(arg1))"
                                << "not (isinstance(expr.args[0], relay.Constant) or isinstance(expr.args[1], relay.Constant))";
     QTest::newRow("bare attribute is the result") << "ceil_mode" << "_bool(_attr(expr, \"ceil_mode\"))";
+    QTest::newRow("index of a shape") << "shape(arg0)[0] == 1 and shape()[-1] > 2" << "_shape(expr.args[0])[0] == 1 and _shape(expr)[-1] > 2";
+    QTest::newRow("slice of a shape") << "shape()[-2:] == [7, 7] and shape(arg1)[:] == []" << "_shape(expr)[-2:] == [7, 7] and _shape(expr.args[1])[:] == []";
+    QTest::newRow("index of an attribute") << "padding[0] == 1" << "_same(_attr(expr, \"padding\")[0], 1)";
     QTest::newRow("escaped string") << "attr(self, \"a\\\"b\") == \"\\\\\"" << "_attr(expr, \"a\\\"b\") == \"\\\\\"";
   }
 

@@ -68,6 +68,16 @@ class TestTarget : public QObject {
     QTest::newRow("if") << R"(nn.conv2d when if op(self) == "nn.conv2d" then groups == 1 else False)" << true;
     QTest::newRow("missing attr is None") << "nn.conv2d when channels == None" << true;
     QTest::newRow("several ops") << "nn.relu, nn.conv2d when num_args() == 2" << true;
+    // Indexing and slicing as in Python (x: 1x4x8x8, w: 4x4x3x3, result: 1x4x6x6).
+    QTest::newRow("index") << "nn.conv2d when shape(arg0)[0] == 1" << true;
+    QTest::newRow("index from the end") << "nn.conv2d when shape()[-1] == 6" << true;
+    QTest::newRow("index both sides") << "nn.conv2d when shape(arg0)[1] == shape(arg1)[1]" << true;
+    QTest::newRow("slice from") << "nn.conv2d when shape(arg1)[2:] == [3, 3]" << true;
+    QTest::newRow("slice to") << "nn.conv2d when shape(arg0)[:2] == [1, 4]" << true;
+    QTest::newRow("slice negative") << "nn.conv2d when shape(arg0)[-3:-1] == [4, 8]" << true;
+    QTest::newRow("slice clamped") << "nn.conv2d when shape(arg0)[5:] == [] and shape(arg0)[-9:1] == [1]" << true;
+    QTest::newRow("slice then index") << "nn.conv2d when shape(arg0)[1:][0] == 4" << true;
+    QTest::newRow("index a list literal") << "nn.conv2d when [3, 5, 7][groups] == 5" << true;
   }
   void conditionsReadAttributesDTypesAndShapes() {
     QFETCH(QString, rule);
@@ -89,6 +99,12 @@ class TestTarget : public QObject {
     QVERIFY(!result);
     QCOMPARE(QString::fromStdString(result.error().message),
              QStringLiteral("target t, rule 'nn.conv2d when shape(arg5) == [1]': 1:22: 'arg5' does not exist here"));
+    target.opRules[0] = parseOpRule("nn.conv2d when shape(arg0)[4] == 1").value();
+    QCOMPARE(QString::fromStdString(target.supports(conv()).error().message),
+             QStringLiteral("target t, rule 'nn.conv2d when shape(arg0)[4] == 1': 1:27: index 4 is out of range for a list of 4"));
+    target.opRules[0] = parseOpRule("nn.conv2d when groups[0] == 1").value();
+    QCOMPARE(QString::fromStdString(target.supports(conv()).error().message),
+             QStringLiteral("target t, rule 'nn.conv2d when groups[0] == 1': 1:22: expected a list to index, found 1"));
     target.opRules[0] = parseOpRule("nn.conv2d when groups").value();
     QVERIFY(target.supports(conv()).error().message.find("expected a condition (True or False), found 1") !=
             std::string::npos);
@@ -109,6 +125,10 @@ class TestTarget : public QObject {
                                 << "1:23: found '1e999', expected a float with a magnitude up to 1.79769e+308";
     QTest::newRow("then") << "nn.relu when if True groups" << "1:22: found 'groups', expected 'then'";
     QTest::newRow("trailing") << "nn.relu when True False" << "1:19: found 'False', expected the end of the condition or an operator";
+    QTest::newRow("empty index") << "nn.relu when shape()[] == 1" << "1:22: found ']', expected an index or a slice such as 1:3";
+    QTest::newRow("unclosed index") << "nn.relu when shape()[1" << "1:23: found the end of the condition, expected ']'";
+    QTest::newRow("index a string") << "nn.relu when dtype()[0] == \"f\"" << "1:21: expected a list to index, found a string";
+    QTest::newRow("string index") << "nn.relu when shape()[\"a\"] == 1" << "1:22: expected an integer index, found a string";
   }
   void badRulesReportLineAndColumn() {
     QFETCH(QString, rule);
