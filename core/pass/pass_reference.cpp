@@ -3,6 +3,8 @@
 
 #include "pass/pass_reference.h"
 
+#include "pass/pipeline.h"
+
 namespace byoc {
 
 std::string renderPassReference(const PassRegistry& registry) {
@@ -16,7 +18,7 @@ std::string renderPassReference(const PassRegistry& registry) {
     out += "- requires: " + (required.empty() ? std::string("nothing") : required) + "\n";
     if (info->options.empty()) out += "- options: none\n";
     for (const PassOption& option : info->options)
-      out += "- option `" + option.name + "` (default `" + option.defaultValue.str() + "`): " + option.help + "\n";
+      out += "- option `" + option.name + "` (default `" + pipelineValueText(option.defaultValue) + "`): " + option.help + "\n";
     out += "\n" + info->description + "\n";
   }
   return out;

@@ -95,9 +95,9 @@ class PipelineParser {
     };
     if (model.isString()) return AttrValue(word);
     if (quoted) return bad(model.isBool() ? "true or false" : model.isInt() ? "an integer" : "a number");
-    if (model.isBool()) {
-      if (word == "true" || word == "1") return AttrValue(true);
-      if (word == "false" || word == "0") return AttrValue(false);
+    if (model.isBool()) {  // Python's spelling too, as TVM users write it
+      if (word == "true" || word == "True" || word == "1") return AttrValue(true);
+      if (word == "false" || word == "False" || word == "0") return AttrValue(false);
       return bad("true or false");
     }
     if (model.isInt()) {
@@ -143,7 +143,9 @@ class PipelineParser {
   std::size_t pos_ = 0;
 };
 
-std::string printValue(const AttrValue& value) {
+}  // namespace
+
+std::string pipelineValueText(const AttrValue& value) {
   if (value.isBool()) return value.asBool() ? "true" : "false";
   if (value.isInt()) return std::to_string(value.asInt());
   if (value.isFloat()) {
@@ -160,8 +162,6 @@ std::string printValue(const AttrValue& value) {
   return value.str();
 }
 
-}  // namespace
-
 Result<std::vector<PipelineStep>> parsePipeline(std::string_view text, const PassRegistry& registry) {
   return PipelineParser(text, registry).parse();
 }
@@ -175,7 +175,7 @@ std::string printPipeline(std::span<const PipelineStep> steps) {
     out += "(";
     bool first = true;
     for (const auto& [name, value] : step.options.entries()) {
-      out += (first ? "" : ", ") + name + "=" + printValue(value);
+      out += (first ? "" : ", ") + name + "=" + pipelineValueText(value);
       first = false;
     }
     out += ")";
@@ -190,7 +190,8 @@ Result<std::vector<PassPtr>> createPipelinePasses(std::span<const PipelineStep> 
     Result<PassPtr> pass = registry.create(step.pass, step.options);
     if (!pass) {
       Diagnostic error = pass.error();
-      if (step.column > 0) error.location = SourceLocation{"<pipeline>", 1, step.column};
+      // An error with a place of its own (a target file named by an option) keeps it.
+      if (step.column > 0 && error.location.file.empty()) error.location = SourceLocation{"<pipeline>", 1, step.column};
       return error;
     }
     passes.push_back(std::move(pass).value());

@@ -36,6 +36,10 @@ struct PipelineStep {
 /// Parses and checks a pipeline against `registry`.
 Result<std::vector<PipelineStep>> parsePipeline(std::string_view text, const PassRegistry& registry);
 
+/// An option value as the pipeline text writes it and `parsePipeline` reads it back: `true`,
+/// `3`, `0.5`, a bare name, or a quoted string.
+std::string pipelineValueText(const AttrValue& value);
+
 /// Canonical text: `Name(option=value, …)` steps joined by `,`; a step without options is its name.
 std::string printPipeline(std::span<const PipelineStep> steps);
 

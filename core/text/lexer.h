@@ -10,6 +10,12 @@
 
 namespace byoc::text {
 
+/// Whether a name may start with `c`: a letter, `_`, or any byte of a UTF-8 sequence (names may be
+/// written in any script).
+bool isNameStart(char c);
+/// Whether `c` may continue a name: what may start one, or a digit.
+bool isNameChar(char c);
+
 /// One token with its 1-based position.
 struct Token {
   enum class Kind {

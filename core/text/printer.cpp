@@ -1,5 +1,7 @@
 #include "text/printer.h"
 
+#include "text/lexer.h"
+
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
@@ -185,9 +187,22 @@ class RelayPrinter {
     return "meta[relay.Constant][" + std::to_string(it->second) + "]";
   }
 
+  /// `name` as the lexer reads a name after `%` (text/lexer.h): a letter first, then name
+  /// characters, with `-` or `.` only before a letter; anything else becomes `_` (a target called
+  /// `my+acc-2` names the parameters of its regions `my+acc-2_0_i0`, printed `%my_acc_2_0_i0`).
+  static std::string readableName(const std::string& name) {
+    std::string text;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      const char c = name[i];
+      const bool joiner = (c == '-' || c == '.') && !text.empty() && i + 1 < name.size() && text::isNameStart(name[i + 1]);
+      text += text::isNameChar(c) || joiner ? c : '_';
+    }
+    return text.empty() || !std::isalpha(static_cast<unsigned char>(text[0])) ? "v" + text : text;
+  }
+
   /// Gives a variable its unique printed name and returns its declaration `%x: T /* ty */`.
   std::string declareVar(const VarNode& var, const Expr& expr) {
-    std::string base = var.name.empty() || !std::isalpha(static_cast<unsigned char>(var.name[0])) ? "v" + var.name : var.name;
+    const std::string base = readableName(var.name);
     std::string name = "%" + base;
     for (int suffix = 1; usedNames_.count(name); ++suffix) name = "%" + base + std::to_string(suffix);
     usedNames_.insert(name);

@@ -330,6 +330,40 @@ class TestCli : public QObject {
     QVERIFY2(run.out.trimmed().endsWith(QStringLiteral("ok")), qPrintable(run.out));
   }
 
+  // The parameters of a region are named after its target (`<target>_<region>_i<k>`, as TVM names
+  // them); a target name with `+` or `-` must still give text that reads back.
+  void aTargetNameWithPunctuationRoundTripsThroughText() {
+    const QString target = writeTemp(QStringLiteral("plus.json"),
+        R"json({"format": "byoc-studio-target", "version": 1, "name": "my+acc-2", "codegen": "reference",
+            "op_rules": ["nn.conv2d, nn.bias_add, nn.relu"]})json");
+    const QString out = dir_.filePath(QStringLiteral("plus.relay"));
+    auto partition = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), target, QStringLiteral("-o"), out});
+    QCOMPARE(partition.exitCode, 0);
+    auto print = runCli({QStringLiteral("print"), out});
+    QVERIFY2(print.exitCode == 0, qPrintable(print.err));
+    QVERIFY2(print.out.contains(QStringLiteral("(%my_acc_2_0_i0: Tensor[(1, 32, 56, 56), float32]")), qPrintable(print.out));
+    QVERIFY(print.out.contains(QStringLiteral("Compiler=\"my+acc-2\"")));
+  }
+
+  // Options read as `byoc passes --reference` writes them, and as TVM users write them; a bad
+  // target file an option names is reported with its own name.
+  void pipelineOptionsReadAsTheReferenceWritesThem() {
+    auto reference = runCli({QStringLiteral("passes"), QStringLiteral("--reference")});
+    QVERIFY(reference.out.contains(QStringLiteral("- option `include_non_call_ops` (default `true`)")));
+    for (const char* value : {"true", "False"}) {
+      auto run = runCli({QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"),
+                         QStringLiteral("AnnotateTarget(targets=byoc-target, include_non_call_ops=%1)").arg(value)});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    }
+    const QString target = writeTemp(QStringLiteral("bad_rule.json"),
+                                     R"({"format": "byoc-studio-target", "version": 1, "name": "t", "op_rules": ["nn.relu when"]})");
+    auto bad = runCli({QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"),
+                       QStringLiteral("AnnotateTarget(targets=\"%1\")").arg(target)});
+    QCOMPARE(bad.exitCode, 1);
+    QCOMPARE(bad.err, QStringLiteral("error: %1: at /op_rules/0 (nn.relu): 1:13: found the end of the condition, expected a value, a name or '('\n")
+                          .arg(target));
+  }
+
   // relu → tanh → relu → sigmoid. Side A supports relu and tanh and fuses relu → tanh into a
   // composite: one region of three calls. Side B supports relu only: two one-call regions, tanh on
   // the host, no composite. Both targets are called `acc`, so only tanh is placed differently.
