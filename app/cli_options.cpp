@@ -86,6 +86,8 @@ struct CommandSpec {
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
 const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
 const FlagSpec kPipelineFlag{"--pipeline", "P", "relay (MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph; the default) or relax"};
+const FlagSpec kPatternFlag{"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"};
+const FlagSpec kPatternFileFlag{"--pattern-file", "FILE", "read the pattern from FILE (its JSON form when FILE ends in .json)"};
 /// The flags of every command that runs passes (docs/cli.md).
 const std::vector<FlagSpec> kPassRunFlags = {
     {"--time-passes", "", "print the wall time of every pass to stderr after the run"},
@@ -145,8 +147,17 @@ const std::map<std::string, CommandSpec>& commands() {
                     {"--against-pipeline", "P", "the pipeline of side B (relay or relax; default: side A's)"}},
                    {"--target", "--against"}}},
       {"match", {"list every place a dataflow pattern matches in a model", Input::ModelOrDemo,
-                 {kDemoFlag, {"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"},
-                  {"--pattern-file", "FILE", "read the pattern from FILE (its JSON form when FILE ends in .json)"}}}},
+                 {kDemoFlag, kPatternFlag, kPatternFileFlag,
+                  {"--partition", "", "instead, print the model with every match outlined into a function called in place "
+                                      "(PartitionedFromPattern, as TVM's pattern.partition() does)"},
+                  {"-o", "OUT", "with --partition, write the module to OUT (.relay or .json) instead of printing it"},
+                  {"--types", "", "with --partition, show the type of every expression"}}}},
+      {"rewrite", {"replace every match of a pattern by a replacement, until nothing changes (TVM's rewrite)", Input::ModelOrDemo,
+                   withPassRunFlags({kDemoFlag, kPatternFlag, kPatternFileFlag,
+                    {"--replace", "TEXT", "the replacement, in the pattern language over the pattern's names (docs/patterns.md)"},
+                    {"--replace-file", "FILE", "read the replacement from FILE"},
+                    {"-o", "OUT", "write the module to OUT (.relay or .json) instead of printing it"},
+                    {"--types", "", "show the type of every expression"}})}},
   };
   return specs;
 }

@@ -2,11 +2,10 @@
 
 #include "commands.h"
 #include "model_input.h"
+#include "pass/transforms/pattern_transforms.h"
 #include "pattern/find_matches.h"
-#include "pattern/owned_pattern.h"
-#include "pattern/pattern_json.h"
-#include "pattern/pattern_parser.h"
-#include "support/file_io.h"
+#include "pattern_input.h"
+#include "step_runner.h"
 
 namespace byoc::cli {
 
@@ -26,24 +25,15 @@ std::string describeWithPlace(const Module& module, const Expr& node) {
 }  // namespace
 
 int runMatch(const Options& options) {
-  std::optional<std::string> text = options.value("--pattern");
-  std::string source = "--pattern";
-  if (std::optional<std::string> file = options.value("--pattern-file")) {
-    Result<std::string> content = readFile(*file);
-    if (!content) return reportError(content.error());
-    text = *content;
-    source = *file;
-  }
-  if (!text) return reportError(makeError("give --pattern TEXT or --pattern-file FILE"));
-  Result<Pattern> parsed = source.ends_with(".json") ? parsePatternJson(*text, source) : parsePattern(*text, source);
-  if (!parsed) return reportError(parsed.error());
-  const OwnedPattern pattern(std::move(parsed).value());
+  Result<OwnedPattern> pattern = loadPattern(options);
+  if (!pattern) return reportError(pattern.error());
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());
+  if (options.has("--partition")) return runStepsAndEmit(options, *module, {createPatternPartitionPass(*pattern)});
 
   std::size_t count = 0;
   for (const auto& [name, function] : module->functions()) {
-    for (const PatternMatch& match : findMatches(pattern.get(), function)) {
+    for (const PatternMatch& match : findMatches(pattern->get(), function)) {
       std::cout << "match " << ++count << " in @" << name << ": " << describeWithPlace(*module, match.root) << "\n";
       for (const Expr& node : match.nodes)
         if (node != match.root && node->kind() != ExprKind::Op) std::cout << "  " << describeWithPlace(*module, node) << "\n";

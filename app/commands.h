@@ -22,6 +22,8 @@ int runPasses(const Options& options);
 int runRun(const Options& options);
 /// `byoc match`: every place a pattern matches, with the nodes each match covers.
 int runMatch(const Options& options);
+/// `byoc rewrite`: the model with every match of a pattern replaced, to a fixed point.
+int runRewrite(const Options& options);
 /// `byoc compare`: what differs between partitioning a model for `--target`s and for `--against`s.
 int runCompare(const Options& options);
 

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   if (options.command == "passes") return runPasses(options);
   if (options.command == "match") return runMatch(options);
   if (options.command == "compare") return runCompare(options);
+  if (options.command == "rewrite") return runRewrite(options);
   if (options.command == "run") return runRun(options);
   if (options.command == "export") return runExport(options);
   if (options.command == "export-tvm") return runExportTvm(options);

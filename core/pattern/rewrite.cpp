@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "ir/structural.h"
+#include "ir/traversal.h"
 #include "pattern/grouper.h"
 
 namespace byoc {
@@ -37,6 +38,12 @@ Result<Expr> applyOnce(const RewriteCallback& callback, const Expr& expr) {
   return result;
 }
 
+std::size_t nodeCount(const Expr& expr) {
+  std::size_t count = 0;
+  postOrderVisit(expr, [&count](const Expr&) { ++count; });
+  return count;
+}
+
 }  // namespace
 
 Result<Expr> rewrite(const std::vector<RewriteCallback>& callbacks, const Expr& expr, const ExprTyper& typer) {
@@ -44,6 +51,7 @@ Result<Expr> rewrite(const std::vector<RewriteCallback>& callbacks, const Expr& 
   std::vector<bool> done(callbacks.size(), false);
   int passes = 0;
   bool changed = true;
+  const std::size_t maxNodes = nodeCount(expr) * kMaxRewriteGrowth + kRewriteNodeAllowance;
   while (changed && passes < kMaxRewritePasses) {
     Expr last = post;
     for (std::size_t i = 0; i < callbacks.size(); ++i) {
@@ -57,6 +65,10 @@ Result<Expr> rewrite(const std::vector<RewriteCallback>& callbacks, const Expr& 
       if (callback.rewriteOnce && !structuralEqual(next, post)) done[i] = true;
       post = std::move(next);
       ++passes;
+      if (const std::size_t nodes = nodeCount(post); nodes > maxNodes)
+        return makeError("rewrite: the expression grew to " + std::to_string(nodes) + " nodes after " + std::to_string(passes) +
+                         " callback passes, more than " + std::to_string(kMaxRewriteGrowth) +
+                         " times its size (does a replacement hold its own pattern?)");
     }
     changed = !structuralEqual(last, post);
   }

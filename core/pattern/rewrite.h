@@ -9,8 +9,8 @@
 /// `post` (the root over already-rewritten inputs) and the node map (each pattern node → what
 /// it matched, translated to rewritten nodes), and what it returns replaces the root. Rounds
 /// repeat while the expression still changes (structurally). A callback marked `rewriteOnce`
-/// is not run again once it has changed the expression. Reaching 100 callback passes is an
-/// error ("possible conflicting rewrites"), never a crash.
+/// is not run again once it has changed the expression. Reaching 100 callback passes, or growing
+/// the expression past `kMaxRewriteGrowth` times its size, is an error, never a crash.
 
 #include <functional>
 #include <vector>
@@ -44,5 +44,11 @@ Result<Expr> rewrite(const std::vector<RewriteCallback>& callbacks, const Expr& 
 
 /// The number of callback passes after which `rewrite` gives up.
 inline constexpr int kMaxRewritePasses = 100;
+/// How much a rewrite may grow what it rewrites: at most this many times its nodes, plus
+/// `kRewriteNodeAllowance`. A rule whose replacement holds its own pattern (`nn.relu(x)` →
+/// `nn.relu(nn.relu(x))`) doubles the expression each pass; it stops here with an error instead
+/// of filling the memory before the pass limit.
+inline constexpr std::size_t kMaxRewriteGrowth = 16;
+inline constexpr std::size_t kRewriteNodeAllowance = 10000;
 
 }  // namespace byoc

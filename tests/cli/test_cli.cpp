@@ -364,6 +364,45 @@ class TestCli : public QObject {
                           .arg(target));
   }
 
+  void rewriteReplacesEveryMatchToAFixedPoint() {
+    const QString model = writeTemp(QStringLiteral("chain3.relay"),
+                                    "def @main(%x: Tensor[(1, 8), float32]) {\n  %0 = nn.relu(nn.relu(nn.relu(%x)));\n  multiply(%0, 1f)\n}\n");
+    auto run = runCli({QStringLiteral("rewrite"), model, QStringLiteral("--pattern"), QStringLiteral("x = *; nn.relu(nn.relu(x))"),
+                       QStringLiteral("--replace"), QStringLiteral("nn.relu(x)")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(run.out, QStringLiteral("#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 8), float32]) -> Tensor[(1, 8), float32] {\n"
+                                     "  %0 = nn.relu(%x);\n  multiply(%0, 1f)\n}\n"));
+
+    auto growing = runCli({QStringLiteral("rewrite"), model, QStringLiteral("--pattern"), QStringLiteral("x = *; nn.relu(x)"),
+                           QStringLiteral("--replace"), QStringLiteral("nn.relu(nn.relu(x))")});
+    QCOMPARE(growing.exitCode, 1);
+    QVERIFY2(growing.err.startsWith(QStringLiteral("error: PatternRewrite: rewrite: the expression grew to ")), qPrintable(growing.err));
+
+    auto unknown = runCli({QStringLiteral("rewrite"), model, QStringLiteral("--pattern"), QStringLiteral("x = *; nn.relu(x)"),
+                           QStringLiteral("--replace"), QStringLiteral("tanh(y)")});
+    QCOMPARE(unknown.exitCode, 1);
+    QCOMPARE(unknown.err, QStringLiteral("error: --replace:1:6: found 'y', expected a registered op or a name defined before\n"));
+
+    auto ill = runCli({QStringLiteral("rewrite"), model, QStringLiteral("--pattern"), QStringLiteral("x = *; nn.relu(x)"),
+                       QStringLiteral("--replace"), QStringLiteral("nn.conv2d(x, x)")});
+    QCOMPARE(ill.exitCode, 1);
+    QVERIFY2(ill.err.startsWith(QStringLiteral("error: PatternRewrite: ")) && ill.err.contains(QStringLiteral("nn.conv2d")), qPrintable(ill.err));
+  }
+
+  // TVM's pattern.partition(): each match outlined into a function called in place, marked with
+  // PartitionedFromPattern (the ops of the match in post-order, each followed by '_'), no Composite.
+  void matchPartitionOutlinesEveryMatch() {
+    const QString model = writeTemp(QStringLiteral("convrelu.relay"),
+        "def @main(%x: Tensor[(1, 3, 8, 8), float32], %w: Tensor[(4, 3, 3, 3), float32]) {\n"
+        "  nn.relu(nn.conv2d(%x, %w))\n}\n");
+    auto run = runCli({QStringLiteral("match"), model, QStringLiteral("--pattern"), QStringLiteral("nn.relu(nn.conv2d(*, *))"),
+                       QStringLiteral("--partition")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QStringLiteral("PartitionedFromPattern=\"nn.conv2d_nn.relu_\"")), qPrintable(run.out));
+    QVERIFY(!run.out.contains(QStringLiteral("Composite")));
+    QVERIFY2(run.out.endsWith(QStringLiteral("  };\n  %1(%x, %w)\n}\n")), qPrintable(run.out));
+  }
+
   // relu → tanh → relu → sigmoid. Side A supports relu and tanh and fuses relu → tanh into a
   // composite: one region of three calls. Side B supports relu only: two one-call regions, tanh on
   // the host, no composite. Both targets are called `acc`, so only tanh is placed differently.
