@@ -6,6 +6,7 @@
 #include "ir/attr_json.h"
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
+#include "pattern/pattern_printer.h"
 #include "support/json_document.h"
 #include "text/scalar_literal.h"
 
@@ -64,11 +65,11 @@ class Writer {
         } else if (const auto* global = expr->as<GlobalVarNode>()) {
           entry["kind"] = "global";
           entry["name"] = global->name;
-        } else if (const auto* constant = expr->as<ConstantNode>(); constant && scalarLiteralText(constant->data)) {
+        } else if (const auto* constant = expr->as<ConstantNode>(); constant && constantPatternText(constant->data)) {
           entry["kind"] = "literal";
-          entry["value"] = *scalarLiteralText(constant->data);
+          entry["value"] = *constantPatternText(constant->data);
         } else {
-          return makeError("the JSON form holds expression patterns of ops, globals and scalar constants only, found " +
+          return makeError("the JSON form holds expression patterns of ops, globals and literal constants only, found " +
                            std::string(exprKindName(expr->kind())));
         }
         break;
@@ -307,7 +308,7 @@ class Reader {
       Result<Pattern> literal = parsePattern(text);
       const ExprPatternNode* expr = literal ? (*literal)->as<ExprPatternNode>() : nullptr;
       if (!expr || expr->expr->kind() != ExprKind::Constant)
-        return fail(path + "/value", "expected a scalar literal such as \"1f\", found \"" + text + "\"");
+        return fail(path + "/value", "expected a literal such as \"1f\" or \"const([1f, 2f])\", found \"" + text + "\"");
       return Pattern(makeRef<ExprPatternNode>(expr->expr, name));
     }
     if (kind == "var") {

@@ -263,7 +263,7 @@ class Parser {
     const Token& token = next();
     const std::string& word = token.text;
     if (word == "var") return located(isVar(), token);
-    if (word == "const") return located(isConstant(), token);
+    if (word == "const") return peek().is("(") ? tensorLiteral(token) : located(isConstant(), token);
     if (word == "True" || word == "False")
       return located(isExpr(ConstantNode::make(TensorData::scalar(DType::Bool, word == "True" ? 1 : 0))), token);
     if (word == "_") {
@@ -290,6 +290,62 @@ class Parser {
     if (auto it = names_.find(word); it != names_.end()) return it->second;
     if (Op op = OpRegistry::global().get(word)) return located(isExpr(op), token);
     return makeError("found '" + word + "', expected a registered op or a name defined before", location(token));
+  }
+
+  /// `const([[1f, 2f], [3f, 4f]])`: a tensor constant, matched by value. Nested lists give the
+  /// shape (at most limits::kMaxRank deep, each level the same length throughout); the elements are
+  /// numeric literals of one dtype. Read without recursion: the open lists are counted.
+  Result<Pattern> tensorLiteral(const Token& at) {
+    next();  // '('
+    std::vector<int64_t> shape;           // each level's length, once a list of it closed
+    std::vector<int64_t> counts;          // items of each open list
+    std::optional<std::size_t> rank;      // fixed by the first element
+    std::optional<DType> dtype;
+    std::vector<std::byte> bytes;
+    if (!peek().is("[")) return error(peek(), "expected '[' starting the tensor's values");
+    do {
+      const Token& token = next();
+      if (token.is("[")) {
+        if (rank && counts.size() >= *rank) return error(token, "expected a number (the lists nest " + std::to_string(*rank) + " deep)");
+        if (counts.size() >= static_cast<std::size_t>(limits::kMaxRank))
+          return error(token, "expected at most " + std::to_string(limits::kMaxRank) + " nested lists (the rank limit)");
+        if (!counts.empty()) ++counts.back();
+        counts.push_back(0);
+        continue;
+      }
+      if (token.kind == Token::Kind::Integer || token.kind == Token::Kind::Float) {
+        if (rank && counts.size() != *rank) return error(token, "expected a list (the lists nest " + std::to_string(*rank) + " deep)");
+        Result<TensorData> value = scalarFromLiteral(token.text, token.suffix, token.kind == Token::Kind::Float);
+        if (!value) return makeError(value.error().message, location(token));
+        if (dtype && value->dtype() != *dtype)
+          return error(token, "expected a " + std::string(dtypeName(*dtype)) + " literal like the first element");
+        rank = counts.size();
+        dtype = value->dtype();
+        bytes.insert(bytes.end(), value->bytes().begin(), value->bytes().end());
+        ++counts.back();
+      } else if (token.is("]")) {
+        const std::size_t level = counts.size() - 1;
+        if (shape.size() <= level) shape.resize(level + 1, -1);
+        if (shape[level] >= 0 && shape[level] != counts.back())
+          return error(token, "expected " + std::to_string(shape[level]) + " items in this list, as in the others of its level");
+        shape[level] = counts.back();
+        counts.pop_back();
+      } else {
+        return error(token, "expected a number, '[' or ']'");
+      }
+      // An item ended: the list it is in goes on after ',' or ends.
+      if (counts.empty()) break;
+      if (peek().is(",")) {
+        next();
+        if (peek().is("]")) return error(peek(), "expected a number or '[' after ','");
+      } else if (!peek().is("]")) {
+        return error(peek(), "expected ',' or ']'");
+      }
+    } while (!counts.empty());
+    if (!dtype) return error(at, "expected a tensor with at least one element");
+    BYOC_TRY(expect(")", "after the tensor's values"));
+    shape.resize(*rank);
+    return located(isExpr(ConstantNode::make(TensorData::fromBytes(*dtype, Shape(shape.begin(), shape.end()), bytes))), at);
   }
 
   Result<Pattern> function(const Token& token) {

@@ -98,7 +98,7 @@ class Printer {
     if (const auto* op = expr->as<OpNode>()) return op->name();
     if (const auto* global = expr->as<GlobalVarNode>()) return "@" + global->name;
     if (const auto* constant = expr->as<ConstantNode>())
-      if (auto literal = scalarLiteralText(constant->data)) return *literal;
+      if (auto literal = constantPatternText(constant->data)) return *literal;
     return "<expression>";
   }
 
@@ -188,6 +188,32 @@ class Printer {
 };
 
 }  // namespace
+
+std::optional<std::string> constantPatternText(const TensorData& data) {
+  if (data.isScalar()) return scalarLiteralText(data);
+  const Shape& shape = data.shape();
+  const int64_t count = data.numElements();
+  if (count == 0) return std::nullopt;
+  const std::size_t width = dtypeSize(data.dtype());
+  std::string text = "const(";
+  for (int64_t i = 0; i < count; ++i) {
+    // The lists that open at element i are those of the trailing dimensions i is the first of.
+    int64_t block = 1;
+    std::size_t opening = 0;
+    for (std::size_t d = shape.size(); d-- > 0 && i % (block *= shape[d]) == 0;) ++opening;
+    if (i > 0) text += ", ";
+    text.append(opening, '[');
+    std::optional<std::string> item =
+        scalarLiteralText(TensorData::fromBytes(data.dtype(), {}, data.bytes().subspan(static_cast<std::size_t>(i) * width, width)));
+    if (!item) return std::nullopt;
+    text += *item;
+    block = 1;
+    std::size_t closing = 0;
+    for (std::size_t d = shape.size(); d-- > 0 && (i + 1) % (block *= shape[d]) == 0;) ++closing;
+    text.append(closing, ']');
+  }
+  return text + ")";
+}
 
 std::string printPattern(const Pattern& pattern) { return Printer(pattern).run(); }
 

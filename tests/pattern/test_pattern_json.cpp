@@ -91,7 +91,7 @@ class TestPatternJson : public QObject {
     QVERIFY(!json.isOk());
     QCOMPARE(
         json.error().message,
-        std::string("the JSON form holds expression patterns of ops, globals and scalar constants only, found Tuple"));
+        std::string("the JSON form holds expression patterns of ops, globals and literal constants only, found Tuple"));
   }
 
   void errors_data() {
@@ -115,7 +115,7 @@ class TestPatternJson : public QObject {
         "p.json: /nodes/1/args/1: expected the index of an earlier node or of a wildcard (0 to 0)");
     row("bad root", document(R"([{"kind": "wildcard"}])", 3), "p.json: /root: expected the index of a node (0 to 0)");
     row("bad literal", document(R"([{"kind": "literal", "value": "x"}])", 0),
-        "p.json: /nodes/0/value: expected a scalar literal such as \"1f\", found \"x\"");
+        "p.json: /nodes/0/value: expected a literal such as \"1f\" or \"const([1f, 2f])\", found \"x\"");
     row("bad dtype", document(R"([{"kind": "wildcard"}, {"kind": "dtype", "pattern": 0, "dtype": "f32"}])", 1),
         "p.json: /nodes/1/dtype: unknown dtype \"f32\"");
     row("bad type",

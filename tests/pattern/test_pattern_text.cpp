@@ -1,5 +1,8 @@
 #include <QtTest>
 
+#include <cstring>
+
+#include "ir/op.h"
 #include "pattern/matcher.h"
 #include "pattern/owned_pattern.h"
 #include "pattern/pattern_parser.h"
@@ -84,6 +87,22 @@ class TestPatternText : public QObject {
     QCOMPARE(printPattern(meanCall->callee), std::string("mean"));
     QVERIFY((*meanCall->args)[0] == (*subtract->args)[0]);
     QCOMPARE(printPattern(parsed("add = *; add(add, *)")), std::string("add = *;\nadd(add, *)"));
+  }
+
+  // A tensor constant, matched by value (TVM's is_expr(relay.const(array))).
+  void aTensorConstantMatchesByValue() {
+    const Pattern pattern = parsed("add(*, const([[1f, 2f], [3f, 4f]]))");
+    QCOMPARE(printPattern(pattern), std::string("add(*, const([[1f, 2f], [3f, 4f]]))"));
+    QCOMPARE(printPattern(parsed("const([[[7i64]], [[8i64]]])")), std::string("const([[[7i64]], [[8i64]]])"));
+    auto constant = [](std::vector<float> values) {
+      std::vector<std::byte> bytes(values.size() * sizeof(float));
+      std::memcpy(bytes.data(), values.data(), bytes.size());
+      return ConstantNode::make(TensorData::fromBytes(DType::Float32, {2, 2}, bytes));
+    };
+    Var x = VarNode::make("x", tensorType({2, 2}, DType::Float32));
+    PatternMatcher matcher;
+    QVERIFY(matcher.match(pattern, makeOpCall("add", {x, constant({1, 2, 3, 4})}).value()));
+    QVERIFY(!matcher.match(pattern, makeOpCall("add", {x, constant({1, 2, 3, 5})}).value()));
   }
 
   void sharingIsPrintedWithGeneratedNames() {
@@ -211,6 +230,15 @@ class TestPatternText : public QObject {
     row("add(*, 1i7)", "p.txt:1:8: unknown literal suffix 'i7'; expected f, f16, f64, i8, i16, i32, i64 or u8");
     row("add(*, -6.0E66)", "p.txt:1:8: float literal '-6.0E66' is out of range for float32; expected a magnitude up to 3.40282e+38");
     row("add(*, 300u8)", "p.txt:1:8: integer literal '300u8' is out of range for uint8; expected 0 to 255");
+    row("const([1f, [2f]])", "p.txt:1:12: found '[', expected a number (the lists nest 1 deep)");
+    row("const([[1f], 2f])", "p.txt:1:14: found '2f', expected a list (the lists nest 2 deep)");
+    row("const([[1f, 2f], [3f]])", "p.txt:1:21: found ']', expected 2 items in this list, as in the others of its level");
+    row("const([1f, 2])", "p.txt:1:12: found '2', expected a float32 literal like the first element");
+    row("const([1f, ])", "p.txt:1:12: found ']', expected a number or '[' after ','");
+    row("const([])", "p.txt:1:1: found 'const', expected a tensor with at least one element");
+    row("const(1f)", "p.txt:1:7: found '1f', expected '[' starting the tensor's values");
+    row("const([1f 2f])", "p.txt:1:11: found '2f', expected ',' or ']'");
+    row("const([1f]", "p.txt:1:11: found the end of the input, expected ')' after the tensor's values");
     row("split(*).2147483648", "p.txt:1:10: found '2147483648', expected a tuple index from 0 to 2^31-1");
     row("has_shape([-1])", "p.txt:1:12: found '-1', expected a dimension from 0 to 2^63-1");
     row("nn.conv2d(*, *){groups=99999999999999999999}",
