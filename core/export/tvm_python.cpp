@@ -55,9 +55,13 @@ class ModuleWriter {
            "* the composite patterns, in priority order, as the pattern table of \"" + target_.name +
            "\"\n"
            "  (MergeComposite(pattern_table())).\n";
-    if (!target_.preparePipeline.empty() || !target_.pruneKeepOps.empty()) doc += "\n";
+    if (!target_.preparePipeline.empty() || !target_.rewrites.empty() || !target_.pruneKeepOps.empty()) doc += "\n";
     if (!target_.preparePipeline.empty())
       doc += "Before partitioning, the target's flow runs " + target_.preparePipeline + ".\n";
+    if (!target_.rewrites.empty())
+      doc += "Then it rewrites the model with " + std::to_string(target_.rewrites.size()) +
+             " rewrite row(s), which this module does not register: run `byoc rewrite` (or write a\n"
+             "DFPatternCallback) for each before partitioning in TVM.\n";
     if (!target_.pruneKeepOps.empty()) {
       doc += "Partitioned regions containing none of these ops are not worth offloading:\n";
       for (std::size_t i = 0; i < target_.pruneKeepOps.size(); ++i)

@@ -58,6 +58,12 @@ class TargetReader {
       target.opRules.push_back(std::move(rule).value());
     }
 
+    BYOC_ASSIGN_OR_RETURN(json rewrites, optionalArray(root, "", "rewrites"));
+    for (std::size_t i = 0; i < rewrites.size(); ++i) {
+      BYOC_ASSIGN_OR_RETURN(RewriteRow row, rewriteRow(rewrites[i], "/rewrites/" + std::to_string(i)));
+      target.rewrites.push_back(std::move(row));
+    }
+
     BYOC_ASSIGN_OR_RETURN(json patterns, optionalArray(root, "", "patterns"));
     for (std::size_t i = 0; i < patterns.size(); ++i) {
       std::string path = "/patterns/" + std::to_string(i);
@@ -101,6 +107,25 @@ class TargetReader {
   }
 
  private:
+  /// `{"pattern": P, "replace": R}`; errors name the field and the line:column inside it.
+  Result<RewriteRow> rewriteRow(const json& object, const std::string& path) const {
+    if (!object.is_object()) return fail(path, "expected an object with pattern and replace");
+    RewriteRow row;
+    BYOC_ASSIGN_OR_RETURN(row.pattern, string(object, path, "pattern"));
+    BYOC_ASSIGN_OR_RETURN(row.replace, string(object, path, "replace"));
+    auto placed = [&](const char* field, const Diagnostic& error) {
+      const SourceLocation& at = error.location;
+      return fail(path + "/" + field, (at.line > 0 ? std::to_string(at.line) + ":" + std::to_string(at.column) + ": " : "") + error.message);
+    };
+    Result<Pattern> pattern = parsePattern(row.pattern, "");
+    if (!pattern) return placed("pattern", pattern.error());
+    row.compiled = OwnedPattern(std::move(pattern).value());
+    Result<Replacement> replacement = Replacement::parse(row.replace, row.compiled.get(), "");
+    if (!replacement) return placed("replace", replacement.error());
+    row.replacement = std::move(replacement).value();
+    return row;
+  }
+
   Diagnostic fail(const std::string& path, const std::string& message) const {
     return makeError(path.empty() ? message : "at " + path + ": " + message, {fileName_});
   }
@@ -217,6 +242,10 @@ std::string serializeTarget(const Target& target) {
   if (!target.preparePipeline.empty()) root["prepare"] = target.preparePipeline;
   root["op_rules"] = json::array();
   for (const OpRule& rule : target.opRules) root["op_rules"].push_back(rule.text);
+  if (!target.rewrites.empty()) {
+    root["rewrites"] = json::array();
+    for (const RewriteRow& row : target.rewrites) root["rewrites"].push_back({{"pattern", row.pattern}, {"replace", row.replace}});
+  }
   root["patterns"] = json::array();
   for (const PatternEntry& entry : target.patterns) {
     json row;

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// A target is data: its name, the codegen that runs its regions, op-support rules, an ordered
-/// pattern table, the passes its flow runs first, and which regions are worth offloading.
+/// pattern table, the passes and rewrites its flow runs first, and which regions are worth
+/// offloading.
 /// Targets are read from JSON files (see docs/targets.md); nothing about a target is compiled in.
 
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "ir/expr.h"
 #include "pattern/owned_pattern.h"
+#include "pattern/replacement.h"
 #include "support/result.h"
 #include "target/predicate.h"
 
@@ -39,6 +41,16 @@ struct PatternEntry {
   std::optional<Predicate> check;
 };
 
+/// A rewrite row: every match of `pattern` replaced by `replace` (pattern/replacement.h) until
+/// nothing changes, before the pattern table runs.
+struct RewriteRow {
+  /// The pattern and the replacement as written.
+  std::string pattern;
+  std::string replace;
+  OwnedPattern compiled;
+  std::optional<Replacement> replacement;
+};
+
 /// A backend description.
 struct Target {
   std::string name;
@@ -50,6 +62,8 @@ struct Target {
   /// Pipeline (pass-pipeline text) the target's flow runs before partitioning; may be empty.
   std::string preparePipeline;
   std::vector<OpRule> opRules;
+  /// Run in order after the prepare pipeline and before the pattern table.
+  std::vector<RewriteRow> rewrites;
   /// In priority order: earlier rows win.
   std::vector<PatternEntry> patterns;
   /// If not empty, regions containing none of these ops are not worth offloading and are inlined back.

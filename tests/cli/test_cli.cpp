@@ -389,6 +389,23 @@ class TestCli : public QObject {
     QVERIFY2(ill.err.startsWith(QStringLiteral("error: PatternRewrite: ")) && ill.err.contains(QStringLiteral("nn.conv2d")), qPrintable(ill.err));
   }
 
+  // A target's rewrite rows run before its pattern table, each a step of its own.
+  void aTargetsRewriteRowsRunBeforeItsPatterns() {
+    const QString model = writeTemp(QStringLiteral("rows.relay"),
+                                    "def @main(%x: Tensor[(1, 8), float32]) {\n  sigmoid(nn.relu(tanh(nn.relu(%x))))\n}\n");
+    const QString target = writeTemp(QStringLiteral("rows.json"),
+        "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"acc\", \"codegen\": \"reference\", \"op_rules\": [\"tanh\"],"
+        " \"rewrites\": [{\"pattern\": \"x = *; nn.relu(x)\", \"replace\": \"tanh(x)\"}]}");
+    const QString steps = dir_.filePath(QStringLiteral("rows-steps"));
+    auto run = runCli({QStringLiteral("partition"), model, QStringLiteral("--target"), target, QStringLiteral("--dump-after-each"), steps});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(QFile::exists(steps + QStringLiteral("/01-PatternRewrite.relay")));
+    QVERIFY(QFile::exists(steps + QStringLiteral("/02-MergeComposite.relay")));
+    QVERIFY2(!run.out.contains(QStringLiteral("nn.relu")), qPrintable(run.out));
+    QCOMPARE(run.out.count(QStringLiteral("Compiler=\"acc\"")), 1);  // the three tanh in one region
+    QVERIFY(run.out.contains(QStringLiteral("sigmoid(")));
+  }
+
   // TVM's pattern.partition(): each match outlined into a function called in place, marked with
   // PartitionedFromPattern (the ops of the match in post-order, each followed by '_'), no Composite.
   void matchPartitionOutlinesEveryMatch() {

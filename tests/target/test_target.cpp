@@ -154,6 +154,19 @@ class TestTarget : public QObject {
     QCOMPARE(serializeTarget(*again), once);
   }
 
+  void rewriteRowsRoundTrip() {
+    Result<Target> target = parseTarget("{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"t\",\n"
+        "        \"rewrites\": [{\"pattern\": \"x = *; multiply(x, 1f)\", \"replace\": \"x\"}, {\"pattern\": \"x = *; nn.relu(nn.relu(x))\", \"replace\": \"nn.relu(x)\"}]}",
+                                        "t.json");
+    QVERIFY2(target.isOk(), target ? "" : target.error().str().c_str());
+    QCOMPARE(target->rewrites.size(), std::size_t{2});
+    QCOMPARE(target->rewrites[1].replace, std::string("nn.relu(x)"));
+    QVERIFY(target->rewrites[1].replacement.has_value());
+    const std::string once = serializeTarget(*target);
+    QVERIFY(once.find("\"rewrites\"") != std::string::npos);
+    QCOMPARE(serializeTarget(parseTarget(once).value()), once);
+  }
+
   void aRecursivePatternIsFreedWithItsTarget() {
     const std::string json = R"({"format": "byoc-studio-target", "version": 1, "name": "t",
         "patterns": [{"name": "t.sum", "pattern": "r = add(r, *) | add(*, *); r"}]})";
@@ -210,6 +223,14 @@ class TestTarget : public QObject {
                                       << "t.json: at /patterns/0/pattern (p): the pattern's root may match a constant, which would become a composite of no operation";
     QTest::newRow("left recursion") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"c = c{a=1} | nn.relu(c); c\"}]}"
                                     << "t.json: at /patterns/0/pattern (p): the pattern refers to itself before it matches anything";
+    QTest::newRow("rewrite not an object") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"rewrites\": [\"x\"]}"
+                                           << "t.json: at /rewrites/0: expected an object with pattern and replace";
+    QTest::newRow("rewrite without replace") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"rewrites\": [{\"pattern\": \"nn.relu(*)\"}]}"
+                                             << "t.json: at /rewrites/0/replace: missing";
+    QTest::newRow("rewrite pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"rewrites\": [{\"pattern\": \"nn.relu(\", \"replace\": \"x\"}]}"
+                                     << "t.json: at /rewrites/0/pattern: 1:9: found the end of the input, expected a pattern";
+    QTest::newRow("rewrite replacement") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"rewrites\": [{\"pattern\": \"x = *; nn.relu(x)\", \"replace\": \"tanh(*)\"}]}"
+                                         << "t.json: at /rewrites/0/replace: 1:6: a replacement cannot build '*' (name the pattern's node to use what it matched)";
     QTest::newRow("prune") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "prune_keep_ops": ["nope"]})"
                            << "t.json: at /prune_keep_ops/0: unknown op 'nope'";
   }

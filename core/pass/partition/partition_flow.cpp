@@ -3,6 +3,7 @@
 #include "pass/partition/partition_passes.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
+#include "pass/transforms/pattern_transforms.h"
 
 namespace byoc {
 
@@ -44,9 +45,11 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   std::vector<PassPtr> steps;
   const PassRegistry& registry = PassRegistry::builtin();
   for (const auto& target : targets) {
-    if (target->preparePipeline.empty()) continue;
-    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, preparePasses(*target, registry));
-    steps.insert(steps.end(), std::make_move_iterator(prepare.begin()), std::make_move_iterator(prepare.end()));
+    if (!target->preparePipeline.empty()) {
+      BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, preparePasses(*target, registry));
+      steps.insert(steps.end(), std::make_move_iterator(prepare.begin()), std::make_move_iterator(prepare.end()));
+    }
+    for (const RewriteRow& row : target->rewrites) steps.push_back(createPatternRewritePass(*row.replacement));
   }
   if (pipeline == PartitionPipeline::Relax) {
     BYOC_ASSIGN_OR_RETURN(PassPtr fuse, createFuseOpsByPatternPass(targets));

@@ -22,8 +22,9 @@ enum class PartitionPipeline {
 Result<PartitionPipeline> parsePartitionPipeline(std::string_view name);
 
 /// The passes that partition a typed module for `targets` (in priority order), in the order they
-/// run: the targets' preparation, then the pipeline's passes, then the pruning of regions not worth
-/// offloading. Each step is one pass, so a caller can keep the module after every step.
+/// run: each target's preparation and rewrite rows, then the pipeline's passes, then the pruning
+/// of regions not worth offloading. Each step is one pass, so a caller can keep the module after
+/// every step.
 Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
                                             PartitionPipeline pipeline);
 
