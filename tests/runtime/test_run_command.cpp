@@ -52,6 +52,23 @@ class TestRunCommand : public QObject {
     QCOMPARE(written->shape(), (Shape{1, 64}));
   }
 
+  void bothFlowsRunConstantWeightsOnDnnl_data() {
+    QTest::addColumn<QString>("pipeline");
+    QTest::newRow("relay") << QStringLiteral("relay");
+    QTest::newRow("relax") << QStringLiteral("relax");
+  }
+
+  void bothFlowsRunConstantWeightsOnDnnl() {
+    // Constant weights, a swish whose conv2d+add is read twice, a layer norm with a constant epsilon.
+    QFETCH(QString, pipeline);
+    Outcome run = runCli({"run", QString::fromStdString(testDataPath("partition/relax_constants.relay")), "--target", "dnnl",
+                          "--pipeline", pipeline, "--random-inputs", "1", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("  Compiler=dnnl  codegen=dnnl\n"));
+    QVERIFY(run.out.endsWith("  ok\n"));
+  }
+
   void comparesWithTheReference() {
     Outcome run = runCli({"run", data("partitioned.relay"), "--random-inputs", "4", "--compare-reference"});
     QCOMPARE(run.err, QString());

@@ -17,6 +17,14 @@ std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> consumersOf(co
   return consumers;
 }
 
+/// The name of the `index`-th parameter, standing for `value`: a variable's own name, `param_<k>`
+/// for the k-th constant lifted (as Relax's FunctionCreator names them), `lv<index>` otherwise.
+std::string paramName(const ExprNode& value, std::size_t index, std::size_t& liftedConstants) {
+  if (const auto* var = value.as<VarNode>()) return var->name;
+  if (value.kind() == ExprKind::Constant) return "param_" + std::to_string(liftedConstants++);
+  return "lv" + (index ? std::to_string(index) : std::string());
+}
+
 class GroupOutliner final : public ExprMutator {
  public:
   GroupOutliner(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker)
@@ -75,6 +83,7 @@ class GroupOutliner final : public ExprMutator {
     std::vector<Var> params;
     std::vector<Expr> args;
     std::unordered_map<const ExprNode*, Var> paramOf;
+    std::size_t liftedConstants = 0;
     std::vector<Origin> origins;
     for (const Expr& member : built.members) {
       std::vector<Expr> children = childrenOf(*member);
@@ -84,11 +93,11 @@ class GroupOutliner final : public ExprMutator {
           continue;
         }
         if (child->kind() == ExprKind::Op || child->kind() == ExprKind::GlobalVar || child->kind() == ExprKind::Function ||
-            child->kind() == ExprKind::Constant)
-          continue;  // callees and constants stay inside
+            (child->kind() == ExprKind::Constant && !maker_.liftConstants))
+          continue;  // callees (and constants, unless lifted) stay inside
         auto param = paramOf.find(child.get());
         if (param == paramOf.end()) {
-          Var var = VarNode::make(maker_.paramName(child, params.size()), child->type(), child->origin());
+          Var var = VarNode::make(paramName(*child, params.size(), liftedConstants), child->type(), child->origin());
           param = paramOf.emplace(child.get(), var).first;
           params.push_back(var);
           args.push_back(mutate(child));  // the outside value, rewritten (may build other groups first)

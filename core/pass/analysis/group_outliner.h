@@ -21,10 +21,12 @@ struct NodeGroup {
   std::vector<Expr> members;
 };
 
-/// How a group becomes a function: its body is the members rebuilt over fresh parameters.
+/// How a group becomes a function: its body is the members rebuilt over fresh parameters, named
+/// after the variables they stand for (`lv<k>` for other values, `param_<k>` for constants).
 struct GroupFunctionMaker {
-  /// Name of the parameter for the `index`-th outside value `value`.
-  std::function<std::string(const Expr& value, std::size_t index)> paramName;
+  /// Whether constants the group reads become parameters (Relax's `lift_constants`) rather than
+  /// staying in the body.
+  bool liftConstants = false;
   /// Makes the global function from the group's body and parameters; returns the global name to
   /// call (it may reuse an existing one).
   std::function<Result<std::string>(std::size_t group, std::vector<Var> params, Expr body)> define;

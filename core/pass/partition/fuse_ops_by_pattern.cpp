@@ -6,9 +6,12 @@
 /// Input: a typed module. Nodes are visited producers first (Relax's binding order); a match that
 /// overlaps an earlier group of the same row absorbs it if it contains all of it, and is dropped
 /// otherwise. A member read outside its group becomes an extra output (a tuple, read by index).
-/// Identical functions are shared. With `annotate_codegen`, each call goes through a public
-/// wrapper `<function>_<codegen>` with `Codegen` and `global_symbol`, ready for RunCodegen.
-/// Otherwise run MergeCompositeFunctions next.
+/// Identical functions are shared. Constants stay inside a group's function unless
+/// `bind_constants` is off (then they become parameters `param_<k>`, as TVM's backends ask, so
+/// that a codegen reads weights from a composite's inputs). With `reject_leaking_intermediates`, a
+/// match whose intermediate is read outside it is dropped. With `annotate_codegen`, each call
+/// goes through a public wrapper `<function>_<codegen>` with `Codegen` and `global_symbol`, ready
+/// for RunCodegen. Otherwise run MergeCompositeFunctions next.
 
 #include <unordered_map>
 #include <unordered_set>
@@ -52,8 +55,20 @@ std::vector<Expr> dataflowNodes(const Function& function) {
   return nodes;
 }
 
+/// Whether a matched node other than the match's `root` is read outside the match.
+bool leaks(const IndexedGraph& graph, const Expr& root, const std::vector<Expr>& matched,
+           const std::unordered_set<const ExprNode*>& matchedSet) {
+  for (const Expr& member : matched) {
+    if (member == root) continue;
+    for (int user : graph.outputs(graph.indexOf(member)))
+      if (!matchedSet.count(graph.node(user).get())) return true;
+  }
+  return false;
+}
+
 /// The groups one row forms in one function, producers first.
-Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule, const PassContext& context) {
+Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule, bool rejectLeaking,
+                                          const PassContext& context) {
   IndexedGraph graph(function->body);
   PatternMatcher matcher(graph);
   std::vector<std::unordered_set<const ExprNode*>> groups;
@@ -81,7 +96,7 @@ Result<std::vector<NodeGroup>> findGroups(const Function& function, const Compos
     bool contained = std::all_of(touched.begin(), touched.end(), [&](std::size_t g) {
       return std::all_of(groups[g].begin(), groups[g].end(), [&](const ExprNode* m) { return matchedSet.count(m) > 0; });
     });
-    if (!contained) continue;
+    if (!contained || (rejectLeaking && leaks(graph, node, matched, matchedSet))) continue;
     std::size_t target = groups.size();
     groups.emplace_back();
     members.emplace_back();
@@ -115,7 +130,7 @@ std::string fusedName(const Expr& body) {
   return name;
 }
 
-Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, bool annotateCodegen,
+Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& rules, const FuseOpsByPatternOptions& options,
                         const PassContext& context) {
   Module result = module;
   GlobalNames names(module, GlobalNames::Suffix::Appended);
@@ -133,13 +148,10 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       // Groups are outlined into global functions here, so no composite lies inside `function`.
       const std::set<std::string> called = opsCalledIn(function);
       if (!mayMatch(rule, CalledOps{called, called})) continue;
-      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule, context));
+      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule, options.rejectLeakingIntermediates, context));
       if (groups.empty()) continue;
       GroupFunctionMaker maker;
-      maker.paramName = [](const Expr& value, std::size_t index) {
-        const auto* var = value->as<VarNode>();
-        return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
-      };
+      maker.liftConstants = !options.bindConstants;
       maker.define = [&](std::size_t, std::vector<Var> params, Expr body) -> Result<std::string> {
         BYOC_TRY(context.checkCancelled());
         Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
@@ -161,7 +173,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
     changed = true;
   }
   if (!changed) return PassResult{module, false};
-  if (annotateCodegen) {
+  if (options.annotateCodegen) {
     BYOC_ASSIGN_OR_RETURN(result, wrapCompositesForCodegen(result));
   }
   return PassResult{std::move(result), true};
@@ -169,20 +181,25 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
 
 }  // namespace fuse_ops_by_pattern
 
-Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<const Target>>& targets, bool annotateCodegen) {
+Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<const Target>>& targets,
+                                           FuseOpsByPatternOptions options) {
   BYOC_ASSIGN_OR_RETURN(std::vector<CompositeRule> rules, compileCompositeRules(targets));
   PassInfo info;
   info.name = "FuseOpsByPattern";
   info.summary = "groups each match of the targets' pattern tables into a global composite function (Relax)";
   info.description = "Input: a typed module. Each pattern-table row, in order, outlines its matches (producers first) "
                      "into fused_<ops> functions with Primitive=1 and Composite; members read outside a group become "
-                     "extra outputs. With annotate_codegen, calls go through <function>_<codegen> wrappers. "
+                     "extra outputs. Without bind_constants, constants become parameters param_<k>. With "
+                     "annotate_codegen, calls go through <function>_<codegen> wrappers. "
                      "Run MergeCompositeFunctions next.";
   info.required = {"InferType"};
   info.options = {{"targets", AttrValue(""), "targets whose pattern tables run, comma-separated"},
-                  {"annotate_codegen", AttrValue(false), "wrap each composite for its codegen (no MergeCompositeFunctions)"}};
-  return makeModulePass(std::move(info), [rules = std::move(rules), annotateCodegen](const Module& module, PassContext& context) {
-    return fuse_ops_by_pattern::fuse(module, rules, annotateCodegen, context);
+                  {"bind_constants", AttrValue(true), "keep the constants a match reads inside its function"},
+                  {"annotate_codegen", AttrValue(false), "wrap each composite for its codegen (no MergeCompositeFunctions)"},
+                  {"reject_leaking_intermediates", AttrValue(false),
+                   "drop a match whose intermediate value is read outside it (TVM backends' has_leaking_intermediate_variables)"}};
+  return makeModulePass(std::move(info), [rules = std::move(rules), options](const Module& module, PassContext& context) {
+    return fuse_ops_by_pattern::fuse(module, rules, options, context);
   });
 }
 

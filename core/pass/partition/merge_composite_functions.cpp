@@ -6,7 +6,8 @@
 /// Input: a typed module after FuseOpsByPattern. A composite call joins the group of an argument of
 /// its codegen unless that group is also reached through another argument's dependencies (which
 /// would make a cycle); several such argument groups merge. Values used outside a group become
-/// extra outputs. Global composites no longer called are removed. Run RunCodegen next.
+/// extra outputs; with `lift_constants` (the default, as in TVM) constants a group reads become its
+/// parameters `param_<k>`. Global composites no longer called are removed. Run RunCodegen next.
 
 #include <set>
 
@@ -76,7 +77,7 @@ class LocalCopies final : public ExprMutator {
   std::unordered_map<std::string, Expr>& copies_;
 };
 
-Result<PassResult> mergeComposites(const Module& module, const PassContext& context) {
+Result<PassResult> mergeComposites(const Module& module, bool liftConstants, const PassContext& context) {
   Function main = module.find("main");
   if (!main) return PassResult{module, false};
   auto compositeOf = [&](const Expr& node) -> Function {
@@ -142,10 +143,7 @@ Result<PassResult> mergeComposites(const Module& module, const PassContext& cont
   Module result = module;
   GlobalNames names(module, GlobalNames::Suffix::Appended);
   GroupFunctionMaker maker;
-  maker.paramName = [](const Expr& value, std::size_t index) {
-    const auto* var = value->as<VarNode>();
-    return var ? var->name : "lv" + (index ? std::to_string(index) : std::string());
-  };
+  maker.liftConstants = liftConstants;
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
     BYOC_TRY(context.checkCancelled());
     std::unordered_map<std::string, Expr> copies;
@@ -176,7 +174,7 @@ Result<PassResult> mergeComposites(const Module& module, const PassContext& cont
 
 }  // namespace merge_composite_functions
 
-PassPtr createMergeCompositeFunctionsPass() {
+PassPtr createMergeCompositeFunctionsPass(bool liftConstants) {
   PassInfo info;
   info.name = "MergeCompositeFunctions";
   info.summary = "merges calls of composites of one codegen into external functions without creating cycles (Relax)";
@@ -184,8 +182,9 @@ PassPtr createMergeCompositeFunctionsPass() {
                      "codegen unless another argument depends on that group; each group becomes fused_…_<codegen> "
                      "with Codegen and global_symbol, calling local copies of the composites. Run RunCodegen next.";
   info.required = {"InferType"};
-  return makeModulePass(std::move(info), [](const Module& module, PassContext& context) {
-    return merge_composite_functions::mergeComposites(module, context);
+  info.options = {{"lift_constants", AttrValue(true), "constants the merged calls read become parameters param_<k> (TVM)"}};
+  return makeModulePass(std::move(info), [liftConstants](const Module& module, PassContext& context) {
+    return merge_composite_functions::mergeComposites(module, liftConstants, context);
   });
 }
 

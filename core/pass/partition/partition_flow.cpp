@@ -52,9 +52,14 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
     for (const RewriteRow& row : target->rewrites) steps.push_back(createPatternRewritePass(*row.replacement));
   }
   if (pipeline == PartitionPipeline::Relax) {
-    BYOC_ASSIGN_OR_RETURN(PassPtr fuse, createFuseOpsByPatternPass(targets));
+    // As TVM's backends partition: constants become composite parameters (a codegen reads a
+    // composite's weights from its inputs) and a match whose intermediate escapes is dropped (a
+    // kernel has one output). The merged functions keep their constants, so that the codegen
+    // compiles the weights once instead of receiving them on every call.
+    BYOC_ASSIGN_OR_RETURN(PassPtr fuse, createFuseOpsByPatternPass(targets, {.bindConstants = false,
+                                                                             .rejectLeakingIntermediates = true}));
     steps.push_back(std::move(fuse));
-    steps.push_back(createMergeCompositeFunctionsPass());
+    steps.push_back(createMergeCompositeFunctionsPass(/*liftConstants=*/false));
     steps.push_back(createRunCodegenPass());
     return steps;
   }

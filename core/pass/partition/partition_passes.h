@@ -45,14 +45,28 @@ PassPtr createPruneRegionsPass(std::shared_ptr<const Target> target);
 /// PartitionGraph: FlattenNestedTuples, RemoveDefaultAnnotations, the outlining, NameMangleExtFuncs.
 PassPtr createPartitionGraphPass(std::string moduleName = "default", bool bindConstants = true);
 
+/// Options of FuseOpsByPattern, named as TVM's.
+struct FuseOpsByPatternOptions {
+  /// Keep the constants a match reads inside its function; otherwise they become parameters
+  /// `param_<k>`, as TVM's backends partition.
+  bool bindConstants = true;
+  /// Also wrap each composite call for its codegen (no MergeCompositeFunctions needed).
+  bool annotateCodegen = false;
+  /// Drop a match whose intermediate value is read outside it, the check TVM's backends run on
+  /// every pattern (`has_leaking_intermediate_variables`): a kernel has one output.
+  bool rejectLeakingIntermediates = false;
+};
+
 /// FuseOpsByPattern (Relax): each row of the targets' pattern tables outlines its matches into
-/// global `fused_…` functions with `Primitive=1` and `Composite`; `annotateCodegen` also wraps
-/// each call for its codegen.
+/// global `fused_…` functions with `Primitive=1` and `Composite`.
 Result<PassPtr> createFuseOpsByPatternPass(const std::vector<std::shared_ptr<const Target>>& targets,
-                                           bool annotateCodegen = false);
+                                           FuseOpsByPatternOptions options = {});
 /// MergeCompositeFunctions (Relax): merges calls of composites of one codegen into functions
-/// `fused_…_<codegen>` with `Codegen` and `global_symbol`, never creating a cycle.
-PassPtr createMergeCompositeFunctionsPass();
+/// `fused_…_<codegen>` with `Codegen` and `global_symbol`, never creating a cycle. With
+/// `liftConstants` (TVM's behaviour), constants the merged calls read become parameters
+/// `param_<k>` of the merged function; otherwise they stay inside it, so that its codegen sees
+/// the weights when it compiles.
+PassPtr createMergeCompositeFunctionsPass(bool liftConstants = true);
 /// RunCodegen (Relax): every function with `Codegen` becomes an external function
 /// (`Compiler=<codegen>`, `Primitive=1`) named and called by its `global_symbol`; the module
 /// attribute `external_mods` lists the symbols.

@@ -76,10 +76,14 @@ std::vector<PassRegistration> partitionPassRegistrations() {
       registration(*createFuseOpsByPatternPass({}),
                    [](const Attrs& options) -> Result<PassPtr> {
                      BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "targets"));
-                     return createFuseOpsByPatternPass(targets, options.find("annotate_codegen")->asBool());
+                     return createFuseOpsByPatternPass(targets, {options.find("bind_constants")->asBool(),
+                                                                options.find("annotate_codegen")->asBool(),
+                                                                options.find("reject_leaking_intermediates")->asBool()});
                    }),
       registration(createMergeCompositeFunctionsPass(),
-                   [](const Attrs&) { return Result<PassPtr>(createMergeCompositeFunctionsPass()); }),
+                   [](const Attrs& options) {
+                     return Result<PassPtr>(createMergeCompositeFunctionsPass(options.find("lift_constants")->asBool()));
+                   }),
       registration(createRunCodegenPass(), [](const Attrs&) { return Result<PassPtr>(createRunCodegenPass()); }),
       registration(createPruneRegionsPass(std::make_shared<const Target>(none)),
                    [](const Attrs& options) -> Result<PassPtr> {

@@ -28,13 +28,27 @@ const CallNode* callOf(const Expr& body, const char* op, const CallNode* produce
   return found;
 }
 
-/// The float value of the scalar constant that `add`s onto something in `body` (layer norm's epsilon).
-std::optional<double> addedConstant(const Expr& body) {
+/// The constant `value` is: itself, or the argument of the parameter it is.
+const ConstantNode* constantOf(const FunctionNode& composite, const std::vector<Expr>& args, const Expr& value) {
+  const int param = parameterIndex(composite, value);
+  return (param >= 0 ? args[static_cast<std::size_t>(param)] : value)->as<ConstantNode>();
+}
+
+/// The parameters whose arguments are not constants.
+std::vector<int> tensorParameters(const std::vector<Expr>& args) {
+  std::vector<int> params;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i]->kind() != ExprKind::Constant) params.push_back(static_cast<int>(i));
+  return params;
+}
+
+/// The float value of the scalar constant that `add`s onto something in the body (layer norm's epsilon).
+std::optional<double> addedConstant(const FunctionNode& composite, const std::vector<Expr>& args) {
   std::optional<double> found;
-  postOrderVisit(body, [&](const Expr& node) {
+  postOrderVisit(composite.body, [&](const Expr& node) {
     const auto* call = node->as<CallNode>();
     if (found || !call || !call->opDef() || call->opDef()->name != "add") return;
-    const auto* constant = call->args[1]->as<ConstantNode>();
+    const ConstantNode* constant = constantOf(composite, args, call->args[1]);
     if (constant && constant->data.dtype() == DType::Float32 && constant->data.numElements() == 1)
       found = *reinterpret_cast<const float*>(constant->data.bytes().data());
   });
@@ -82,16 +96,17 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
 
 }  // namespace
 
-Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite) {
+Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite, const std::vector<Expr>& args) {
   const std::optional<CompositeKind> kind = compositeKind(name);
   if (!kind) return makeError("unsupported composite \"" + name + "\"");
   switch (kind->family) {
     case CompositeFamily::Gelu:
     case CompositeFamily::LayerNorm: {
-      if (composite.params.size() != 1) return makeError("composite \"" + name + "\" takes one input");
-      CompositeReading reading{{0}, {}};
+      const std::vector<int> inputs = tensorParameters(args);
+      if (inputs.size() != 1) return makeError("composite \"" + name + "\" takes one input");
+      CompositeReading reading{inputs, {}};
       if (kind->family == CompositeFamily::Gelu) return reading;
-      const std::optional<double> epsilon = addedConstant(composite.body);
+      const std::optional<double> epsilon = addedConstant(composite, args);
       if (!epsilon) return makeError("composite \"dnnl.layer_norm\" has no epsilon constant");
       reading.attrs.set("epsilon", *epsilon);
       return reading;

@@ -19,7 +19,9 @@ struct CompositeReading {
   Attrs attrs;
 };
 
-/// Reads the body of the composite `name`; an error says what of its family the body lacks.
-Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite);
+/// Reads the body of the composite `name`, called with `args`; an error says what of its family
+/// the body lacks. A parameter whose argument is a constant counts as that constant (Relax's
+/// FuseOpsByPattern lifts a pattern's constants, such as layer norm's epsilon, to parameters).
+Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite, const std::vector<Expr>& args);
 
 }  // namespace byoc::dnnl_backend

@@ -107,7 +107,7 @@ class GraphBuilder {
       if (call->args.size() != composite->params.size())
         return located(expr, makeError("composite \"" + kernel.name + "\" is called with " + std::to_string(call->args.size()) +
                                        " arguments for " + std::to_string(composite->params.size()) + " parameters"));
-      Result<CompositeReading> reading = readComposite(kernel.name, *composite);
+      Result<CompositeReading> reading = readComposite(kernel.name, *composite, call->args);
       if (!reading) return located(expr, reading.error());
       kernel.attrs = reading->attrs;
       for (int param : reading->params) {
