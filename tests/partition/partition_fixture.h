@@ -10,6 +10,7 @@
 #include "pass/canonicalize_ops.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
+#include "pass/pipeline.h"
 #include "target/target.h"
 #include "test_files.h"
 #include "text/parser.h"
@@ -36,8 +37,26 @@ inline Module loadTypedTestModule(const QString& relativePath) {
   return *typed;
 }
 
-/// The partitioning pass called `name`, for `targets`.
-inline PassPtr partitionPass(const std::string& name, const std::vector<std::shared_ptr<const Target>>& targets) {
+/// The partitioning pass of the pipeline step `step` (a pass name, with boolean options in
+/// parentheses as in pipeline text), for `targets`.
+inline PassPtr partitionPass(const std::string& step, const std::vector<std::shared_ptr<const Target>>& targets) {
+  const std::string name = step.substr(0, step.find('('));
+  Attrs options;
+  if (name.size() != step.size()) {
+    Result<std::vector<PipelineStep>> parsed = parsePipeline(step, PassRegistry::builtin());
+    if (!parsed) qFatal("bad step %s: %s", step.c_str(), parsed.error().str().c_str());
+    options = parsed->front().options;
+  }
+  auto flag = [&](const char* option, bool otherwise) {
+    const AttrValue* value = options.find(option);
+    return value ? value->asBool() : otherwise;
+  };
+  if (name == "FuseOpsByPattern")
+    return createFuseOpsByPatternPass(targets, {flag("bind_constants", true), flag("annotate_codegen", false),
+                                                flag("reject_leaking_intermediates", false)})
+        .value();
+  if (name == "MergeCompositeFunctions") return createMergeCompositeFunctionsPass(flag("lift_constants", true));
+  if (name == "RunCodegen") return createRunCodegenPass();
   if (name == "MergeComposite") return createMergeCompositePass(targets).value();
   if (name == "AnnotateTarget") return createAnnotateTargetPass(targets);
   if (name == "MergeCompilerRegions") return createMergeCompilerRegionsPass();

@@ -116,13 +116,14 @@ Result<std::vector<NodeGroup>> findGroups(const Function& function, const Compos
   return result;
 }
 
-/// `fused_` and the op names of the group's calls, producers first, dots made underscores.
+/// `fused_` and the Relax names of the ops of the group's calls (`relax.` and the op's name),
+/// producers first, dots made underscores: `fused_relax_nn_conv2d_relax_nn_relu`.
 std::string fusedName(const Expr& body) {
   std::string name = "fused";
   postOrderVisit(body, [&](const Expr& node) {
     const auto* call = node->as<CallNode>();
     if (!call) return;
-    if (call->opDef()) name += "_" + call->opDef()->name;
+    if (call->opDef()) name += "_relax." + call->opDef()->name;
     else if (const auto* global = call->callee->as<GlobalVarNode>())
       name += "_" + (global->name.starts_with("fused_") ? global->name.substr(6) : global->name);
   });
