@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "ir/traversal.h"
+#include "pass/analysis/binding_order.h"
 
 namespace byoc {
 
@@ -32,11 +33,11 @@ class GroupOutliner final : public ExprMutator {
     for (std::size_t g = 0; g < groups.size(); ++g)
       for (const Expr& member : groups[g].members) groupOf_[member.get()] = g;
     auto consumers = consumersOf(function->body);
-    // Members in the function's post-order (producers first); those read outside their group (or
-    // returned by the function) are the group's outputs.
-    postOrderVisit(function->body, [&](const Expr& member) {
+    // Members in binding order (producers first); those read outside their group (or returned by
+    // the function) are the group's outputs.
+    for (const Expr& member : bindingOrder(function->body)) {
       auto found = groupOf_.find(member.get());
-      if (found == groupOf_.end()) return;
+      if (found == groupOf_.end()) continue;
       std::size_t g = found->second;
       built_[g].members.push_back(member);
       bool escapes = member == function->body;
@@ -45,7 +46,7 @@ class GroupOutliner final : public ExprMutator {
         if (found == groupOf_.end() || found->second != g) escapes = true;
       }
       if (escapes) built_[g].outputs.push_back(member);
-    });
+    }
   }
 
   const std::optional<Diagnostic>& error() const { return error_; }

@@ -19,6 +19,7 @@
 #include "ir/op.h"
 #include "ir/structural.h"
 #include "ir/traversal.h"
+#include "pass/analysis/binding_order.h"
 #include "pass/analysis/function_utils.h"
 #include "pass/analysis/group_outliner.h"
 #include "pass/infer_type.h"
@@ -39,19 +40,18 @@ bool isEntry(const FunctionNode& function) {
          !function.attrs.contains("Codegen") && !function.attrs.contains("Compiler");
 }
 
-/// The nodes of `function`'s own dataflow (not inside function literals), producers first.
+/// The nodes of `function`'s own dataflow (not inside function literals), in binding order.
 std::vector<Expr> dataflowNodes(const Function& function) {
   std::vector<Expr> nodes;
   std::unordered_set<const ExprNode*> insideLiterals;
-  IndexedGraph graph(function->body);
-  for (int i = graph.size() - 1; i >= 0; --i) {
-    const Expr& node = graph.node(i);
-    if (insideLiterals.count(node.get())) continue;
-    if (const auto* literal = node->as<FunctionNode>())
+  const std::vector<Expr> ordered = bindingOrder(function->body);
+  for (auto node = ordered.rbegin(); node != ordered.rend(); ++node) {
+    if (insideLiterals.count(node->get())) continue;
+    if (const auto* literal = (*node)->as<FunctionNode>())
       postOrderVisit(literal->body, [&](const Expr& inner) { insideLiterals.insert(inner.get()); });
   }
-  for (int i = 0; i < graph.size(); ++i)
-    if (!insideLiterals.count(graph.node(i).get())) nodes.push_back(graph.node(i));
+  for (const Expr& node : ordered)
+    if (!insideLiterals.count(node.get())) nodes.push_back(node);
   return nodes;
 }
 
@@ -116,17 +116,17 @@ Result<std::vector<NodeGroup>> findGroups(const Function& function, const Compos
   return result;
 }
 
-/// `fused_` and the Relax names of the ops of the group's calls (`relax.` and the op's name),
-/// producers first, dots made underscores: `fused_relax_nn_conv2d_relax_nn_relu`.
+/// `fused_` and the Relax names of the ops of the group's calls (`relax.` and the op's name), in
+/// binding order, dots made underscores: `fused_relax_nn_conv2d_relax_nn_relu`.
 std::string fusedName(const Expr& body) {
   std::string name = "fused";
-  postOrderVisit(body, [&](const Expr& node) {
+  for (const Expr& node : bindingOrder(body)) {
     const auto* call = node->as<CallNode>();
-    if (!call) return;
+    if (!call) continue;
     if (call->opDef()) name += "_relax." + call->opDef()->name;
     else if (const auto* global = call->callee->as<GlobalVarNode>())
       name += "_" + (global->name.starts_with("fused_") ? global->name.substr(6) : global->name);
-  });
+  }
   std::replace(name.begin(), name.end(), '.', '_');
   return name;
 }

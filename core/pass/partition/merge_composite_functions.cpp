@@ -12,6 +12,7 @@
 #include <set>
 
 #include "ir/traversal.h"
+#include "pass/analysis/binding_order.h"
 #include "pass/analysis/global_calls.h"
 #include "pass/analysis/group_outliner.h"
 #include "pass/infer_type.h"
@@ -91,7 +92,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   std::unordered_map<const ExprNode*, int> groupOf;
   std::vector<Expr> order;
   Status status;
-  postOrderVisit(main->body, [&](const Expr& node) {
+  auto visit = [&](const Expr& node) {
     if (status) status = context.checkCancelled();
     if (!status || node->kind() == ExprKind::Op || node->kind() == ExprKind::GlobalVar) return;
     order.push_back(node);
@@ -124,7 +125,8 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     deps.erase(grouping.find(group));
     grouping.addDeps(group, deps);
     groupOf[node.get()] = group;
-  });
+  };
+  for (const Expr& node : bindingOrder(main->body)) visit(node);  // producers first, as Relax binds them
   if (!status) return status.error();
 
   std::map<int, NodeGroup> merged;
@@ -147,12 +149,12 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
     BYOC_TRY(context.checkCancelled());
     std::unordered_map<std::string, Expr> copies;
-    std::string name = "fused";
-    postOrderVisit(body, [&](const Expr& node) {
+    std::string name = "fused";  // and the composites called, in binding order
+    for (const Expr& node : bindingOrder(body)) {
       const auto* call = node->as<CallNode>();
       const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
       if (callee) name += "_" + (callee->name.starts_with("fused_") ? callee->name.substr(6) : callee->name);
-    });
+    }
     LocalCopies localCopies(module, copies);
     Expr localBody = localCopies.mutate(body);
     std::string symbol = names.fresh(name) + "_" + codegens[g];
