@@ -2,6 +2,7 @@
 
 #include <unordered_set>
 
+#include "ir/structural.h"
 #include "ir/traversal.h"
 #include "pass/analysis/binding_order.h"
 
@@ -129,6 +130,16 @@ class GroupOutliner final : public ExprMutator {
 };
 
 }  // namespace
+
+const std::string* SharedFunctions::find(const Function& function) const {
+  for (auto [it, end] = functions_.equal_range(structuralHash(Expr(function))); it != end; ++it)
+    if (structuralEqual(Expr(it->second.first), Expr(function))) return &it->second.second;
+  return nullptr;
+}
+
+void SharedFunctions::add(const Function& function, std::string name) {
+  functions_.emplace(structuralHash(Expr(function)), std::pair{function, std::move(name)});
+}
 
 Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker) {
   if (groups.empty()) return function;

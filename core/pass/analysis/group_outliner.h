@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ir/expr.h"
@@ -30,6 +31,19 @@ struct GroupFunctionMaker {
   /// Makes the global function from the group's body and parameters; returns the global name to
   /// call (it may reuse an existing one).
   std::function<Result<std::string>(std::size_t group, std::vector<Var> params, Expr body)> define;
+};
+
+/// The functions a pass has added so far, found again by structure: Relax's block builder reuses
+/// an added function structurally equal to the one being added instead of adding a copy.
+class SharedFunctions {
+ public:
+  /// The name of an added function structurally equal to `function`, or null.
+  const std::string* find(const Function& function) const;
+  /// Records `function`, added as `name`.
+  void add(const Function& function, std::string name);
+
+ private:
+  std::unordered_multimap<std::size_t, std::pair<Function, std::string>> functions_;
 };
 
 /// Rewrites `function`, outlining every group; an error if two groups depend on each other.

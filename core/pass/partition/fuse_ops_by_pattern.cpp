@@ -17,7 +17,6 @@
 #include <unordered_set>
 
 #include "ir/op.h"
-#include "ir/structural.h"
 #include "ir/traversal.h"
 #include "pass/analysis/binding_order.h"
 #include "pass/analysis/function_utils.h"
@@ -135,8 +134,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
                         const PassContext& context) {
   Module result = module;
   GlobalNames names(module, GlobalNames::Suffix::Appended);
-  // The functions made so far, by structural hash, with their names: an equal group reuses one.
-  std::unordered_multimap<std::size_t, std::pair<Function, std::string>> created;
+  SharedFunctions created;  // an equal group reuses the function made first
   bool changed = false;
   for (const CompositeRule& rule : rules) {
     bool ruleChanged = false;
@@ -157,11 +155,9 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
         BYOC_TRY(context.checkCancelled());
         Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
                                             body->origin());
-        const std::size_t hash = structuralHash(Expr(fused));
-        for (auto [it, end] = created.equal_range(hash); it != end; ++it)
-          if (structuralEqual(Expr(it->second.first), Expr(fused))) return it->second.second;
+        if (const std::string* shared = created.find(fused)) return *shared;
         std::string name = names.fresh(fusedName(body));
-        created.emplace(hash, std::pair{fused, name});
+        created.add(fused, name);
         result.set(name, fused);
         return name;
       };

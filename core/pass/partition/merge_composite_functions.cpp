@@ -146,8 +146,11 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   GlobalNames names(module, GlobalNames::Suffix::Appended);
   GroupFunctionMaker maker;
   maker.liftConstants = liftConstants;
+  SharedFunctions created;  // two equal groups (two calls of one composite alone) share one function
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
     BYOC_TRY(context.checkCancelled());
+    const Function grouped = FunctionNode::make(params, body, {}, Attrs{{"Codegen", codegens[g]}}, body->origin());
+    if (const std::string* shared = created.find(grouped)) return *shared;
     std::unordered_map<std::string, Expr> copies;
     std::string name = "fused";  // and the composites called, in binding order
     for (const Expr& node : bindingOrder(body)) {
@@ -158,6 +161,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     LocalCopies localCopies(module, copies);
     Expr localBody = localCopies.mutate(body);
     std::string symbol = names.fresh(name) + "_" + codegens[g];
+    created.add(grouped, symbol);
     result.set(symbol, FunctionNode::make(std::move(params), localBody, {},
                                           Attrs{{"Codegen", codegens[g]}, {"global_symbol", symbol}}, body->origin()));
     return symbol;
