@@ -10,15 +10,6 @@ namespace byoc {
 
 namespace {
 
-/// Each node's consumers among the nodes of `root` (function literals are not entered).
-std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> consumersOf(const Expr& root) {
-  std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> consumers;
-  postOrderVisit(root, [&](const Expr& node) {
-    for (const Expr& child : childrenOf(*node)) consumers[child.get()].push_back(node.get());
-  });
-  return consumers;
-}
-
 /// The name of the `index`-th parameter, standing for `value`: a variable's own name, `param_<k>`
 /// for the k-th constant lifted (as Relax's FunctionCreator names them), `lv<index>` otherwise.
 std::string paramName(const ExprNode& value, std::size_t index, std::size_t& liftedConstants) {
@@ -33,20 +24,25 @@ class GroupOutliner final : public ExprMutator {
       : maker_(maker), built_(groups.size()) {
     for (std::size_t g = 0; g < groups.size(); ++g)
       for (const Expr& member : groups[g].members) groupOf_[member.get()] = g;
-    auto consumers = consumersOf(function->body);
-    // Members in binding order (producers first); those read outside their group (or returned by
-    // the function) are the group's outputs.
-    for (const Expr& member : bindingOrder(function->body)) {
-      auto found = groupOf_.find(member.get());
-      if (found == groupOf_.end()) continue;
-      std::size_t g = found->second;
-      built_[g].members.push_back(member);
-      bool escapes = member == function->body;
-      for (const ExprNode* consumer : consumers[member.get()]) {
-        auto found = groupOf_.find(consumer);
-        if (found == groupOf_.end() || found->second != g) escapes = true;
+    // Members in binding order (producers first). A group's outputs, in Relax's order: the members
+    // the function returns, then the members read by a node outside the group, as first read.
+    const std::vector<Expr> ordered = bindingOrder(function->body);
+    const auto* returnedTuple = function->body->as<TupleNode>();
+    auto returned = [&](const Expr& member) {
+      return member == function->body ||
+             (returnedTuple && std::find(returnedTuple->fields.begin(), returnedTuple->fields.end(), member) != returnedTuple->fields.end());
+    };
+    for (const Expr& member : ordered)
+      if (auto found = groupOf_.find(member.get()); found != groupOf_.end()) {
+        built_[found->second].members.push_back(member);
+        if (returned(member)) addOutput(member);
       }
-      if (escapes) built_[g].outputs.push_back(member);
+    for (const Expr& node : ordered) {
+      auto own = groupOf_.find(node.get());
+      for (const Expr& child : childrenOf(*node)) {
+        auto found = groupOf_.find(child.get());
+        if (found != groupOf_.end() && (own == groupOf_.end() || own->second != found->second)) addOutput(child);
+      }
     }
   }
 
@@ -72,6 +68,11 @@ class GroupOutliner final : public ExprMutator {
     Expr call;
     bool building = false;
   };
+
+  void addOutput(const Expr& member) {
+    std::vector<Expr>& outputs = built_[groupOf_.at(member.get())].outputs;
+    if (std::find(outputs.begin(), outputs.end(), member) == outputs.end()) outputs.push_back(member);
+  }
 
   void build(std::size_t g) {
     Built& built = built_[g];
