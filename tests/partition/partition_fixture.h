@@ -58,7 +58,7 @@ inline PassPtr partitionPass(const std::string& step, const std::vector<std::sha
   if (name == "MergeCompositeFunctions") return createMergeCompositeFunctionsPass(flag("lift_constants", true));
   if (name == "RunCodegen") return createRunCodegenPass();
   if (name == "MergeComposite") return createMergeCompositePass(targets).value();
-  if (name == "AnnotateTarget") return createAnnotateTargetPass(targets);
+  if (name == "AnnotateTarget") return createAnnotateTargetPass(targets, flag("include_non_call_ops", true));
   if (name == "MergeCompilerRegions") return createMergeCompilerRegionsPass();
   if (name == "PartitionGraph") return createPartitionGraphPass();
   if (name == "PruneRegions") return createPruneRegionsPass(targets.at(0));

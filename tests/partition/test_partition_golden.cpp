@@ -81,7 +81,7 @@ class TestPartitionGolden : public QObject {
       module = partitionPass(step, golden.targets)->run(module, context)->module;
       // Re-annotation rebuilds the "default" annotations; NameMangleExtFuncs, as TVM's, prefixes every
       // external function again, so PartitionGraph is checked through its outlining step.
-      if (step == "AnnotateTarget") continue;
+      if (step.starts_with("AnnotateTarget")) continue;
       PassPtr pass = step == "PartitionGraph" ? createOutlineRegionsPass() : partitionPass(step, golden.targets);
       Result<PassResult> again = pass->run(module, context);
       QVERIFY(again.isOk());

@@ -114,7 +114,8 @@ class Annotator final : public ExprMutator {
   Expr endOf(const Expr& expr) {
     if (const std::string* target = recordedTarget(expr)) {
       const auto* call = expr->as<CallNode>();
-      bool hasInputs = expr->kind() == ExprKind::Tuple || expr->kind() == ExprKind::TupleGetItem ||
+      const auto* tuple = expr->as<TupleNode>();
+      bool hasInputs = expr->kind() == ExprKind::TupleGetItem || (tuple && !tuple->fields.empty()) ||
                        (call && !call->args.empty());
       if (!hasInputs) return expr;
       std::string copy = *target;
@@ -192,6 +193,7 @@ class Annotator final : public ExprMutator {
 
   Expr rewriteTuple(const Expr& post) {
     const auto& tuple = *post->as<TupleNode>();
+    if (tuple.fields.empty()) return post;  // like a call without arguments: no input to annotate
     if (!includeNonCallOps_) {
       std::vector<Expr> fields;
       for (const Expr& field : tuple.fields) fields.push_back(endOf(field));
