@@ -13,11 +13,11 @@ namespace byoc {
 
 namespace inline_functions {
 
-/// The functions that may be inlined: marked, not external, not reaching themselves.
+/// The functions that may be inlined: marked, not reaching themselves.
 std::unordered_map<std::string, Function> inlinable(const Module& module) {
   std::unordered_map<std::string, Function> result;
   for (const auto& [name, function] : module.functions()) {
-    if (!hasNonzeroAttr(function->attrs, "Inline") || function->attrs.contains("Compiler")) continue;
+    if (!hasNonzeroAttr(function->attrs, "Inline")) continue;
     bool recursive = false;
     for (const std::string& callee : referencedGlobals(function))
       recursive = recursive || reachableGlobals(module, {callee}).count(name);
@@ -41,7 +41,14 @@ class Binder final : public ExprMutator {
   std::unordered_map<const ExprNode*, Expr> values_;
 };
 
-/// Replaces each call of an inlinable global by the bound body (one level per sweep).
+/// Whether `function` is for an external codegen (a `Compiler` other than "default").
+bool isExternal(const FunctionNode& function) {
+  const AttrValue* compiler = function.attrs.find("Compiler");
+  return compiler && !(compiler->isString() && compiler->asString() == "default");
+}
+
+/// Replaces each call of an inlinable global by the bound body, or, for an external function, by
+/// a call of the function itself as a literal (one level per sweep).
 class Inliner final : public ExprMutator {
  public:
   explicit Inliner(const std::unordered_map<std::string, Function>& functions) : functions_(functions) {}
@@ -53,6 +60,7 @@ class Inliner final : public ExprMutator {
     if (!global) return post;
     auto it = functions_.find(global->name);
     if (it == functions_.end() || it->second->params.size() != call->args.size()) return post;
+    if (isExternal(*it->second)) return CallNode::make(it->second, call->args, call->attrs, post->origin());
     std::unordered_map<const ExprNode*, Expr> values;
     for (std::size_t i = 0; i < call->args.size(); ++i) values.emplace(it->second->params[i].get(), call->args[i]);
     return Binder(std::move(values)).mutate(it->second->body);
@@ -91,8 +99,9 @@ namespace {
 
 PassInfo inlineInfo() {
   return {"Inline", "inlines global functions marked Inline=1", 1, {},
-          "Replaces each call of a global function with Inline=1 (not external, not recursive) by its body "
-          "with the parameters bound to the arguments, then removes the inlined functions nothing refers to. "
+          "Replaces each call of a global function with Inline=1 (not recursive) by its body with the parameters "
+          "bound to the arguments, or, for an external function (Compiler), by a call of the function as a literal "
+          "keeping its attributes; then removes the inlined functions nothing refers to. "
           "InferType runs after it.",
           {}};
 }
