@@ -1,14 +1,15 @@
 /// \file
 /// `byoc-studio`: the desktop app of BYOC Studio.
 ///
-///   byoc-studio [FILE]                      open FILE (or nothing)
+///   byoc-studio [FILE]                      open FILE (or nothing); FILE may be an export directory
+///                                           or its manifest.json
 ///   byoc-studio --demo                      open the built-in demo
 ///   byoc-studio (FILE | --demo) --target T [--pipeline relay|relax] [--step N]
 ///                                           run the partitioning passes for T, showing step N
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
 ///                                           open FILE with saved pass steps, showing step N
 ///   byoc-studio --screenshot OUT.png [--open FILE] [--target T | --steps …] [--step N] [--theme dark]
-///               [--size 1600x1000] [--find TEXT] [--rules] [--run] [--pattern TEXT]
+///               [--size 1600x1000] [--find TEXT] [--rules] [--run] [--pattern TEXT] [--function NAME]
 ///                                           render the window offscreen to OUT.png and exit
 
 #include <QApplication>
@@ -26,6 +27,7 @@
 #include "app/screenshot.h"
 #include "authoring/target_files.h"
 #include "authoring/pattern_dock.h"
+#include "export/export_view.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "version.h"
@@ -91,7 +93,11 @@ int main(int argc, char** argv) {
   QCommandLineOption pattern(QStringLiteral("pattern"),
                              QStringLiteral("Add <text> as a new row of the target's pattern table and show its live matches."),
                              QStringLiteral("text"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern});
+  QCommandLineOption function(QStringLiteral("function"),
+                              QStringLiteral("With --screenshot: show the function <name> in its own tab (for an export's "
+                                             "dnnl region, its kernel graph)."),
+                              QStringLiteral("name"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern, function});
   parser.process(app);
   const bool screenshot = parser.isSet(shot);
 
@@ -107,6 +113,11 @@ int main(int argc, char** argv) {
 
   const QStringList stepFiles = parser.value(steps).split(u',', Qt::SkipEmptyParts);
   const QStringList targets = parser.values(target);
+  if (!file.isEmpty() && (!targets.isEmpty() || !stepFiles.isEmpty()) && byoc::ui::exportDirectoryOf(file.toStdString())) {
+    std::fprintf(stderr, "error: %s: an export is already partitioned; --%s does not apply\n", qPrintable(file),
+                 targets.isEmpty() ? "steps" : "target");
+    return 2;
+  }
   if (!stepFiles.isEmpty() && !targets.isEmpty()) {
     std::fprintf(stderr, "error: give either --steps or --target, not both\n");
     return 2;
@@ -155,6 +166,7 @@ int main(int argc, char** argv) {
     window.resize(width, height);
     auto* job = new byoc::ui::ScreenshotJob(&window, parser.value(shot), 60000, &app);
     job->setFind(parser.value(find));
+    job->setFunction(parser.value(function));
     job->setWaitForSteps(!stepFiles.isEmpty() || !targets.isEmpty());
     job->setWaitForRun(parser.isSet(runModel));
     QObject::connect(job, &byoc::ui::ScreenshotJob::done, &app, [](int status, const QString& message) {

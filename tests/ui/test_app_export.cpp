@@ -1,7 +1,8 @@
 /// \file
 /// Export from the app: the partitioned module written as a loadable export directory (on a worker,
 /// with a progress dialog), nothing written on a cancel or an error (shown in a message box and the
-/// diagnostics), and the graph image entry of the File menu.
+/// diagnostics), and the graph image entry of the File menu. An export opens again: its regions on
+/// the host graph, its kernel graphs drawn, and it runs in the Run dock against the model exported.
 
 #include <QDir>
 #include <QMenuBar>
@@ -9,16 +10,25 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "app/main_window.h"
 #include "app/model_document.h"
+#include "builtin_resources.h"
 #include "export/export_reader.h"
 #include "export/module_export.h"
+#include "graph/graph_model.h"
 #include "graph/graph_page.h"
+#include "graph/graph_scene.h"
 #include "models/diagnostics_model.h"
+#include "models/properties.h"
+#include "models/region_list_model.h"
+#include "panels/ir_text_view.h"
 #include "run/run_inputs_model.h"
+#include "run/run_panel.h"
+#include "run/run_results_model.h"
 #include "runtime/reference_check.h"
 #include "target/target_library.h"
 #include "window_fixture.h"
@@ -37,6 +47,28 @@ QStringList fileMenuEntries(MainWindow& window) {
       if (!action->isSeparator()) entries << action->text();
   }
   return entries;
+}
+
+/// Writes the demo to `directory`/demo.relay (so the export names a model file) and exports it
+/// partitioned for dnnl to `directory`/demo.byoc; returns the export directory, empty on failure.
+QString exportDemoFile(const QTemporaryDir& directory) {
+  const QString model = directory.filePath(QStringLiteral("demo.relay"));
+  QFile file(model);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  const std::string_view text = *findBuiltinResource(kDemoModelName);
+  file.write(text.data(), static_cast<qint64>(text.size()));
+  file.close();
+  Result<ModelDocument> document = openModelDocument(model);
+  if (!document) return {};
+  const QString out = directory.filePath(QStringLiteral("demo.byoc"));
+  Status status = exportPartitionedModule({document->module, {builtinTarget("dnnl")}, QStringLiteral("relay"), out, {}}, {});
+  return status ? out : QString();
+}
+
+QStringList regionNames(MainWindow& window) {
+  QStringList names;
+  for (int row = 0; row < window.regionModel()->rowCount(); ++row) names << window.regionModel()->index(row, 0).data().toString();
+  return names;
 }
 
 }  // namespace
@@ -181,11 +213,117 @@ class TestAppExport : public QObject {
     QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
   }
 
+  void anExportOpensWithItsRegionsAndRuns() {
+    QTemporaryDir dir;
+    const QString out = exportDemoFile(dir);
+    QVERIFY(!out.isEmpty());
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window, out));
+    QVERIFY(window.document()->exported);
+    QCOMPARE(window.document()->title, QStringLiteral("demo.byoc (export)"));
+    QCOMPARE(window.diagnosticsModel()->rowCount(), 0);
+    // The regions, as PartitionGraph's step shows them on a loaded model.
+    const QStringList regions{QStringLiteral("tvmgen_default_dnnl_main_2"), QStringLiteral("tvmgen_default_dnnl_main_5")};
+    QCOMPARE(regionNames(window), regions);
+    QCOMPARE(window.regionModel()->index(0, 2).data().toString(), QStringLiteral("dnnl"));
+    QCOMPARE(static_cast<int>(window.mainPage()->scene()->overlay().hulls.size()), 2);
+
+    // A region's properties say how it runs.
+    window.selectRegion(0);
+    const int call = window.regionModel()->index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>().front();
+    window.mainPage()->scene()->selectNode(call);
+    std::map<QString, QString> properties;
+    for (const Property& row : window.propertiesModel()->properties()) properties[row.first] = row.second;
+    QCOMPARE(properties[QStringLiteral("codegen")], QStringLiteral("dnnl"));
+    QVERIFY2(properties[QStringLiteral("kernel graph")].contains(QStringLiteral("kernel(s): ")),
+             qPrintable(properties[QStringLiteral("kernel graph")]));
+
+    // Its kernel graph opens as a tab: the kernels drawn, the JSON in the IR panel.
+    GraphPage* kernels = window.activateNode(window.mainPage(), call);
+    QVERIFY(kernels);
+    QCOMPARE(window.currentPage(), kernels);
+    QStringList drawn, expected;
+    for (const GraphNode& node : kernels->model().nodes())
+      if (node.kind != GraphNodeKind::Stub) drawn << node.title;
+    const auto& graph = *window.document()->exported->kernelGraphs.at(regions.front().toStdString());
+    for (const dnnl_backend::KernelNode& node : graph.nodes)
+      if (node.kind == dnnl_backend::KernelNodeKind::Kernel) expected << QString::fromStdString(node.name);
+    QCOMPARE(drawn, expected);
+    QVERIFY(window.irText()->toPlainText().contains(QStringLiteral("\"format\": \"byoc-dnnl-kernel-graph\"")));
+
+    // Run Passes does not partition an export again, and says why.
+    window.runPartition(QStringLiteral("relay"));
+    QCOMPARE(window.diagnosticsModel()->rowCount(), 1);
+    QVERIFY(window.diagnosticsModel()->index(0, 2).data().toString().startsWith(QStringLiteral("an export is already partitioned")));
+
+    // It runs as exported and agrees with the model it was exported from.
+    RunPanel* panel = window.runPanel();
+    panel->timedRunsBox()->setValue(1);
+    QSignalSpy finished(panel, &RunPanel::finished);
+    window.runModel();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY2(panel->verdict().startsWith(QStringLiteral("✔ Agrees with the reference")), qPrintable(panel->verdict()));
+    QVERIFY2(panel->verdict().contains(dir.filePath(QStringLiteral("demo.relay"))), qPrintable(panel->verdict()));
+    QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: 2 on dnnl."));
+    QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
+  }
+
+  void anExportWhoseModelIsGoneRunsUncompared() {
+    QTemporaryDir dir;
+    const QString out = exportDemoFile(dir);
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("demo.relay"))));
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, out));
+    RunPanel* panel = window.runPanel();
+    panel->timedRunsBox()->setValue(0);
+    QSignalSpy finished(panel, &RunPanel::finished);
+    window.runModel();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.front().front().toBool(), true);
+    const QString expected = dir.filePath(QStringLiteral("demo.relay")) + QStringLiteral(": the model it was exported from is not there any more");
+    QVERIFY2(panel->verdict().contains(QStringLiteral("Not compared with the reference")), qPrintable(panel->verdict()));
+    QVERIFY2(panel->verdict().endsWith(expected), qPrintable(panel->verdict()));
+    QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("not compared"));
+  }
+
+  void everyFileOfAnExportOpensIt_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("directory") << QString();
+    QTest::newRow("manifest") << QStringLiteral("manifest.json");
+    QTest::newRow("host module") << QStringLiteral("host.json");
+    QTest::newRow("host text") << QStringLiteral("host.relay");
+    QTest::newRow("artifact") << QStringLiteral("artifacts/tvmgen_default_dnnl_main_2.json");
+  }
+
+  void everyFileOfAnExportOpensIt() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString out = exportDemoFile(dir);
+    Result<ModelDocument> document = openModelDocument(file.isEmpty() ? out : out + u'/' + file);
+    QVERIFY2(document, document ? "" : document.error().str().c_str());
+    QVERIFY(document->exported);
+    QCOMPARE(document->path, QFileInfo(out).absoluteFilePath());
+    QCOMPARE(static_cast<int>(document->kernelGraphTexts.size()), 2);
+  }
+
+  void aDirectoryThatIsNoExportSaysWhatOneHolds() {
+    QTemporaryDir dir;
+    Result<ModelDocument> document = openModelDocument(dir.path());
+    QVERIFY(!document);
+    QCOMPARE(QString::fromStdString(document.error().str()),
+             dir.filePath(QStringLiteral("manifest.json")) + QStringLiteral(": missing file: an export directory holds a manifest.json"));
+  }
+
   void fileMenuHasTheExportEntries() {
     MainWindow window;
     const QStringList entries = fileMenuEntries(window);
     QVERIFY2(entries.contains(QStringLiteral("Export &Graph Image…")), qPrintable(entries.join(u'|')));
     QVERIFY(entries.contains(QStringLiteral("Export &Partitioned Module…")));
+    QVERIFY(entries.contains(QStringLiteral("Open &Export…")));
     QVERIFY(!entries.contains(QStringLiteral("Export as &SVG…")));
   }
 };

@@ -236,9 +236,9 @@ class TestRunPanel : public QObject {
     LatencyChart chart;
     chart.setTimings(timings);
     QCOMPARE(static_cast<int>(chart.bars().size()), 3);
-    QCOMPARE(chart.bars()[0].first, QStringLiteral("@a"));
+    QCOMPARE(chart.bars()[0].first, QStringLiteral("@a · dnnl"));
     QCOMPARE(chart.bars()[0].second, 5.0);
-    QCOMPARE(chart.bars()[1].first, QStringLiteral("b_region_1"));
+    QCOMPARE(chart.bars()[1].first, QStringLiteral("b_region_1 · dnnl"));
     QCOMPARE(chart.bars()[1].second, 1.0);
     QCOMPARE(chart.bars()[2].first, QStringLiteral("host"));
     QCOMPARE(chart.bars()[2].second, 6.0);  // mean 12 - 5 - 1
@@ -271,7 +271,8 @@ class TestRunPanel : public QObject {
     QCOMPARE(panel->resultsModel()->rowCount(), 1);
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
     QCOMPARE(static_cast<int>(panel->chart()->bars().size()), 3);
-    QCOMPARE(panel->chart()->bars()[0].first, QStringLiteral("@tvmgen_default_dnnl_main_2"));
+    QCOMPARE(panel->chart()->bars()[0].first, QStringLiteral("@tvmgen_default_dnnl_main_2 · dnnl"));
+    QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: 2 on dnnl."));
     QCOMPARE(panel->chart()->bars()[2].first, QStringLiteral("host"));
 
     // The partitions on the graph show their time under their labels.

@@ -37,6 +37,8 @@
 #include "authoring/pattern_dock.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
+#include "export/export_view.h"
+#include "export/kernel_graph_view.h"
 #include "export/module_export.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
@@ -60,7 +62,8 @@ namespace {
 
 /// Delay between the last edit of the target and re-running the passes.
 constexpr int kRepartitionDelayMs = 400;
-const QString kModelFilter = QStringLiteral("Models (*.relay *.txt *.json *.onnx);;All files (*)");
+const QString kModelFilter =
+    QStringLiteral("Models and exports (*.relay *.txt *.json *.onnx);;Export manifests (manifest.json);;All files (*)");
 
 QString settingsKey(const char* key) { return QString::fromLatin1(key); }
 
@@ -183,6 +186,11 @@ void MainWindow::buildMenus() {
   QAction* open = file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseModelFile);
   open->setObjectName(QStringLiteral("openAction"));
   open->setIcon(QIcon(QStringLiteral(":/icons/open.svg")));
+  QAction* openExport = file->addAction(tr("Open &Export…"), this, [this] {
+    const QString directory = QFileDialog::getExistingDirectory(this, tr("Open Export Directory"));
+    if (!directory.isEmpty()) openFile(directory);
+  });
+  openExport->setObjectName(QStringLiteral("openExportAction"));
   QAction* demo = file->addAction(tr("Open &Demo"), QKeySequence(Qt::CTRL | Qt::Key_D), this, &MainWindow::openDemo);
   demo->setObjectName(QStringLiteral("demoAction"));
   demo->setIcon(QIcon(QStringLiteral(":/icons/demo.svg")));
@@ -350,6 +358,13 @@ void MainWindow::runPartition(const QStringList& targets, const QString& pipelin
 
 void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_ptr<const Target>> lowerPriority) {
   if (!document_) return;
+  if (document_->exported) {
+    diagnostics_->add(makeError("an export is already partitioned: Run Passes partitions a model; open the model it was "
+                                "exported from to partition it again",
+                                {document_->path.toStdString()}));
+    docks_->raise(docks_->diagnosticsView());
+    return;
+  }
   repartition_->stop();
   std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
   targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
@@ -365,6 +380,11 @@ void MainWindow::runModel() {
 
 ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
   if (!document_) return nullptr;
+  if (document_->exported) {
+    diagnostics_->add(makeError("this is an export already: `byoc export " + document_->path.toStdString() +
+                                " -o OUT` writes it again", {document_->path.toStdString()}));
+    return nullptr;
+  }
   auto* job = new ModuleExportJob({document_->module, {std::make_shared<const Target>(targetDocument_->target())},
                                    partitionBar_->pipeline(), directory,
                                    QStringLiteral("byoc-studio ") + QCoreApplication::applicationVersion()},
@@ -410,7 +430,7 @@ void MainWindow::adopt(ModelDocument document) {
   properties_->setProperties({});
   moduleTree_->setModule(document_->module);
   docks_->moduleView()->expandAll();
-  runPanel()->setModel(document_->module);
+  runPanel()->setModel(document_->module, document_->exported);
   if (!document_->entry) {
     reportFailure(makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
     return;
@@ -420,6 +440,8 @@ void MainWindow::adopt(ModelDocument document) {
               document_->title + QStringLiteral(" · @") + document_->entryName);
   colourer_->setGraph(&mainPage()->model());
   onTabChanged();
+  onStepChanged(timeline()->currentStep());
+  if (document_->exported) statusBar()->showMessage(tr("Opened the export %1: %n region(s)", nullptr, regions_->rowCount()).arg(document_->path));
   emit opened();
 }
 
@@ -460,8 +482,14 @@ const Module& MainWindow::currentModule() const {
 GraphPage* MainWindow::openFunctionTab(const QString& function) {
   if (!document_) return nullptr;
   const int step = timeline()->currentStep();
-  const QString title = (step > 0 ? QStringLiteral("Step %1 · @").arg(step) : QStringLiteral("@")) + function;
+  QString title = (step > 0 ? QStringLiteral("Step %1 · @").arg(step) : QStringLiteral("@")) + function;
+  // A dnnl region of an export is its kernel graph: drawn, and shown as the export writes it.
+  auto kernelGraph = document_->kernelGraphTexts.find(function);
+  if (kernelGraph != document_->kernelGraphTexts.end()) title += tr(" (kernel graph)");
   if (GraphPage* shown = tabs_->show(title)) return shown;
+  if (kernelGraph != document_->kernelGraphTexts.end())
+    return addPage(kernelGraphFunction(*document_->exported->kernelGraphs.at(function.toStdString())), function, title,
+                   TextLinks::source(kernelGraph->second.toStdString(), Module()));
   Function found = currentModule().find(function.toStdString());
   return found ? addPage(found, function, title, TextLinks::printed(Expr(found))) : nullptr;
 }
@@ -502,7 +530,11 @@ void MainWindow::onStepChanged(int step) {
   GraphOverlay overlay;
   const bool known = steps_->contains(step);
   if (known && mainPage()) overlay = overlayForSnapshot(steps_->steps()[step].module, mainPage()->model());
-  if (step <= 0) overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
+  if (step <= 0 && document_ && document_->exported && mainPage()) {
+    overlay = externalCallOverlay(document_->module, mainPage()->model());  // the export's regions
+  } else if (step <= 0) {
+    overlay.nodeTargets = colourer_->colours().nodeTargets;  // the edited target's support
+  }
   overlay.hullNotes = hullNotes_;
   if (mainPage()) mainPage()->setOverlay(overlay);
   regions_->setOverlay(overlay);
@@ -540,7 +572,12 @@ void MainWindow::onNodeSelected(GraphPage* page, int node) {
     return;
   }
   const GraphNode& graphNode = page->model().nodes()[node];
-  properties_->setProperties(nodeProperties(graphNode, document_ ? document_->module.provenance().get() : nullptr));
+  std::vector<Property> rows = nodeProperties(graphNode, document_ ? document_->module.provenance().get() : nullptr);
+  if (document_ && document_->exported && page == mainPage()) {
+    std::vector<Property> region = regionProperties(*document_->exported, graphNode);
+    rows.insert(rows.end(), region.begin(), region.end());
+  }
+  properties_->setProperties(std::move(rows));
   if (followingText_ || page != currentPage() || !shownText_ || shownText_ != textOf(page)) return;
   if (std::optional<TextRange> range = shownText_->rangeOf(graphNode.expr)) irText()->showRange(*range);
 }

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
+#include "export/export_view.h"
 #include "frontend/loader.h"
 #include "ir/structural.h"
 #include "pass/infer_type.h"
@@ -33,10 +34,28 @@ Result<ModelDocument> finish(Module module, QString path, QString title, std::op
   return document;
 }
 
+/// The export in `directory`: its partitioned module, titled after the directory.
+Result<ModelDocument> openExportDocument(const std::string& directory, GraphOptions options) {
+  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(directory));
+  auto exported = std::make_shared<const LoadedExport>(std::move(loaded));
+  const QFileInfo info(QString::fromStdString(directory));
+  BYOC_ASSIGN_OR_RETURN(ModelDocument document, finish(exported->module, info.absoluteFilePath(),
+                                                       info.fileName() + QStringLiteral(" (export)"), std::nullopt, options));
+  for (const ManifestFunction& function : exported->manifest.functions) {
+    if (!exported->kernelGraphs.count(function.name)) continue;
+    BYOC_ASSIGN_OR_RETURN(std::string text, readFile(directory + "/" + function.artifact));  // checked by loadExport
+    document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
+  }
+  document.exported = std::move(exported);
+  return document;
+}
+
 }  // namespace
 
 Result<ModelDocument> openModelDocument(const QString& path, GraphOptions options) {
   const std::string file = path.toStdString();
+  if (std::optional<std::string> directory = exportDirectoryOf(file)) return openExportDocument(*directory, options);
+  if (QFileInfo(path).isDir()) return readExportManifest(file).error();  // says what an export holds
   BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(file));
   std::optional<std::string> source;
   const auto& provenance = module.provenance();

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// Opening a model for the app: load, type-check, and keep the text it was written in.
+/// Opening a model for the app: load, type-check, and keep the text it was written in. An export
+/// directory (or a file it lists) opens as the partitioned module it holds.
 ///
 /// Pure functions run on a worker thread; the result is a value the window takes over, with
 /// everything the window needs to show it already computed (printed text, the graph model of the
@@ -9,9 +10,11 @@
 #include <QString>
 
 #include <QStringList>
+#include <map>
 #include <memory>
 #include <vector>
 
+#include "export/export_reader.h"
 #include "graph/graph_model.h"
 #include "panels/text_links.h"
 #include "ir/module.h"
@@ -36,10 +39,16 @@ struct ModelDocument {
   Function entry;
   QString entryName;
   std::shared_ptr<const GraphModel> entryGraph;
+  /// The export the document was opened from (already partitioned, its regions built by the
+  /// codegens it records); null for a model.
+  std::shared_ptr<const LoadedExport> exported;
+  /// For each dnnl external function of `exported`: its kernel graph as the export writes it.
+  std::map<QString, QString> kernelGraphTexts;
 };
 
 /// Loads and type-checks the model at `path`, its graph drawn as `options` say; the error is the
-/// loader's or the type checker's.
+/// loader's or the type checker's. An export directory, or any file its manifest lists (the
+/// manifest, host.json, host.relay…), opens the export (`exported` set), every checksum checked.
 Result<ModelDocument> openModelDocument(const QString& path, GraphOptions options = {});
 /// The built-in demo (seed 000's loop), type-checked.
 Result<ModelDocument> openDemoDocument(GraphOptions options = {});

@@ -24,6 +24,7 @@ ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeout
         fail(QStringLiteral("no node matches '%1'").arg(find_));
         return;
       }
+      if (!function_.isEmpty()) return showFunction();
       laidOut_ = true;
       captureWhenReady();
     });
@@ -40,6 +41,18 @@ ScreenshotJob::ScreenshotJob(MainWindow* window, QString outputPath, int timeout
   QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
     fail(QStringLiteral("no picture after %1 ms").arg(timeoutMs));
   });
+}
+
+void ScreenshotJob::showFunction() {
+  GraphPage* tab = window_->openFunctionTab(function_);
+  if (!tab) return fail(QStringLiteral("the model has no function @%1").arg(function_));
+  auto ready = [this] {
+    laidOut_ = true;
+    captureWhenReady();
+  };
+  if (tab->isLaidOut()) return ready();
+  connect(tab, &GraphPage::layoutFailed, this, [this](const QString& message) { fail(message); });
+  connect(tab, &GraphPage::layoutReady, this, ready);
 }
 
 void ScreenshotJob::captureWhenReady() {

@@ -19,6 +19,9 @@ class ScreenshotJob : public QObject {
   /// Searches the graph for `text` before capturing, so the first match is selected and its
   /// properties and source line are shown.
   void setFind(const QString& text) { find_ = text; }
+  /// Opens the function `name` in its own tab (an export's dnnl region: its kernel graph) once the
+  /// main graph is laid out, and captures when that tab is laid out.
+  void setFunction(const QString& name) { function_ = name; }
   /// Waits for the window's `stepsOpened` as well before capturing.
   void setWaitForSteps(bool wait) { waitForSteps_ = wait; }
   /// Waits for the Run panel's run to finish as well before capturing (a failed run fails the job).
@@ -32,11 +35,14 @@ class ScreenshotJob : public QObject {
   /// Captures once the graph is laid out and, if asked, the steps are open.
   void captureWhenReady();
   void capture();
+  /// Opens `function_`'s tab and captures once it is laid out.
+  void showFunction();
   void fail(const QString& message);
 
   MainWindow* window_;
   QString outputPath_;
   QString find_;
+  QString function_;
   bool waitForSteps_ = false;
   bool laidOut_ = false;
   bool stepsOpened_ = false;

@@ -22,7 +22,7 @@ void LatencyChart::setTimings(const RunTimings& timings) {
   bars_.clear();
   if (timings.runs() > 0) {
     for (const RegionInfo& region : timings.regions)
-      bars_.emplace_back(QString::fromStdString(region.label()), timings.regionMilliseconds(region));
+      bars_.emplace_back(QString::fromStdString(region.label() + " · " + region.codegen), timings.regionMilliseconds(region));
     bars_.emplace_back(tr("host"), timings.hostMilliseconds());
   }
   auto* chart = new QChart;

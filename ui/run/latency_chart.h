@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The per-region latency chart of the Run panel: one horizontal bar per offloaded region and one
-/// for the host (everything not offloaded), in milliseconds per run, from the timed runs.
+/// The per-region latency chart of the Run panel: one horizontal bar per offloaded region (labelled
+/// with the codegen that ran it) and one for the host (everything not offloaded), in milliseconds per run, from the timed runs.
 
 #include <QChartView>
 #include <QString>

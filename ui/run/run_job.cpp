@@ -1,6 +1,12 @@
 #include "run/run_job.h"
 
+#include <QStringList>
+
+#include <filesystem>
+
 #include "app/partition_job.h"
+#include "frontend/loader.h"
+#include "pass/infer_type.h"
 
 namespace byoc::ui {
 
@@ -10,6 +16,26 @@ namespace {
 constexpr int kFixedStages = 4;
 
 Diagnostic cancelled() { return makeError("the run was cancelled"); }
+
+/// The file of the model `exported` was made from, as its provenance names it; empty if none.
+std::string exportSourceFile(const LoadedExport& exported) {
+  const auto& provenance = exported.module.provenance();
+  std::string file;
+  if (provenance) {
+    for (const auto& [id, location] : provenance->locations)
+      if (!location.file.empty() && (file.empty() || location.file < file)) file = location.file;
+  }
+  return file;
+}
+
+/// The model in `file` (see exportSourceFile), loaded and type-checked.
+Result<Module> exportSource(const std::string& file) {
+  if (file.empty()) return makeError("the export does not name the model it was made from");
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) return makeError("the model it was exported from is not there any more", {file});
+  BYOC_ASSIGN_OR_RETURN(Module model, loadModuleFile(file));
+  return inferTypes(model);
+}
 
 }  // namespace
 
@@ -26,19 +52,26 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
     return error;
   };
 
-  report(0, QStringLiteral("Partitioning"));
-  Result<std::vector<Snapshot>> steps = runPartitionFlow(request.loaded, request.targets, request.pipeline);
-  if (!steps) return inStage("partitioning", steps.error());
-  if (isCancelled()) return cancelled();
   RunReport result;
-  result.partitioned = steps->empty() ? request.loaded : steps->back().module;
+  ExecutorOptions options;
+  if (request.exported) {
+    result.partitioned = request.exported->module;
+    options = exportExecutorOptions(*request.exported);
+  } else {
+    report(0, QStringLiteral("Partitioning"));
+    Result<std::vector<Snapshot>> steps = runPartitionFlow(request.loaded, request.targets, request.pipeline);
+    if (!steps) return inStage("partitioning", steps.error());
+    if (isCancelled()) return cancelled();
+    result.partitioned = steps->empty() ? request.loaded : steps->back().module;
+    addTargetCodegens(request.targets, options);
+  }
 
   report(1, QStringLiteral("Building the regions"));
-  ExecutorOptions options;
   options.cancel = cancel;
-  addTargetCodegens(request.targets, options);
   Result<std::unique_ptr<Executor>> executor = Executor::create(result.partitioned, options);
-  if (!executor) return inStage("building", executor.error());
+  if (!executor) return inStage("building", request.exported ? locatedInExport(executor.error(), request.exported->directory)
+                                                             : executor.error());
+  result.regions = (*executor)->regions();
   Result<std::vector<Value>> args = (*executor)->bindInputs(request.inputs);
   if (!args) return args.error();
   if (isCancelled()) return cancelled();
@@ -48,10 +81,27 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
   if (!value) return inStage("running", value.error());
   if (!value->flattenInto(result.outputs)) return makeError("@main returned a function, not tensors");
 
-  report(3, QStringLiteral("Running the reference"));
-  Result<std::vector<NDArray>> expected = runOnReference(request.loaded, *args, cancel);
-  if (!expected) return inStage("reference", expected.error());
-  result.comparison = compareWithReference(result.outputs, *expected);
+  if (request.exported && !request.exported->kernelGraphs.empty()) {
+    // Kernel graphs hold no IR for the reference kernels: the reference is the model exported.
+    report(3, QStringLiteral("Running the model exported on the reference kernels"));
+    const std::string file = exportSourceFile(*request.exported);
+    Result<Module> source = exportSource(file);
+    Result<std::vector<NDArray>> expected = source ? runOnReference(*source, *args, cancel) : source.error();
+    if (isCancelled()) return cancelled();
+    if (expected) {
+      result.comparison = compareWithReference(result.outputs, *expected);
+      result.reference = QString::fromStdString(file);
+    } else {
+      result.notCompared = QStringLiteral("Not compared with the reference (the export's dnnl regions are kernel graphs, "
+                                          "whose reference is the model exported): ") +
+                           QString::fromStdString(expected.error().str());
+    }
+  } else {
+    report(3, QStringLiteral("Running the reference"));
+    Result<std::vector<NDArray>> expected = runOnReference(request.loaded, *args, cancel);
+    if (!expected) return inStage("reference", expected.error());
+    result.comparison = compareWithReference(result.outputs, *expected);
+  }
 
   report(kFixedStages, QStringLiteral("Timing"));
   Result<RunTimings> timings = timeRuns(**executor, *args, request.timedRuns,
@@ -59,6 +109,19 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
   if (!timings) return inStage("timing", timings.error());
   result.timings = std::move(timings).value();
   return result;
+}
+
+QString codegenSummary(const std::vector<RegionInfo>& regions) {
+  if (regions.empty())
+    return QStringLiteral("No region was offloaded: everything ran on the reference kernels, as the reference does.");
+  std::map<std::string, int> byCodegen;
+  for (const RegionInfo& region : regions) ++byCodegen[region.codegen];
+  if (byCodegen.size() == 1 && byCodegen.count("reference"))
+    return QStringLiteral("Every region ran on the reference codegen, the kernels the reference runs: the comparison checks the "
+                          "partitioning, not a codegen. Choose the target's codegen in Target → Target Settings….");
+  QStringList parts;
+  for (const auto& [codegen, count] : byCodegen) parts << QStringLiteral("%1 on %2").arg(count).arg(QString::fromStdString(codegen));
+  return QStringLiteral("Regions by codegen: %1.").arg(parts.join(QStringLiteral(", ")));
 }
 
 std::map<QString, QString> regionTimeNotes(const RunTimings& timings) {

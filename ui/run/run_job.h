@@ -4,6 +4,10 @@
 /// for the targets with the chosen flow (the passes "Run Passes" runs), run the partitioned module
 /// (each target's regions on its codegen), run the unpartitioned model on the reference kernels,
 /// compare, then time a few runs. This is `byoc run --target T --compare-reference --bench N`.
+/// An export runs as `byoc run DIR` does: already partitioned, each region through the codegen
+/// it records, compared with itself on the reference kernels; an export whose dnnl regions are
+/// kernel graphs (no IR for the reference kernels) is compared with the model it was exported
+/// from, which its provenance names, when that file still loads.
 ///
 /// Cancellation: `cancel` is polled between stages and by the executor between ops; a cancelled
 /// run ends with the error "the run was cancelled".
@@ -16,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "export/export_reader.h"
 #include "ir/module.h"
 #include "runtime/ndarray.h"
 #include "runtime/reference_check.h"
@@ -37,6 +42,8 @@ struct RunRequest {
   std::map<std::string, NDArray> inputs;
   /// Timed runs after the first one (0: none).
   int timedRuns = 5;
+  /// When set, `loaded` is this export's module, run as exported (`targets` and `pipeline` unused).
+  std::shared_ptr<const LoadedExport> exported = nullptr;
 };
 
 /// What a run produced.
@@ -45,8 +52,14 @@ struct RunReport {
   Module partitioned;
   /// Its outputs, flattened.
   std::vector<NDArray> outputs;
-  /// The outputs compared with the reference run's.
+  /// The outputs compared with the reference run's (empty when not compared).
   ReferenceComparison comparison;
+  /// Why the outputs were not compared with the reference; empty when they were.
+  QString notCompared;
+  /// The model the reference ran when it is not the one run: the file an export was made from.
+  QString reference;
+  /// The regions of the partitioned module and the codegen that built each.
+  std::vector<RegionInfo> regions;
   /// The timed runs: per region and host time.
   RunTimings timings;
 };
@@ -56,6 +69,10 @@ using RunProgress = std::function<void(int done, int total, const QString& stage
 
 /// Runs `request` (see the file comment); errors name the stage or pass that failed.
 Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<bool>* cancel, const RunProgress& progress);
+
+/// Which codegens ran the regions, in a sentence that says plainly when none differs from the
+/// reference (so that agreeing with the reference checks the partitioning, not a codegen).
+QString codegenSummary(const std::vector<RegionInfo>& regions);
 
 /// Per-region time of `timings` as graph notes: global symbol → "1.23 ms".
 std::map<QString, QString> regionTimeNotes(const RunTimings& timings);

@@ -96,6 +96,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   verdict_ = new QLabel(tr("Press Run to run the model partitioned for the target and compare it with the reference."), this);
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  codegens_ = new QLabel(this);
+  codegens_->setWordWrap(true);
+  codegens_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  codegens_->hide();
   resultsView_ = makeRowTable(results_, this);
   resultsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   resultsView_->horizontalHeader()->setSectionResizeMode(RunResultsModel::ValuesColumn, QHeaderView::Stretch);
@@ -105,6 +109,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addWidget(verdict_);
+  topLayout->addWidget(codegens_);
   topLayout->addWidget(resultsView_, 1);
   results->addWidget(top);
   results->addWidget(chart_);
@@ -124,9 +129,15 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
 
 RunPanel::~RunPanel() = default;  // a worker still running stops at its next op
 
-void RunPanel::setModel(const Module& loaded) {
+void RunPanel::setModel(const Module& loaded, std::shared_ptr<const LoadedExport> exported) {
   job_.discard();
   loaded_ = loaded;
+  exported_ = std::move(exported);
+  lastReport_.reset();
+  codegens_->clear();
+  codegens_->hide();
+  runButton_->setToolTip(exported_ ? tr("Run the export as exported, each region on the codegen it records")
+                                   : tr("Partition for the target, run, and compare with the reference kernels"));
   hasModel_ = true;
   setRunning(false);
   inputs_->setModule(loaded);
@@ -135,11 +146,14 @@ void RunPanel::setModel(const Module& loaded) {
   showInputMessage({});
   progress_->setValue(0);
   progress_->setFormat(tr("idle"));
-  verdict_->setText(tr("Press Run to run the model partitioned for the target and compare it with the reference."));
+  verdict_->setText(exported_ ? tr("Press Run to run the export, each region on the codegen it records.")
+                              : tr("Press Run to run the model partitioned for the target and compare it with the reference."));
   emit regionNotesChanged({});
 }
 
 QString RunPanel::verdict() const { return verdict_->text(); }
+
+QString RunPanel::codegens() const { return codegens_->text(); }
 
 QString RunPanel::inputMessage() const { return inputMessage_->text(); }
 
@@ -174,9 +188,11 @@ void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QSt
     emit finished(false);
     return;
   }
-  RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value()};
+  RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value(), exported_};
   setRunning(true);
   results_->clear();
+  lastReport_.reset();
+  codegens_->hide();
   verdict_->setText(tr("Running…"));
   job_.start(
       [this, request = std::move(request)](const JobControl& control) {
@@ -210,7 +226,7 @@ bool RunPanel::isRunning() const { return job_.isRunning(); }
 
 void RunPanel::showReport(const RunReport& report) {
   const ReferenceComparison& comparison = report.comparison;
-  results_->setResults(report.outputs, comparison);
+  results_->setResults(report.outputs, comparison, report.notCompared.isEmpty());
   chart_->setTimings(report.timings);
   progress_->setValue(progress_->maximum());
   progress_->setFormat(tr("done"));
@@ -218,8 +234,15 @@ void RunPanel::showReport(const RunReport& report) {
                              ? tr(" Median %1 ms over %n timed run(s).", nullptr, report.timings.runs())
                                    .arg(report.timings.median(), 0, 'f', 2)
                              : QString();
-  if (comparison.agree()) {
-    verdict_->setText(tr("✔ Agrees with the reference: every output within 1e-3 + 1e-3·|reference|.") + timing);
+  codegens_->setText(codegenSummary(report.regions));
+  codegens_->show();
+  const QString reference = report.reference.isEmpty()
+                                ? QString()
+                                : tr(" The reference is the model exported, %1, on the reference kernels.").arg(report.reference);
+  if (!report.notCompared.isEmpty()) {
+    verdict_->setText(tr("Ran the export.") + timing + u' ' + report.notCompared);
+  } else if (comparison.agree()) {
+    verdict_->setText(tr("✔ Agrees with the reference: every output within 1e-3 + 1e-3·|reference|.") + timing + reference);
   } else if (!comparison.sameCount) {
     verdict_->setText(tr("✘ Differs from the reference: the run gave %n output(s), not as many as the reference.", nullptr,
                          static_cast<int>(report.outputs.size())));
@@ -229,8 +252,9 @@ void RunPanel::showReport(const RunReport& report) {
     verdict_->setText(tr("✘ Differs from the reference: %1 of %2 output(s) beyond 1e-3 + 1e-3·|reference|.")
                           .arg(differing)
                           .arg(comparison.outputs.size()) +
-                      timing);
+                      timing + reference);
   }
+  lastReport_ = std::make_unique<RunReport>(report);
   emit regionNotesChanged(regionTimeNotes(report.timings));
 }
 

@@ -2,7 +2,8 @@
 /// \file
 /// The Run dock: the inputs of the loaded model (random from a seed, or a `.npy` file each), Run and
 /// Cancel, a progress bar, then the outputs compared with the reference (verdict, per-output errors)
-/// and the per-region latency chart.
+/// and the per-region latency chart; a line says which codegen ran the regions. An export runs as
+/// exported (see run_job.h).
 ///
 /// The panel does not know the window: pressing Run emits `runRequested`, and the window answers
 /// with `run(targets, pipeline)` for the target it edits. The work runs on a worker thread
@@ -36,10 +37,10 @@ class RunPanel : public QWidget {
   explicit RunPanel(QWidget* parent = nullptr);
   ~RunPanel() override;
 
-  /// Shows the inputs of `loaded` and forgets the last results.
-  void setModel(const Module& loaded);
-  /// Partitions the model for `targets` with `pipeline` and runs it against the reference on a
-  /// worker; `finished` follows. Does nothing without a model or while a run is going on.
+  /// Shows the inputs of `loaded` and forgets the last results; `exported` when `loaded` is an export's module.
+  void setModel(const Module& loaded, std::shared_ptr<const LoadedExport> exported = nullptr);
+  /// Partitions the model for `targets` with `pipeline` (an export: as it is) and runs it against
+  /// the reference on a worker; `finished` follows. Does nothing without a model or while a run is going on.
   void run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline);
   /// Asks the running run to stop; it ends with `finished(false)` and "the run was cancelled".
   void cancel();
@@ -55,8 +56,12 @@ class RunPanel : public QWidget {
   QProgressBar* progressBar() const { return progress_; }
   /// Timed runs made after the first (for the chart).
   QSpinBox* timedRunsBox() const { return timedRuns_; }
-  /// The verdict line ("Agrees with the reference…", "Differs…", or the error).
+  /// The verdict line ("Agrees with the reference…", "Differs…", "Not compared…", or the error).
   QString verdict() const;
+  /// Which codegens ran the regions of the last run (codegenSummary), empty before a run.
+  QString codegens() const;
+  /// The last completed run's report, or null.
+  const RunReport* lastReport() const { return lastReport_.get(); }
   /// The message under the inputs (a refused file), empty when none.
   QString inputMessage() const;
   /// Fills row `row` of the inputs from `path`; a refused file is shown under the inputs and returned.
@@ -80,6 +85,8 @@ class RunPanel : public QWidget {
   void setRunning(bool running);
 
   Module loaded_;
+  std::shared_ptr<const LoadedExport> exported_;
+  std::unique_ptr<RunReport> lastReport_;
   bool hasModel_ = false;
   RunInputsModel* inputs_;
   RunResultsModel* results_;
@@ -88,6 +95,7 @@ class RunPanel : public QWidget {
   LatencyChart* chart_;
   QLabel* inputMessage_;
   QLabel* verdict_;
+  QLabel* codegens_;
   QProgressBar* progress_;
   QPushButton* runButton_;
   QPushButton* cancelButton_;

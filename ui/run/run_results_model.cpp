@@ -20,10 +20,11 @@ QString firstValues(const NDArray& array, int count) {
 
 RunResultsModel::RunResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void RunResultsModel::setResults(std::vector<NDArray> outputs, ReferenceComparison comparison) {
+void RunResultsModel::setResults(std::vector<NDArray> outputs, ReferenceComparison comparison, bool compared) {
   beginResetModel();
   outputs_ = std::move(outputs);
   comparison_ = std::move(comparison);
+  compared_ = compared;
   endResetModel();
 }
 
@@ -47,11 +48,13 @@ QVariant RunResultsModel::data(const QModelIndex& index, int role) const {
       case ValuesColumn: return firstValues(output, kShownValues);
       case AbsColumn: return difference ? number(difference->maxAbsolute) : QStringLiteral("—");
       case RelColumn: return difference ? number(difference->maxRelative) : QStringLiteral("—");
-      case VerdictColumn: return difference && difference->within ? tr("agrees") : tr("differs");
+      case VerdictColumn:
+        if (!compared_) return tr("not compared");
+        return difference && difference->within ? tr("agrees") : tr("differs");
       default: return {};
     }
   }
-  if (role == Qt::ForegroundRole && index.column() == VerdictColumn)
+  if (role == Qt::ForegroundRole && index.column() == VerdictColumn && compared_)
     return QBrush(difference && difference->within ? QColor(0x2e, 0x8b, 0x57) : QColor(0xc0, 0x39, 0x2b));
   return {};
 }

@@ -21,8 +21,9 @@ class RunResultsModel : public QAbstractTableModel {
 
   explicit RunResultsModel(QObject* parent = nullptr);
 
-  /// Shows `outputs` with their comparison (one Difference per output; missing ones show as "—").
-  void setResults(std::vector<NDArray> outputs, ReferenceComparison comparison);
+  /// Shows `outputs` with their comparison (one Difference per output; missing ones show as "—"),
+  /// or as "not compared" when `compared` is false.
+  void setResults(std::vector<NDArray> outputs, ReferenceComparison comparison, bool compared = true);
   /// Shows nothing.
   void clear();
 
@@ -34,6 +35,7 @@ class RunResultsModel : public QAbstractTableModel {
  private:
   std::vector<NDArray> outputs_;
   ReferenceComparison comparison_;
+  bool compared_ = true;
 };
 
 /// The first `count` elements of `array`, comma-separated, with "…" when there are more.

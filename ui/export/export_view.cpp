@@ -1,0 +1,101 @@
+/// \file
+/// exportDirectoryOf, externalCallOverlay and regionProperties.
+
+#include "export/export_view.h"
+
+#include <QStringList>
+#include <filesystem>
+#include <map>
+
+#include "graph/graph_model.h"
+
+namespace byoc::ui {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The `Compiler` (or `Codegen`) attribute of `function`, empty when it has none.
+std::string compilerOf(const FunctionNode& function) {
+  for (const char* name : {"Compiler", "Codegen"})
+    if (const AttrValue* value = function.attrs.find(name); value && value->isString()) return value->asString();
+  return {};
+}
+
+/// Whether the manifest of the export in `directory` names `relative` (or it is the manifest).
+bool listedIn(const std::string& directory, const std::string& relative) {
+  if (relative == kManifestFileName) return true;
+  Result<Manifest> manifest = readExportManifest(directory);
+  return manifest && (manifest->files.count(relative) || relative == manifest->hostText);
+}
+
+/// "3 input(s), 2 constant(s), 4 kernel(s): nn.conv2d x2, nn.relu", kernels most frequent first.
+QString kernelGraphSummary(const dnnl_backend::KernelGraph& graph) {
+  std::map<std::string, int> kernels;
+  int inputs = 0, constants = 0, count = 0;
+  for (const dnnl_backend::KernelNode& node : graph.nodes) {
+    inputs += node.kind == dnnl_backend::KernelNodeKind::Input;
+    constants += node.kind == dnnl_backend::KernelNodeKind::Constant;
+    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
+    ++count;
+    ++kernels[node.name];
+  }
+  std::multimap<int, std::string, std::greater<>> byUses;
+  for (const auto& [name, uses] : kernels) byUses.emplace(uses, name);
+  QStringList names;
+  for (const auto& [uses, name] : byUses)
+    names << QString::fromStdString(name) + (uses > 1 ? QStringLiteral(" ×%1").arg(uses) : QString());
+  return QStringLiteral("%1 input(s), %2 constant(s), %3 kernel(s): %4").arg(inputs).arg(constants).arg(count).arg(names.join(QStringLiteral(", ")));
+}
+
+}  // namespace
+
+std::optional<std::string> exportDirectoryOf(const std::string& path) {
+  if (isExportDirectory(path)) return path;
+  const fs::path file = fs::absolute(fs::path(path)).lexically_normal();
+  // The manifest sits beside the file or one folder up (artifacts/).
+  fs::path directory = file.parent_path();
+  for (int up = 0; up < 2 && !directory.empty(); ++up, directory = directory.parent_path()) {
+    if (!isExportDirectory(directory.string())) continue;
+    if (listedIn(directory.string(), file.lexically_relative(directory).generic_string())) return directory.string();
+  }
+  return std::nullopt;
+}
+
+std::string calledGlobal(const GraphNode& node) {
+  if (node.kind != GraphNodeKind::Call || !node.expr) return {};
+  const auto* call = node.expr->as<CallNode>();
+  const auto* global = call ? call->callee->as<GlobalVarNode>() : nullptr;
+  return global ? global->name : std::string();
+}
+
+GraphOverlay externalCallOverlay(const Module& module, const GraphModel& host) {
+  GraphOverlay overlay;
+  for (const GraphNode& node : host.nodes()) {
+    const std::string name = calledGlobal(node);
+    const Function function = name.empty() ? Function() : module.find(name);
+    const std::string compiler = function ? compilerOf(*function) : std::string();
+    if (compiler.empty()) continue;
+    const AttrValue* symbol = function->attrs.find("global_symbol");
+    const QString label = QString::fromStdString(symbol && symbol->isString() ? symbol->asString() : name);
+    const QString target = QString::fromStdString(compiler);
+    overlay.hulls.push_back({OverlayHull::Kind::Partition, label, target, {node.id}});
+    overlay.nodeTargets[node.id] = target;
+  }
+  return overlay;
+}
+
+std::vector<Property> regionProperties(const LoadedExport& loaded, const GraphNode& node) {
+  const std::string name = calledGlobal(node);
+  std::vector<Property> rows;
+  for (const ManifestFunction& function : loaded.manifest.functions) {
+    if (function.name != name) continue;
+    rows.emplace_back(QStringLiteral("codegen"), QString::fromStdString(function.codegen));
+    rows.emplace_back(QStringLiteral("artifact"), QString::fromStdString(function.artifact));
+    if (auto graph = loaded.kernelGraphs.find(name); graph != loaded.kernelGraphs.end())
+      rows.emplace_back(QStringLiteral("kernel graph"), kernelGraphSummary(*graph->second));
+  }
+  return rows;
+}
+
+}  // namespace byoc::ui

@@ -1,0 +1,61 @@
+/// \file
+/// kernelGraphFunction: one pass over the nodes, which refer only to earlier ones.
+
+#include "export/kernel_graph_view.h"
+
+#include "ir/op.h"
+
+namespace byoc::ui {
+
+namespace {
+
+using dnnl_backend::KernelEntry;
+using dnnl_backend::KernelNode;
+using dnnl_backend::KernelNodeKind;
+
+Type specType(const dnnl_backend::TensorSpec& spec) { return tensorType(spec.shape, spec.dtype); }
+
+/// A kernel's call, typed with its outputs (a tuple type when it has several).
+Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
+  std::vector<Type> outputs;
+  for (const dnnl_backend::TensorSpec& spec : node.outputs) outputs.push_back(specType(spec));
+  const Type checked = outputs.size() == 1 ? outputs.front() : tupleType(outputs);
+  if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, {}, checked);
+  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), {}, {}, checked);
+}
+
+}  // namespace
+
+Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
+  std::vector<Expr> values(graph.nodes.size());
+  std::vector<Var> params;
+  auto entry = [&](const KernelEntry& at) -> Expr {
+    const KernelNode& node = graph.nodes[at.node];
+    if (node.outputs.size() <= 1) return values[at.node];
+    return TupleGetItemNode::make(values[at.node], at.output, {}, specType(node.outputs[at.output]));
+  };
+  for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+    const KernelNode& node = graph.nodes[i];
+    switch (node.kind) {
+      case KernelNodeKind::Input:
+        params.push_back(VarNode::make(node.name, specType(node.outputs.front())));
+        values[i] = params.back();
+        break;
+      case KernelNodeKind::Constant:
+        values[i] = ConstantNode::make(node.data, {}, node.name);
+        break;
+      case KernelNodeKind::Kernel: {
+        std::vector<Expr> args;
+        for (const KernelEntry& input : node.inputs) args.push_back(entry(input));
+        values[i] = kernelCall(node, std::move(args));
+        break;
+      }
+    }
+  }
+  std::vector<Expr> heads;
+  for (const KernelEntry& head : graph.heads) heads.push_back(entry(head));
+  Expr body = graph.tupleResult || heads.size() != 1 ? Expr(TupleNode::make(std::move(heads))) : heads.front();
+  return FunctionNode::make(std::move(params), std::move(body));
+}
+
+}  // namespace byoc::ui
