@@ -65,7 +65,8 @@ struct ScriptedDialogs {
   QString savePath;
   QString pythonPath;
   QString openPath;
-  QString newName;
+  std::optional<Target> newTarget;
+  std::optional<Target> settings;
   bool restore = true;
   QStringList asked;
 
@@ -81,7 +82,8 @@ struct ScriptedDialogs {
       asked << suggested;
       return pythonPath;
     };
-    result.newName = [this] { return newName; };
+    result.newTarget = [this] { return newTarget; };
+    result.settings = [this](const Target&) { return settings; };
     result.restore = [this](const QString& text) {
       asked << text;
       return restore;
@@ -338,7 +340,9 @@ class TestOpSupport : public QObject {
     TargetFiles files(&document, &window);
     ScriptedDialogs script;
     script.openPath = other;
-    script.newName = QStringLiteral("fresh");
+    script.newTarget = Target{};
+    script.newTarget->name = "fresh";
+    script.newTarget->codegen = "dnnl";
     QVERIFY(document.load(QStringLiteral("byoc-target")));
     document.update(withOpSupport(document.target(), "nn.relu", {true, ""}).value());
 
@@ -368,6 +372,8 @@ class TestOpSupport : public QObject {
     files.setDialogs(script.dialogs());
     QVERIFY(files.newTarget());
     QCOMPARE(document.target().name, std::string("fresh"));
+    QCOMPARE(document.target().codegen, std::string("dnnl"));
+    QVERIFY(!document.isModified());
     QVERIFY(script.asked.isEmpty());
 
     // A file that does not load: the error is shown.

@@ -1,6 +1,7 @@
 /// \file
 /// The Run panel: its inputs (random from a seed, .npy files, precise refusals), the run against the
-/// reference on the demo, cancellation, the results, the latency chart and the per-region times on the graph.
+/// reference on the demo, cancellation, the results, the latency chart and the per-region times on the graph;
+/// a new target's codegen chosen in its settings, and the line saying which codegen ran the regions.
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -13,6 +14,9 @@
 
 #include "app/main_window.h"
 #include "app/model_document.h"
+#include "authoring/op_support_model.h"
+#include "authoring/target_document.h"
+#include "authoring/target_files.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "models/diagnostics_model.h"
@@ -289,6 +293,50 @@ class TestRunPanel : public QObject {
     QVERIFY(openAndLayOut(window));
     QVERIFY(window.mainPage()->scene()->overlay().hullNotes.empty());
     QCOMPARE(window.runPanel()->resultsModel()->rowCount(), 0);
+  }
+
+  void aNewTargetRunsOnTheCodegenItsSettingsChoose() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    TargetFiles::Dialogs dialogs;
+    dialogs.unsaved = [](const QString&) { return TargetFiles::Choice::Discard; };
+    dialogs.newTarget = [] {
+      Target fresh;
+      fresh.name = "mine";
+      fresh.codegen = "reference";
+      return std::optional<Target>(fresh);
+    };
+    dialogs.settings = [](const Target& target) {
+      Target edited = target;
+      edited.codegen = "dnnl";
+      return std::optional<Target>(edited);
+    };
+    window.targetFiles()->setDialogs(dialogs);
+    QVERIFY(window.targetFiles()->newTarget());
+    OpSupportModel* support = window.opSupportModel();
+    QVERIFY(support->setData(support->index(support->rowOf(QStringLiteral("nn.conv2d")), OpSupportModel::SupportedColumn),
+                             Qt::Checked, Qt::CheckStateRole));
+
+    RunPanel* panel = window.runPanel();
+    panel->timedRunsBox()->setValue(0);
+    QSignalSpy finished(panel, &RunPanel::finished);
+    window.runModel();
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(panel->verdict().startsWith(QStringLiteral("✔ Agrees")), qPrintable(panel->verdict()));
+    QVERIFY2(panel->codegens().startsWith(QStringLiteral("Every region ran on the reference codegen, the kernels the reference "
+                                                         "runs: the comparison checks the partitioning, not a codegen.")),
+             qPrintable(panel->codegens()));
+    QVERIFY(!panel->lastReport()->regions.empty());
+
+    QVERIFY(window.targetFiles()->editSettings());
+    QCOMPARE(window.targetDocument()->target().codegen, std::string("dnnl"));
+    finished.clear();
+    window.runModel();
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(panel->verdict().startsWith(QStringLiteral("✔ Agrees")), qPrintable(panel->verdict()));
+    const int regions = static_cast<int>(panel->lastReport()->regions.size());
+    QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: %1 on dnnl.").arg(regions));
   }
 
   void cancelStopsALongRunQuickly() {

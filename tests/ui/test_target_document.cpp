@@ -1,14 +1,17 @@
+#include <QComboBox>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "authoring/target_document.h"
+#include "authoring/target_settings.h"
 #include "support/file_io.h"
 
 using namespace byoc;
 using namespace byoc::ui;
 
-/// The edited target: loading, editing, saving and the modified flag.
+/// The edited target: loading, editing, saving and the modified flag; its settings and their dialog.
 class TestTargetDocument : public QObject {
   Q_OBJECT
 
@@ -66,7 +69,64 @@ class TestTargetDocument : public QObject {
     QVERIFY(document.isModified());
     QVERIFY(document.path().isEmpty());
   }
+
+  void settingsApplyOrNameTheFieldInError_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("valid") << QString() << QString() << QString();
+    QTest::newRow("name") << QStringLiteral("name") << QStringLiteral("  ") << QStringLiteral("name: a target needs a name");
+    QTest::newRow("codegen") << QStringLiteral("codegen") << QStringLiteral("tpu")
+                             << QStringLiteral("codegen: unknown codegen 'tpu'; expected one of: dnnl, reference");
+    QTest::newRow("pipeline") << QStringLiteral("prepare") << QStringLiteral("FoldConstant, NoSuchPass")
+                              << QStringLiteral("prepare pipeline: 1:15: unknown pass 'NoSuchPass'");
+    QTest::newRow("prune") << QStringLiteral("prune") << QStringLiteral("nn.conv2d, nn.relux")
+                           << QStringLiteral("prune ops: unknown op 'nn.relux'");
+  }
+
+  void settingsApplyOrNameTheFieldInError() {
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    TargetSettings settings{QStringLiteral("mine"), QStringLiteral("mine, for tests"), QStringLiteral("dnnl"),
+                            QStringLiteral("SimplifyInference, FoldConstant"), QStringLiteral("nn.conv2d nn.dense")};
+    if (field == QStringLiteral("name")) settings.name = text;
+    if (field == QStringLiteral("codegen")) settings.codegen = text;
+    if (field == QStringLiteral("prepare")) settings.preparePipeline = text;
+    if (field == QStringLiteral("prune")) settings.pruneKeepOps = text;
+    Result<Target> edited = withSettings(Target{}, settings);
+    if (error.isEmpty()) {
+      QVERIFY2(edited, edited ? "" : edited.error().str().c_str());
+      QCOMPARE(edited->codegen, std::string("dnnl"));
+      QCOMPARE(edited->preparePipeline, std::string("SimplifyInference, FoldConstant"));
+      QCOMPARE(edited->pruneKeepOps, (std::vector<std::string>{"nn.conv2d", "nn.dense"}));
+      QCOMPARE(settingsOf(*edited).pruneKeepOps, QStringLiteral("nn.conv2d, nn.dense"));
+      return;
+    }
+    QVERIFY(!edited);
+    QVERIFY2(QString::fromStdString(edited.error().str()).startsWith(error), edited.error().str().c_str());
+  }
+
+  void theDialogEditsTheCodegenAndRefusesWhatDoesNotParse() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    TargetSettingsDialog dialog(document.target(), QStringLiteral("Target Settings"));
+    QVERIFY(dialog.canAccept());
+    QCOMPARE(dialog.codegenBox()->currentData().toString(), QString::fromStdString(document.target().codegen));
+    dialog.codegenBox()->setCurrentIndex(dialog.codegenBox()->findData(QStringLiteral("dnnl")));
+    QVERIFY(dialog.edited());
+    QCOMPARE(dialog.edited()->codegen, std::string("dnnl"));
+    // Rules and patterns are kept.
+    QCOMPARE(dialog.edited()->patterns.size(), document.target().patterns.size());
+    dialog.prepareEdit()->setText(QStringLiteral("FoldConstant("));
+    QVERIFY(!dialog.canAccept());
+    QVERIFY2(dialog.error().startsWith(QStringLiteral("prepare pipeline: 1:14: ")), qPrintable(dialog.error()));
+    dialog.prepareEdit()->setText(QStringLiteral("FoldConstant"));
+    QVERIFY(dialog.canAccept());
+    QVERIFY(dialog.error().isEmpty());
+    QCOMPARE(dialog.edited()->preparePipeline, std::string("FoldConstant"));
+  }
 };
 
-QTEST_GUILESS_MAIN(TestTargetDocument)
+QTEST_MAIN(TestTargetDocument)
 #include "test_target_document.moc"

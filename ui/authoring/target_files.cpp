@@ -7,7 +7,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -16,6 +15,7 @@
 #include <QWidget>
 
 #include "authoring/target_document.h"
+#include "authoring/target_settings.h"
 #include "export/tvm_python.h"
 #include "support/file_io.h"
 
@@ -35,6 +35,7 @@ TargetFiles::TargetFiles(TargetDocument* document, QWidget* window)
   dialogs_ = defaultDialogs();
   menu_->addAction(tr("&New Target…"), this, &TargetFiles::newTarget);
   menu_->addAction(tr("&Open Target…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &TargetFiles::open);
+  menu_->addAction(tr("Target Se&ttings…"), this, &TargetFiles::editSettings);
   menu_->addSeparator();
   menu_->addAction(tr("&Save Target"), QKeySequence::Save, this, &TargetFiles::save);
   menu_->addAction(tr("Save Target &As…"), QKeySequence::SaveAs, this, &TargetFiles::saveAs);
@@ -64,9 +65,17 @@ TargetFiles::Dialogs TargetFiles::defaultDialogs() {
   dialogs.pythonPath = [this](const QString& suggested) {
     return QFileDialog::getSaveFileName(window_, tr("Export Target as TVM Python"), suggested, tr("Python files (*.py)"));
   };
-  dialogs.newName = [this] {
-    return QInputDialog::getText(window_, tr("New Target"), tr("Name of the new target:")).trimmed();
+  auto editInDialog = [this](const Target& target, const QString& title) -> std::optional<Target> {
+    TargetSettingsDialog dialog(target, title, window_);
+    if (dialog.exec() != QDialog::Accepted || !dialog.edited()) return std::nullopt;
+    return *dialog.edited();
   };
+  dialogs.newTarget = [editInDialog] {
+    Target fresh;
+    fresh.codegen = "reference";
+    return editInDialog(fresh, tr("New Target"));
+  };
+  dialogs.settings = [editInDialog](const Target& target) { return editInDialog(target, tr("Target Settings")); };
   dialogs.restore = [this](const QString& text) {
     return QMessageBox::question(window_, tr("Recover Target"), text, QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) ==
            QMessageBox::Yes;
@@ -92,9 +101,16 @@ bool TargetFiles::confirmReplace() {
 
 bool TargetFiles::newTarget() {
   if (!confirmReplace()) return false;
-  const QString name = dialogs_.newName();
-  if (name.isEmpty()) return false;
-  document_->createNew(name);
+  std::optional<Target> fresh = dialogs_.newTarget();
+  if (!fresh) return false;
+  document_->reset(std::move(*fresh), {});
+  return true;
+}
+
+bool TargetFiles::editSettings() {
+  std::optional<Target> edited = dialogs_.settings(document_->target());
+  if (!edited || serializeTarget(*edited) == serializeTarget(document_->target())) return false;
+  document_->update(std::move(*edited));
   return true;
 }
 

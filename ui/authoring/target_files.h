@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Target files in the app: the Target menu (New…, Open…, Save, Save As…, Export as TVM Python…),
+/// Target files in the app: the Target menu (New…, Open…, Settings…, Save, Save As…, Export as TVM Python…),
 /// the prompt that keeps unsaved changes from being lost, and the recovery copy.
 ///
 /// Contract:
@@ -16,6 +16,9 @@
 #include <QString>
 #include <QTimer>
 #include <functional>
+#include <optional>
+
+#include "target/target.h"
 
 class QMenu;
 class QWidget;
@@ -44,8 +47,10 @@ class TargetFiles : public QObject {
     std::function<QString(const QString& suggested)> savePath;
     /// Where to write the TVM Python module (`suggested` is a file name), or empty.
     std::function<QString(const QString& suggested)> pythonPath;
-    /// The name of a new target, or empty.
-    std::function<QString()> newName;
+    /// A new target: its name and settings (see target_settings.h), or nothing when cancelled.
+    std::function<std::optional<Target>()> newTarget;
+    /// `target` with its settings edited, or nothing when cancelled.
+    std::function<std::optional<Target>(const Target& target)> settings;
     /// Whether to restore the recovered target described in the text.
     std::function<bool(const QString& text)> restore;
     /// Shows an error.
@@ -62,8 +67,12 @@ class TargetFiles : public QObject {
 
   /// If the target has unsaved changes, asks Save / Discard / Cancel; true when it may be replaced.
   bool confirmReplace();
-  /// New…: asks for a name and starts an empty target; false if cancelled.
+  /// New…: asks for a name, codegen and the other settings and starts a target without rules or
+  /// patterns; false if cancelled.
   bool newTarget();
+  /// Settings…: edits the target's name, codegen, prepare pipeline and prune list; false if
+  /// cancelled or nothing changed.
+  bool editSettings();
   /// Open…: asks for a file and loads it; false if cancelled or it failed (the error is shown).
   bool open();
   /// Loads `path` after `confirmReplace`; false if cancelled or it failed (the error is shown).
