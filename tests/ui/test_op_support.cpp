@@ -6,6 +6,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "app/main_window.h"
@@ -179,6 +180,58 @@ class TestOpSupport : public QObject {
     QCOMPARE(ruleTexts(window.targetDocument()->target()), (QStringList{QStringLiteral("reshape"), QStringLiteral("less")}));
     QVERIFY(coloured.wait(10000));
     QVERIFY(colouredNodes(window).contains(QStringLiteral("add:default")));
+  }
+
+  void reTickingRestoresTheConditionAndEveryEditUndoes() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openDemo(window));
+    OpSupportModel* model = window.opSupportModel();
+    TargetDocument* document = window.targetDocument();
+    QUndoStack* stack = document->undoStack();
+    QCOMPARE(stack->count(), 0);
+    const int row = model->rowOf(QStringLiteral("nn.relu"));
+    const QModelIndex supported = model->index(row, OpSupportModel::SupportedColumn);
+    const QModelIndex condition = model->index(row, OpSupportModel::ConditionColumn);
+    const OpSupport conditional{true, "rank(arg0) == 4"};
+
+    QVERIFY(model->setData(condition, QStringLiteral("rank(arg0) == 4")));
+    QCOMPARE(opSupport(document->target(), "nn.relu"), conditional);
+    QCOMPARE(stack->undoText(), QStringLiteral("Support nn.relu When…"));
+    // Unticking drops the rule; ticking again brings its condition back.
+    QVERIFY(model->setData(supported, Qt::Unchecked, Qt::CheckStateRole));
+    QCOMPARE(opSupport(document->target(), "nn.relu"), OpSupport{});
+    QCOMPARE(stack->undoText(), QStringLiteral("Stop Supporting nn.relu"));
+    QVERIFY(model->setData(supported, Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(opSupport(document->target(), "nn.relu"), conditional);
+    QCOMPARE(condition.data().toString(), QStringLiteral("rank(arg0) == 4"));
+    QCOMPARE(stack->count(), 3);
+
+    // Edit → Undo and Redo walk through the edits; back at the start the target is unmodified.
+    auto* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+    auto* redo = window.findChild<QAction*>(QStringLiteral("redoAction"));
+    QVERIFY(undo && redo);
+    QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
+    QCOMPARE(redo->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Support nn.relu When…"));
+    undo->trigger();
+    QCOMPARE(opSupport(document->target(), "nn.relu"), OpSupport{});
+    undo->trigger();
+    QCOMPARE(opSupport(document->target(), "nn.relu"), conditional);
+    QCOMPARE(supported.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
+    undo->trigger();
+    QCOMPARE(opSupport(document->target(), "nn.relu"), OpSupport{});
+    QVERIFY(!document->isModified());
+    QVERIFY(!undo->isEnabled());
+    QCOMPARE(window.windowTitle(), QStringLiteral("Demo — byoc-target — BYOC Studio"));
+    redo->trigger();
+    QCOMPARE(opSupport(document->target(), "nn.relu"), conditional);
+    QVERIFY(document->isModified());
+    QCOMPARE(window.windowTitle(), QStringLiteral("Demo — byoc-target* — BYOC Studio"));
+
+    // Loading another target starts a new history.
+    QVERIFY(document->load(QStringLiteral("dnnl")));
+    QCOMPARE(stack->count(), 0);
   }
 
   void aConditionThatFailsOnTheModelIsReported() {

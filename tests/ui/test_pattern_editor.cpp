@@ -5,6 +5,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QDockWidget>
+#include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
 
@@ -446,6 +447,57 @@ class TestPatternEditor : public QObject {
     QCOMPARE(patterns[1].name, std::string("byoc-target.conv2d_relu_wo_bias"));
     QCOMPARE(dock->currentRow(), 1);
     QCOMPARE(dock->editor()->toPlainText(), QString::fromStdString(patterns[1].pattern));
+  }
+
+  void patternEditsUndoAndRedo() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    PatternDock* dock = window.patternDock();
+    qobject_cast<QDockWidget*>(dock->parentWidget())->raise();
+    TargetDocument* document = window.targetDocument();
+    QUndoStack* stack = document->undoStack();
+    const auto rows = document->target().patterns.size();
+    Result<int> row = dock->addPattern(QStringLiteral("nn.relu(*)"));
+    QVERIFY(row);
+    QCOMPARE(stack->undoText(), QStringLiteral("Add Pattern byoc-target.pattern_1"));
+
+    // Two edits of the text, each parsed, are one step.
+    const QString longer = QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))");
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(nn.bias_add(*, *))")));
+    QVERIFY(typePattern(*dock, longer));
+    QCOMPARE(QString::fromStdString(document->target().patterns[*row].pattern), longer);
+    QCOMPARE(stack->count(), 2);
+    QCOMPARE(stack->undoText(), QStringLiteral("Edit Pattern byoc-target.pattern_1"));
+    stack->undo();
+    QCOMPARE(document->target().patterns[*row].pattern, std::string("nn.relu(*)"));
+    QCOMPARE(dock->editor()->toPlainText(), QStringLiteral("nn.relu(*)"));
+    stack->redo();
+    QCOMPARE(QString::fromStdString(document->target().patterns[*row].pattern), longer);
+    QCOMPARE(dock->editor()->toPlainText(), longer);
+
+    // Order and names undo too.
+    PatternTableModel* table = dock->tableModel();
+    QVERIFY(table->movePattern(*row, -1));
+    QVERIFY(table->rename(*row - 1, QStringLiteral("mine.relu")));
+    QCOMPARE(stack->undoText(), QStringLiteral("Rename Pattern byoc-target.pattern_1"));
+    stack->undo();
+    QCOMPARE(document->target().patterns[*row - 1].name, std::string("byoc-target.pattern_1"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Move Pattern byoc-target.pattern_1"));
+    stack->undo();
+    QCOMPARE(document->target().patterns[*row].name, std::string("byoc-target.pattern_1"));
+    QCOMPARE(table->index(*row, PatternTableModel::NameColumn).data().toString(), QStringLiteral("byoc-target.pattern_1"));
+
+    // Undoing the addition removes the row, and the target is as loaded; redo brings it back.
+    stack->undo();
+    stack->undo();
+    QCOMPARE(document->target().patterns.size(), rows);
+    QCOMPARE(table->rowCount(), static_cast<int>(rows));
+    QVERIFY(!document->isModified());
+    stack->redo();
+    QCOMPARE(table->rowCount(), static_cast<int>(rows) + 1);
+    QCOMPARE(document->target().patterns.back().pattern, std::string("nn.relu(*)"));
   }
 
   void whyNotHereNamesTheFailingPatternNode() {

@@ -220,6 +220,16 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  // Every edit of the target; a focused text field keeps Ctrl+Z for its own text.
+  QAction* undo = targetDocument_->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setObjectName(QStringLiteral("undoAction"));
+  QAction* redo = targetDocument_->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  redo->setObjectName(QStringLiteral("redoAction"));
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
   edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
     if (GraphPage* page = currentPage()) page->showSearch();
   });

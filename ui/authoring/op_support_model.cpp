@@ -79,8 +79,17 @@ bool OpSupportModel::setData(const QModelIndex& index, const QVariant& value, in
   if (!index.isValid()) return false;
   const OpSupport support = opSupport(document_->target(), opAt(index.row()).toStdString());
   if (index.column() == SupportedColumn && role == Qt::CheckStateRole) {
+    const QString op = opAt(index.row());
     const bool supported = value.value<Qt::CheckState>() == Qt::Checked;
-    return apply(index.row(), supported, supported ? QString::fromStdString(support.condition) : QString());
+    if (!supported) {
+      if (support.supported) untickedConditions_[op] = QString::fromStdString(support.condition);
+      return apply(index.row(), false, {});
+    }
+    const auto remembered = untickedConditions_.find(op);
+    const QString condition = !support.condition.empty() || remembered == untickedConditions_.end()
+                                  ? QString::fromStdString(support.condition)
+                                  : remembered->second;
+    return apply(index.row(), true, condition);
   }
   if (index.column() == ConditionColumn && role == Qt::EditRole) {
     const QString condition = value.toString().trimmed();
@@ -104,13 +113,20 @@ bool OpSupportModel::apply(int row, bool supported, const QString& condition) {
     if (hadDraft) emit dataChanged(conditionIndex, conditionIndex);
     return true;
   }
-  document_->update(std::move(edited).value());
+  const QString text = !supported                ? tr("Stop Supporting %1")
+                       : condition.isEmpty()      ? tr("Support %1")
+                       : opSupport(document_->target(), op).supported ? tr("Edit Condition of %1")
+                                                                      : tr("Support %1 When…");
+  document_->update(std::move(edited).value(), text.arg(opAt(row)));
   return true;
 }
 
 void OpSupportModel::targetChanged() {
   // A target loaded or created in place of the edited one drops the drafts typed against it.
-  if (!document_->isModified()) drafts_.clear();
+  if (!document_->isModified()) {
+    drafts_.clear();
+    untickedConditions_.clear();
+  }
   if (!rows_.empty()) emit dataChanged(index(0, SupportedColumn), index(rowCount() - 1, ConditionColumn));
 }
 

@@ -8,6 +8,8 @@
 /// `withOpSupport`. A condition that does not parse never reaches the target: the row keeps it as
 /// a draft, shown in its cell with `ErrorRole` set to `line:column: message`, until it is corrected,
 /// cleared, or the target is replaced. Writing a non-empty condition supports the op under it.
+/// Unticking an op remembers its condition, and ticking it again restores it. Each edit is one
+/// undoable step of the document, named after the op.
 
 #include <QAbstractTableModel>
 #include <map>
@@ -63,6 +65,8 @@ class OpSupportModel : public QAbstractTableModel {
   TargetDocument* document_;
   std::vector<std::pair<QString, int>> rows_;  ///< op, calls
   std::map<int, Draft> drafts_;
+  /// The condition each op had when it was unticked, restored when it is ticked again.
+  std::map<QString, QString> untickedConditions_;
 };
 
 }  // namespace byoc::ui

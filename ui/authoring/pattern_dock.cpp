@@ -81,6 +81,14 @@ PatternDock::PatternDock(TargetDocument* document, QWidget* parent)
   connect(tableView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) { onRowChanged(current.isValid() ? current.row() : -1); });
   connect(table_, &QAbstractItemModel::modelReset, this, [this] { selectRow(table_->rowCount() > 0 ? 0 : -1); });
+  // An undo or redo changes the shown row under the editor: show it again (not while typing).
+  connect(table_, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& first, const QModelIndex& last) {
+    if (currentRow_ < first.row() || currentRow_ > last.row() || reparseTimer_.isActive()) return;
+    const auto& check = document_->target().patterns[currentRow_].check;
+    if (editor_->toPlainText() != table_->editorText(currentRow_) ||
+        check_->text().trimmed() != (check ? QString::fromStdString(check->text()) : QString()))
+      onRowChanged(currentRow_);
+  });
   connect(table_, &QAbstractItemModel::rowsMoved, this, &PatternDock::updateButtons);
   connect(table_, &QAbstractItemModel::rowsRemoved, this, [this] {
     if (table_->rowCount() == 0) onRowChanged(-1);

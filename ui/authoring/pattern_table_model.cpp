@@ -93,12 +93,12 @@ bool PatternTableModel::setData(const QModelIndex& index, const QVariant& value,
 }
 
 template <typename Edit>
-void PatternTableModel::updateTarget(Edit&& edit) {
+void PatternTableModel::updateTarget(const QString& text, Edit&& edit, const QString& mergeKey) {
   Target edited = document_->target();
   edit(edited);
   names_ = patternNames(edited);
   updating_ = true;
-  document_->update(std::move(edited));
+  document_->update(std::move(edited), text, mergeKey);
   updating_ = false;
 }
 
@@ -111,7 +111,7 @@ Result<int> PatternTableModel::addPattern(const QString& name, const QString& te
   const int row = rowCount();
   beginInsertRows({}, row, row);
   drafts_.emplace_back();
-  updateTarget([&](Target& target) {
+  updateTarget(tr("Add Pattern %1").arg(trimmed), [&](Target& target) {
     target.patterns.push_back({trimmed.toStdString(), text.toStdString(), OwnedPattern(std::move(compiled)), std::nullopt});
   });
   endInsertRows();
@@ -130,7 +130,8 @@ bool PatternTableModel::removePattern(int row) {
   if (row < 0 || row >= rowCount()) return false;
   beginRemoveRows({}, row, row);
   drafts_.erase(drafts_.begin() + row);
-  updateTarget([row](Target& target) { target.patterns.erase(target.patterns.begin() + row); });
+  updateTarget(tr("Remove Pattern %1").arg(fromStd(names_[row])),
+               [row](Target& target) { target.patterns.erase(target.patterns.begin() + row); });
   endRemoveRows();
   return true;
 }
@@ -148,7 +149,7 @@ bool PatternTableModel::movePattern(int row, int delta) {
     }
   };
   rotate(drafts_);
-  updateTarget([&rotate](Target& target) { rotate(target.patterns); });
+  updateTarget(tr("Move Pattern %1").arg(fromStd(names_[row])), [&rotate](Target& target) { rotate(target.patterns); });
   endMoveRows();
   return true;
 }
@@ -160,7 +161,7 @@ Status PatternTableModel::rename(int row, const QString& name) {
   if (trimmed == names_[row]) return Status();
   if (std::find(names_.begin(), names_.end(), trimmed) != names_.end())
     return makeError("another pattern is already called '" + trimmed + "'");
-  updateTarget([&](Target& target) { target.patterns[row].name = trimmed; });
+  updateTarget(tr("Rename Pattern %1").arg(fromStd(names_[row])), [&](Target& target) { target.patterns[row].name = trimmed; });
   emit dataChanged(index(row, NameColumn), index(row, NameColumn));
   return Status();
 }
@@ -174,10 +175,14 @@ Status PatternTableModel::setPatternText(int row, const QString& text) {
   } else {
     drafts_[row].reset();
     if (document_->target().patterns[row].pattern != written) {
-      updateTarget([&](Target& target) {
-        target.patterns[row].pattern = written;
-        target.patterns[row].compiled = OwnedPattern(*compiled);
-      });
+      const QString name = fromStd(names_[row]);
+      updateTarget(
+          tr("Edit Pattern %1").arg(name),
+          [&](Target& target) {
+            target.patterns[row].pattern = written;
+            target.patterns[row].compiled = OwnedPattern(*compiled);
+          },
+          QStringLiteral("pattern ") + name);
     }
   }
   emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
@@ -196,7 +201,10 @@ Status PatternTableModel::setCheck(int row, const QString& text) {
   }
   const auto& current = document_->target().patterns[row].check;
   if ((current ? current->text() : std::string()) == written) return Status();
-  updateTarget([&](Target& target) { target.patterns[row].check = std::move(check); });
+  const QString name = fromStd(names_[row]);
+  updateTarget(
+      tr("Edit Check of %1").arg(name), [&](Target& target) { target.patterns[row].check = std::move(check); },
+      QStringLiteral("check ") + name);
   emit dataChanged(index(row, CheckColumn), index(row, CheckColumn));
   return Status();
 }

@@ -7,7 +7,8 @@
 /// with `TargetDocument::update`. A pattern text that does not parse is kept as the row's
 /// *draft* (shown by the editor, flagged in the table) and not written into the target until it
 /// parses. When the target changes elsewhere the drafts survive as long as the pattern names do;
-/// loading another target drops them.
+/// loading another target drops them. Each edit is one undoable step of the document; the
+/// keystrokes of one row's pattern text are one step until another edit comes between.
 
 #include <QAbstractTableModel>
 #include <optional>
@@ -68,9 +69,10 @@ class PatternTableModel : public QAbstractTableModel {
 
  private:
   void onDocumentChanged();
-  /// Writes `edit` of the target back through the document without resetting the model.
+  /// Writes `edit` of the target back through the document, as the undoable step `text` (merged
+  /// with the previous one when both have `mergeKey`), without resetting the model.
   template <typename Edit>
-  void updateTarget(Edit&& edit);
+  void updateTarget(const QString& text, Edit&& edit, const QString& mergeKey = {});
 
   TargetDocument* document_;
   /// Per row: the text that does not parse yet, if any.

@@ -5,7 +5,36 @@
 
 namespace byoc::ui {
 
-TargetDocument::TargetDocument(QObject* parent) : QObject(parent) {}
+/// One edit of the target: the target before and after it.
+class TargetEdit : public QUndoCommand {
+ public:
+  TargetEdit(TargetDocument* document, Target before, Target after, const QString& text, QString mergeKey)
+      : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)), mergeKey_(std::move(mergeKey)) {}
+
+  void undo() override { document_->target_ = before_; }
+  void redo() override { document_->target_ = after_; }
+  int id() const override { return mergeKey_.isEmpty() ? -1 : 1; }
+  bool mergeWith(const QUndoCommand* other) override {
+    const auto* next = static_cast<const TargetEdit*>(other);
+    if (next->mergeKey_ != mergeKey_) return false;
+    after_ = next->after_;
+    return true;
+  }
+
+ private:
+  TargetDocument* document_;
+  Target before_;
+  Target after_;
+  QString mergeKey_;
+};
+
+TargetDocument::TargetDocument(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+  connect(undoStack_, &QUndoStack::indexChanged, this, &TargetDocument::onStackMoved);
+}
+
+TargetDocument::~TargetDocument() {
+  disconnect(undoStack_, nullptr, this, nullptr);  // the stack, a child, outlives this destructor
+}
 
 Status TargetDocument::load(const QString& nameOrPath) {
   BYOC_ASSIGN_OR_RETURN(Target loaded, loadTarget(nameOrPath.toStdString()));
@@ -21,21 +50,29 @@ void TargetDocument::createNew(const QString& name) {
 }
 
 void TargetDocument::reset(Target target, const QString& path) {
+  resetting_ = true;
+  undoStack_->clear();
+  resetting_ = false;
   target_ = std::move(target);
   path_ = path;
   setModified(false);
   emit changed();
 }
 
-void TargetDocument::update(Target edited) {
-  target_ = std::move(edited);
-  setModified(true);
+void TargetDocument::update(Target edited, const QString& text, const QString& mergeKey) {
+  undoStack_->push(new TargetEdit(this, target_, std::move(edited), text.isEmpty() ? tr("Edit Target") : text, mergeKey));
+}
+
+void TargetDocument::onStackMoved() {
+  if (resetting_) return;
+  setModified(!undoStack_->isClean());
   emit changed();
 }
 
 Status TargetDocument::saveAs(const QString& path) {
   BYOC_TRY(writeFileAtomic(path.toStdString(), serializeTarget(target_)));
   path_ = path;
+  undoStack_->setClean();
   setModified(false);
   return Status::ok();
 }

@@ -3,12 +3,15 @@
 /// The target being authored in the app: one `Target` value, where it came from, and whether it has
 /// changed since it was loaded or saved.
 ///
-/// Editors (the pattern table, the op-support rules) read `target()` and hand back an edited copy
-/// with `update`; every change emits `changed`, which the graph, the live matches and the partition
-/// follow. Saving writes the target JSON the CLI reads (`byoc … --target FILE.json`), atomically.
+/// Editors (the pattern table, the op-support rules, the settings) read `target()` and hand back an
+/// edited copy with `update`, which goes on the undo stack as one step; every change (an edit, an
+/// undo or redo, a load) emits `changed`, which the graph, the live matches and the partition
+/// follow. The document is modified while the stack is away from where it was loaded or saved.
+/// Saving writes the target JSON the CLI reads (`byoc … --target FILE.json`), atomically.
 
 #include <QObject>
 #include <QString>
+#include <QUndoStack>
 
 #include "support/result.h"
 #include "target/target.h"
@@ -20,6 +23,7 @@ class TargetDocument : public QObject {
   Q_OBJECT
  public:
   explicit TargetDocument(QObject* parent = nullptr);
+  ~TargetDocument() override;
 
   const Target& target() const { return target_; }
   /// The file it was loaded from or saved to; empty for a built-in or a new target.
@@ -31,10 +35,14 @@ class TargetDocument : public QObject {
   Status load(const QString& nameOrPath);
   /// Starts a new, empty target called `name` (no rules, no patterns, no codegen).
   void createNew(const QString& name);
-  /// Takes `target` as the loaded, unmodified target from `path`.
+  /// Takes `target` as the loaded, unmodified target from `path`; the undo stack starts empty.
   void reset(Target target, const QString& path);
-  /// Replaces the target by an edited version of it and marks it modified.
-  void update(Target edited);
+  /// Replaces the target by an edited version of it, as one undoable step named `text` ("Support
+  /// nn.relu"; "Edit Target" when empty). Consecutive edits with the same non-empty `mergeKey` are
+  /// one step (the keystrokes of one pattern's text).
+  void update(Target edited, const QString& text = {}, const QString& mergeKey = {});
+  /// Every edit since the target was loaded: Edit → Undo / Redo.
+  QUndoStack* undoStack() const { return undoStack_; }
   /// Writes the target JSON to `path` atomically; on success `path` becomes the document's path and
   /// the document is unmodified.
   Status saveAs(const QString& path);
@@ -46,9 +54,15 @@ class TargetDocument : public QObject {
   void modifiedChanged(bool modified);
 
  private:
+  friend class TargetEdit;
   void setModified(bool modified);
+  /// The stack moved (an edit, undo or redo): modified unless it is back where it was saved.
+  void onStackMoved();
 
   Target target_;
+  QUndoStack* undoStack_;
+  /// Set while `reset` clears the stack: it announces the change itself.
+  bool resetting_ = false;
   QString path_;
   bool modified_ = false;
 };

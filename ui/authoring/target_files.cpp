@@ -110,7 +110,7 @@ bool TargetFiles::newTarget() {
 bool TargetFiles::editSettings() {
   std::optional<Target> edited = dialogs_.settings(document_->target());
   if (!edited || serializeTarget(*edited) == serializeTarget(document_->target())) return false;
-  document_->update(std::move(*edited));
+  document_->update(std::move(*edited), tr("Edit Target Settings"));
   return true;
 }
 
@@ -189,7 +189,7 @@ bool TargetFiles::offerRecovery() {
     return false;
   }
   document_->reset(*target, original);
-  document_->update(std::move(target).value());
+  document_->update(std::move(target).value(), tr("Restore Recovered Target"));
   writeRecovery();
   return true;
 }
