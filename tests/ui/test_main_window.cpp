@@ -5,6 +5,9 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSvgRenderer>
+#include <QTableView>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QTextBlock>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -24,6 +27,7 @@
 #include "models/snapshot_list_model.h"
 #include "panels/ir_text_view.h"
 #include "panels/timeline_widget.h"
+#include "run/latency_chart.h"
 #include "run/run_panel.h"
 #include "snapshot_fixture.h"
 #include "test_files.h"
@@ -629,13 +633,43 @@ class TestMainWindow : public QObject {
     QCOMPARE(stepNames(window).mid(0, 2), (QStringList{QStringLiteral("loaded"), QStringLiteral("FuseOpsByPattern")}));
   }
 
+  void theTimelineRowFollowsStepsFromTheKeyboard() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QSignalSpy opened(&window, &MainWindow::stepsOpened);
+    window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(opened.wait(20000));
+    QTableView* list = window.timeline()->stepList();
+    // Room for two rows of the nine.
+    list->setFixedHeight(list->horizontalHeader()->height() + 2 * list->rowHeight(0) + list->horizontalScrollBar()->sizeHint().height() +
+                         2 * list->frameWidth());
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    list->setFocus();
+    for (int step = 1; step < window.snapshotModel()->rowCount(); ++step) {
+      QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right, Qt::AltModifier);
+      QTRY_COMPARE(window.timeline()->currentStep(), step);  // a button's shortcut clicks it shortly after
+      const QModelIndex row = window.snapshotModel()->index(step, 0);
+      QCOMPARE(list->currentIndex().row(), step);
+      QVERIFY(list->selectionModel()->isRowSelected(step, {}));
+      QVERIFY2(list->viewport()->rect().contains(list->visualRect(row)), qPrintable(QString::number(step)));
+    }
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left, Qt::AltModifier);
+    QTRY_COMPARE(list->currentIndex().row(), window.snapshotModel()->rowCount() - 2);
+  }
+
   void themeSwitchPersists() {
     MainWindow window;
     window.setTheme(Theme::Dark);
     QCOMPARE(QSettings().value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
     QCOMPARE(qApp->palette().color(QPalette::Window), QColor(0x2b, 0x2d, 0x30));
+    // The latency chart follows the theme.
+    QCOMPARE(window.runPanel()->chart()->backgroundColour(), graphPalette(Theme::Dark).background);
     window.setTheme(Theme::Light);
     QCOMPARE(QSettings().value(QStringLiteral("theme")).toString(), QStringLiteral("light"));
+    QCOMPARE(window.runPanel()->chart()->backgroundColour(), graphPalette(Theme::Light).background);
   }
 };
 

@@ -519,6 +519,34 @@ class TestPatternEditor : public QObject {
     QCOMPARE(dock->explainSelectedNode().section(u':', 1).trimmed(),
              QStringLiteral("attribute groups is 1, expected 2"));
   }
+
+  void whyNotHereFollowsTheSelectionAndThePattern() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    PatternDock* dock = window.patternDock();
+    QVERIFY(dock->addPattern(QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
+    GraphPage* page = window.mainPage();
+    // Nothing is said until asked.
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("reshape")).front());
+    QCOMPARE(dock->whyText(), QString());
+    QCOMPARE(dock->explainSelectedNode(), QStringLiteral("nn.relu at op reshape: expected op nn.relu, found op reshape"));
+    // Once asked, the answer is for the node selected now…
+    page->scene()->selectNode(nodesTitled(page->model(), QStringLiteral("nn.relu")).front());
+    QCOMPARE(dock->whyText(), QStringLiteral("The pattern matches at a call of nn.relu."));
+    // …and the pattern parsed now.
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *){groups=2}, *))")));
+    QCOMPARE(dock->whyText().section(u':', 1).trimmed(), QStringLiteral("attribute groups is 1, expected 2"));
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(")));
+    QCOMPARE(dock->whyText(), QString());  // no pattern to explain
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(*)")));
+    QCOMPARE(dock->whyText(), QString());  // cleared, not asked again
+    QCOMPARE(dock->explainSelectedNode(), QStringLiteral("The pattern matches at a call of nn.relu."));
+    // Without a selection it goes.
+    page->scene()->selectNode(-1);
+    QCOMPARE(dock->whyText(), QString());
+  }
 };
 
 QTEST_MAIN(TestPatternEditor)

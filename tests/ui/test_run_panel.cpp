@@ -246,8 +246,13 @@ class TestRunPanel : public QObject {
     QCOMPARE(chart.bars()[1].second, 1.0);
     QCOMPARE(chart.bars()[2].first, QStringLiteral("host"));
     QCOMPARE(chart.bars()[2].second, 6.0);  // mean 12 - 5 - 1
+    // Drawn in the theme's colours, the bars kept.
+    chart.setTheme(Theme::Dark);
+    QCOMPARE(chart.backgroundColour(), graphPalette(Theme::Dark).background);
+    QCOMPARE(static_cast<int>(chart.bars().size()), 3);
     chart.setTimings({});
     QVERIFY(chart.bars().empty());
+    QCOMPARE(chart.backgroundColour(), graphPalette(Theme::Dark).background);
   }
 
   void runFromTheWindowShowsAgreementAndRegionTimes() {

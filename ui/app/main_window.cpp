@@ -639,6 +639,7 @@ void MainWindow::setTheme(Theme theme) {
   QSettings().setValue(settingsKey("theme"), themeName(theme));
   irText()->setDarkColours(theme == Theme::Dark);
   patternDock()->setTheme(theme);
+  runPanel()->setTheme(theme);
   tabs_->setTheme(theme);
 }
 

@@ -285,12 +285,14 @@ void PatternDock::reparse() {
     pattern_ = {};
     sketch_->setSketch({});
     clearMatches();
+    refreshWhy();
     emit parsed(false);
     return;
   }
   editor_->clearError();
   pattern_ = document_->target().patterns[currentRow_].compiled;
   sketch_->setSketch(sketchPattern(pattern_.get()));
+  refreshWhy();
   emit parsed(true);
   startMatching();
 }
@@ -347,7 +349,7 @@ void PatternDock::showMatch(int row) {
 }
 
 void PatternDock::onNodeSelected(int node) {
-  whyText_->clear();
+  refreshWhy();
   // The first match covering the node is selected in the list (without moving the graph).
   const auto& found = matches_->matches();
   for (std::size_t row = 0; row < found.size(); ++row) {
@@ -357,6 +359,18 @@ void PatternDock::onNodeSelected(int node) {
     }
   }
   matchView_->clearSelection();
+}
+
+QString PatternDock::whyText() const { return whyText_->text(); }
+
+void PatternDock::refreshWhy() {
+  const bool shown = !whyText_->text().isEmpty();
+  const bool selected = page_ && page_->scene()->selectedNode() >= 0;
+  if (shown && selected && pattern_) {
+    explainSelectedNode();
+  } else {
+    whyText_->clear();
+  }
 }
 
 QString PatternDock::explainSelectedNode() {

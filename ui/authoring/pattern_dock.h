@@ -9,7 +9,8 @@
 /// editor but the target keeps the last pattern that parsed. A valid text goes into the target
 /// (`TargetDocument::update`) and is matched on a worker against the front tab's function; the
 /// matches are outlined on the graph and listed (click one to select and show it). Stale match
-/// results are dropped.
+/// results are dropped. An answer of "Why not here?" follows the selection and the pattern: it is
+/// given again for the node selected next and the pattern parsed next, and goes with the selection.
 
 #include <QPointer>
 #include <QTimer>
@@ -60,6 +61,8 @@ class PatternDock : public QWidget {
   /// For the node selected on the front tab: whether the current pattern matches there and, if
   /// not, the first pattern node that failed and why. Also shown in the dock.
   QString explainSelectedNode();
+  /// The answer shown under "Why not here?", empty when none.
+  QString whyText() const;
   /// Whether the live matches are outlined on the graph: only while the dock can be seen (the
   /// window follows its dock's visibility), so a hidden editor leaves the picture alone.
   void setOutlinesShown(bool shown);
@@ -96,6 +99,9 @@ class PatternDock : public QWidget {
   void onRowChanged(int row);
   /// Clears the last explanation and selects the first match covering `node` in the list.
   void onNodeSelected(int node);
+  /// Keeps the answer of "Why not here?" true: asked again for the node now selected and the
+  /// pattern now parsed, or cleared when there is none.
+  void refreshWhy();
   void reparse();
   void startMatching();
   void showMatches(const std::vector<PatternMatch>& found);

@@ -77,8 +77,9 @@ void TimelineWidget::syncControls() {
   previous_->setEnabled(current_ > 0);
   next_->setEnabled(current_ >= 0 && current_ + 1 < count);
   if (current_ >= 0 && list_->currentIndex().row() != current_) {
-    QSignalBlocker blockSelection(list_->selectionModel());
+    // Not blocked: the view must see the change to draw it (the echo is the step already current).
     list_->selectRow(current_);
+    list_->scrollTo(model_->index(current_, 0));
   }
   caption_->setText(current_ < 0 ? tr("No pass steps")
                                  : tr("Step %1 of %2: %3")

@@ -1,6 +1,8 @@
 #pragma once
 /// \file
-/// The pass timeline: the list of steps with previous/next buttons and a slider, all kept in step.
+/// The pass timeline: the list of steps with previous/next buttons and a slider, all kept in step:
+/// however the step changes (a click, Alt+Left/Right, the slider, the window), its row is selected
+/// and scrolled to.
 
 #include <QWidget>
 
@@ -23,6 +25,8 @@ class TimelineWidget : public QWidget {
   int currentStep() const { return current_; }
   /// Selects `step` (clamped) and emits `stepChanged` if it changed.
   void setCurrentStep(int step);
+  /// The list of steps.
+  QTableView* stepList() const { return list_; }
 
  signals:
   /// The selected step changed.

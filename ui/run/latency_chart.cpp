@@ -1,11 +1,10 @@
 #include "run/latency_chart.h"
 
-#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QHorizontalBarSeries>
-#include <QPalette>
+#include <QPen>
 #include <QValueAxis>
 #include <algorithm>
 
@@ -18,17 +17,28 @@ LatencyChart::LatencyChart(QWidget* parent) : QChartView(parent) {
   chart()->setTitle(tr("Time per run (ms)"));
 }
 
+void LatencyChart::setTheme(Theme theme) {
+  theme_ = theme;
+  setTimings(RunTimings(timings_));
+}
+
+QColor LatencyChart::backgroundColour() const { return chart()->backgroundBrush().color(); }
+
 void LatencyChart::setTimings(const RunTimings& timings) {
+  timings_ = timings;
   bars_.clear();
   if (timings.runs() > 0) {
     for (const RegionInfo& region : timings.regions)
       bars_.emplace_back(QString::fromStdString(region.label() + " · " + region.codegen), timings.regionMilliseconds(region));
     bars_.emplace_back(tr("host"), timings.hostMilliseconds());
   }
+  const GraphPalette& colours = graphPalette(theme_);
   auto* chart = new QChart;
-  const bool dark = QApplication::palette().color(QPalette::Window).lightness() < 128;
-  chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-  chart->setBackgroundBrush(QApplication::palette().color(QPalette::Base));
+  chart->setTheme(theme_ == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+  chart->setBackgroundBrush(colours.background);
+  chart->setBackgroundPen(QPen(colours.border));
+  chart->setTitleBrush(colours.text);
+  setBackgroundBrush(colours.background);
   chart->legend()->hide();
   chart->setTitle(timings.runs() > 0 ? tr("Time per run (ms), mean of %n run(s)", nullptr, timings.runs())
                                      : tr("Time per run (ms)"));
@@ -43,7 +53,9 @@ void LatencyChart::setTimings(const RunTimings& timings) {
       labels << it->first;
       longest = std::max(longest, it->second);
     }
-    set->setLabelColor(chart->titleBrush().color());
+    set->setLabelColor(colours.text);
+    set->setColor(categoryColour(0, theme_));
+    set->setBorderColor(categoryColour(0, theme_));
     auto* series = new QHorizontalBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
@@ -56,6 +68,8 @@ void LatencyChart::setTimings(const RunTimings& timings) {
     QFont small = categories->labelsFont();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     categories->setLabelsFont(small);
+    categories->setLabelsBrush(colours.text);
+    categories->setGridLineVisible(false);
     categories->setTruncateLabels(false);
     chart->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
@@ -63,6 +77,8 @@ void LatencyChart::setTimings(const RunTimings& timings) {
     values->setRange(0, longest > 0 ? longest * 1.25 : 1);
     values->applyNiceNumbers();
     values->setLabelFormat(QStringLiteral("%g"));
+    values->setLabelsBrush(colours.detailText);
+    values->setGridLineColor(colours.grid);
     chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
   }

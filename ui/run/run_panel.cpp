@@ -224,6 +224,8 @@ void RunPanel::cancel() { job_.cancel(); }
 
 bool RunPanel::isRunning() const { return job_.isRunning(); }
 
+void RunPanel::setTheme(Theme theme) { chart_->setTheme(theme); }
+
 void RunPanel::showReport(const RunReport& report) {
   const ReferenceComparison& comparison = report.comparison;
   results_->setResults(report.outputs, comparison, report.notCompared.isEmpty());

@@ -17,6 +17,7 @@
 #include "run/run_job.h"
 #include "support/job.h"
 #include "support/result.h"
+#include "theme.h"
 
 class QLabel;
 class QProgressBar;
@@ -46,6 +47,8 @@ class RunPanel : public QWidget {
   void cancel();
   /// Whether a run is going on.
   bool isRunning() const;
+  /// Draws the latency chart in `theme`.
+  void setTheme(Theme theme);
 
   RunInputsModel* inputsModel() const { return inputs_; }
   RunResultsModel* resultsModel() const { return results_; }
