@@ -256,7 +256,8 @@ class TestAppExport : public QObject {
     // Run Passes does not partition an export again, and says why.
     window.runPartition(QStringLiteral("relay"));
     QCOMPARE(window.diagnosticsModel()->rowCount(), 1);
-    QVERIFY(window.diagnosticsModel()->index(0, 2).data().toString().startsWith(QStringLiteral("an export is already partitioned")));
+    const QString refusal = window.diagnosticsModel()->index(0, 2).data().toString();
+    QVERIFY2(refusal.startsWith(QStringLiteral("an export is already partitioned")), qPrintable(refusal));
 
     // It runs as exported and agrees with the model it was exported from.
     RunPanel* panel = window.runPanel();
@@ -284,7 +285,8 @@ class TestAppExport : public QObject {
     window.runModel();
     QVERIFY(finished.wait(30000));
     QCOMPARE(finished.front().front().toBool(), true);
-    const QString expected = dir.filePath(QStringLiteral("demo.relay")) + QStringLiteral(": the model it was exported from is not there any more");
+    const QString expected =
+        dir.filePath(QStringLiteral("demo.relay")) + QStringLiteral(": the model it was exported from is not there any more");
     QVERIFY2(panel->verdict().contains(QStringLiteral("Not compared with the reference")), qPrintable(panel->verdict()));
     QVERIFY2(panel->verdict().endsWith(expected), qPrintable(panel->verdict()));
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("not compared"));
@@ -315,7 +317,8 @@ class TestAppExport : public QObject {
     Result<ModelDocument> document = openModelDocument(dir.path());
     QVERIFY(!document);
     QCOMPARE(QString::fromStdString(document.error().str()),
-             dir.filePath(QStringLiteral("manifest.json")) + QStringLiteral(": missing file: an export directory holds a manifest.json"));
+             dir.filePath(QStringLiteral("manifest.json")) +
+                 QStringLiteral(": missing file: an export directory holds a manifest.json"));
   }
 
   void fileMenuHasTheExportEntries() {

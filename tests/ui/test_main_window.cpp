@@ -643,8 +643,8 @@ class TestMainWindow : public QObject {
     QVERIFY(opened.wait(20000));
     QTableView* list = window.timeline()->stepList();
     // Room for two rows of the nine.
-    list->setFixedHeight(list->horizontalHeader()->height() + 2 * list->rowHeight(0) + list->horizontalScrollBar()->sizeHint().height() +
-                         2 * list->frameWidth());
+    list->setFixedHeight(list->horizontalHeader()->height() + 2 * list->rowHeight(0) +
+                         list->horizontalScrollBar()->sizeHint().height() + 2 * list->frameWidth());
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     list->setFocus();

@@ -60,7 +60,9 @@ class TestTargetDocument : public QObject {
 
   void savingToAnUnwritablePlaceKeepsTheEdits() {
     TargetDocument document;
-    document.createNew(QStringLiteral("mine"));
+    Target mine;
+    mine.name = "mine";
+    document.reset(mine, {});
     Target edited = document.target();
     edited.description = "draft";
     document.update(edited);

@@ -451,7 +451,8 @@ void MainWindow::adopt(ModelDocument document) {
   colourer_->setGraph(&mainPage()->model());
   onTabChanged();
   onStepChanged(timeline()->currentStep());
-  if (document_->exported) statusBar()->showMessage(tr("Opened the export %1: %n region(s)", nullptr, regions_->rowCount()).arg(document_->path));
+  if (document_->exported)
+    statusBar()->showMessage(tr("Opened the export %1: %n region(s)", nullptr, regions_->rowCount()).arg(document_->path));
   emit opened();
 }
 
@@ -514,9 +515,8 @@ GraphPage* MainWindow::openStepTab(int step) {
 }
 
 GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
-  const auto* call = page->model().nodes().at(node).expr->as<CallNode>();
-  const auto* global = call ? call->callee->as<GlobalVarNode>() : nullptr;
-  return global ? openFunctionTab(QString::fromStdString(global->name)) : nullptr;
+  const std::string global = calledGlobal(page->model().nodes().at(node));
+  return global.empty() ? nullptr : openFunctionTab(QString::fromStdString(global));
 }
 
 void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {

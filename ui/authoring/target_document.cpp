@@ -9,7 +9,11 @@ namespace byoc::ui {
 class TargetEdit : public QUndoCommand {
  public:
   TargetEdit(TargetDocument* document, Target before, Target after, const QString& text, QString mergeKey)
-      : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)), mergeKey_(std::move(mergeKey)) {}
+      : QUndoCommand(text),
+        document_(document),
+        before_(std::move(before)),
+        after_(std::move(after)),
+        mergeKey_(std::move(mergeKey)) {}
 
   void undo() override { document_->target_ = before_; }
   void redo() override { document_->target_ = after_; }
@@ -41,12 +45,6 @@ Status TargetDocument::load(const QString& nameOrPath) {
   const bool isFile = nameOrPath.endsWith(QStringLiteral(".json")) || nameOrPath.contains(QLatin1Char('/'));
   reset(std::move(loaded), isFile ? nameOrPath : QString());
   return Status::ok();
-}
-
-void TargetDocument::createNew(const QString& name) {
-  Target fresh;
-  fresh.name = name.toStdString();
-  reset(std::move(fresh), {});
 }
 
 void TargetDocument::reset(Target target, const QString& path) {

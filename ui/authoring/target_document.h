@@ -33,8 +33,6 @@ class TargetDocument : public QObject {
 
   /// Loads a built-in target by name or a target file (see `loadTarget`); on failure nothing changes.
   Status load(const QString& nameOrPath);
-  /// Starts a new, empty target called `name` (no rules, no patterns, no codegen).
-  void createNew(const QString& name);
   /// Takes `target` as the loaded, unmodified target from `path`; the undo stack starts empty.
   void reset(Target target, const QString& path);
   /// Replaces the target by an edited version of it, as one undoable step named `text` ("Support

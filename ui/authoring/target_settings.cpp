@@ -101,7 +101,8 @@ TargetSettingsDialog::TargetSettingsDialog(const Target& target, const QString& 
   layout->addLayout(form);
   layout->addWidget(error_);
   layout->addWidget(buttons_);
-  for (QLineEdit* edit : {name_, description_, prepare_, prune_}) connect(edit, &QLineEdit::textChanged, this, &TargetSettingsDialog::check);
+  for (QLineEdit* edit : {name_, description_, prepare_, prune_})
+    connect(edit, &QLineEdit::textChanged, this, &TargetSettingsDialog::check);
   connect(codegen_, &QComboBox::currentIndexChanged, this, &TargetSettingsDialog::check);
   resize(560, sizeHint().height());
   check();

@@ -45,7 +45,11 @@ QString kernelGraphSummary(const dnnl_backend::KernelGraph& graph) {
   QStringList names;
   for (const auto& [uses, name] : byUses)
     names << QString::fromStdString(name) + (uses > 1 ? QStringLiteral(" ×%1").arg(uses) : QString());
-  return QStringLiteral("%1 input(s), %2 constant(s), %3 kernel(s): %4").arg(inputs).arg(constants).arg(count).arg(names.join(QStringLiteral(", ")));
+  return QStringLiteral("%1 input(s), %2 constant(s), %3 kernel(s): %4")
+      .arg(inputs)
+      .arg(constants)
+      .arg(count)
+      .arg(names.join(QStringLiteral(", ")));
 }
 
 }  // namespace
