@@ -1,11 +1,15 @@
 #pragma once
 /// \file
-/// The synthetic model the benchmarks scale: a chain of conv2d → add → relu blocks.
+/// The synthetic models the benchmarks scale: a chain of conv2d → add → relu blocks built in
+/// memory, and flat networks as Relay text (no name scopes, no functions) for the app to open.
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "ir/module.h"
 #include "ir/op.h"
+#include "support/base64.h"
 
 namespace byoc::bench {
 
@@ -25,6 +29,34 @@ inline Module syntheticChain(int blocks) {
   Module module;
   module.set("main", FunctionNode::make({x}, value));
   return module;
+}
+
+/// Relay text of a flat network without scopes or functions: `layers` conv2d → bias_add → relu
+/// layers in a chain (3 nodes each), or with `residual` layers of conv2d → bias_add → relu →
+/// conv2d → bias_add → add(the layer's input) → relu (7 nodes each). All layers share one weight
+/// and one bias constant of the metadata section, so the text stays small.
+inline std::string flatNetworkText(int layers, bool residual) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32]) {\n";
+  int next = 0;
+  auto let = [&](const std::string& value) {
+    const std::string name = "%" + std::to_string(next++);
+    text += "  " + name + " = " + value + ";\n";
+    return name;
+  };
+  auto convBias = [&](const std::string& input) {
+    const std::string conv = let("nn.conv2d(" + input + ", meta[relay.Constant][0], padding=[1, 1, 1, 1])");
+    return let("nn.bias_add(" + conv + ", meta[relay.Constant][1])");
+  };
+  std::string previous = "%x";
+  for (int i = 0; i < layers; ++i) {
+    std::string value = let("nn.relu(" + convBias(previous) + ")");
+    if (residual) value = let("nn.relu(" + let("add(" + convBias(value) + ", " + previous + ")") + ")");
+    previous = value;
+  }
+  const std::vector<std::byte> weight(4 * 4 * 3 * 3 * 4), bias(4 * 4);
+  text += "  " + previous + "\n}\n#[metadata]\n{\"relay.Constant\": [{\"dtype\": \"float32\", \"shape\": [4, 4, 3, 3], \"data\": \"" +
+          base64Encode(weight) + "\"}, {\"dtype\": \"float32\", \"shape\": [4], \"data\": \"" + base64Encode(bias) + "\"}]}\n";
+  return text;
 }
 
 }  // namespace byoc::bench

@@ -67,14 +67,21 @@ void appendClusters(QString& dot, const GraphModel& model, const DotOptions& opt
   }
 }
 
-using EdgeSet = std::set<std::pair<QString, QString>>;
-
-/// Writes the edge `from -> to` unless both are one unit; edges that touch a collapsed group or a
-/// port are written once per pair of units.
-void appendEdge(QString& dot, EdgeSet& written, const QString& from, const QString& to) {
-  if (from == to) return;
-  if ((!from.startsWith(u'n') || !to.startsWith(u'n')) && !written.insert({from, to}).second) return;
+void appendEdge(QString& dot, const QString& from, const QString& to) {
   dot += QStringLiteral("  ") % from % QStringLiteral(" -> ") % to % QStringLiteral(";\n");
+}
+
+/// Writes the edges between units (numbered as layoutUnits does) of the model edges `keep` lets
+/// through: none inside one unit, and those touching a collapsed group once per pair of units.
+template <typename Keep>
+void appendModelEdges(QString& dot, const GraphModel& model, const std::vector<int>& units, const Keep& keep) {
+  std::set<std::pair<int, int>> written;
+  for (const GraphEdge& edge : model.edges()) {
+    const int from = units[edge.from], to = units[edge.to];
+    if (from == to || !keep(edge)) continue;
+    if ((from < 0 || to < 0) && !written.insert({from, to}).second) continue;
+    appendEdge(dot, unitName(from), unitName(to));
+  }
 }
 
 }  // namespace
@@ -87,6 +94,32 @@ QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>&
   return outermost >= 0 ? u'g' % QString::number(outermost) : u'n' % QString::number(node);
 }
 
+std::vector<int> layoutUnits(const GraphModel& model, const std::vector<bool>& collapsed) {
+  // The outermost collapsed group holding each group (itself included), or -1; -2 while unknown.
+  // A group's parent may have a larger id, so each walk goes up to a known group and back down.
+  const auto& groups = model.groups();
+  std::vector<int> outermost(groups.size(), -2);
+  std::vector<int> path;
+  for (const GraphGroup& group : groups) {
+    int top = group.id;
+    for (; top >= 0 && outermost[top] == -2; top = groups[top].parent) path.push_back(top);
+    int above = top >= 0 ? outermost[top] : -1;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      if (above < 0 && isCollapsed(collapsed, *it)) above = *it;
+      outermost[*it] = above;
+    }
+    path.clear();
+  }
+  std::vector<int> units(model.nodes().size());
+  for (const GraphNode& node : model.nodes()) {
+    const int group = node.group >= 0 ? outermost[node.group] : -1;
+    units[node.id] = group >= 0 ? -1 - group : node.id;
+  }
+  return units;
+}
+
+QString unitName(int unit) { return unit >= 0 ? u'n' % QString::number(unit) : u'g' % QString::number(-1 - unit); }
+
 QString writeDot(const GraphModel& model, const DotOptions& options) {
   QString dot = header();
   std::vector<int> topGroups;
@@ -97,10 +130,7 @@ QString writeDot(const GraphModel& model, const DotOptions& options) {
     if (node.group < 0) appendNode(dot, node.id, options, QStringLiteral("  "));
   }
   appendClusters(dot, model, options, topGroups);
-  EdgeSet written;
-  for (const GraphEdge& edge : model.edges()) {
-    appendEdge(dot, written, layoutUnitOf(model, edge.from, options.collapsed), layoutUnitOf(model, edge.to, options.collapsed));
-  }
+  appendModelEdges(dot, model, layoutUnits(model, options.collapsed), [](const GraphEdge&) { return true; });
   dot += QStringLiteral("}\n");
   return dot;
 }
@@ -121,14 +151,15 @@ std::vector<bool> nodesInside(const GraphModel& model, int group) {
 
 std::vector<BorderEdge> borderEdges(const GraphModel& model, int group, const std::vector<bool>& collapsed) {
   const std::vector<bool> inside = nodesInside(model, group);
+  const std::vector<int> units = layoutUnits(model, collapsed);
   std::vector<BorderEdge> border;
-  std::set<std::tuple<QString, QString, bool>> seen;
+  std::set<std::tuple<int, int, bool>> seen;
   for (const GraphEdge& edge : model.edges()) {
     if (inside[edge.from] == inside[edge.to]) continue;
     const bool entering = inside[edge.to];
-    QString outside = layoutUnitOf(model, entering ? edge.from : edge.to, collapsed);
-    QString unit = layoutUnitOf(model, entering ? edge.to : edge.from, collapsed);
-    if (seen.insert({outside, unit, entering}).second) border.push_back({std::move(outside), std::move(unit), entering});
+    const int outside = units[entering ? edge.from : edge.to];
+    const int unit = units[entering ? edge.to : edge.from];
+    if (seen.insert({outside, unit, entering}).second) border.push_back({unitName(outside), unitName(unit), entering});
   }
   return border;
 }
@@ -148,15 +179,15 @@ QString writeGroupDot(const GraphModel& model, int group, const DotOptions& opti
     if (!ports.isEmpty()) dot += QStringLiteral("  { rank=") % (entering ? QStringLiteral("source;") : QStringLiteral("sink;")) % ports % QStringLiteral(" }\n");
   }
   const std::vector<bool> inside = nodesInside(model, group);
-  EdgeSet written;
-  for (const GraphEdge& edge : model.edges()) {
-    if (inside[edge.from] && inside[edge.to]) {
-      appendEdge(dot, written, layoutUnitOf(model, edge.from, options.collapsed), layoutUnitOf(model, edge.to, options.collapsed));
-    }
-  }
+  appendModelEdges(dot, model, layoutUnits(model, options.collapsed),
+                   [&](const GraphEdge& edge) { return inside[edge.from] && inside[edge.to]; });
+  // One edge per port and unit: several border edges may join one inside unit to one port.
+  std::set<std::pair<QString, QString>> written;
   for (const BorderEdge& edge : border) {
     const QString port = borderPortName(edge.inside, edge.entering);
-    appendEdge(dot, written, edge.entering ? port : edge.inside, edge.entering ? edge.inside : port);
+    const QString& from = edge.entering ? port : edge.inside;
+    const QString& to = edge.entering ? edge.inside : port;
+    if (written.insert({from, to}).second) appendEdge(dot, from, to);
   }
   dot += QStringLiteral("}\n");
   return dot;

@@ -37,6 +37,13 @@ struct DotOptions {
 /// Returns `n<id>` or `g<id>`.
 QString layoutUnitOf(const GraphModel& model, int node, const std::vector<bool>& collapsed);
 
+/// The layout unit of every node, by node id, as a number: the node's id, or -1 - the id of the
+/// outermost collapsed group holding it. One pass over the groups and one over the nodes.
+std::vector<int> layoutUnits(const GraphModel& model, const std::vector<bool>& collapsed);
+
+/// The name of a layout unit numbered as layoutUnits does: `n<id>` or `g<id>`.
+QString unitName(int unit);
+
 /// The DOT text of `model`.
 QString writeDot(const GraphModel& model, const DotOptions& options);
 

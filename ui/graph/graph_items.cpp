@@ -71,7 +71,7 @@ GraphNode collapsedGroupNode(const GraphGroup& group) {
   GraphNode node;
   node.kind = GraphNodeKind::Call;
   node.title = group.label;
-  node.detail = QObject::tr("%n node(s)", nullptr, static_cast<int>(group.nodes.size()));
+  node.detail = group.detail.isEmpty() ? QObject::tr("%n node(s)", nullptr, static_cast<int>(group.nodes.size())) : group.detail;
   return node;
 }
 

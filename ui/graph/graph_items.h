@@ -30,7 +30,7 @@ struct GraphFonts {
 GraphFonts graphFonts();
 /// Size in points of the box drawing `node`, measured with QFontMetrics.
 QSizeF measureNode(const GraphNode& node, const GraphFonts& fonts);
-/// The box a collapsed group is drawn as: its label over its number of nodes.
+/// The box a collapsed group is drawn as: its label over its detail, or its number of nodes.
 GraphNode collapsedGroupNode(const GraphGroup& group);
 
 /// A node box: title, detail line, kind colour, selection and overlay decorations.

@@ -4,11 +4,14 @@
 #include "graph/graph_model.h"
 
 #include <QStringBuilder>
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <unordered_set>
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "pass/analysis/graph_blocks.h"
 
 namespace byoc::ui {
 
@@ -85,6 +88,7 @@ class GraphBuilder {
     splitSharedValues();
     indexEdges();
     if (provenance_ && !provenance_->names.empty()) groupByScope();
+    synthesizeBlocks();
   }
 
  private:
@@ -317,6 +321,145 @@ class GraphBuilder {
     }
   }
 
+  /// Cuts every level with more than kBlockMembers members into synthesized blocks, when the
+  /// graph is large; stubs then join their consumer's block.
+  void synthesizeBlocks() {
+    auto& nodes = model_.nodes_;
+    auto& groups = model_.groups_;
+    if (nodes.size() <= static_cast<std::size_t>(kCollapseAbove)) return;
+    const int existing = static_cast<int>(groups.size());
+    std::vector<int> members(groups.size() + 1, 0);  // per level: index 0 the top, g + 1 group g
+    for (const GraphNode& node : nodes) {
+      if (node.kind != GraphNodeKind::Stub) ++members[node.group + 1];
+    }
+    for (const GraphGroup& group : groups) ++members[group.parent + 1];
+    for (int level = 0; level <= existing; ++level) {
+      if (members[level] > kBlockMembers) blockLevel(level - 1);
+    }
+    if (static_cast<int>(groups.size()) == existing) return;
+    for (GraphNode& node : nodes) {
+      if (node.kind == GraphNodeKind::Stub) node.group = nodes[model_.edges_[model_.outEdges_[node.id].front()].to].group;
+    }
+    for (GraphGroup& group : groups) group.nodes.clear();
+    for (const GraphNode& node : nodes) {
+      if (node.group >= 0) groups[node.group].nodes.push_back(node.id);
+    }
+  }
+
+  /// One member of a level being cut into blocks: a node or a group directly in it.
+  struct Member {
+    int node = -1;
+    int group = -1;
+    /// The least id of a node in it: the build order is a topological order of the nodes.
+    int key = std::numeric_limits<int>::max();
+  };
+
+  /// Cuts the members of `owner` (a group, or -1 for the top level) into blocks.
+  void blockLevel(int owner) {
+    auto& nodes = model_.nodes_;
+    auto& groups = model_.groups_;
+    // The member of `owner` each group and each non-stub node lies in, or -1.
+    std::vector<Member> level;
+    std::vector<int> memberOfGroup(groups.size(), -1);
+    for (const GraphGroup& group : groups) {
+      if (group.parent == owner) {
+        memberOfGroup[group.id] = static_cast<int>(level.size());
+        level.push_back({-1, group.id});
+      }
+    }
+    auto memberOfNode = [&](const GraphNode& node) {
+      if (node.kind == GraphNodeKind::Stub) return -1;
+      int group = node.group;
+      while (group >= 0 && memberOfGroup[group] < 0 && group != owner) group = groups[group].parent;
+      return group >= 0 && group != owner ? memberOfGroup[group] : -1;
+    };
+    std::vector<int> memberOf(nodes.size(), -1);
+    for (const GraphNode& node : nodes) {
+      if (node.kind != GraphNodeKind::Stub && node.group == owner) {
+        memberOf[node.id] = static_cast<int>(level.size());
+        level.push_back({node.id, -1, node.id});
+      } else if (int member = memberOfNode(node); member >= 0) {
+        memberOf[node.id] = member;
+        level[member].key = std::min(level[member].key, node.id);
+      }
+    }
+    std::vector<int> order(level.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return level[a].key < level[b].key; });
+    std::vector<int> position(level.size());
+    for (std::size_t i = 0; i < order.size(); ++i) position[order[i]] = static_cast<int>(i);
+    std::vector<std::pair<int, int>> edges;
+    for (const GraphEdge& edge : model_.edges_) {
+      const int from = memberOf[edge.from], to = memberOf[edge.to];
+      if (from >= 0 && to >= 0 && from != to) edges.emplace_back(position[from], position[to]);
+    }
+    // Blocks would rather start where the level starts: a chain of repeated layers then gets whole layers.
+    std::vector<bool> goodStarts(level.size());
+    for (std::size_t i = 0; i < order.size(); ++i) goodStarts[i] = memberTitle(level[order[i]]) == memberTitle(level[order[0]]);
+    const std::vector<GraphBlock> blocks =
+        findBlocks(static_cast<int>(level.size()), edges, {kBlockMembers, kBlockMembers * 3 / 8}, goodStarts);
+    const int base = static_cast<int>(groups.size());
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      GraphGroup group;
+      group.id = base + static_cast<int>(b);
+      group.parent = blocks[b].parent >= 0 ? base + blocks[b].parent : owner;
+      group.synthesized = true;
+      groups.push_back(std::move(group));
+    }
+    // Histograms of what each block holds, level 0 from the nodes, each level above from the one below.
+    std::vector<std::map<QString, int>> held(blocks.size());
+    std::vector<int> blockAt(level.size(), -1);
+    for (std::size_t b = 0; b < blocks.size() && blocks[b].level == 0; ++b) {
+      for (int i = blocks[b].first; i <= blocks[b].last; ++i) {
+        const Member& member = level[order[i]];
+        blockAt[i] = base + static_cast<int>(b);
+        if (member.node >= 0) {
+          nodes[member.node].group = blockAt[i];
+        } else {
+          groups[member.group].parent = blockAt[i];
+        }
+      }
+    }
+    for (const GraphNode& node : nodes) {
+      if (memberOf[node.id] >= 0) ++held[blockAt[position[memberOf[node.id]]] - base][histogramKey(node)];
+    }
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      if (blocks[b].parent >= 0) {
+        for (const auto& [key, count] : held[b]) held[blocks[b].parent][key] += count;
+      }
+      GraphGroup& group = groups[base + b];
+      group.label = memberTitle(level[order[blocks[b].first]]) % QStringLiteral(" \u2192 ") %
+                    memberTitle(level[order[blocks[b].last]]);
+      group.detail = histogramText(held[b]);
+    }
+  }
+
+  /// What a member of a block is called in its block's label.
+  QString memberTitle(const Member& member) const {
+    return member.node >= 0 ? model_.nodes_[member.node].title : model_.groups_[member.group].label;
+  }
+
+  /// What a node counts as in a block's histogram: its op or callee, or its kind.
+  static QString histogramKey(const GraphNode& node) {
+    return node.kind == GraphNodeKind::Project ? QStringLiteral("tuple item") : node.title;
+  }
+
+  /// `N nodes` over the three commonest entries of `held`, most first.
+  static QString histogramText(const std::map<QString, int>& held) {
+    std::vector<std::pair<int, QString>> entries;
+    int total = 0;
+    for (const auto& [key, count] : held) {
+      entries.emplace_back(-count, key);
+      total += count;
+    }
+    std::sort(entries.begin(), entries.end());
+    QStringList top;
+    for (std::size_t i = 0; i < entries.size() && i < 3; ++i) top << QString::number(-entries[i].first) % u' ' % entries[i].second;
+    if (entries.size() > 3) top << QStringLiteral("\u2026");
+    const QString count = total == 1 ? QStringLiteral("1 node") : QString::number(total) % QStringLiteral(" nodes");
+    return count % u'\n' % top.join(QStringLiteral(" \u00B7 "));
+  }
+
   void indexEdges() {
     model_.inEdges_.assign(model_.nodes_.size(), {});
     model_.outEdges_.assign(model_.nodes_.size(), {});
@@ -378,6 +521,7 @@ QString GraphModel::dump() const {
   for (const GraphGroup& group : groups_) {
     text += u'g' % QString::number(group.id) % u' ' % group.label;
     if (group.composite) text += QStringLiteral(" composite");
+    if (group.synthesized) text += QStringLiteral(" block");
     if (group.parent >= 0) text += QStringLiteral(" in g") % QString::number(group.parent);
     text += u'\n';
   }

@@ -19,7 +19,12 @@
 ///   read its body's result, so an outlined function reads like the model it came from;
 /// - with a provenance table, source-model node names written as scopes
 ///   (`/layer1/layer1.0/conv1/Conv`) become nested *scope groups* (`layer1` ⊃ `layer1.0` ⊃ `conv1`)
-///   inside the node's function group; stubs join their consumer's group.
+///   inside the node's function group; stubs join their consumer's group;
+/// - in a graph of more than `kCollapseAbove` nodes, a level (the function's top level or a group)
+///   with more than `kBlockMembers` members (nodes and groups) is cut into *synthesized blocks*
+///   found from the graph itself (see findBlocks: runs of the build order cut where the fewest
+///   edges cross, nested until each level is small), each a group labelled by its first and last
+///   op and holding a histogram of its ops; name scopes stay the first level when present.
 /// Node ids are dense indices in build order (producers before consumers). The build is iterative.
 
 #include <QString>
@@ -81,6 +86,10 @@ struct GraphGroup {
   Function function;
   /// Nodes directly in this group (not in nested ones).
   std::vector<int> nodes;
+  /// True for a block found from the graph's shape, not from the IR or the source's names.
+  bool synthesized = false;
+  /// What the group's collapsed box shows under its label; empty: its number of nodes.
+  QString detail;
 };
 
 /// Choices of how a graph is drawn.
@@ -91,6 +100,10 @@ struct GraphOptions {
 
 /// Limit above which a shared value reaches its consumers through stubs.
 inline constexpr int kSharedFanOut = 6;
+/// Graphs with more nodes than this open with their groups collapsed, and have synthesized blocks.
+inline constexpr int kCollapseAbove = 1500;
+/// Most members (nodes and groups) of one level of a large graph before it is cut into blocks.
+inline constexpr int kBlockMembers = 64;
 
 /// The graph of one function.
 class GraphModel {

@@ -35,17 +35,41 @@ constexpr int kMinimapWidth = 180;
 constexpr int kMinimapHeight = 130;
 constexpr int kMargin = 12;
 
-/// DOT options for `collapsed`, with the sizes of the nodes `measured` says (all when empty).
+/// DOT options for `collapsed`, with the sizes of the units drawn, among the nodes `measured` says
+/// (all when empty): a graph of 100,000 nodes draws a few hundred.
 DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {}) {
   GraphFonts fonts = graphFonts();
   DotOptions options;
   options.collapsed = std::move(collapsed);
   options.nodeSizes.resize(model.nodes().size());
+  options.groupSizes.assign(model.groups().size(), options.collapsedSize);
+  std::vector<bool> groupMeasured(model.groups().size(), false);
+  const std::vector<int> units = layoutUnits(model, options.collapsed);
   for (const GraphNode& node : model.nodes()) {
-    if (measured.empty() || measured[node.id]) options.nodeSizes[node.id] = measureNode(node, fonts);
+    if (!measured.empty() && !measured[node.id]) continue;
+    const int unit = units[node.id];
+    if (unit == node.id) {
+      options.nodeSizes[node.id] = measureNode(node, fonts);
+    } else if (unit < 0 && !groupMeasured[-1 - unit]) {
+      groupMeasured[-1 - unit] = true;
+      options.groupSizes[-1 - unit] = measureNode(collapsedGroupNode(model.groups()[-1 - unit]), fonts);
+    }
   }
-  for (const GraphGroup& group : model.groups()) options.groupSizes.push_back(measureNode(collapsedGroupNode(group), fonts));
   return options;
+}
+
+/// How a graph opens: a small one whole; a large one with its groups collapsed but for the
+/// outermost synthesized blocks holding its first node, so that the first picture shows ops.
+std::vector<bool> initialCollapsed(const GraphModel& model) {
+  const auto& groups = model.groups();
+  std::vector<bool> collapsed(groups.size(), model.nodes().size() > kCollapseAbove);
+  const auto first = std::find_if(model.nodes().begin(), model.nodes().end(),
+                                  [](const GraphNode& node) { return node.kind != GraphNodeKind::Stub; });
+  if (first == model.nodes().end()) return collapsed;
+  std::vector<int> chain;  // innermost first
+  for (int group = first->group; group >= 0; group = groups[group].parent) chain.push_back(group);
+  for (auto it = chain.rbegin(); it != chain.rend() && groups[*it].synthesized; ++it) collapsed[*it] = false;
+  return collapsed;
 }
 
 }  // namespace
@@ -55,7 +79,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
     : QWidget(parent),
       model_(std::move(model)),
       provenance_(std::move(provenance)),
-      history_(model_, std::vector<bool>(model_->groups().size(), model_->nodes().size() > kCollapseAbove)) {
+      history_(model_, initialCollapsed(*model_)) {
   scene_ = new GraphScene(this);
   view_ = new GraphView(scene_, this);
   minimap_ = new Minimap(view_, view_);

@@ -31,9 +31,6 @@ class GraphView;
 class Minimap;
 class LayoutRunner;
 
-/// Graphs with more nodes than this open with their groups collapsed.
-inline constexpr int kCollapseAbove = 1500;
-
 /// A graph tab.
 class GraphPage : public QWidget {
   Q_OBJECT

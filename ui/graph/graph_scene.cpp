@@ -28,8 +28,11 @@ constexpr qreal kHullLabelWidth = 320;
 /// Match outlines lie above edges (z 1) and below node boxes (z 2).
 constexpr qreal kOutlineZ = 1.5;
 
-QString unitName(int node) { return u'n' % QString::number(node); }
-QString groupUnitName(int group) { return u'g' % QString::number(group); }
+/// The number layoutUnits gives the unit named `name` (`n3` → 3, `g1` → -2).
+int unitNumber(const QString& name) {
+  const int id = QStringView(name).mid(1).toInt();
+  return name.startsWith(u'g') ? -1 - id : id;
+}
 
 }  // namespace
 
@@ -71,42 +74,50 @@ void GraphScene::rebuild() {
   edges_.clear();
   const GraphPalette* palette = &graphPalette(theme_);
   const GraphModel& model = *model_;
+  // Only the units drawn get items: a large graph shows a few hundred of its nodes.
+  const std::vector<int> unitOfNode = layoutUnits(model, collapsed_);
+  std::vector<NodeItem*> nodeItems(model.nodes().size(), nullptr);
   for (const GraphNode& node : model.nodes()) {
-    QString name = unitName(node.id);
-    if (!layout_.units.contains(name)) continue;
-    auto* item = new NodeItem(node.id, node.kind, node.title, node.detail, layout_.units.value(name), palette, &fonts_);
+    if (unitOfNode[node.id] != node.id) continue;
+    const QString name = unitName(node.id);
+    const auto box = layout_.units.constFind(name);
+    if (box == layout_.units.cend()) continue;
+    auto* item = new NodeItem(node.id, node.kind, node.title, node.detail, *box, palette, &fonts_);
     addItem(item);
     units_.insert(name, item);
+    nodeItems[node.id] = item;
   }
   // Group boxes, innermost first so that a parent's box encloses its children's boxes.
   const auto& groups = model.groups();
   std::vector<int> depth(groups.size(), 0);
+  std::vector<std::vector<int>> children(groups.size());
   for (const GraphGroup& group : groups) {
     for (int parent = group.parent; parent >= 0; parent = groups[parent].parent) ++depth[group.id];
+    if (group.parent >= 0) children[group.parent].push_back(group.id);
   }
   std::vector<int> order(groups.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&depth](int a, int b) { return depth[a] > depth[b]; });
   std::vector<QRectF> groupRects(groups.size());
+  std::vector<NodeItem*> collapsedItems(groups.size(), nullptr);
   for (int id : order) {
     const GraphGroup& group = groups[id];
-    QString name = groupUnitName(id);
-    if (layout_.units.contains(name)) {
+    const QString name = unitName(-1 - id);
+    if (const auto unit = layout_.units.constFind(name); unit != layout_.units.cend()) {
       const GraphNode box = collapsedGroupNode(group);
-      auto* item = new NodeItem(-1 - id, box.kind, box.title, box.detail, layout_.units.value(name), palette, &fonts_);
+      auto* item = new NodeItem(-1 - id, box.kind, box.title, box.detail, *unit, palette, &fonts_);
       item->setToolTip(box.title + u'\n' + box.detail + tr(" · double-click to expand"));
       addItem(item);
       units_.insert(name, item);
+      collapsedItems[id] = item;
       groupRects[id] = item->boundingRect();
       continue;
     }
     QRectF box;
     for (int node : group.nodes) {
-      if (NodeItem* item = units_.value(unitName(node))) box = box.united(item->boundingRect());
+      if (NodeItem* item = nodeItems[node]) box = box.united(item->boundingRect());
     }
-    for (const GraphGroup& child : groups) {
-      if (child.parent == id) box = box.united(groupRects[child.id]);
-    }
+    for (int child : children[id]) box = box.united(groupRects[child]);
     if (box.isNull()) continue;
     box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
     groupRects[id] = box;
@@ -117,16 +128,19 @@ void GraphScene::rebuild() {
     groupItems_.push_back(item);
   }
   itemOfNode_.assign(model.nodes().size(), nullptr);
-  for (const GraphNode& node : model.nodes()) itemOfNode_[node.id] = units_.value(layoutUnitOf(model, node.id, collapsed_));
+  for (const GraphNode& node : model.nodes()) {
+    const int unit = unitOfNode[node.id];
+    itemOfNode_[node.id] = unit >= 0 ? nodeItems[unit] : collapsedItems[-1 - unit];
+  }
   // Edges carry the shape of the first model edge between the same two units (stubs show their own).
-  QHash<QString, QString> labels;
+  QHash<QPair<int, int>, QString> labels;
   for (const GraphEdge& edge : model.edges()) {
-    if (model.nodes()[edge.from].kind == GraphNodeKind::Stub) continue;
-    QString key = layoutUnitOf(model, edge.from, collapsed_) % u'>' % layoutUnitOf(model, edge.to, collapsed_);
-    if (!labels.contains(key)) labels.insert(key, edge.label);
+    const QPair<int, int> units(unitOfNode[edge.from], unitOfNode[edge.to]);
+    if (units.first == units.second || model.nodes()[edge.from].kind == GraphNodeKind::Stub) continue;
+    if (!labels.contains(units)) labels.insert(units, edge.label);
   }
   for (const LayoutEdge& edge : layout_.edges) {
-    auto* item = new EdgeItem(edge.spline, labels.value(edge.from % u'>' % edge.to), palette, &fonts_);
+    auto* item = new EdgeItem(edge.spline, labels.value({unitNumber(edge.from), unitNumber(edge.to)}), palette, &fonts_);
     addItem(item);
     edges_.push_back(item);
   }

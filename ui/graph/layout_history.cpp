@@ -6,6 +6,7 @@
 #include "graph/graph_items.h"
 
 #include <QStringBuilder>
+#include <set>
 
 #include "graph/dot_writer.h"
 #include "layout/layout_edits.h"
@@ -67,10 +68,13 @@ void LayoutHistory::expand(int group, const Layout& groupLayout) {
 
 void LayoutHistory::collapse(int group) {
   const std::vector<bool> inside = nodesInside(*model_, group);
-  QSet<QString> members;
+  const std::vector<int> units = layoutUnits(*model_, collapsed_);
+  std::set<int> memberUnits;
   for (const GraphNode& node : model_->nodes()) {
-    if (inside[node.id]) members.insert(layoutUnitOf(*model_, node.id, collapsed_));
+    if (inside[node.id]) memberUnits.insert(units[node.id]);
   }
+  QSet<QString> members;
+  for (int unit : memberUnits) members.insert(unitName(unit));
   Layout edited = collapseInPlace(layout_, members, groupUnit(group), measureNode(collapsedGroupNode(model_->groups()[group]), graphFonts()),
                                   borderEdges(*model_, group, collapsed_));
   std::vector<bool> shrunk = collapsed_;
