@@ -1,0 +1,120 @@
+#include <QTextBlock>
+#include <QtTest>
+
+#include "app/main_window.h"
+#include "graph/dot_writer.h"
+#include "graph/graph_page.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "models/properties.h"
+#include "models/snapshot_list_model.h"
+#include "panels/ir_text_view.h"
+#include "panels/timeline_widget.h"
+#include "synthetic_chain.h"
+#include "window_fixture.h"
+
+using namespace byoc;
+using namespace byoc::ui;
+using namespace byoc::testing;
+
+namespace {
+
+/// Writes `text` to `name` in `dir`.
+QString writeModel(const QTemporaryDir& dir, const QString& name, const std::string& text) {
+  const QString path = dir.filePath(name);
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0)
+    qFatal("cannot write %s", qPrintable(path));
+  return path;
+}
+
+/// The drawn node items: real nodes (unit ≥ 0) and collapsed groups (unit < 0).
+QList<NodeItem*> drawnNodes(GraphScene& scene) {
+  QList<NodeItem*> nodes;
+  for (QGraphicsItem* item : scene.items()) {
+    if (item->type() == NodeItem::Type) nodes << static_cast<NodeItem*>(item);
+  }
+  return nodes;
+}
+
+/// The value of the property `name` in the properties panel, or empty.
+QString propertyValue(const PropertiesModel& model, const QString& name) {
+  for (const Property& row : model.properties()) {
+    if (row.first == name) return row.second;
+  }
+  return {};
+}
+
+}  // namespace
+
+/// Graphs of 100,000 nodes without name scopes, opened, explored and partitioned in the window.
+class TestBigGraphs : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void aFlatChainOfAHundredThousandNodesOpensInBlocks() {
+    QTemporaryDir dir;
+    const QString path = writeModel(dir, QStringLiteral("chain.relay"), bench::flatNetworkText(33334, false));
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window, path));
+    GraphPage* page = window.mainPage();
+    GraphScene* scene = page->scene();
+    QVERIFY(page->model().nodes().size() > 100000);
+
+    // The first picture is legible: ops at a readable zoom, among a few hundred units in all.
+    QVERIFY(page->view()->zoom() >= 0.6);
+    const QList<NodeItem*> first = drawnNodes(*scene);
+    QVERIFY2(first.size() < 400, qPrintable(QString::number(first.size())));
+    const auto isOp = [](const NodeItem* item) { return item->unit() >= 0; };
+    QVERIFY(std::count_if(first.begin(), first.end(), isOp) > 20);
+
+    // Expanding a collapsed block lays out only that block: its nodes appear.
+    int block = -1;
+    for (const NodeItem* item : first) {
+      const int group = -1 - item->unit();
+      if (item->unit() < 0 && page->model().groups()[group].parent >= 0 &&
+          page->model().groups()[page->model().groups()[group].parent].parent < 0) {
+        block = std::max(block, group);  // the last block of the expanded top-level block
+      }
+    }
+    QVERIFY(block >= 0);
+    QVERIFY(page->model().groups()[block].synthesized);
+    QSignalSpy ready(page, &GraphPage::layoutReady);
+    page->toggleGroup(block);
+    QVERIFY(ready.wait(20000));
+    QVERIFY(!page->collapsed()[block]);
+    const GraphGroup& expanded = page->model().groups()[block];
+    QVERIFY(!expanded.nodes.empty());
+    const int member = expanded.nodes.back();
+    QVERIFY(scene->itemOf(member));
+    QCOMPARE(scene->itemOf(member)->unit(), member);
+
+    // The passes run on the whole graph and their step is drawn over the same picture.
+    QVERIFY(partitionAndShowLastStep(window, QStringLiteral("dnnl")));
+    int partitionStep = -1;
+    for (int row = 0; row < window.snapshotModel()->rowCount(); ++row) {
+      if (window.snapshotModel()->index(row, 1).data().toString() == u"PartitionGraph") partitionStep = row;
+    }
+    QVERIFY(partitionStep > 0);
+    window.timeline()->setCurrentStep(partitionStep);
+    QVERIFY(scene->hullCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(window.irText()->toPlainText().contains(QStringLiteral("def @tvmgen_default_dnnl_main_0(")), 30000);
+    QVERIFY(!page->collapsed()[block]);
+
+    // Selecting a node of the expanded block there selects it in every view.
+    QVERIFY(scene->itemOf(member)->unit() == member);
+    scene->selectNode(member);
+    QCOMPARE(scene->selectedNode(), member);
+    QVERIFY(scene->itemOf(member)->isSelected());
+    QCOMPARE(propertyValue(*window.propertiesModel(), QStringLiteral("Op")), page->model().nodes()[member].title);
+    QVERIFY2(window.irText()->textCursor().block().text().contains(page->model().nodes()[member].title),
+             qPrintable(window.irText()->textCursor().block().text()));
+  }
+};
+
+QTEST_MAIN(TestBigGraphs)
+#include "test_big_graphs.moc"
