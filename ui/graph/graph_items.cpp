@@ -97,6 +97,12 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   if (targetColour_.isValid() && !isSelected() && !matched_) border = QPen(targetColour_.darker(110), 1.4);
   painter->setPen(border);
   painter->setBrush(unsupported_ ? palette.stubFill : fill);
+  const qreal detail = detailOf(option, painter);
+  if (detail < kShapeDetail) {
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->drawRect(rect_);
+    return;
+  }
   const qreal radius = stub ? rect_.height() / 2 : kRadius;
   painter->drawRoundedRect(rect_, radius, radius);
   if (targetColour_.isValid()) {
@@ -104,7 +110,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setBrush(targetColour_);
     painter->drawRoundedRect(QRectF(rect_.left() + 1, rect_.top() + 1, 4, rect_.height() - 2), 2, 2);
   }
-  if (detailOf(option, painter) < kLabelDetail) return;
+  if (detail < kLabelDetail) return;
   const QFont& titleFont = stub ? fonts_->detail : fonts_->title;
   const QFont& detailFont = stub ? fonts_->small : fonts_->detail;
   QFontMetricsF titleMetrics(titleFont);
@@ -178,14 +184,16 @@ QRectF EdgeItem::boundingRect() const {
 }
 
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-  painter->setRenderHint(QPainter::Antialiasing);
+  const qreal detail = detailOf(option, painter);
+  painter->setRenderHint(QPainter::Antialiasing, detail >= kShapeDetail);
   painter->setPen(QPen(palette_->edge, 1.1));
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path_);
+  if (detail < kShapeDetail) return;
   painter->setPen(Qt::NoPen);
   painter->setBrush(palette_->edge);
   painter->drawPolygon(arrow_);
-  if (labelRect_.isNull() || detailOf(option, painter) < kLabelDetail * 1.5) return;
+  if (labelRect_.isNull() || detail < kLabelDetail * 1.5) return;
   QColor backdrop = palette_->background;
   backdrop.setAlphaF(0.85);
   painter->setBrush(backdrop);
@@ -203,9 +211,13 @@ GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, cons
 
 QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -1, 1, 1); }
 
-void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   painter->setPen(QPen(palette_->border, 1, Qt::DotLine));
   painter->setBrush(composite_ ? palette_->compositeFill : palette_->groupFill);
+  if (detailOf(option, painter) < kShapeDetail) {
+    painter->drawRect(rect_);
+    return;
+  }
   painter->drawRoundedRect(rect_, 8, 8);
 }
 

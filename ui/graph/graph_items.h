@@ -3,7 +3,8 @@
 /// The items of the graph canvas: nodes, edges, group boxes and overlay hulls.
 ///
 /// Items only draw; they know their graph ids and the palette, nothing about the IR. Labels are
-/// hidden when zoomed out (level of detail below `kLabelDetail`). Edge, group and hull labels go
+/// hidden when zoomed out (level of detail below `kLabelDetail`), and shapes simplified further out
+/// (below `kShapeDetail`). Edge, group and hull labels go
 /// where the scene places them (see LabelPlacer), elided to the room they got; an item whose label
 /// found no room draws none and keeps the text in its tooltip.
 
@@ -19,6 +20,9 @@ namespace byoc::ui {
 
 /// Zoom factor under which node and edge labels are not drawn.
 inline constexpr qreal kLabelDetail = 0.45;
+/// Zoom factor under which boxes are drawn square and edges without arrow heads or antialiasing:
+/// a whole large graph on screen paints quickly.
+inline constexpr qreal kShapeDetail = 0.2;
 
 /// Fonts of the canvas.
 struct GraphFonts {

@@ -35,9 +35,9 @@ constexpr int kMinimapWidth = 180;
 constexpr int kMinimapHeight = 130;
 constexpr int kMargin = 12;
 
-/// DOT options for `collapsed`, with the sizes of the units drawn, among the nodes `measured` says
-/// (all when empty): a graph of 100,000 nodes draws a few hundred.
-DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {}) {
+}  // namespace
+
+DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured) {
   GraphFonts fonts = graphFonts();
   DotOptions options;
   options.collapsed = std::move(collapsed);
@@ -58,8 +58,6 @@ DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed,
   return options;
 }
 
-/// How a graph opens: a small one whole; a large one with its groups collapsed but for the
-/// outermost synthesized blocks holding its first node, so that the first picture shows ops.
 std::vector<bool> initialCollapsed(const GraphModel& model) {
   const auto& groups = model.groups();
   std::vector<bool> collapsed(groups.size(), model.nodes().size() > kCollapseAbove);
@@ -71,8 +69,6 @@ std::vector<bool> initialCollapsed(const GraphModel& model) {
   for (auto it = chain.rbegin(); it != chain.rend() && groups[*it].synthesized; ++it) collapsed[*it] = false;
   return collapsed;
 }
-
-}  // namespace
 
 GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<const Provenance> provenance,
                      QWidget* parent)

@@ -13,6 +13,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "graph/dot_writer.h"
 #include "graph/graph_model.h"
 #include "graph/layout_history.h"
 #include "ir/module.h"
@@ -30,6 +31,15 @@ class GraphScene;
 class GraphView;
 class Minimap;
 class LayoutRunner;
+
+/// How a graph opens: a small one whole; one of more than kCollapseAbove nodes with its groups
+/// collapsed but for the outermost synthesized blocks holding its first node, so that the first
+/// picture shows ops.
+std::vector<bool> initialCollapsed(const GraphModel& model);
+
+/// DOT options for `collapsed` with the sizes of the units drawn, measured with the canvas fonts,
+/// among the nodes `measured` says (all when empty): a graph of 100,000 nodes draws a few hundred.
+DotOptions measuredOptions(const GraphModel& model, std::vector<bool> collapsed, const std::vector<bool>& measured = {});
 
 /// A graph tab.
 class GraphPage : public QWidget {
