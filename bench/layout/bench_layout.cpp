@@ -4,12 +4,18 @@
 /// model: the demo, model files given on the command line, and synthetic networks of residual blocks
 /// (each block a called function, so big graphs open collapsed into one node per block).
 ///
-///   bench_layout [BLOCKS | MODEL_FILE]…   default: 10 100 1000 (a block is 13 nodes: 9 op calls and 4 stubs)
+///   bench_layout [BLOCKS | chain:NODES | flat-residual:NODES | --flat | MODEL_FILE]…
+///       default: 10 100 1000 (a block is 13 nodes: 9 op calls and 4 stubs)
+///
+/// `chain:NODES` and `flat-residual:NODES` are flat networks of about NODES nodes with no name
+/// scopes and no functions (conv2d → bias_add → relu layers in a chain, or residual layers of 7
+/// ops); they open in synthesized blocks. `--flat` adds both at 10,000 and 100,000 nodes.
 ///
 /// Graphs above kCollapseAbove nodes are measured as the app opens them (groups collapsed) and,
 /// up to 300 blocks, also fully expanded. A second table opens each model in the app's window, as
 /// a user does, and reports the time to the first picture, the longest time the UI thread did not
-/// get to run its event loop meanwhile, and the zoom of that picture (labels are legible from 60 %). A third one expands one group of each graph opened
+/// get to run its event loop meanwhile, the zoom of that picture (labels are legible from 60 %) and the
+/// peak memory of the process while opening it. A third one expands one group of each graph opened
 /// collapsed, as a double-click does (the group laid out alone and put into the picture), folds it
 /// again, and lays the whole graph out in the expanded state for comparison.
 
@@ -17,6 +23,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -37,6 +44,7 @@
 #include "layout/layout_runner.h"
 #include "pass/infer_type.h"
 #include "support/file_io.h"
+#include "synthetic_chain.h"
 #include "text/parser.h"
 
 using namespace byoc;
@@ -114,11 +122,9 @@ Row measure(const Source& source, bool expandAll) {
   row.buildMs = clock.nsecsElapsed() / 1e6;
   row.nodes = graph->nodes().size();
   clock.restart();
-  GraphFonts fonts = graphFonts();
-  DotOptions options;
   row.collapsed = !expandAll && graph->nodes().size() > kCollapseAbove;
-  options.collapsed.assign(graph->groups().size(), row.collapsed);
-  for (const GraphNode& node : graph->nodes()) options.nodeSizes.push_back(measureNode(node, fonts));
+  const DotOptions options =
+      measuredOptions(*graph, expandAll ? std::vector<bool>(graph->groups().size(), false) : initialCollapsed(*graph));
   QString dot = writeDot(*graph, options);
   row.dotMs = clock.nsecsElapsed() / 1e6;
   LayoutRunner runner(QStringLiteral(BYOC_LAYOUT_HELPER));
@@ -172,8 +178,26 @@ struct AppRow {
   double longestStallMs = 0;
   /// The zoom of the first picture: labels are legible from 60 % on.
   double startZoom = 0;
+  /// The most memory the process held while opening the model, in MiB.
+  double peakMiB = 0;
   std::string error;
 };
+
+/// Starts measuring the process's peak memory afresh (Linux: writing 5 to clear_refs resets it).
+void resetPeakMemory() {
+  QFile file(QStringLiteral("/proc/self/clear_refs"));
+  if (file.open(QIODevice::WriteOnly)) file.write("5");
+}
+
+/// The process's peak resident memory since the last reset, in MiB (VmHWM), or 0 when unknown.
+double peakMemoryMiB() {
+  QFile file(QStringLiteral("/proc/self/status"));
+  if (!file.open(QIODevice::ReadOnly)) return 0;
+  for (const QByteArray& line : file.readAll().split('\n')) {
+    if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').front().toDouble() / 1024;
+  }
+  return 0;
+}
 
 /// Opens `path` in a MainWindow and waits for its picture, while a 5 ms timer on the UI thread records
 /// the longest gap between its ticks: how long the user could not interact.
@@ -186,6 +210,7 @@ AppRow measureInWindow(const std::string& label, const std::string& path) {
   bool opened = false;
   QObject::connect(&window, &MainWindow::opened, [&] { opened = true; });
   QObject::connect(&window, &MainWindow::openFailed, [&](const QString& message) { row.error = message.toStdString(); });
+  resetPeakMemory();
   QElapsedTimer clock;
   clock.start();
   StallMeter stalls;
@@ -198,6 +223,7 @@ AppRow measureInWindow(const std::string& label, const std::string& path) {
   row.firstPictureMs = clock.nsecsElapsed() / 1e6;
   row.longestStallMs = stalls.longestMs();
   row.startZoom = page->view()->zoom();
+  row.peakMiB = peakMemoryMiB();
   return row;
 }
 
@@ -280,10 +306,22 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   std::vector<Source> sources{{"demo", std::string(*findBuiltinResource(kDemoModelName)), {}}};
   std::vector<int> sizes;
+  // A flat network of about `nodes` nodes: 3 per chain layer, 7 per residual layer.
+  auto addFlat = [&sources](bool residual, int nodes) {
+    const std::string label = (residual ? "flat residual " : "flat chain ") + std::to_string(nodes / 1000) + "k";
+    sources.push_back({label, bench::flatNetworkText(std::max(1, nodes / (residual ? 7 : 3)), residual), {}});
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument.find_first_not_of("0123456789") == std::string::npos) {
       sizes.push_back(std::stoi(argument));
+    } else if (argument == "--flat") {
+      for (int nodes : {10000, 100000}) {
+        addFlat(false, nodes);
+        addFlat(true, nodes);
+      }
+    } else if (argument.starts_with("chain:") || argument.starts_with("flat-residual:")) {
+      addFlat(argument.starts_with("flat"), std::stoi(argument.substr(argument.find(':') + 1)));
     } else {
       sources.push_back({labelOf(argument), {}, argument});
     }
@@ -311,7 +349,8 @@ int main(int argc, char** argv) {
 
   // The window reads files: write the text sources out first.
   QTemporaryDir scratch;
-  std::printf("\n%-18s %20s %22s %12s\n", "in the window", "first picture ms", "longest UI stall ms", "zoom %");
+  std::printf("\n%-18s %20s %22s %12s %14s\n", "in the window", "first picture ms", "longest UI stall ms", "zoom %",
+              "peak MiB");
   for (const Source& source : sources) {
     std::string path = source.path;
     if (path.empty()) {
@@ -327,7 +366,8 @@ int main(int argc, char** argv) {
       std::printf("%-18s error: %s\n", row.model.c_str(), row.error.c_str());
       continue;
     }
-    std::printf("%-18s %20.1f %22.1f %12.0f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs, row.startZoom * 100);
+    std::printf("%-18s %20.1f %22.1f %12.0f %14.0f\n", row.model.c_str(), row.firstPictureMs, row.longestStallMs,
+                row.startZoom * 100, row.peakMiB);
   }
 
   std::printf("\n%-18s %8s %12s %10s %16s %12s %17s   with %d groups expanded: %10s %17s\n", "expand one group",
