@@ -93,6 +93,26 @@ class TestBigGraphs : public QObject {
     QVERIFY(scene->itemOf(member));
     QCOMPARE(scene->itemOf(member)->unit(), member);
 
+    // A search match hidden in collapsed blocks is revealed: its blocks open in one layout.
+    QCOMPARE(page->search(QStringLiteral("nn.conv2d"), false), 33334);
+    const int firstMatch = scene->selectedNode();  // in the first block, shown as itself
+    QVERIFY(firstMatch >= 0);
+    QCOMPARE(scene->itemOf(firstMatch)->unit(), firstMatch);
+    int last = -1;
+    for (const GraphNode& node : page->model().nodes()) {
+      if (node.title == u"nn.conv2d") last = node.id;
+    }
+    QVERIFY(scene->itemOf(last)->unit() < 0);
+    page->findNext(true);
+    QCOMPARE(scene->selectedNode(), last);
+    QVERIFY(ready.wait(20000));
+    QCOMPARE(scene->itemOf(last)->unit(), last);
+    QCOMPARE(scene->selectedNode(), last);
+    for (int group = page->model().nodes()[last].group; group >= 0; group = page->model().groups()[group].parent)
+      QVERIFY(!page->collapsed()[group]);
+    QVERIFY(scene->itemOf(member));  // the block expanded before stays expanded
+    QCOMPARE(scene->itemOf(member)->unit(), member);
+
     // The passes run on the whole graph and their step is drawn over the same picture.
     QVERIFY(partitionAndShowLastStep(window, QStringLiteral("dnnl")));
     int partitionStep = -1;

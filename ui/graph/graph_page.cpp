@@ -168,6 +168,7 @@ GraphPage::~GraphPage() { runner_->cancel(); }
 
 void GraphPage::startLayout() {
   pendingGroup_ = -1;
+  pendingReveal_ = -1;
   emit layoutStarted();
   showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
   emit status(tr("Laying out %1…").arg(model_->name()));
@@ -177,12 +178,15 @@ void GraphPage::startLayout() {
   });
 }
 
-void GraphPage::startGroupLayout(int group) {
+void GraphPage::startGroupLayout(int group, std::vector<int> inside) {
   pendingGroup_ = group;
+  pendingReveal_ = -1;
   emit layoutStarted();
   emit status(tr("Laying out %1…").arg(model_->groups()[group].label));
   std::vector<bool> collapsed = history_.collapsed();
   collapsed[group] = false;
+  for (int nested : inside) collapsed[nested] = false;
+  pendingInside_ = std::move(inside);
   runner_->start([model = model_, group, collapsed = std::move(collapsed)] {
     return writeGroupDot(*model, group, measuredOptions(*model, collapsed, nodesInside(*model, group)));
   });
@@ -190,6 +194,7 @@ void GraphPage::startGroupLayout(int group) {
 
 void GraphPage::cancelLayout() {
   runner_->cancel();
+  pendingReveal_ = -1;
   if (std::exchange(pendingGroup_, -1) >= 0) {
     emit status(tr("Layout cancelled."));
   } else {
@@ -202,6 +207,7 @@ void GraphPage::toggleGroup(int group) {
   if (pendingGroup_ >= 0) {
     // A second double-click on a group being laid out calls it off; one on another group replaces it.
     const int pending = std::exchange(pendingGroup_, -1);
+    pendingReveal_ = -1;
     runner_->cancel();
     if (pending == group) return;
   }
@@ -234,12 +240,14 @@ void GraphPage::setAllCollapsed(bool collapsed) {
 
 void GraphPage::onLayout(const Layout& layout) {
   emit layoutComputed(layout);
+  const int reveal = std::exchange(pendingReveal_, -1);
   if (pendingGroup_ >= 0) {
-    history_.expand(std::exchange(pendingGroup_, -1), layout);
+    history_.expand(std::exchange(pendingGroup_, -1), layout, std::exchange(pendingInside_, {}));
   } else {
     history_.reset(layout);
   }
   draw();
+  if (reveal >= 0) showNode(reveal);
 }
 
 void GraphPage::draw() {
@@ -316,9 +324,29 @@ void GraphPage::findNext(bool backwards) {
   const int count = static_cast<int>(matches_.size());
   currentMatch_ = currentMatch_ < 0 ? (backwards ? count - 1 : 0) : (currentMatch_ + (backwards ? count - 1 : 1)) % count;
   scene_->selectNode(matches_[currentMatch_]);
-  view_->focusNode(matches_[currentMatch_]);
-  scene_->flashNode(matches_[currentMatch_]);
+  if (!revealNode(matches_[currentMatch_])) showNode(matches_[currentMatch_]);
   searchStatus_->setText(tr("%1 of %2").arg(currentMatch_ + 1).arg(count));
+}
+
+bool GraphPage::revealNode(int node) {
+  if (node < 0 || node >= static_cast<int>(model_->nodes().size()) || !laidOut_ || (runner_->isRunning() && pendingGroup_ < 0))
+    return false;
+  // The collapsed groups holding the node, innermost first; the last one is the box drawn for it.
+  std::vector<int> hiding;
+  for (int group = model_->nodes()[node].group; group >= 0; group = model_->groups()[group].parent) {
+    if (history_.collapsed()[group]) hiding.push_back(group);
+  }
+  if (hiding.empty()) return false;
+  const int outermost = hiding.back();
+  hiding.pop_back();
+  startGroupLayout(outermost, std::move(hiding));
+  pendingReveal_ = node;
+  return true;
+}
+
+void GraphPage::showNode(int node) {
+  view_->focusNode(node);
+  scene_->flashNode(node);
 }
 
 bool GraphPage::exportSvg(const QString& path, QString* error) const {

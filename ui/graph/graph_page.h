@@ -78,8 +78,12 @@ class GraphPage : public QWidget {
   void showSearch();
   /// Runs a search and selects the first match; returns the number of matches.
   int search(const QString& text, bool regex);
-  /// Selects the next (or previous) search match.
+  /// Selects the next (or previous) search match, revealing it (see revealNode).
   void findNext(bool backwards = false);
+  /// Expands the collapsed groups hiding `node` in one background layout (the outermost laid out
+  /// alone with the others open inside it), then centres and flashes it; false, and nothing done,
+  /// when no group hides it or a full layout is running.
+  bool revealNode(int node);
 
   /// Writes the whole graph as SVG; false and `error` on failure (nothing half-written is left).
   bool exportSvg(const QString& path, QString* error) const;
@@ -110,8 +114,10 @@ class GraphPage : public QWidget {
   /// Searches for what the search bar holds.
   int runSearch();
   void onLayout(const Layout& layout);
-  /// Starts laying out the collapsed `group` alone.
-  void startGroupLayout(int group);
+  /// Starts laying out the collapsed `group` alone, with the groups `inside` it expanded too.
+  void startGroupLayout(int group, std::vector<int> inside = {});
+  /// Centres `node` at a legible zoom and flashes it.
+  void showNode(int node);
   /// Draws the history's picture, keeping the overlays and what the view centres on.
   void draw();
   void placeOverlays();
@@ -123,6 +129,10 @@ class GraphPage : public QWidget {
   LayoutHistory history_;
   /// The group whose layout is running, or -1 (none, or a layout of the whole graph).
   int pendingGroup_ = -1;
+  /// Groups nested in `pendingGroup_` laid out expanded with it.
+  std::vector<int> pendingInside_;
+  /// The node to show once the running group layout is drawn, or -1.
+  int pendingReveal_ = -1;
   GraphScene* scene_;
   GraphView* view_;
   Minimap* minimap_;

@@ -57,9 +57,10 @@ bool LayoutHistory::undoToggle(int group) {
   return true;
 }
 
-void LayoutHistory::expand(int group, const Layout& groupLayout) {
+void LayoutHistory::expand(int group, const Layout& groupLayout, const std::vector<int>& inside) {
   std::vector<bool> expanded = collapsed_;
   expanded[group] = false;
+  for (int nested : inside) expanded[nested] = false;
   Layout edited = expandInPlace(layout_, groupUnit(group), groupLayout, borderEdges(*model_, group, expanded));
   remember();
   layout_ = std::move(edited);

@@ -37,8 +37,9 @@ class LayoutHistory {
   void reset(Layout layout);
   /// If the picture before the last edit is the one with `group` toggled, goes back to it: true if so.
   bool undoToggle(int group);
-  /// Expands the collapsed `group`, drawn as one node, into `groupLayout` (of writeGroupDot's text).
-  void expand(int group, const Layout& groupLayout);
+  /// Expands the collapsed `group`, drawn as one node, into `groupLayout` (of writeGroupDot's text);
+  /// the groups `inside` (nested in it) were laid out expanded too.
+  void expand(int group, const Layout& groupLayout, const std::vector<int>& inside = {});
   /// Collapses the expanded `group` into one node in place.
   void collapse(int group);
 

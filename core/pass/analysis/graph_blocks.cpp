@@ -4,7 +4,6 @@
 #include "pass/analysis/graph_blocks.h"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace byoc {
 
