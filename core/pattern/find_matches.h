@@ -23,6 +23,9 @@ struct PatternMatch {
   /// Every expression node some pattern node matched (ops left out), de-duplicated, in
   /// post-DFS order.
   std::vector<Expr> nodes;
+  /// Those of `nodes` only a plain wildcard (`*`, not redirected) matched: the match's inputs,
+  /// not part of what it matched itself; in the same order.
+  std::vector<Expr> inputs;
   /// What each pattern node matched.
   PatternNodeMap bindings;
 };

@@ -393,7 +393,7 @@ class TestGroupLayout : public QObject {
     overlay.hulls.push_back({OverlayHull::Kind::Composite, QStringLiteral("dnnl.block"), {}, blockNodes});
     for (int node : blockNodes) overlay.nodeTargets[node] = QStringLiteral("dnnl");
     page.setOverlay(overlay);
-    page.setMatchHighlights({blockNodes});
+    page.setMatchHighlights({{blockNodes, {}}});
     const int selected = nodeTitled(*graph, QStringLiteral("tanh"));  // outside every group
     page.scene()->selectNode(selected);
 

@@ -20,6 +20,7 @@
 #include "authoring/pattern_table_model.h"
 #include "authoring/pattern_text_edit.h"
 #include "authoring/target_document.h"
+#include "graph/graph_legend.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "pattern/pattern_parser.h"
@@ -293,9 +294,9 @@ class TestPatternEditor : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
     const auto& highlights = page->scene()->matchHighlights();
     QCOMPARE(highlights.size(), std::size_t(2));
-    for (const auto& match : highlights) QCOMPARE(titles(model, match), QStringLiteral("nn.bias_add,nn.conv2d,nn.relu"));
+    for (const auto& match : highlights) QCOMPARE(titles(model, match.nodes), QStringLiteral("nn.bias_add,nn.conv2d,nn.relu"));
     std::vector<int> covered;
-    for (const auto& match : highlights) covered.insert(covered.end(), match.begin(), match.end());
+    for (const auto& match : highlights) covered.insert(covered.end(), match.nodes.begin(), match.nodes.end());
     std::sort(covered.begin(), covered.end());
     std::vector<int> expected;
     for (const char* title : {"nn.conv2d", "nn.bias_add", "nn.relu"}) {
@@ -329,17 +330,31 @@ class TestPatternEditor : public QObject {
 
     // Selecting a node on the graph selects the match covering it.
     page->scene()->selectNode(-1);
-    page->scene()->selectNode(highlights.front().front());
+    page->scene()->selectNode(highlights.front().nodes.front());
     QCOMPARE(dock->matchView()->selectionModel()->selectedRows().size(), 1);
     QCOMPARE(dock->matchView()->selectionModel()->selectedRows().front().row(), 0);
     page->scene()->selectNode(nodesTitled(model, QStringLiteral("reshape")).front());
     QVERIFY(dock->matchView()->selectionModel()->selectedRows().isEmpty());
 
+    // What a wildcard matched is the match's input, not part of it: ringed apart, and named in the legend.
+    QVERIFY(typePattern(*dock, QStringLiteral("nn.relu(*)")));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2 && page->scene()->matchHighlights().front().nodes.size() == 1, 5000);
+    for (const MatchHighlight& match : page->scene()->matchHighlights()) {
+      QCOMPARE(titles(model, match.nodes), QStringLiteral("nn.relu"));
+      QCOMPARE(titles(model, match.inputs), QStringLiteral("nn.bias_add"));
+    }
+    QCOMPARE(page->scene()->matchOutlineCount(), 2);
+    QCOMPARE(page->scene()->matchInputRingCount(), 2);
+    bool legendNamesInputs = false;
+    for (const LegendEntry& entry : page->legend()->entries())
+      legendNamesInputs = legendNamesInputs || entry.text.startsWith(QStringLiteral("input of a match"));
+    QVERIFY(legendNamesInputs);
+
     // A narrower pattern: one match fewer nodes; the outlines follow.
     QVERIFY(typePattern(*dock, QStringLiteral("nn.bias_add(nn.conv2d(*, *), *)")));
     QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2 &&
-                                 page->scene()->matchHighlights().front().size() == 2, 5000);
-    QCOMPARE(titles(model, page->scene()->matchHighlights().front()), QStringLiteral("nn.bias_add,nn.conv2d"));
+                                 page->scene()->matchHighlights().front().nodes.size() == 2, 5000);
+    QCOMPARE(titles(model, page->scene()->matchHighlights().front().nodes), QStringLiteral("nn.bias_add,nn.conv2d"));
 
     // The highlights survive a new layout of the same graph.
     QSignalSpy laidOut(page, &GraphPage::layoutReady);

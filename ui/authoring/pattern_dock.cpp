@@ -313,7 +313,7 @@ void PatternDock::showMatches(const std::vector<PatternMatch>& found) {
   std::vector<GraphMatch> shown = graphMatches(found, page_->model());
   outlines_.clear();
   outlines_.reserve(shown.size());
-  for (const GraphMatch& match : shown) outlines_.push_back(match.nodes);
+  for (const GraphMatch& match : shown) outlines_.push_back({match.nodes, match.inputs});
   drawOutlines();
   matches_->setMatches(std::move(shown));
   setStatus(tr("%n match(es) on %1", nullptr, matches_->rowCount()).arg(page_->model().name()), false);
@@ -328,7 +328,7 @@ void PatternDock::clearMatches() {
 }
 
 void PatternDock::drawOutlines() {
-  if (page_) page_->setMatchHighlights(outlinesShown_ ? outlines_ : std::vector<std::vector<int>>{});
+  if (page_) page_->setMatchHighlights(outlinesShown_ ? outlines_ : std::vector<MatchHighlight>{});
 }
 
 void PatternDock::setOutlinesShown(bool shown) {

@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "overlay/graph_overlay.h"
 #include "pattern/find_matches.h"
 #include "pattern/owned_pattern.h"
 #include "support/result.h"
@@ -135,7 +136,7 @@ class PatternDock : public QWidget {
   /// The pattern being matched: the current row's, once its text parses.
   OwnedPattern pattern_;
   /// The graph nodes of each live match.
-  std::vector<std::vector<int>> outlines_;
+  std::vector<MatchHighlight> outlines_;
   bool outlinesShown_ = true;
   int currentRow_ = -1;
   bool loading_ = false;

@@ -3,6 +3,8 @@
 
 #include "authoring/pattern_match_model.h"
 
+#include <algorithm>
+
 #include "graph/graph_model.h"
 
 namespace byoc::ui {
@@ -15,7 +17,9 @@ std::vector<GraphMatch> graphMatches(const std::vector<PatternMatch>& matches, c
     shown.root = model.nodeOf(match.root.get());
     for (const Expr& expr : match.nodes) {
       const int node = model.nodeOf(expr.get());
-      if (node >= 0) shown.nodes.push_back(node);
+      if (node < 0) continue;
+      const bool input = std::find(match.inputs.begin(), match.inputs.end(), expr) != match.inputs.end();
+      (input ? shown.inputs : shown.nodes).push_back(node);
     }
     if (shown.root >= 0) {
       shown.rootTitle = model.nodes()[shown.root].title;

@@ -19,9 +19,11 @@ struct GraphMatch {
   int root = -1;
   /// The root's title (op name, callee, `tuple`, …).
   QString rootTitle;
-  /// Every drawn node the match covers (parameters and constants are stubs: left out), in
-  /// the matcher's post-DFS order.
+  /// Every drawn node the pattern matched itself (parameters and constants are stubs: left out),
+  /// in the matcher's post-DFS order.
   std::vector<int> nodes;
+  /// The drawn nodes only its wildcards matched: the match's inputs.
+  std::vector<int> inputs;
 };
 
 /// `matches` (found in `model.function()`) as nodes of `model`.

@@ -24,7 +24,7 @@ bool hasHull(const GraphOverlay& overlay, OverlayHull::Kind kind) {
 
 }  // namespace
 
-std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, bool patternMatches, bool searchMatches, Theme theme) {
+std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, const Decorations& shown, Theme theme) {
   using Swatch = LegendEntry::Swatch;
   std::vector<LegendEntry> entries;
   const std::vector<QString> targets = overlay.targets();
@@ -40,8 +40,10 @@ std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, bool pattern
     entries.push_back({Swatch::SolidOutline, categoryColour(0, theme), QObject::tr("region of one target (a colour each)")});
   if (hasHull(overlay, OverlayHull::Kind::Partition))
     entries.push_back({Swatch::SolidOutline, categoryColour(0, theme), QObject::tr("outlined function (a colour each)")});
-  if (patternMatches) entries.push_back({Swatch::SolidOutline, matchOutlineColour(theme), QObject::tr("match of the edited pattern")});
-  if (searchMatches) entries.push_back({Swatch::Border, graphPalette(theme).searchMatch, QObject::tr("search match")});
+  if (shown.patternMatches) entries.push_back({Swatch::SolidOutline, matchOutlineColour(theme), QObject::tr("match of the edited pattern")});
+  if (shown.matchInputs)
+    entries.push_back({Swatch::DashedOutline, matchOutlineColour(theme), QObject::tr("input of a match (what a * matched)")});
+  if (shown.searchMatches) entries.push_back({Swatch::Border, graphPalette(theme).searchMatch, QObject::tr("search match")});
   return entries;
 }
 

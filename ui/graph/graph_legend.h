@@ -21,8 +21,15 @@ struct LegendEntry {
   QString text;
 };
 
+/// What the picture shows besides the overlay.
+struct Decorations {
+  bool patternMatches = false;  ///< outlines of the edited pattern's matches
+  bool matchInputs = false;     ///< dashed rings around the inputs their wildcards matched
+  bool searchMatches = false;
+};
+
 /// What the picture's decorations mean, in drawing order (see the file comment).
-std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, bool patternMatches, bool searchMatches, Theme theme);
+std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, const Decorations& shown, Theme theme);
 
 /// A small translucent panel listing legend entries, drawn over the view.
 class GraphLegend : public QWidget {

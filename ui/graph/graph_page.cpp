@@ -274,13 +274,14 @@ void GraphPage::draw() {
 
 void GraphPage::setOverlay(const GraphOverlay& overlay) { scene_->setOverlay(overlay); }
 
-void GraphPage::setMatchHighlights(std::vector<std::vector<int>> matches) {
+void GraphPage::setMatchHighlights(std::vector<MatchHighlight> matches) {
   scene_->setMatchHighlights(std::move(matches));
 }
 
 void GraphPage::updateLegend() {
-  legend_->setEntries(legendEntries(scene_->overlay(), !scene_->matchHighlights().empty(), !scene_->searchMatches().empty(),
-                                    scene_->theme()),
+  const std::vector<MatchHighlight>& matches = scene_->matchHighlights();
+  const bool inputs = std::any_of(matches.begin(), matches.end(), [](const MatchHighlight& match) { return !match.inputs.empty(); });
+  legend_->setEntries(legendEntries(scene_->overlay(), {!matches.empty(), inputs, !scene_->searchMatches().empty()}, scene_->theme()),
                       scene_->theme());
   placeOverlays();
 }

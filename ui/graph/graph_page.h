@@ -71,7 +71,7 @@ class GraphPage : public QWidget {
   /// Draws a pass step's overlay.
   void setOverlay(const GraphOverlay& overlay);
   /// Outlines the nodes of each pattern match (see GraphScene::setMatchHighlights).
-  void setMatchHighlights(std::vector<std::vector<int>> matches);
+  void setMatchHighlights(std::vector<MatchHighlight> matches);
   void setTheme(Theme theme);
 
   /// Shows the search bar and focuses it.

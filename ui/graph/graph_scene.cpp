@@ -70,6 +70,7 @@ void GraphScene::rebuild() {
   itemOfNode_.clear();
   overlayItems_.clear();
   outlines_.clear();
+  matchOutlineCount_ = 0;
   groupItems_.clear();
   edges_.clear();
   const GraphPalette* palette = &graphPalette(theme_);
@@ -202,16 +203,17 @@ void GraphScene::flashNode(int node) {
   addItem(flash_);
 }
 
-void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
+void GraphScene::setMatchHighlights(std::vector<MatchHighlight> matches) {
   for (QGraphicsItem* outline : outlines_) delete outline;
   outlines_.clear();
+  matchOutlineCount_ = 0;
   highlights_ = std::move(matches);
   if (!model_) return;
   const QColor colour = matchOutlineColour(theme_);
   QColor fill = colour;
   fill.setAlphaF(0.18);
-  for (const std::vector<int>& match : highlights_) {
-    const QPainterPath path = memberOutline(*model_, match, boxOfNode(), kOutlinePad);
+  for (const MatchHighlight& match : highlights_) {
+    const QPainterPath path = memberOutline(*model_, match.nodes, boxOfNode(), kOutlinePad);
     if (path.isEmpty()) continue;
     auto* outline = new QGraphicsPathItem(path);
     outline->setPen(QPen(colour, 2.4));
@@ -219,6 +221,19 @@ void GraphScene::setMatchHighlights(std::vector<std::vector<int>> matches) {
     outline->setZValue(kOutlineZ);
     addItem(outline);
     outlines_.push_back(outline);
+    ++matchOutlineCount_;
+    // An input a wildcard matched is not part of the match: a dashed ring, no fill.
+    for (int input : match.inputs) {
+      NodeItem* item = itemOf(input);
+      if (!item) continue;
+      QPainterPath ring;
+      ring.addRoundedRect(item->sceneBoundingRect().adjusted(-kOutlinePad, -kOutlinePad, kOutlinePad, kOutlinePad), 6, 6);
+      auto* dashed = new QGraphicsPathItem(ring);
+      dashed->setPen(QPen(colour, 1.6, Qt::DashLine));
+      dashed->setZValue(kOutlineZ);
+      addItem(dashed);
+      outlines_.push_back(dashed);
+    }
   }
   emit decorationsChanged();
 }

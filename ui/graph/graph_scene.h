@@ -51,13 +51,16 @@ class GraphScene : public QGraphicsScene {
   const GraphOverlay& overlay() const { return overlay_; }
   /// Number of hulls currently drawn.
   int hullCount() const { return hullCount_; }
-  /// Outlines the nodes of each pattern match (one list of node ids per match), replacing the
-  /// previous outlines. Independent of the overlay and of search matches; kept across layouts.
-  void setMatchHighlights(std::vector<std::vector<int>> matches);
+  /// Outlines each pattern match: its nodes as one filled outline, and each input its wildcards
+  /// matched as a dashed ring, replacing the previous outlines. Independent of the overlay and of
+  /// search matches; kept across layouts.
+  void setMatchHighlights(std::vector<MatchHighlight> matches);
   /// The matches last given to `setMatchHighlights`.
-  const std::vector<std::vector<int>>& matchHighlights() const { return highlights_; }
+  const std::vector<MatchHighlight>& matchHighlights() const { return highlights_; }
   /// Number of match outlines currently drawn (matches with no visible node draw none).
-  int matchOutlineCount() const { return static_cast<int>(outlines_.size()); }
+  int matchOutlineCount() const { return matchOutlineCount_; }
+  /// Number of match inputs currently ringed.
+  int matchInputRingCount() const { return static_cast<int>(outlines_.size()) - matchOutlineCount_; }
 
  signals:
   /// The user or the program selected `node` (-1: nothing).
@@ -109,8 +112,9 @@ class GraphScene : public QGraphicsScene {
   LabelPlacer groupLabels_;
   GraphOverlay overlay_;
   std::vector<int> matches_;
-  std::vector<std::vector<int>> highlights_;
-  std::vector<QGraphicsItem*> outlines_;
+  std::vector<MatchHighlight> highlights_;
+  std::vector<QGraphicsItem*> outlines_;  ///< match outlines and input rings
+  int matchOutlineCount_ = 0;
   /// The ring of flashNode while it pulses (it deletes itself).
   QPointer<FlashRing> flash_;
   int selected_ = -1;

@@ -38,6 +38,14 @@ struct GraphOverlay {
   bool empty() const { return nodeTargets.empty() && hulls.empty(); }
 };
 
+/// One match of the edited pattern on the picture (GraphScene::setMatchHighlights).
+struct MatchHighlight {
+  /// The nodes the pattern matched itself.
+  std::vector<int> nodes;
+  /// The nodes only its wildcards matched: the match's inputs, drawn apart.
+  std::vector<int> inputs;
+};
+
 /// Name of the pseudo-target of nodes no target supports.
 inline const QString kDefaultTarget = QStringLiteral("default");
 
