@@ -29,23 +29,6 @@ std::vector<std::pair<std::string, std::size_t>> byCountThenName(const Map& coun
   return rows;
 }
 
-/// One line about a kernel graph: its node counts and its kernels by name, most frequent first.
-std::string kernelGraphSummary(const dnnl_backend::KernelGraph& graph) {
-  std::map<std::string, std::size_t> kernels;
-  std::size_t inputs = 0, constants = 0, count = 0;
-  for (const dnnl_backend::KernelNode& node : graph.nodes) {
-    inputs += node.kind == dnnl_backend::KernelNodeKind::Input;
-    constants += node.kind == dnnl_backend::KernelNodeKind::Constant;
-    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
-    ++count;
-    ++kernels[node.name];
-  }
-  std::string text = "kernel graph: " + std::to_string(inputs) + " input(s), " + std::to_string(constants) + " constant(s), " +
-                     std::to_string(count) + " kernel(s):";
-  for (const auto& [name, uses] : byCountThenName(kernels)) text += " " + name + (uses > 1 ? " x" + std::to_string(uses) : "");
-  return text;
-}
-
 /// The export's manifest, and the kernel graph of each dnnl external function.
 void describeExport(const LoadedExport& loaded) {
   const Manifest& manifest = loaded.manifest;
@@ -54,7 +37,7 @@ void describeExport(const LoadedExport& loaded) {
     std::cout << "  @" << function.name << "  Compiler=" << function.compiler << "  codegen=" << function.codegen << "  "
               << function.artifact << "\n";
     if (auto graph = loaded.kernelGraphs.find(function.name); graph != loaded.kernelGraphs.end())
-      std::cout << "    " << kernelGraphSummary(*graph->second) << "\n";
+      std::cout << "    kernel graph: " << graph->second->summary() << "\n";
   }
 }
 

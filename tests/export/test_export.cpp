@@ -346,8 +346,8 @@ class TestExport : public QObject {
     Outcome info = runCli({"info", out});
     QCOMPARE(info.exitCode, 0);
     QVERIFY2(info.out.contains("  Compiler=dnnl  codegen=dnnl  artifacts/tvmgen_default_dnnl_main_0.json\n"
-                               "    kernel graph: 7 input(s), 0 constant(s), 8 kernel(s): expand_dims x2 dnnl.conv2d_bias_relu "
-                               "dnnl.conv2d_bias_sum_relu dnnl.dense_bias nn.batch_flatten nn.global_avg_pool2d nn.softmax\n"),
+                               "    kernel graph: 7 input(s), 0 constant(s), 8 kernel(s): expand_dims x2, dnnl.conv2d_bias_relu, "
+                               "dnnl.conv2d_bias_sum_relu, dnnl.dense_bias, nn.batch_flatten, nn.global_avg_pool2d, nn.softmax\n"),
              qPrintable(info.out));
 
     Outcome direct = runCli({"run", model, "--target", "dnnl", "--random-inputs", "4", "--output", dir.path() + "/a.npy"});

@@ -29,29 +29,6 @@ bool listedIn(const std::string& directory, const std::string& relative) {
   return manifest && (manifest->files.count(relative) || relative == manifest->hostText);
 }
 
-/// "3 input(s), 2 constant(s), 4 kernel(s): nn.conv2d x2, nn.relu", kernels most frequent first.
-QString kernelGraphSummary(const dnnl_backend::KernelGraph& graph) {
-  std::map<std::string, int> kernels;
-  int inputs = 0, constants = 0, count = 0;
-  for (const dnnl_backend::KernelNode& node : graph.nodes) {
-    inputs += node.kind == dnnl_backend::KernelNodeKind::Input;
-    constants += node.kind == dnnl_backend::KernelNodeKind::Constant;
-    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
-    ++count;
-    ++kernels[node.name];
-  }
-  std::multimap<int, std::string, std::greater<>> byUses;
-  for (const auto& [name, uses] : kernels) byUses.emplace(uses, name);
-  QStringList names;
-  for (const auto& [uses, name] : byUses)
-    names << QString::fromStdString(name) + (uses > 1 ? QStringLiteral(" ×%1").arg(uses) : QString());
-  return QStringLiteral("%1 input(s), %2 constant(s), %3 kernel(s): %4")
-      .arg(inputs)
-      .arg(constants)
-      .arg(count)
-      .arg(names.join(QStringLiteral(", ")));
-}
-
 }  // namespace
 
 std::optional<std::string> exportDirectoryOf(const std::string& path) {
@@ -97,7 +74,7 @@ std::vector<Property> regionProperties(const LoadedExport& loaded, const GraphNo
     rows.emplace_back(QStringLiteral("codegen"), QString::fromStdString(function.codegen));
     rows.emplace_back(QStringLiteral("artifact"), QString::fromStdString(function.artifact));
     if (auto graph = loaded.kernelGraphs.find(name); graph != loaded.kernelGraphs.end())
-      rows.emplace_back(QStringLiteral("kernel graph"), kernelGraphSummary(*graph->second));
+      rows.emplace_back(QStringLiteral("kernel graph"), QString::fromStdString(graph->second->summary()));
   }
   return rows;
 }

@@ -1,5 +1,9 @@
 #include "runtime/dnnl/kernel_graph.h"
 
+#include <map>
+
+#include <algorithm>
+
 namespace byoc::dnnl_backend {
 
 std::string TensorSpec::str() const {
@@ -9,6 +13,25 @@ std::string TensorSpec::str() const {
 }
 
 Type typeOf(const TensorSpec& spec) { return tensorType(spec.shape, spec.dtype); }
+
+std::string KernelGraph::summary() const {
+  std::map<std::string, std::size_t> kernels;
+  std::size_t inputs = 0, constants = 0, count = 0;
+  for (const KernelNode& node : nodes) {
+    inputs += node.kind == KernelNodeKind::Input;
+    constants += node.kind == KernelNodeKind::Constant;
+    if (node.kind != KernelNodeKind::Kernel) continue;
+    ++count;
+    ++kernels[node.name];
+  }
+  std::vector<std::pair<std::string, std::size_t>> byUses(kernels.begin(), kernels.end());
+  std::stable_sort(byUses.begin(), byUses.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string text = std::to_string(inputs) + " input(s), " + std::to_string(constants) + " constant(s), " + std::to_string(count) +
+                     " kernel(s):";
+  for (std::size_t i = 0; i < byUses.size(); ++i)
+    text += (i ? ", " : " ") + byUses[i].first + (byUses[i].second > 1 ? " x" + std::to_string(byUses[i].second) : "");
+  return text;
+}
 
 Result<std::vector<TensorSpec>> flatSpecs(const Type& type) {
   std::vector<TensorSpec> specs;

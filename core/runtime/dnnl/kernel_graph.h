@@ -90,6 +90,9 @@ struct KernelGraph {
   /// `error` located at `node`: the IR node's place (through `module`, when given), or the artifact
   /// file and the node's JSON pointer.
   Diagnostic locate(const KernelNode& node, Diagnostic error, const Module* module) const;
+  /// One line about the graph: `3 input(s), 2 constant(s), 4 kernel(s): nn.conv2d x2, nn.relu`,
+  /// kernels most frequent first (ties by name).
+  std::string summary() const;
 };
 
 /// The tensor type of `spec`.
