@@ -44,7 +44,9 @@ class CompositeScopes {
 PlacementMap placeOpCalls(const Module& module) {
   PlacementMap placements;
   std::unordered_map<const ExprNode*, std::size_t> instances;  // composite literal → its number
-  for (const auto& [name, function] : module.functions()) {
+  for (const Module::Entry& entry : module.functions()) {
+    const std::string& name = entry.first;
+    const Function& function = entry.second;
     const std::string compiler = stringAttr(function->attrs, "Compiler");
     CompositeScopes scopes;
     // Post-order meets an inner composite literal before the one around it, so inner ones claim
