@@ -1,7 +1,8 @@
 /// \file
-/// IrTextView colouring: a small text is coloured at once; a large one is shown uncoloured and then
-/// coloured in slices (also after switching colours), ending with the same colours as when
-/// coloured at once.
+/// IrTextView: a small text is shown and coloured at once; a large one is appended in slices, shown
+/// uncoloured and then coloured in slices (also after switching colours), ending with the same
+/// text and colours as when set at once; a location asked for before its line arrived is shown
+/// when it arrives.
 
 #include <QSignalSpy>
 #include <QTextBlock>
@@ -51,10 +52,13 @@ class TestIrTextView : public QObject {
     QVERIFY(large.size() > kSlicedHighlightAbove);
     QSignalSpy done(view.highlighter(), &RelayHighlighter::highlighted);
     view.setIrText(large);
-    QVERIFY(view.highlighter()->isSlicing());
+    QVERIFY(view.isFilling());
+    QVERIFY(view.document()->characterCount() < large.size());
     QCOMPARE(formatsOf(view.document()->firstBlock()), QString());
     QVERIFY(done.wait(20000));
+    QVERIFY(!view.isFilling());
     QVERIFY(!view.highlighter()->isSlicing());
+    QCOMPARE(view.toPlainText(), large);
     QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
     QCOMPARE(formatsOf(view.document()->lastBlock().previous()), expected);
   }
@@ -72,6 +76,23 @@ class TestIrTextView : public QObject {
     QVERIFY(formatsOf(view.document()->firstBlock()) != expected);
     view.setDarkColours(true);
     QVERIFY(view.highlighter()->isSlicing());
+    QSignalSpy done(view.highlighter(), &RelayHighlighter::highlighted);
+    QVERIFY(done.wait(20000));
+    QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
+    QCOMPARE(formatsOf(view.document()->lastBlock().previous()), expected);
+  }
+
+  void switchingColoursWhileALargeTextArrivesColoursItAfterwards() {
+    IrTextView dark;
+    dark.setDarkColours(true);
+    dark.setIrText(kLine);
+    const QString expected = formatsOf(dark.document()->firstBlock());
+
+    IrTextView view;
+    view.setIrText(kLine.repeated(static_cast<int>(kSlicedHighlightAbove / kLine.size()) * 3));
+    QVERIFY(view.isFilling());
+    view.setDarkColours(true);
+    QVERIFY(!view.highlighter()->isSlicing());
     QSignalSpy done(view.highlighter(), &RelayHighlighter::highlighted);
     QVERIFY(done.wait(20000));
     QCOMPARE(formatsOf(view.document()->firstBlock()), expected);
@@ -125,11 +146,30 @@ class TestIrTextView : public QObject {
 
   void newTextRestartsTheSlices() {
     IrTextView view;
-    view.setIrText(kLine.repeated(static_cast<int>(kSlicedHighlightAbove / kLine.size()) + 1));
-    QVERIFY(view.highlighter()->isSlicing());
+    view.setIrText(kLine.repeated(static_cast<int>(kSlicedHighlightAbove / kLine.size()) * 3));
+    QVERIFY(view.isFilling());
     view.setIrText(kLine);
+    QVERIFY(!view.isFilling());
     QVERIFY(!view.highlighter()->isSlicing());
+    QCOMPARE(view.toPlainText(), kLine);
     QVERIFY(!formatsOf(view.document()->firstBlock()).isEmpty());
+  }
+
+  void aLineNotYetArrivedIsShownWhenItArrives() {
+    IrTextView view;
+    const int lines = static_cast<int>(kSlicedHighlightAbove / kLine.size()) * 4;
+    QString large = kLine.repeated(lines - 1) + QStringLiteral("  %9 = nn.relu(%8);\n");
+    view.setIrText(large);
+    QVERIFY(view.isFilling());
+    QVERIFY(view.document()->blockCount() < lines);
+    QSignalSpy clicked(&view, &IrTextView::locationClicked);
+    const TextRange last{lines, 3, lines, 19};
+    view.showRange(last);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isFilling(), 20000);
+    QCOMPARE(view.textCursor().blockNumber(), lines - 1);
+    QCOMPARE(view.textCursor().positionInBlock(), 2);
+    QCOMPARE(view.extraSelections().last().cursor.selectedText(), QStringLiteral("%9 = nn.relu(%8)"));
+    QCOMPARE(clicked.count(), 0);
   }
 };
 

@@ -564,16 +564,7 @@ void MainWindow::selectRegion(int row) {
 void MainWindow::selectNodes(const QList<int>& nodes) {
   if (!mainPage()) return;
   tabs_->setCurrentWidget(mainPage());
-  GraphScene* scene = mainPage()->scene();
-  scene->selectNode(-1);
-  QRectF area;
-  for (int node : nodes) {
-    if (NodeItem* item = scene->itemOf(node)) {
-      item->setSelected(true);
-      area = area.united(item->sceneBoundingRect());
-    }
-  }
-  if (!area.isNull()) mainPage()->view()->showArea(area);
+  mainPage()->selectNodes(std::vector<int>(nodes.begin(), nodes.end()));
 }
 
 void MainWindow::onNodeSelected(GraphPage* page, int node) {
@@ -600,7 +591,8 @@ void MainWindow::onTextLocation(int line, int column) {
   followingText_ = true;
   page->scene()->selectNode(node);
   followingText_ = false;
-  page->view()->revealNode(node);
+  // A node in a collapsed group is selected once its group is open, which moves the text to it.
+  if (!page->revealNode(node)) page->view()->revealNode(node);
 }
 
 std::shared_ptr<const TextLinks> MainWindow::textOf(const GraphPage* page) const {

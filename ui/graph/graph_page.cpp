@@ -168,7 +168,7 @@ GraphPage::~GraphPage() { runner_->cancel(); }
 
 void GraphPage::startLayout() {
   pendingGroup_ = -1;
-  pendingReveal_ = -1;
+  pendingReveal_.clear();
   emit layoutStarted();
   showNotice(tr("Laying out %n node(s)…", nullptr, static_cast<int>(model_->nodes().size())));
   emit status(tr("Laying out %1…").arg(model_->name()));
@@ -180,7 +180,7 @@ void GraphPage::startLayout() {
 
 void GraphPage::startGroupLayout(int group, std::vector<int> inside) {
   pendingGroup_ = group;
-  pendingReveal_ = -1;
+  pendingReveal_.clear();
   emit layoutStarted();
   emit status(tr("Laying out %1…").arg(model_->groups()[group].label));
   std::vector<bool> collapsed = history_.collapsed();
@@ -194,7 +194,7 @@ void GraphPage::startGroupLayout(int group, std::vector<int> inside) {
 
 void GraphPage::cancelLayout() {
   runner_->cancel();
-  pendingReveal_ = -1;
+  pendingReveal_.clear();
   if (std::exchange(pendingGroup_, -1) >= 0) {
     emit status(tr("Layout cancelled."));
   } else {
@@ -207,7 +207,7 @@ void GraphPage::toggleGroup(int group) {
   if (pendingGroup_ >= 0) {
     // A second double-click on a group being laid out calls it off; one on another group replaces it.
     const int pending = std::exchange(pendingGroup_, -1);
-    pendingReveal_ = -1;
+    pendingReveal_.clear();
     runner_->cancel();
     if (pending == group) return;
   }
@@ -240,14 +240,14 @@ void GraphPage::setAllCollapsed(bool collapsed) {
 
 void GraphPage::onLayout(const Layout& layout) {
   emit layoutComputed(layout);
-  const int reveal = std::exchange(pendingReveal_, -1);
+  const std::vector<int> reveal = std::exchange(pendingReveal_, {});
   if (pendingGroup_ >= 0) {
     history_.expand(std::exchange(pendingGroup_, -1), layout, std::exchange(pendingInside_, {}));
   } else {
     history_.reset(layout);
   }
   draw();
-  if (reveal >= 0) showNode(reveal);
+  if (!reveal.empty()) showSelection(reveal);
 }
 
 void GraphPage::draw() {
@@ -341,13 +341,39 @@ bool GraphPage::revealNode(int node) {
   const int outermost = hiding.back();
   hiding.pop_back();
   startGroupLayout(outermost, std::move(hiding));
-  pendingReveal_ = node;
+  pendingReveal_ = {node};
   return true;
+}
+
+void GraphPage::selectNodes(const std::vector<int>& nodes) {
+  if (nodes.empty()) return;
+  if (revealNode(nodes.front())) {
+    pendingReveal_ = nodes;
+    return;
+  }
+  showSelection(nodes);
 }
 
 void GraphPage::showNode(int node) {
   view_->focusNode(node);
   scene_->flashNode(node);
+}
+
+void GraphPage::showSelection(const std::vector<int>& nodes) {
+  if (nodes.size() == 1) {
+    scene_->selectNode(nodes.front());
+    showNode(nodes.front());
+    return;
+  }
+  scene_->selectNode(-1);
+  QRectF area;
+  for (int node : nodes) {
+    if (NodeItem* item = scene_->itemOf(node)) {
+      item->setSelected(true);
+      area = area.united(item->sceneBoundingRect());
+    }
+  }
+  if (!area.isNull()) view_->showArea(area);
 }
 
 bool GraphPage::exportSvg(const QString& path, QString* error) const {

@@ -81,9 +81,12 @@ class GraphPage : public QWidget {
   /// Selects the next (or previous) search match, revealing it (see revealNode).
   void findNext(bool backwards = false);
   /// Expands the collapsed groups hiding `node` in one background layout (the outermost laid out
-  /// alone with the others open inside it), then centres and flashes it; false, and nothing done,
-  /// when no group hides it or a full layout is running.
+  /// alone with the others open inside it), then selects, centres and flashes it; false, and
+  /// nothing done, when no group hides it or a full layout is running.
   bool revealNode(int node);
+  /// Selects `nodes` and shows them all. When collapsed groups hide the first of them, those are
+  /// expanded first (as `revealNode` does) and the nodes selected once drawn.
+  void selectNodes(const std::vector<int>& nodes);
 
   /// Writes the whole graph as SVG; false and `error` on failure (nothing half-written is left).
   bool exportSvg(const QString& path, QString* error) const;
@@ -118,6 +121,8 @@ class GraphPage : public QWidget {
   void startGroupLayout(int group, std::vector<int> inside = {});
   /// Centres `node` at a legible zoom and flashes it.
   void showNode(int node);
+  /// Selects the drawn ones of `nodes`; one is centred and flashed, several fitted in the view.
+  void showSelection(const std::vector<int>& nodes);
   /// Draws the history's picture, keeping the overlays and what the view centres on.
   void draw();
   void placeOverlays();
@@ -131,8 +136,8 @@ class GraphPage : public QWidget {
   int pendingGroup_ = -1;
   /// Groups nested in `pendingGroup_` laid out expanded with it.
   std::vector<int> pendingInside_;
-  /// The node to show once the running group layout is drawn, or -1.
-  int pendingReveal_ = -1;
+  /// The nodes to select and show once the running group layout is drawn.
+  std::vector<int> pendingReveal_;
   GraphScene* scene_;
   GraphView* view_;
   Minimap* minimap_;

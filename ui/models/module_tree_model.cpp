@@ -5,6 +5,8 @@
 
 #include <QStringBuilder>
 #include <QStringList>
+#include <algorithm>
+#include <unordered_map>
 
 #include "ir/traversal.h"
 
@@ -31,26 +33,38 @@ QString detailOf(const FunctionNode& function) {
 }  // namespace
 
 void ModuleTreeModel::setModule(const Module& module) {
-  beginResetModel();
-  rows_.clear();
+  std::vector<Function> functions;
+  for (const auto& [name, function] : module.functions()) functions.push_back(function);
+  if (functions == shown_) return;
+  std::vector<Row> rows;
   for (const auto& [name, function] : module.functions()) {
-    Row row{QString::fromStdString(name), kindOf(*function, false), detailOf(*function), QString::fromStdString(name), {}};
-    std::unordered_map<const ExprNode*, QString> boundNames;
-    postOrderVisit(Expr(function->body), [&](const Expr& expr) {
-      if (const auto* let = expr->as<LetNode>()) boundNames[let->value.get()] = u'%' % QString::fromStdString(let->var->name);
-    });
-    postOrderVisit(Expr(function->body), [&](const Expr& expr) {
-      const auto* nested = expr->as<FunctionNode>();
-      if (!nested) return;
-      QString label = boundNames.count(nested) ? boundNames[nested] : QString();
-      if (const AttrValue* composite = nested->attrs.find("Composite"); composite && composite->isString())
-        label = QString::fromStdString(composite->asString());
-      if (label.isEmpty()) label = QStringLiteral("fn");
-      row.children.push_back({label, kindOf(*nested, true), detailOf(*nested), row.global, {}});
-    });
-    rows_.push_back(std::move(row));
+    auto before = std::find(shown_.begin(), shown_.end(), function);
+    const bool unchanged = before != shown_.end() && rows_[before - shown_.begin()].global == QString::fromStdString(name);
+    rows.push_back(unchanged ? std::move(rows_[before - shown_.begin()]) : rowOf(name, function));
   }
+  beginResetModel();
+  rows_ = std::move(rows);
+  shown_ = std::move(functions);
   endResetModel();
+}
+
+ModuleTreeModel::Row ModuleTreeModel::rowOf(const std::string& name, const Function& function) {
+  Row row{QString::fromStdString(name), kindOf(*function, false), detailOf(*function), QString::fromStdString(name), {}};
+  std::unordered_map<const ExprNode*, QString> boundNames;
+  std::vector<const FunctionNode*> nested;
+  postOrderVisit(Expr(function->body), [&](const Expr& expr) {
+    if (const auto* let = expr->as<LetNode>()) boundNames[let->value.get()] = u'%' % QString::fromStdString(let->var->name);
+    if (const auto* literal = expr->as<FunctionNode>()) nested.push_back(literal);
+  });
+  for (const FunctionNode* literal : nested) {
+    auto bound = boundNames.find(literal);
+    QString label = bound != boundNames.end() ? bound->second : QString();
+    if (const AttrValue* composite = literal->attrs.find("Composite"); composite && composite->isString())
+      label = QString::fromStdString(composite->asString());
+    if (label.isEmpty()) label = QStringLiteral("fn");
+    row.children.push_back({label, kindOf(*literal, true), detailOf(*literal), row.global, {}});
+  }
+  return row;
 }
 
 QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex& parent) const {

@@ -22,7 +22,8 @@ class ModuleTreeModel : public QAbstractItemModel {
 
   using QAbstractItemModel::QAbstractItemModel;
 
-  /// Shows `module` (replacing the previous content).
+  /// Shows `module` (replacing the previous content). Functions shown before are not walked
+  /// again, and the model is not reset when the functions are all the same.
   void setModule(const Module& module);
 
   QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -43,7 +44,12 @@ class ModuleTreeModel : public QAbstractItemModel {
     QString global;
     std::vector<Row> children;
   };
+  /// The row of `function` (named `name`) and of the functions nested in it.
+  static Row rowOf(const std::string& name, const Function& function);
+
   std::vector<Row> rows_;
+  /// The functions `rows_` show, in order.
+  std::vector<Function> shown_;
 };
 
 }  // namespace byoc::ui

@@ -3,12 +3,31 @@
 
 #include "panels/ir_text_view.h"
 
+#include <QElapsedTimer>
 #include <QFontDatabase>
 #include <QTextBlock>
+#include <utility>
 
 #include "panels/relay_highlighter.h"
 
 namespace byoc::ui {
+
+namespace {
+
+/// How much text one append takes (cut at the next line end), and how long one slice of appends
+/// may hold the UI thread.
+constexpr qsizetype kFillChunkChars = 32'000;
+constexpr qint64 kFillSliceNs = 8'000'000;
+
+/// The end of the chunk of `text` that starts at `from`: just after the first line end past
+/// `kFillChunkChars` characters, or the end of the text.
+qsizetype chunkEnd(const QString& text, qsizetype from) {
+  if (text.size() - from <= kFillChunkChars) return text.size();
+  const qsizetype lineEnd = text.indexOf(u'\n', from + kFillChunkChars);
+  return lineEnd < 0 ? text.size() : lineEnd + 1;
+}
+
+}  // namespace
 
 IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
   setReadOnly(true);
@@ -17,7 +36,10 @@ IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
   QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   mono.setPointSizeF(std::max(mono.pointSizeF(), 9.5));
   setFont(mono);
+  document()->setUndoRedoEnabled(false);  // read-only: an undo stack would only copy the text
   highlighter_ = new RelayHighlighter(document(), false);
+  filler_.setInterval(0);
+  connect(&filler_, &QTimer::timeout, this, &IrTextView::fillSlice);
   connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
     highlightCurrentLine();
     if (programmatic_) return;
@@ -27,37 +49,72 @@ IrTextView::IrTextView(QWidget* parent) : QPlainTextEdit(parent) {
 }
 
 void IrTextView::setIrText(const QString& text) {
+  filler_.stop();
+  highlighter_->stopSlicing();
+  pendingRange_.reset();
   const bool sliced = text.size() > kSlicedHighlightAbove;
+  pendingText_ = sliced ? text : QString();
+  filledUpTo_ = sliced ? chunkEnd(text, 0) : 0;
   programmatic_ = true;
   highlighter_->setDeferred(sliced);
-  setPlainText(text);
+  setPlainText(sliced ? text.first(filledUpTo_) : text);
   highlighter_->setDeferred(false);
   programmatic_ = false;
-  if (sliced) {
-    highlighter_->highlightInSlices();
-  } else {
-    highlighter_->stopSlicing();
+  if (sliced) filler_.start();
+}
+
+void IrTextView::fillSlice() {
+  QElapsedTimer clock;
+  clock.start();
+  programmatic_ = true;
+  highlighter_->setDeferred(true);
+  QTextCursor end(document());
+  end.movePosition(QTextCursor::End);
+  while (filledUpTo_ < pendingText_.size() && clock.nsecsElapsed() < kFillSliceNs) {
+    const qsizetype next = chunkEnd(pendingText_, filledUpTo_);
+    end.insertText(pendingText_.sliced(filledUpTo_, next - filledUpTo_));
+    filledUpTo_ = next;
   }
+  highlighter_->setDeferred(false);
+  programmatic_ = false;
+  showPendingRange();
+  if (filledUpTo_ < pendingText_.size()) return;
+  filler_.stop();
+  pendingText_.clear();
+  pendingRange_.reset();
+  highlighter_->highlightInSlices();
+}
+
+void IrTextView::showPendingRange() {
+  if (!pendingRange_ || !document()->findBlockByNumber(pendingRange_->line - 1).isValid()) return;
+  // The node's last line may still be on its way; the range is cut at the end of what is in.
+  const TextRange range = *std::exchange(pendingRange_, std::nullopt);
+  showRange(range);
 }
 
 void IrTextView::setDarkColours(bool dark) {
   delete highlighter_;
   highlighter_ = new RelayHighlighter(nullptr, dark);
   highlighter_->setParent(this);  // attached to the document only below, maybe in slices
-  if (document()->characterCount() <= kSlicedHighlightAbove) {
+  if (document()->characterCount() <= kSlicedHighlightAbove && !isFilling()) {
     highlighter_->setDocument(document());
     return;
   }
-  // Attaching colours the whole text at once: attach deferred, and colour it in slices.
+  // Attaching colours the whole text at once: attach deferred, and colour it in slices (once it is
+  // all in, if it is still arriving).
   highlighter_->setDeferred(true);
   highlighter_->setDocument(document());
   highlighter_->rehighlight();
   highlighter_->setDeferred(false);
-  highlighter_->highlightInSlices();
+  if (!isFilling()) highlighter_->highlightInSlices();
 }
 
 void IrTextView::showLocation(int line, int column) {
-  if (!document()->findBlockByNumber(line - 1).isValid()) return;
+  if (!document()->findBlockByNumber(line - 1).isValid()) {
+    if (isFilling()) pendingRange_ = TextRange{line, column, line, column};
+    return;
+  }
+  pendingRange_.reset();
   QTextCursor cursor(document());
   cursor.setPosition(positionOf(line, column));
   programmatic_ = true;
@@ -67,7 +124,10 @@ void IrTextView::showLocation(int line, int column) {
 }
 
 void IrTextView::showRange(const TextRange& range) {
-  if (!document()->findBlockByNumber(range.line - 1).isValid()) return;
+  if (!document()->findBlockByNumber(range.line - 1).isValid()) {
+    if (isFilling()) pendingRange_ = range;
+    return;
+  }
   showLocation(range.line, range.column);
   highlightCurrentLine();  // drops the range shown before, also when the cursor did not move
   const int begin = positionOf(range.line, range.column), end = positionOf(range.endLine, range.endColumn);

@@ -4,11 +4,16 @@
 ///
 /// `showLocation` moves the cursor to a 1-based line and column and highlights that line
 /// (`showRange` also highlights a node's whole range);
-/// when the user moves the cursor, `locationClicked` reports the new line and column. A text longer
-/// than `kSlicedHighlightAbove` characters is coloured in slices after it is shown (see
-/// RelayHighlighter), so that setting it never holds the UI thread for long.
+/// when the user moves the cursor, `locationClicked` reports the new line and column.
+///
+/// A text longer than `kSlicedHighlightAbove` characters (a 100,000-node model prints to megabytes)
+/// never holds the UI thread for long: its first lines are shown at once, the rest is appended a
+/// slice per turn of the event loop, and then it is coloured in slices (see RelayHighlighter). A
+/// location asked for before its line has arrived is shown when it arrives.
 
 #include <QPlainTextEdit>
+#include <QTimer>
+#include <optional>
 
 #include "text/printer.h"
 
@@ -16,7 +21,7 @@ namespace byoc::ui {
 
 class RelayHighlighter;
 
-/// Texts longer than this (in characters) are coloured in slices after they are set.
+/// Texts longer than this (in characters) are appended, then coloured, in slices.
 inline constexpr qsizetype kSlicedHighlightAbove = 100'000;
 
 /// Read-only Relay text view.
@@ -37,6 +42,8 @@ class IrTextView : public QPlainTextEdit {
   void showRange(const TextRange& range);
   /// The text `range` covers (empty for an empty range), e.g. for tests.
   QString textOf(const TextRange& range) const;
+  /// True while slices of a large text remain to be appended.
+  bool isFilling() const { return filler_.isActive(); }
 
  signals:
   /// The user put the cursor at `line`:`column` (1-based).
@@ -44,10 +51,19 @@ class IrTextView : public QPlainTextEdit {
 
  private:
   void highlightCurrentLine();
+  /// Appends the next slices of `pendingText_` for a few milliseconds; when all of it is in,
+  /// starts colouring.
+  void fillSlice();
+  /// Shows `pendingRange_` once its line is in the document.
+  void showPendingRange();
   /// The document position of `line`:`column` (1-based), clamped into the text.
   int positionOf(int line, int column) const;
   bool programmatic_ = false;
   RelayHighlighter* highlighter_ = nullptr;
+  QTimer filler_;
+  QString pendingText_;
+  qsizetype filledUpTo_ = 0;
+  std::optional<TextRange> pendingRange_;
 };
 
 }  // namespace byoc::ui
