@@ -182,9 +182,26 @@ class RelayPrinter {
   std::string constantText(const Expr& expr) {
     const auto* constant = expr->as<ConstantNode>();
     if (auto literal = scalarLiteralText(constant->data)) return *literal;
-    auto [it, inserted] = metaIndex_.emplace(constant, metaConstants_.size());
-    if (inserted) metaConstants_.push_back(Constant(constant));
-    return "meta[relay.Constant][" + std::to_string(it->second) + "]";
+    return "meta[relay.Constant][" + std::to_string(metaIndexOf(constant)) + "]";
+  }
+
+  /// The constant's entry in the metadata section. Constants that share their bytes, dtype and
+  /// shape share one entry: the parser makes a node per `meta[…]` reference, where TVM has one
+  /// object, so a weight used a thousand times is written once.
+  std::size_t metaIndexOf(const ConstantNode* constant) {
+    if (auto known = metaIndex_.find(constant); known != metaIndex_.end()) return known->second;
+    const std::byte* storage = constant->data.bytes().data();
+    auto shared = storage ? metaIndexOfStorage_.find(storage) : metaIndexOfStorage_.end();
+    std::size_t index = metaConstants_.size();
+    if (shared != metaIndexOfStorage_.end() && metaConstants_[shared->second]->data.dtype() == constant->data.dtype() &&
+        metaConstants_[shared->second]->data.shape() == constant->data.shape()) {
+      index = shared->second;
+    } else {
+      metaConstants_.push_back(Constant(constant));
+      if (storage) metaIndexOfStorage_.emplace(storage, index);
+    }
+    metaIndex_.emplace(constant, index);
+    return index;
   }
 
   /// `name` as the lexer reads a name after `%` (text/lexer.h): a letter first, then name
@@ -386,6 +403,7 @@ class RelayPrinter {
   std::unordered_set<const ExprNode*> typeShown_;
   std::unordered_map<const ExprNode*, int> useCounts_;
   std::unordered_map<const ConstantNode*, std::size_t> metaIndex_;  ///< shared by the whole print
+  std::unordered_map<const std::byte*, std::size_t> metaIndexOfStorage_;
   std::vector<Constant> metaConstants_;
 };
 

@@ -131,6 +131,24 @@ class TestPrinter : public QObject {
     QVERIFY(printModule(module, noMetadata).find("#[metadata]") == std::string::npos);
   }
 
+  void aConstantReferencedTwiceIsWrittenOnce() {
+    // As in TVM, where `meta[relay.Constant][0]` names one object however often it is used; two
+    // constants with equal values but their own bytes stay two entries.
+    const std::string zeros = "\"AAAAAAAAAAA=\"";
+    std::string text = "def @main(%x: Tensor[(2), float32]) {\n"
+                       "  %0 = add(%x, meta[relay.Constant][0]);\n"
+                       "  %1 = add(%0, meta[relay.Constant][1]);\n"
+                       "  add(%1, meta[relay.Constant][0])\n"
+                       "}\n#[metadata]\n{\"relay.Constant\": [{\"dtype\": \"float32\", \"shape\": [2], \"data\": " + zeros +
+                       "}, {\"dtype\": \"float32\", \"shape\": [2], \"data\": " + zeros + "}]}\n";
+    const std::string printed = printModule(parsed(text));
+    QVERIFY2(printed.find("%0 = add(%x, meta[relay.Constant][0]);\n  %1 = add(%0, meta[relay.Constant][1]);\n"
+                          "  add(%1, meta[relay.Constant][0])") != std::string::npos, printed.c_str());
+    QVERIFY2(printed.find("{\"relay.Constant\":[{\"dtype\":\"float32\",\"shape\":[2],\"data\":" + zeros +
+                          "},{\"dtype\":\"float32\",\"shape\":[2],\"data\":" + zeros + "}]}") != std::string::npos,
+             printed.c_str());
+  }
+
   void clashingNamesGetSuffixes() {
     Var a = VarNode::make("x", scalarType(DType::Int32));
     Var b = VarNode::make("x", scalarType(DType::Int32));
