@@ -2,55 +2,55 @@
 
 #include <cctype>
 
+#include "support/source_scanner.h"
+
 namespace byoc::pattern_text {
 
 namespace {
 
 bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
 class Lexer {
  public:
-  Lexer(std::string_view text, std::string_view fileName) : text_(text), fileName_(fileName) {}
+  Lexer(std::string_view text, std::string_view fileName) : scan_(text), fileName_(fileName) {}
 
   Result<std::vector<Token>> run() {
     std::vector<Token> tokens;
     while (true) {
-      skipSpaceAndComments();
-      const int line = line_;
-      const int column = column_;
-      if (pos_ >= text_.size()) {
-        tokens.push_back({Token::Kind::End, "", "", line, column});
+      scan_.skipSpace("#");
+      const int line = scan_.line();
+      const int column = scan_.column();
+      auto add = [&](Token::Kind kind, std::string_view text, std::string_view suffix = {}) {
+        tokens.push_back({kind, std::string(text), std::string(suffix), line, column});
+      };
+      if (scan_.atEnd()) {
+        add(Token::Kind::End, "");
         return tokens;
       }
-      const char c = text_[pos_];
-      const bool afterDot = !tokens.empty() && tokens.back().is(".");
+      const char c = scan_.peek();
       if (isIdentStart(c)) {
-        tokens.push_back({Token::Kind::Identifier, identifier(), "", line, column});
+        add(Token::Kind::Identifier, identifier());
       } else if (c == '%' || c == '@') {
-        advance();
-        if (pos_ >= text_.size() || !isIdentChar(text_[pos_]))
-          return error(line, column, std::string("found '") + c + "', expected a name after it");
-        std::string name;
-        while (pos_ < text_.size() && isIdentChar(text_[pos_])) name += advance();
-        tokens.push_back({c == '%' ? Token::Kind::LocalVar : Token::Kind::GlobalVar, name, "", line, column});
-      } else if (isDigit(c) || (c == '-' && pos_ + 1 < text_.size() && isDigit(text_[pos_ + 1]))) {
-        tokens.push_back(number(afterDot, line, column));
+        scan_.advance();
+        const std::string_view name = scan_.takeWhile(isIdentChar);
+        if (name.empty()) return error(line, column, std::string("found '") + c + "', expected a name after it");
+        add(c == '%' ? Token::Kind::LocalVar : Token::Kind::GlobalVar, name);
+      } else if (scan_.atNumber()) {
+        // After a dot, a number is an index (`p.0`): no fraction or exponent.
+        const bool afterDot = !tokens.empty() && tokens.back().is(".");
+        const NumberText number = scan_.number({.fraction = !afterDot});
+        add(number.isFloat ? Token::Kind::Float : Token::Kind::Integer, number.digits, number.suffix);
       } else if (c == '"') {
-        auto token = string(line, column);
-        if (!token) return token.error();
-        tokens.push_back(std::move(token).value());
-      } else if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '>') {
-        advance();
-        advance();
-        tokens.push_back({Token::Kind::Punct, "->", "", line, column});
-      } else if (c == '.' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '.') {
-        advance();
-        advance();
-        tokens.push_back({Token::Kind::Punct, "..", "", line, column});
+        std::optional<std::string> value = scan_.quotedString();
+        if (!value) return error(line, column, "found an unterminated string, expected '\"'");
+        add(Token::Kind::String, *value);
+      } else if (scan_.startsWith("->") || scan_.startsWith("..")) {
+        add(Token::Kind::Punct, scan_.startsWith("->") ? "->" : "..");
+        scan_.advance(2);
       } else if (std::string_view("(){}[],;=|*.:?").find(c) != std::string_view::npos) {
-        tokens.push_back({Token::Kind::Punct, std::string(1, advance()), "", line, column});
+        scan_.advance();
+        add(Token::Kind::Punct, std::string_view(&c, 1));
       } else {
         return error(line, column, std::string("found '") + c + "', expected a pattern");
       }
@@ -58,95 +58,22 @@ class Lexer {
   }
 
  private:
-  char advance() {
-    char c = text_[pos_++];
-    if (c == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-    return c;
-  }
-
-  void skipSpaceAndComments() {
-    while (pos_ < text_.size()) {
-      char c = text_[pos_];
-      if (std::isspace(static_cast<unsigned char>(c))) {
-        advance();
-      } else if (c == '#') {
-        while (pos_ < text_.size() && text_[pos_] != '\n') advance();
-      } else {
-        return;
-      }
-    }
-  }
-
+  /// Parts joined by dots: `nn.conv2d` (a dot before a digit or `*` is a token of its own).
   std::string identifier() {
-    std::string name;
-    while (pos_ < text_.size()) {
-      if (isIdentChar(text_[pos_])) {
-        name += advance();
-      } else if (text_[pos_] == '.' && pos_ + 1 < text_.size() && isIdentStart(text_[pos_ + 1])) {
-        name += advance();
-      } else {
-        break;
-      }
+    std::string name(scan_.takeWhile(isIdentChar));
+    while (scan_.peek() == '.' && isIdentStart(scan_.peek(1))) {
+      name += scan_.advance();
+      name += scan_.takeWhile(isIdentChar);
     }
     return name;
-  }
-
-  Token number(bool integerOnly, int line, int column) {
-    std::string digits;
-    if (text_[pos_] == '-') digits += advance();
-    while (pos_ < text_.size() && isDigit(text_[pos_])) digits += advance();
-    bool isFloat = false;
-    if (!integerOnly && pos_ + 1 < text_.size() && text_[pos_] == '.' && isDigit(text_[pos_ + 1])) {
-      isFloat = true;
-      digits += advance();
-      while (pos_ < text_.size() && isDigit(text_[pos_])) digits += advance();
-    }
-    if (!integerOnly && pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
-      std::size_t look = pos_ + 1;
-      if (look < text_.size() && (text_[look] == '-' || text_[look] == '+')) ++look;
-      if (look < text_.size() && isDigit(text_[look])) {
-        isFloat = true;
-        while (pos_ < look) digits += advance();
-        while (pos_ < text_.size() && isDigit(text_[pos_])) digits += advance();
-      }
-    }
-    std::string suffix;
-    if (pos_ < text_.size() && (text_[pos_] == 'f' || text_[pos_] == 'i' || text_[pos_] == 'u')) {
-      suffix += advance();
-      while (pos_ < text_.size() && isDigit(text_[pos_])) suffix += advance();
-      if (suffix[0] == 'f') isFloat = true;
-    }
-    return {isFloat ? Token::Kind::Float : Token::Kind::Integer, digits, suffix, line, column};
-  }
-
-  Result<Token> string(int line, int column) {
-    advance();
-    std::string value;
-    while (pos_ < text_.size() && text_[pos_] != '"') {
-      if (text_[pos_] == '\\' && pos_ + 1 < text_.size()) advance();
-      if (text_[pos_] == '\n') break;
-      value += advance();
-    }
-    if (pos_ >= text_.size() || text_[pos_] != '"')
-      return error(line, column, "found an unterminated string, expected '\"'");
-    advance();
-    return Token{Token::Kind::String, value, "", line, column};
   }
 
   Diagnostic error(int line, int column, std::string message) const {
     return makeError(std::move(message), SourceLocation{std::string(fileName_), line, column});
   }
 
-  std::string_view text_;
+  SourceScanner scan_;
   std::string_view fileName_;
-  std::size_t pos_ = 0;
-  int line_ = 1;
-  int column_ = 1;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "target/predicate.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <optional>
@@ -7,6 +8,7 @@
 
 #include "ir/op.h"
 #include "support/limits.h"
+#include "support/source_scanner.h"
 #include "target/predicate_syntax.h"
 #include "text/scalar_literal.h"
 
@@ -31,78 +33,34 @@ struct Token {
 /// Splits the predicate text into tokens; reports unterminated strings and stray characters.
 Result<std::vector<Token>> tokenize(std::string_view text, int firstColumn) {
   std::vector<Token> tokens;
-  int line = 1;
-  int column = firstColumn;
-  std::size_t i = 0;
-  auto advance = [&](std::size_t count) {
-    for (std::size_t k = 0; k < count; ++k, ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-  };
-  while (i < text.size()) {
-    char c = text[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      advance(1);
-      continue;
-    }
-    int startLine = line;
-    int startColumn = column;
-    std::size_t start = i;
+  SourceScanner scan(text, 1, firstColumn);
+  auto at = [](int line, int column) { return std::to_string(line) + ":" + std::to_string(column) + ": "; };
+  while (true) {
+    scan.skipSpace({});
+    const int line = scan.line();
+    const int column = scan.column();
+    if (scan.atEnd()) break;
+    const char c = scan.peek();
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      std::size_t end = i;
-      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_' ||
-                                   text[end] == '.'))
-        ++end;
-      advance(end - i);
-      tokens.push_back({Token::Kind::Name, std::string(text.substr(start, end - start)), startLine, startColumn});
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < text.size() &&
-                                                               std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
-      std::size_t end = i + 1;
-      bool isFloat = false;
-      while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' ||
-                                   text[end] == 'e' || text[end] == 'E' ||
-                                   ((text[end] == '-' || text[end] == '+') && (text[end - 1] == 'e' || text[end - 1] == 'E')))) {
-        if (!std::isdigit(static_cast<unsigned char>(text[end]))) isFloat = true;
-        ++end;
-      }
-      advance(end - i);
-      tokens.push_back({isFloat ? Token::Kind::Float : Token::Kind::Int, std::string(text.substr(start, end - start)),
-                        startLine, startColumn});
+      const std::string_view name =
+          scan.takeWhile([](char k) { return std::isalnum(static_cast<unsigned char>(k)) || k == '_' || k == '.'; });
+      tokens.push_back({Token::Kind::Name, std::string(name), line, column});
+    } else if (scan.atNumber()) {
+      const NumberText number = scan.number({.suffix = false});
+      tokens.push_back({number.isFloat ? Token::Kind::Float : Token::Kind::Int, std::string(number.digits), line, column});
     } else if (c == '"') {
-      std::string value;
-      advance(1);
-      while (i < text.size() && text[i] != '"') {
-        if (text[i] == '\\' && i + 1 < text.size()) advance(1);
-        value += text[i];
-        advance(1);
-      }
-      if (i >= text.size())
-        return makeError(std::to_string(startLine) + ":" + std::to_string(startColumn) + ": unterminated string");
-      advance(1);
-      tokens.push_back({Token::Kind::String, value, startLine, startColumn});
+      std::optional<std::string> value = scan.quotedString();
+      if (!value) return makeError(at(line, column) + "unterminated string");
+      tokens.push_back({Token::Kind::String, std::move(*value), line, column});
     } else {
-      static const char* const kSymbols[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", ":"};
-      bool matched = false;
-      for (const char* symbol : kSymbols) {
-        std::string_view s(symbol);
-        if (text.substr(i, s.size()) == s) {
-          advance(s.size());
-          tokens.push_back({Token::Kind::Symbol, std::string(s), startLine, startColumn});
-          matched = true;
-          break;
-        }
-      }
-      if (!matched)
-        return makeError(std::to_string(startLine) + ":" + std::to_string(startColumn) + ": unexpected character '" +
-                         std::string(1, c) + "'");
+      static constexpr std::string_view kSymbols[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", ":"};
+      const auto symbol = std::find_if(std::begin(kSymbols), std::end(kSymbols), [&](std::string_view s) { return scan.startsWith(s); });
+      if (symbol == std::end(kSymbols)) return makeError(at(line, column) + "unexpected character '" + std::string(1, c) + "'");
+      scan.advance(symbol->size());
+      tokens.push_back({Token::Kind::Symbol, std::string(*symbol), line, column});
     }
   }
-  tokens.push_back({Token::Kind::End, "", line, column});
+  tokens.push_back({Token::Kind::End, "", scan.line(), scan.column()});
   return tokens;
 }
 
