@@ -2,6 +2,7 @@
 #include <QCompleter>
 #include <QLineEdit>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QDockWidget>
@@ -19,6 +20,7 @@
 #include "authoring/pattern_sketch_view.h"
 #include "authoring/pattern_table_model.h"
 #include "authoring/pattern_text_edit.h"
+#include "authoring/rewrite_preview.h"
 #include "authoring/target_document.h"
 #include "graph/graph_legend.h"
 #include "graph/graph_page.h"
@@ -561,6 +563,65 @@ class TestPatternEditor : public QObject {
     // Without a selection it goes.
     page->scene()->selectNode(-1);
     QCOMPARE(dock->whyText(), QString());
+  }
+
+  // -- rewriting ------------------------------------------------------------------------------
+
+  void aRewriteIsPreviewedInATabOfItsOwn() {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    PatternDock* dock = window.patternDock();
+    QVERIFY(dock->addPattern(QStringLiteral("x = *; nn.relu(x)")));
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    RewritePreview* preview = dock->rewritePreview();
+
+    // A replacement that does not read is refused where it is written.
+    QTest::keyClicks(preview->replacementEdit(), QStringLiteral("tanh(y)"));
+    QCOMPARE(preview->statusText(), QStringLiteral("replacement:1:6: found 'y', expected a registered op or a name defined before"));
+    QVERIFY(!preview->preview());
+    preview->replacementEdit()->clear();
+    QTest::keyClicks(preview->replacementEdit(), QStringLiteral("tanh(x)"));
+    QCOMPARE(preview->statusText(), QString());
+
+    // The preview is the function in front rewritten, in a tab of its own; the model stays.
+    const int pages = window.pageCount();
+    QVERIFY(preview->preview());
+    QTRY_COMPARE_WITH_TIMEOUT(window.pageCount(), pages + 1, 10000);
+    GraphPage* shown = window.currentPage();
+    auto* tabs = qobject_cast<QTabWidget*>(shown->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Rewrite preview · @main"));
+    QCOMPARE(nodesTitled(shown->model(), QStringLiteral("tanh")).size(), std::size_t(2));
+    QVERIFY(nodesTitled(shown->model(), QStringLiteral("nn.relu")).empty());
+    QCOMPARE(nodesTitled(window.mainPage()->model(), QStringLiteral("nn.relu")).size(), std::size_t(2));
+    QCOMPARE(window.targetDocument()->target().rewrites.size(), std::size_t(0));
+    QVERIFY(preview->statusText().startsWith(QStringLiteral("Rewritten until nothing changes")));
+
+    // On the preview, nothing is left to rewrite: no new tab.
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 0, 5000);
+    QVERIFY(preview->preview());
+    QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning(), 10000);
+    QCOMPARE(preview->statusText(), QStringLiteral("Nothing to rewrite: the pattern matches nowhere in @main."));
+    QCOMPARE(window.pageCount(), pages + 1);
+
+    // Previewing the model again replaces the preview tab.
+    tabs->setCurrentWidget(window.mainPage());
+    QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
+    QVERIFY(preview->preview());
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() != window.mainPage() && window.currentPage() != shown, 10000);
+    QCOMPARE(window.pageCount(), pages + 1);
+
+    // A rewrite that would never end stops with the reason, and opens nothing.
+    tabs->setCurrentWidget(window.mainPage());
+    preview->replacementEdit()->clear();
+    QTest::keyClicks(preview->replacementEdit(), QStringLiteral("nn.relu(nn.relu(x))"));
+    QVERIFY(preview->preview());
+    QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning(), 20000);
+    QVERIFY2(preview->statusText().startsWith(QStringLiteral("PatternRewrite: rewrite: the expression grew to ")),
+             qPrintable(preview->statusText()));
+    QCOMPARE(window.pageCount(), pages + 1);
   }
 };
 

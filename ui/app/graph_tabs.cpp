@@ -58,6 +58,12 @@ GraphPage* GraphTabs::show(const QString& title) {
   return nullptr;
 }
 
+void GraphTabs::close(const QString& title) {
+  for (int i = 0; i < count(); ++i) {
+    if (tabText(i) == title) return closePage(i);
+  }
+}
+
 GraphPage* GraphTabs::currentPage() const { return qobject_cast<GraphPage*>(currentWidget()); }
 
 std::shared_ptr<const TextLinks> GraphTabs::textOf(const GraphPage* page) const {

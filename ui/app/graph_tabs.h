@@ -35,6 +35,8 @@ class GraphTabs : public QTabWidget {
                   const QString& title, std::shared_ptr<const TextLinks> text = nullptr);
   /// Brings the tab titled `title` to the front; null if there is none.
   GraphPage* show(const QString& title);
+  /// Closes the tab titled `title`, if there is one (never the main page).
+  void close(const QString& title);
   /// The first tab, or null.
   GraphPage* mainPage() const { return mainPage_; }
   /// The tab in front, or null.

@@ -35,6 +35,7 @@
 #include "authoring/op_support_colouring.h"
 #include "authoring/op_support_model.h"
 #include "authoring/pattern_dock.h"
+#include "authoring/rewrite_preview.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
 #include "export/export_view.h"
@@ -175,6 +176,12 @@ void MainWindow::connectPanels() {
     else if (mainPage()) mainPage()->setOverlay(overlay);
   });
   connect(comparePanel(), &ComparePanel::nodesChosen, this, &MainWindow::selectNodes);
+  connect(patternDock()->rewritePreview(), &RewritePreview::previewReady, this,
+          [this](const Function& rewritten, const QString& name, const QString& title) {
+            if (!document_) return;
+            tabs_->close(title);  // the preview before this one
+            addPage(rewritten, name, title, TextLinks::printed(Expr(rewritten)));
+          });
   connect(runPanel(), &RunPanel::regionNotesChanged, this, [this](const std::map<QString, QString>& notes) {
     hullNotes_ = notes;
     onStepChanged(timeline()->currentStep());

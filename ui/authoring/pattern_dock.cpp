@@ -22,6 +22,7 @@
 #include "authoring/pattern_sketch_view.h"
 #include "authoring/pattern_table_model.h"
 #include "authoring/pattern_text_edit.h"
+#include "authoring/rewrite_preview.h"
 #include "authoring/target_document.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
@@ -172,10 +173,12 @@ QWidget* PatternDock::buildEditor() {
   checkStatus_->setWordWrap(true);
   checkStatus_->setStyleSheet(QStringLiteral("color: #d32f2f"));
   checkStatus_->hide();
+  rewrite_ = new RewritePreview(box);
   layout->addWidget(editor_, 1);
   layout->addWidget(status_);
   layout->addLayout(checkRow);
   layout->addWidget(checkStatus_);
+  layout->addWidget(rewrite_);
 
   connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
     if (!loading_) reparseTimer_.start();
@@ -298,6 +301,7 @@ void PatternDock::reparse() {
 }
 
 void PatternDock::startMatching() {
+  updateRewritePreview();
   if (!pattern_ || !page_ || !page_->model().function()) {
     job_->cancel();
     clearMatches();
@@ -320,7 +324,13 @@ void PatternDock::showMatches(const std::vector<PatternMatch>& found) {
   emit matchesUpdated();
 }
 
+void PatternDock::updateRewritePreview() {
+  rewrite_->setPattern(pattern_);
+  rewrite_->setFunction(page_ ? page_->model().function() : Function(), page_ ? page_->model().name() : QString());
+}
+
 void PatternDock::clearMatches() {
+  updateRewritePreview();
   matches_->setMatches({});
   outlines_.clear();
   drawOutlines();

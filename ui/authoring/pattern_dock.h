@@ -11,6 +11,7 @@
 /// matches are outlined on the graph and listed (click one to select and show it). Stale match
 /// results are dropped. An answer of "Why not here?" follows the selection and the pattern: it is
 /// given again for the node selected next and the pattern parsed next, and goes with the selection.
+/// Under the check, "Replace with" previews a rewrite of the matches (see RewritePreview).
 
 #include <QPointer>
 #include <QTimer>
@@ -36,6 +37,7 @@ class PatternMatchModel;
 class PatternSketchView;
 class PatternTableModel;
 class PatternTextEdit;
+class RewritePreview;
 class TargetDocument;
 
 /// Delay between the last keystroke and the re-parse.
@@ -86,6 +88,8 @@ class PatternDock : public QWidget {
   QLineEdit* checkEdit() const { return check_; }
   /// The view of the live matches.
   QTableView* matchView() const { return matchView_; }
+  /// The "Replace with" row: previews rewriting the pattern's matches in the tab in front.
+  RewritePreview* rewritePreview() const { return rewrite_; }
 
  signals:
   /// The editor's text was parsed; `ok` is false on a syntax error.
@@ -108,6 +112,8 @@ class PatternDock : public QWidget {
   void showMatches(const std::vector<PatternMatch>& found);
   void showMatch(int row);
   void clearMatches();
+  /// Gives the rewrite preview the pattern and the front tab's function.
+  void updateRewritePreview();
   /// Outlines `outlines_` on the page when `outlinesShown_`, nothing otherwise.
   void drawOutlines();
   void updateButtons();
@@ -126,6 +132,7 @@ class PatternDock : public QWidget {
   QLabel* status_;
   QLineEdit* check_;
   QLabel* checkStatus_;
+  RewritePreview* rewrite_;
   PatternSketchView* sketch_;
   QTableView* matchView_;
   QPushButton* whyButton_;
