@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pass/builtin_passes.h"
 #include "pass/registry.h"
 #include "support/limits.h"
 
@@ -60,7 +61,7 @@ std::string checkValue(const FlagSpec& flag, const std::string& value) {
       return value.find('=') != std::string::npos && value.front() != '=' ? ""
                                                                          : flag.name + " expects NAME=FILE.npy, found '" + value + "'";
     case ValueKind::PassName: {
-      const PassRegistry& registry = PassRegistry::builtin();
+      const PassRegistry& registry = builtinPasses();
       if (registry.find(value)) return "";
       std::string names;
       for (const PassInfo* info : registry.all()) names += (names.empty() ? "" : ", ") + info->name;

@@ -1,5 +1,6 @@
 #include "commands.h"
 #include "model_input.h"
+#include "pass/builtin_passes.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
 #include "step_runner.h"
@@ -9,7 +10,7 @@ namespace byoc::cli {
 int runOpt(const Options& options) {
   Result<Module> module = loadTypedModel(options);
   if (!module) return reportError(module.error());
-  const PassRegistry& registry = PassRegistry::builtin();
+  const PassRegistry& registry = builtinPasses();
   Result<std::vector<PipelineStep>> pipeline = parsePipeline(*options.value("--passes"), registry);
   if (!pipeline) return reportError(pipeline.error());
   Result<std::vector<PassPtr>> passes = createPipelinePasses(*pipeline, registry);

@@ -1,13 +1,14 @@
 #include <iostream>
 
 #include "commands.h"
+#include "pass/builtin_passes.h"
 #include "pass/pass_reference.h"
 #include "pass/registry.h"
 
 namespace byoc::cli {
 
 int runPasses(const Options& options) {
-  const PassRegistry& registry = PassRegistry::builtin();
+  const PassRegistry& registry = builtinPasses();
   if (options.has("--reference")) {
     std::cout << renderPassReference(registry);
     return 0;

@@ -1,6 +1,8 @@
 /// \file
 /// The list of built-in passes. Adding a pass to the registry is one line here.
 
+#include "pass/builtin_passes.h"
+
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 #include "pass/registry.h"
@@ -33,6 +35,15 @@ void registerBuiltinPasses(PassRegistry& registry) {
     Status added = registry.add(std::move(registration));
     BYOC_CHECK(added.isOk(), added.isOk() ? std::string() : added.error().message);
   }
+}
+
+const PassRegistry& builtinPasses() {
+  static const PassRegistry registry = [] {
+    PassRegistry built;
+    registerBuiltinPasses(built);
+    return built;
+  }();
+  return registry;
 }
 
 }  // namespace byoc

@@ -9,7 +9,7 @@
 
 namespace byoc {
 
-const PassRegistry& PassContext::passRegistry() const { return registry ? *registry : PassRegistry::builtin(); }
+const PassRegistry& PassContext::passRegistry() const { return registry ? *registry : PassRegistry::core(); }
 
 bool PassContext::isEnabled(const PassInfo& info) const {
   if (disabledPasses.count(info.name)) return false;

@@ -88,7 +88,7 @@ class PassContext {
   std::vector<std::shared_ptr<PassInstrument>> instruments;
   /// Free-form settings read by passes (`relay.FuseOps.max_depth`, …).
   Attrs config;
-  /// Where `Sequential` looks up required passes by name; null means `PassRegistry::builtin()`.
+  /// Where `Sequential` looks up required passes by name; null means `PassRegistry::core()`.
   const PassRegistry* registry = nullptr;
   /// Once set (from any thread), the run stops with a `cancelled` error (see the file comment);
   /// may be null.

@@ -3,12 +3,15 @@
 
 #include "pass/registry.h"
 
+#include "pass/infer_type.h"
+
 namespace byoc {
 
-const PassRegistry& PassRegistry::builtin() {
+const PassRegistry& PassRegistry::core() {
   static const PassRegistry registry = [] {
     PassRegistry built;
-    registerBuiltinPasses(built);
+    Status added = built.add(inferTypeRegistration());
+    BYOC_CHECK(added.isOk(), "InferType registers once");
     return built;
   }();
   return registry;

@@ -3,7 +3,8 @@
 /// The typed pass registry: pass name → metadata and a factory taking the pass's options.
 ///
 /// Nothing registers itself: `registerBuiltinPasses` adds the built-in passes explicitly, one
-/// line each (builtin_passes.cpp); a program may build its own registry and add more.
+/// line each (builtin_passes.h, with the passes); a program may build its own registry and add
+/// more. The infrastructure itself knows only the passes it defines (`PassRegistry::core()`).
 /// Options are checked against the pass's `PassInfo::options` before the factory sees them,
 /// so a factory always receives every option, with its default filled in and of the right kind.
 
@@ -31,8 +32,9 @@ struct PassRegistration {
 /// Name → registration.
 class PassRegistry {
  public:
-  /// A process-wide registry holding the built-in passes, built on first use.
-  static const PassRegistry& builtin();
+  /// The passes the infrastructure defines (InferType): where a context without a registry
+  /// looks up the passes others require.
+  static const PassRegistry& core();
 
   /// Adds a pass; error if the name is taken.
   Status add(PassRegistration registration);
@@ -54,8 +56,5 @@ Result<AttrValue> checkPassOption(const PassInfo& pass, const PassOption& option
 
 /// `options` checked one by one and completed with the defaults, in `PassInfo::options` order.
 Result<Attrs> completePassOptions(const PassInfo& pass, const Attrs& options);
-
-/// Adds the built-in passes (InferType, FoldConstant, FuseOps, …) to `registry`.
-void registerBuiltinPasses(PassRegistry& registry);
 
 }  // namespace byoc

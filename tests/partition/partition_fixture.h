@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pass/canonicalize_ops.h"
+#include "pass/builtin_passes.h"
+#include "pass/transforms/canonicalize_ops.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 #include "pass/pipeline.h"
@@ -43,7 +44,7 @@ inline PassPtr partitionPass(const std::string& step, const std::vector<std::sha
   const std::string name = step.substr(0, step.find('('));
   Attrs options;
   if (name.size() != step.size()) {
-    Result<std::vector<PipelineStep>> parsed = parsePipeline(step, PassRegistry::builtin());
+    Result<std::vector<PipelineStep>> parsed = parsePipeline(step, builtinPasses());
     if (!parsed) qFatal("bad step %s: %s", step.c_str(), parsed.error().str().c_str());
     options = parsed->front().options;
   }

@@ -6,6 +6,7 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "pass/builtin_passes.h"
 #include "pass/infer_type.h"
 #include "pass/pipeline.h"
 #include "pass/verifier.h"
@@ -40,7 +41,7 @@ class TestDeepGraphs : public QObject {
  private slots:
   void aLongChainGoesThroughEveryPass() {
     const int ops = 100000;
-    const PassRegistry& registry = PassRegistry::builtin();
+    const PassRegistry& registry = builtinPasses();
     Result<std::vector<PipelineStep>> steps = parsePipeline(
         "InferType,SimplifyInference,FoldConstant,EliminateCommonSubexpr,DeadCodeElimination,FuseOps(fuse_opt_level=2)",
         registry);

@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "pass/infer_type.h"
+#include "pass/builtin_passes.h"
 #include "pass/pipeline.h"
 #include "pass_test_helpers.h"
 #include "test_files.h"
@@ -86,7 +87,7 @@ class TestTransforms : public QObject {
     Result<Module> typed = inferTypes(*parsed);
     QVERIFY2(typed.isOk(), typed.isOk() ? "" : typed.error().str().c_str());
 
-    const PassRegistry& registry = PassRegistry::builtin();
+    const PassRegistry& registry = builtinPasses();
     Result<std::vector<PipelineStep>> steps = parsePipeline(pipeline.toStdString(), registry);
     QVERIFY(steps.isOk());
     Result<PassPtr> pass = buildPipeline(*steps, registry);

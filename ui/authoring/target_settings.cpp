@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "ir/op.h"
+#include "pass/builtin_passes.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
 #include "runtime/runtime_module.h"
@@ -54,7 +55,7 @@ Result<Target> withSettings(Target target, const TargetSettings& settings) {
     return makeError("codegen: unknown codegen '" + target.codegen + "'; expected one of: " + joined(codegenNames()));
   target.preparePipeline = settings.preparePipeline.trimmed().toStdString();
   if (!target.preparePipeline.empty()) {
-    Result<std::vector<PipelineStep>> steps = parsePipeline(target.preparePipeline, PassRegistry::builtin());
+    Result<std::vector<PipelineStep>> steps = parsePipeline(target.preparePipeline, builtinPasses());
     if (!steps) return inField("prepare pipeline", steps.error());
   }
   target.pruneKeepOps.clear();

@@ -1,5 +1,6 @@
 #include "pass/partition/partition_flow.h"
 
+#include "pass/builtin_passes.h"
 #include "pass/partition/partition_passes.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
@@ -43,7 +44,7 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
                                             PartitionPipeline pipeline) {
   if (targets.empty()) return makeError("no target given");
   std::vector<PassPtr> steps;
-  const PassRegistry& registry = PassRegistry::builtin();
+  const PassRegistry& registry = builtinPasses();
   for (const auto& target : targets) {
     if (!target->preparePipeline.empty()) {
       BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, preparePasses(*target, registry));

@@ -2,7 +2,7 @@
 /// Registry entries of the partitioning passes, so that pipelines as text can name them
 /// (`MergeComposite(targets="dnnl"),AnnotateTarget(targets="dnnl"),MergeCompilerRegions,PartitionGraph`).
 
-#include "pass/canonicalize_ops.h"
+#include "pass/transforms/canonicalize_ops.h"
 #include "pass/partition/partition_passes.h"
 #include "target/target_library.h"
 

@@ -1,4 +1,4 @@
-#include "pass/canonicalize_ops.h"
+#include "pass/transforms/canonicalize_ops.h"
 
 #include "ir/op.h"
 #include "ir/traversal.h"
