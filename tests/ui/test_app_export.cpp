@@ -218,9 +218,7 @@ class TestAppExport : public QObject {
     const QString out = exportDemoFile(dir);
     QVERIFY(!out.isEmpty());
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window, out));
+    QVERIFY(showAndOpen(window, out));
     QVERIFY(window.document()->exported);
     QCOMPARE(window.document()->title, QStringLiteral("demo.byoc (export)"));
     QCOMPARE(window.diagnosticsModel()->rowCount(), 0);

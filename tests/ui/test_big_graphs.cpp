@@ -58,9 +58,7 @@ class TestBigGraphs : public QObject {
     QTemporaryDir dir;
     const QString path = writeModel(dir, QStringLiteral("chain.relay"), bench::flatNetworkText(33334, false));
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window, path));
+    QVERIFY(showAndOpen(window, path));
     GraphPage* page = window.mainPage();
     GraphScene* scene = page->scene();
     QVERIFY(page->model().nodes().size() > 100000);

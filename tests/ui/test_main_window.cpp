@@ -216,9 +216,7 @@ class TestMainWindow : public QObject {
 
   void zoomIsClampedAndFitNeverEnlarges() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window, {}));
+    QVERIFY(showAndOpen(window, {}));
     GraphView* view = window.mainPage()->view();
     QSignalSpy zoomed(view, &GraphView::zoomChanged);
     view->setZoom(100);

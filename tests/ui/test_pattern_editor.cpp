@@ -279,9 +279,7 @@ class TestPatternEditor : public QObject {
 
   void typingAPatternHighlightsItsMatches() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     auto* dockWidget = qobject_cast<QDockWidget*>(dock->parentWidget());
     QVERIFY(dockWidget);
@@ -367,9 +365,7 @@ class TestPatternEditor : public QObject {
 
   void aSyntaxErrorShowsItsMessageAndPosition() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("nn.relu(*)")));
     QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);
@@ -432,9 +428,7 @@ class TestPatternEditor : public QObject {
 
   void theTableButtonsAddRemoveAndReorder() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     GraphPage* page = window.mainPage();
     auto button = [dock](const char* name) { return dock->findChild<QToolButton*>(QString::fromLatin1(name)); };
@@ -468,9 +462,7 @@ class TestPatternEditor : public QObject {
 
   void patternEditsUndoAndRedo() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     qobject_cast<QDockWidget*>(dock->parentWidget())->raise();
     TargetDocument* document = window.targetDocument();
@@ -519,9 +511,7 @@ class TestPatternEditor : public QObject {
 
   void whyNotHereNamesTheFailingPatternNode() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
     GraphPage* page = window.mainPage();
@@ -539,9 +529,7 @@ class TestPatternEditor : public QObject {
 
   void whyNotHereFollowsTheSelectionAndThePattern() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")));
     GraphPage* page = window.mainPage();
@@ -569,9 +557,7 @@ class TestPatternEditor : public QObject {
 
   void aRewriteIsPreviewedInATabOfItsOwn() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     PatternDock* dock = window.patternDock();
     QVERIFY(dock->addPattern(QStringLiteral("x = *; nn.relu(x)")));
     QTRY_VERIFY_WITH_TIMEOUT(dock->matchModel()->rowCount() == 2, 5000);

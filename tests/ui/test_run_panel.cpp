@@ -274,9 +274,7 @@ class TestRunPanel : public QObject {
 
   void runFromTheWindowShowsAgreementAndRegionTimes() {
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(openAndLayOut(window));
+    QVERIFY(showAndOpen(window));
     QSignalSpy steps(&window, &MainWindow::stepsOpened);
     window.runPartition(QStringList{QStringLiteral("dnnl")}, QStringLiteral("relay"));
     QVERIFY(steps.wait(20000));

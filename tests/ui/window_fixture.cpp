@@ -24,6 +24,12 @@ bool openAndLayOut(ui::MainWindow& window, const QString& path) {
   return laidOut.wait(20000);
 }
 
+bool showAndOpen(ui::MainWindow& window, const QString& path) {
+  window.resize(1400, 900);
+  window.show();
+  return openAndLayOut(window, path);
+}
+
 bool partitionAndShowLastStep(ui::MainWindow& window, const QString& target) {
   QSignalSpy opened(&window, &ui::MainWindow::stepsOpened);
   window.runPartition({target}, QStringLiteral("relay"));

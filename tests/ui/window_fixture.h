@@ -16,6 +16,9 @@ namespace byoc::testing {
 /// failure or timeout.
 bool openAndLayOut(ui::MainWindow& window, const QString& path = {});
 
+/// Shows `window` at 1400×900, as the tests look at it, and opens `path` in it (openAndLayOut).
+bool showAndOpen(ui::MainWindow& window, const QString& path = {});
+
 /// Runs the relay flow for `target` on the model open in `window` and shows its last step; false on
 /// failure or timeout.
 bool partitionAndShowLastStep(ui::MainWindow& window, const QString& target);
