@@ -155,6 +155,10 @@ void declare(OpRegistry& registry, std::string name, std::string summary, std::v
   BYOC_CHECK(status.isOk(), "duplicate op " + registered);
 }
 
+AttrField tvmRequired(std::string name, AttrValue defaultValue) {
+  return AttrField{std::move(name), std::move(defaultValue), true};
+}
+
 TypeRelation sameAsFirstArg(const std::string& op) {
   return [op](const TypeRelationInput& input) -> Result<Type> {
     BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* x, tensorArg(op, input, 0));

@@ -66,6 +66,9 @@ class CheckedSize {
 void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
              std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer = {});
 
+/// A field TVM's Relay parser requires spelled out (see AttrField::requiredByTvm).
+AttrField tvmRequired(std::string name, AttrValue defaultValue = {});
+
 /// A relation returning the type of argument 0 unchanged (unary elementwise ops).
 TypeRelation sameAsFirstArg(const std::string& op);
 
