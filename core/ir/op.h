@@ -39,6 +39,9 @@ std::string_view fusionKindName(FusionKind kind);
 struct AttrField {
   std::string name;
   AttrValue defaultValue;
+  /// TVM's Relay parser needs the field spelled out: TVM's attrs declare it without a default,
+  /// or with a default other than ours. The printer always prints such a field.
+  bool requiredByTvm = false;
 };
 
 /// What a type relation sees: the types of the call's arguments and its (normalised) attributes.

@@ -9,9 +9,11 @@
 #include "pass/transforms/dead_code_elimination.h"
 #include "pass/transforms/eliminate_common_subexpr.h"
 #include "pass/transforms/fold_constant.h"
+#include "pass/transforms/fold_scale_axis.h"
 #include "pass/transforms/fuse_ops.h"
 #include "pass/transforms/inline.h"
 #include "pass/transforms/remove_unused_functions.h"
+#include "pass/transforms/simplify_expr.h"
 #include "pass/transforms/simplify_inference.h"
 
 namespace byoc {
@@ -23,6 +25,8 @@ void registerBuiltinPasses(PassRegistry& registry) {
       eliminateCommonSubexprRegistration(),
       fuseOpsRegistration(),
       simplifyInferenceRegistration(),
+      simplifyExprRegistration(),
+      backwardFoldScaleAxisRegistration(),
       deadCodeEliminationRegistration(),
       inlineRegistration(),
       removeUnusedFunctionsRegistration(),

@@ -48,6 +48,7 @@ class TargetReader {
       return fail("/codegen", "expected \"dnnl\", \"reference\" or \"\", found \"" + target.codegen + "\"");
     BYOC_ASSIGN_OR_RETURN(target.description, optionalString(root, "", "description"));
     BYOC_ASSIGN_OR_RETURN(target.preparePipeline, optionalString(root, "", "prepare"));
+    BYOC_ASSIGN_OR_RETURN(target.optimizePipeline, optionalString(root, "", "optimize"));
 
     BYOC_ASSIGN_OR_RETURN(json rules, optionalArray(root, "", "op_rules"));
     for (std::size_t i = 0; i < rules.size(); ++i) {
@@ -240,6 +241,7 @@ std::string serializeTarget(const Target& target) {
   root["codegen"] = target.codegen;
   if (!target.description.empty()) root["description"] = target.description;
   if (!target.preparePipeline.empty()) root["prepare"] = target.preparePipeline;
+  if (!target.optimizePipeline.empty()) root["optimize"] = target.optimizePipeline;
   root["op_rules"] = json::array();
   for (const OpRule& rule : target.opRules) root["op_rules"].push_back(rule.text);
   if (!target.rewrites.empty()) {

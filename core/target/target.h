@@ -61,6 +61,9 @@ struct Target {
   std::string description;
   /// Pipeline (pass-pipeline text) the target's flow runs before partitioning; may be empty.
   std::string preparePipeline;
+  /// Pipeline run on each of its outlined functions after partitioning (TVM's
+  /// `relay.ext.<target>.optimize`); may be empty.
+  std::string optimizePipeline;
   std::vector<OpRule> opRules;
   /// Run in order after the prepare pipeline and before the pattern table.
   std::vector<RewriteRow> rewrites;

@@ -301,7 +301,7 @@ class RelayPrinter {
     if (const OpDef* def = call.opDef()) {
       for (const AttrField& field : def->attrs) {
         const AttrValue* value = call.attrs.find(field.name);
-        if (value && !(*value == field.defaultValue)) parts.push_back(field.name + "=" + value->str());
+        if (value && (field.requiredByTvm || !(*value == field.defaultValue))) parts.push_back(field.name + "=" + value->str());
       }
     }
     std::string doc = textOf(call.callee, false) + "(";

@@ -297,6 +297,71 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'conv' (Conv): group 0 is not supported; expected a positive number of groups"},
+      {"einsum with an ellipsis",
+       [] {
+         OnnxModelBuilder b = oneNode("Einsum", {2, 3}, {"x"});
+         attr(lastNode(b), "equation", "...j->j");
+         return b;
+       },
+       "model.onnx: node 'n' (Einsum): einsum: equation \"...j->j\": ellipsis ('...') is not supported; name every axis"},
+      {"conv of rank 6",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 1, 2, 2, 2, 2}).rampInitializer("w", {1, 1, 1, 1, 1, 1}).output("y");
+         b.node("Conv", {"x", "w"}, {"y"}, "conv");
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): Conv on an input of rank 6 is not supported; expected 1-D (rank 3), "
+       "2-D (rank 4), 3-D (rank 5)"},
+      {"conv 3-D with a 2-D weight",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 3, 4, 8, 8}).rampInitializer("w", {4, 3, 3, 3}).output("y");
+         b.node("Conv", {"x", "w"}, {"y"}, "conv");
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): the weight must have rank 5, as the input, found 4"},
+      {"conv 3-D with 2 strides",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 3, 4, 8, 8}).rampInitializer("w", {4, 3, 3, 3, 3}).output("y");
+         attr(b.node("Conv", {"x", "w"}, {"y"}, "conv"), "strides", std::vector<int64_t>{2, 2});
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): strides and dilations must have 3 values and pads 6"},
+      {"conv 1-D with a 2-D kernel_shape",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 3, 8}).rampInitializer("w", {4, 3, 3}).output("y");
+         attr(b.node("Conv", {"x", "w"}, {"y"}, "conv"), "kernel_shape", std::vector<int64_t>{3, 3});
+         return b;
+       },
+       "model.onnx: node 'conv' (Conv): kernel_shape must have 1 values, found 2"},
+      {"conv transpose 1-D",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 3, 8}).rampInitializer("w", {3, 4, 3}).output("y");
+         b.node("ConvTranspose", {"x", "w"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (ConvTranspose): ConvTranspose on an input of rank 3 is not supported; expected "
+       "2-D (rank 4), 3-D (rank 5)"},
+      {"max pool 1-D",
+       [] {
+         OnnxModelBuilder b = oneNode("MaxPool", {1, 2, 8}, {"x"});
+         attr(lastNode(b), "kernel_shape", std::vector<int64_t>{2});
+         return b;
+       },
+       "model.onnx: node 'n' (MaxPool): MaxPool on an input of rank 3 is not supported; expected 2-D (rank 4), "
+       "3-D (rank 5)"},
+      {"conv transpose 3-D with 2 output paddings",
+       [] {
+         OnnxModelBuilder b;
+         b.input("x", {1, 3, 4, 4, 4}).rampInitializer("w", {3, 4, 2, 2, 2}).output("y");
+         attr(b.node("ConvTranspose", {"x", "w"}, {"y"}, "n"), "output_padding", std::vector<int64_t>{1, 1});
+         return b;
+       },
+       "model.onnx: node 'n' (ConvTranspose): output_padding must hold 3 values of 0 or more"},
       {"slice of an axis of unknown size",
        [] {
          OnnxModelBuilder b;

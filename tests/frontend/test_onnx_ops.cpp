@@ -194,6 +194,47 @@ OnnxModelBuilder pools() {
   return b;
 }
 
+/// Conv on a rank-3 input (nn.conv1d) with bias, strides and SAME_LOWER padding.
+OnnxModelBuilder conv1d() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 9}).rampInitializer("w", {4, 2, 3}).rampInitializer("b", {4}).output("y");
+  auto& conv = b.node("Conv", {"x", "w", "b"}, {"y"}, "conv");
+  attr(conv, "auto_pad", "SAME_LOWER");
+  attr(conv, "strides", std::vector<int64_t>{2});
+  return b;
+}
+
+/// The 3-D family: Conv (grouped, padded), MaxPool with ceil_mode, AveragePool counting the
+/// padding, ConvTranspose with output padding.
+OnnxModelBuilder convPool3d() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 5, 6, 7}).rampInitializer("w", {4, 1, 3, 3, 3}).rampInitializer("wt", {4, 2, 2, 2, 2}).output("y");
+  auto& conv = b.node("Conv", {"x", "w"}, {"c"}, "conv");
+  attr(conv, "pads", std::vector<int64_t>{1, 1, 1, 1, 1, 1});
+  attr(conv, "group", int64_t{2});
+  auto& max = b.node("MaxPool", {"c"}, {"m"}, "max");
+  attr(max, "kernel_shape", std::vector<int64_t>{2, 2, 2});
+  attr(max, "strides", std::vector<int64_t>{2, 2, 2});
+  attr(max, "ceil_mode", int64_t{1});
+  auto& avg = b.node("AveragePool", {"m"}, {"a"}, "avg");
+  attr(avg, "kernel_shape", std::vector<int64_t>{2, 2, 2});
+  attr(avg, "pads", std::vector<int64_t>{0, 0, 0, 1, 1, 1});
+  attr(avg, "count_include_pad", int64_t{1});
+  auto& deconv = b.node("ConvTranspose", {"a", "wt"}, {"y"}, "deconv");
+  attr(deconv, "strides", std::vector<int64_t>{2, 2, 2});
+  attr(deconv, "output_padding", std::vector<int64_t>{1, 0, 1});
+  return b;
+}
+
+/// Einsum as a batch matrix product and as a transpose with a reduction.
+OnnxModelBuilder einsum() {
+  OnnxModelBuilder b;
+  b.input("a", {2, 3, 4}).input("b", {2, 4, 5}).output("y").output("z");
+  attr(b.node("Einsum", {"a", "b"}, {"y"}, "bmm"), "equation", "bij,bjk->bik");
+  attr(b.node("Einsum", {"a"}, {"z"}, "sum"), "equation", "bij->ji");
+  return b;
+}
+
 /// Concat, Reshape with a constant shape, Flatten at two axes, Transpose.
 OnnxModelBuilder reshaping() {
   OnnxModelBuilder b;
@@ -387,6 +428,9 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("clip_activations"), clipActivations},
       {QStringLiteral("softmax_opsets"), softmaxOpsets},
       {QStringLiteral("pools"), pools},
+      {QStringLiteral("conv1d"), conv1d},
+      {QStringLiteral("conv_pool_3d"), convPool3d},
+      {QStringLiteral("einsum"), einsum},
       {QStringLiteral("reshaping"), reshaping},
       {QStringLiteral("squeeze_unsqueeze_13"), squeezeUnsqueeze13},
       {QStringLiteral("squeeze_unsqueeze_11"), squeezeUnsqueeze11},

@@ -134,6 +134,22 @@ class TestOps : public QObject {
     row("pool ceil overflow", "nn.avg_pool2d", {"f32[1,8,8,8]"}, "pool_size=1;strides=9223372036854775807;padding=4611686018427387000;ceil_mode=1", "error: nn.avg_pool2d: the output size overflows");
     row("strided_slice huge stride", "strided_slice", {"f32[10,8]"}, "begin=2,0;end=8,-1;strides=9223372036854775807,-9223372036854775808", "Tensor[(1, 0), float32]");
     row("strided_slice reverse", "strided_slice", {"f32[10]"}, "begin=-1;end=-11;strides=-3,-3", "Tensor[(4), float32]");
+    // The 1-D and 3-D family; output sizes by TVM's formulas (floor((in + pads - dilated kernel) / stride) + 1,
+    // and (in - 1) * stride - pads + dilation * (kernel - 1) + output_padding + 1 transposed).
+    row("conv1d", "nn.conv1d", {"f32[1,3,10]", "f32[4,3,3]"}, "strides=2;padding=1", "Tensor[(1, 4, 5), float32]");
+    row("conv1d grouped", "nn.conv1d", {"f32[1,4,8]", "f32[4,1,3]"}, "groups=4", "Tensor[(1, 4, 6), float32]");
+    row("conv3d", "nn.conv3d", {"f32[1,2,5,6,7]", "f32[3,2,3,3,3]"}, "padding=1", "Tensor[(1, 3, 5, 6, 7), float32]");
+    row("conv3d stride", "nn.conv3d", {"f32[1,2,8,8,8]", "f32[4,2,2,2,2]"}, "strides=2", "Tensor[(1, 4, 4, 4, 4), float32]");
+    row("conv3d rank", "nn.conv3d", {"f32[1,2,8,8]", "f32[4,2,2,2,2]"}, "", "error: nn.conv3d: data must have rank 5 (NCDHW), found (1, 2, 8, 8)");
+    row("conv3d weight rank", "nn.conv3d", {"f32[1,2,8,8,8]", "f32[4,2,2,2]"}, "", "error: nn.conv3d: weight must have rank 5 (OIDHW), found (4, 2, 2, 2)");
+    row("conv3d channels", "nn.conv3d", {"f32[1,3,4,4,4]", "f32[2,2,1,1,1]"}, "", "error: nn.conv3d: input channels 3 do not match weight input channels 2 x groups 1");
+    row("conv3d window", "nn.conv3d", {"f32[1,2,2,8,8]", "f32[4,2,3,3,3]"}, "", "error: nn.conv3d: the window (3, 3, 3) is larger than the padded input along spatial axis 0");
+    row("conv3d zero stride", "nn.conv3d", {"f32[1,2,8,8,8]", "f32[4,2,2,2,2]"}, "strides=0", "error: nn.conv3d: the window, strides and dilation must be positive");
+    row("deconv3d", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[4,2,2,2,2]"}, "strides=2", "Tensor[(1, 2, 4, 6, 8), float32]");
+    row("deconv3d channels", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[2,2,2,2,2]"}, "", "error: nn.conv3d_transpose: input channels 4 do not match weight input channels 2");
+    row("max_pool3d", "nn.max_pool3d", {"f32[1,2,8,8,8]"}, "pool_size=2;strides=2", "Tensor[(1, 2, 4, 4, 4), float32]");
+    row("avg_pool3d ceil", "nn.avg_pool3d", {"f32[1,1,5,5,5]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 1, 3, 3, 3), float32]");
+    row("avg_pool3d rank", "nn.avg_pool3d", {"f32[1,1,5,5]"}, "pool_size=2", "error: nn.avg_pool3d: data must have rank 5 (NCDHW), found (1, 1, 5, 5)");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 
@@ -187,6 +203,76 @@ class TestOps : public QObject {
     QVERIFY(!result);
     QCOMPARE(QString::fromStdString(result.error().message),
              QStringLiteral("nn.conv2d: attribute padding needs 4 values, found [1, 2, 3]"));
+  }
+
+  void spatialListsAreNormalisedPerRank() {
+    auto normalised = [](const char* op, AttrValue padding) {
+      Result<Attrs> result = normalizeAttrs(*OpRegistry::global().find(op), Attrs{{"padding", std::move(padding)}});
+      return QString::fromStdString(result ? result->find("padding")->str() + " " + result->find("strides")->str()
+                                           : result.error().message);
+    };
+    QCOMPARE(normalised("nn.conv1d", 1), QStringLiteral("[1, 1] [1]"));
+    QCOMPARE(normalised("nn.conv3d", AttrValue::ints({1, 2, 3})), QStringLiteral("[1, 2, 3, 1, 2, 3] [1, 1, 1]"));
+    QCOMPARE(normalised("nn.max_pool3d", AttrValue::ints({1, 2, 3, 4, 5, 6})), QStringLiteral("[1, 2, 3, 4, 5, 6] [1, 1, 1]"));
+    QCOMPARE(normalised("nn.conv3d", AttrValue::ints({1, 2, 3, 4})),
+             QStringLiteral("nn.conv3d: attribute padding needs 6 values, found [1, 2, 3, 4]"));
+  }
+
+  void spatialOpsTakeTheirCanonicalLayoutsOnly() {
+    QCOMPARE(QString::fromStdString(infer("nn.conv3d", {"f32[1,8,8,8,2]", "f32[4,2,2,2,2]"}, Attrs{{"data_layout", "NDHWC"}})),
+             QStringLiteral("error: nn.conv3d: unsupported data_layout \"NDHWC\"; expected NCDHW"));
+    QCOMPARE(QString::fromStdString(infer("nn.conv1d", {"f32[1,2,8]", "f32[3,2,2]"}, Attrs{{"kernel_layout", "WIO"}})),
+             QStringLiteral("error: nn.conv1d: unsupported kernel_layout \"WIO\"; expected OIW"));
+    QCOMPARE(QString::fromStdString(infer("nn.max_pool3d", {"f32[1,8,8,8,2]"}, Attrs{{"layout", "NDHWC"}})),
+             QStringLiteral("error: nn.max_pool3d: unsupported layout \"NDHWC\"; expected NCDHW"));
+    QCOMPARE(QString::fromStdString(infer("nn.conv3d", {"f32[1,2,8,8,8]", "f32[4,2,2,2,2]"}, Attrs{{"strides", "2"}})),
+             QStringLiteral("error: nn.conv3d: attribute strides must be an integer or a list of integers, found \"2\""));
+  }
+
+  void creationLayoutAndEinsumRelations() {
+    auto check = [](const char* op, std::vector<std::string> args, const Attrs& attrs) {
+      return QString::fromStdString(infer(op, args, attrs));
+    };
+    QCOMPARE(check("zeros", {}, Attrs{{"shape", AttrValue::ints({2, 3})}}), QStringLiteral("Tensor[(2, 3), float32]"));
+    QCOMPARE(check("ones", {}, Attrs{{"shape", AttrValue::ints({4})}, {"dtype", "int64"}}), QStringLiteral("Tensor[(4), int64]"));
+    QCOMPARE(check("zeros", {}, Attrs{{"shape", AttrValue::ints({2, -1})}}),
+             QStringLiteral("error: zeros: shape (2, ?) has a negative dimension"));
+    QCOMPARE(check("ones", {}, Attrs{{"shape", AttrValue::ints({2})}, {"dtype", "float8"}}),
+             QStringLiteral("error: ones: unknown dtype \"float8\""));
+    QCOMPARE(check("layout_transform", {"f32[1,3,4,5]"}, Attrs{{"src_layout", "NCHW"}, {"dst_layout", "NHWC"}}),
+             QStringLiteral("Tensor[(1, 4, 5, 3), float32]"));
+    QCOMPARE(check("layout_transform", {"f32[1,3,4,5]"}, Attrs{{"src_layout", "NCHW"}, {"dst_layout", "NCHW8c"}}),
+             QStringLiteral("error: layout_transform: layout \"NCHW8c\" is not supported; expected each axis once as a capital letter"));
+    QCOMPARE(check("layout_transform", {"f32[1,3,4,5]"}, Attrs{{"src_layout", "NCHW"}, {"dst_layout", "NCDW"}}),
+             QStringLiteral("error: layout_transform: dst_layout \"NCDW\" does not name the axes of src_layout \"NCHW\""));
+    QCOMPARE(check("layout_transform", {"f32[1,3,4]"}, Attrs{{"src_layout", "NCHW"}, {"dst_layout", "NHWC"}}),
+             QStringLiteral("error: layout_transform: src_layout \"NCHW\" names 4 axes but the data (1, 3, 4) has rank 3"));
+    QCOMPARE(check("einsum", {"(f32[2,3], f32[3,4])"}, Attrs{{"equation", "ij,jk->ik"}}), QStringLiteral("Tensor[(2, 4), float32]"));
+    QCOMPARE(check("einsum", {"(f32[5,2,3], f32[5,3,4])"}, Attrs{{"equation", "bij,bjk->bik"}}),
+             QStringLiteral("Tensor[(5, 2, 4), float32]"));
+    QCOMPARE(check("einsum", {"(f32[2,3], f32[3,4])"}, Attrs{{"equation", "ij,jk"}}), QStringLiteral("Tensor[(2, 4), float32]"));
+    QCOMPARE(check("einsum", {"(f32[2,3])"}, Attrs{{"equation", "ij->"}}), QStringLiteral("float32"));
+  }
+
+  void badEinsumEquationsAreErrors_data() {
+    QTest::addColumn<QString>("equation");
+    QTest::addColumn<QString>("expected");
+    auto row = [](const char* equation, const char* expected) { QTest::newRow(equation) << QString(equation) << QString(expected); };
+    row("ij,jk,kl->il", "einsum: equation \"ij,jk,kl->il\" names 3 operand(s) but 2 were given");
+    row("ij,jk->iz", "einsum: equation \"ij,jk->iz\": output subscript 'z' appears in no operand");
+    row("ij,jk->ii", "einsum: equation \"ij,jk->ii\": output subscript 'i' appears more than once");
+    row("...j,jk->...k", "einsum: equation \"...j,jk->...k\": ellipsis ('...') is not supported; name every axis");
+    row("i1,jk->ik", "einsum: equation \"i1,jk->ik\": unexpected character '1'; expected letters, ',' and '->'");
+    row("ij,jk->ik->i", "einsum: equation \"ij,jk->ik->i\": more than one '->'");
+    row("ij,jk>ik", "einsum: equation \"ij,jk>ik\": '-' or '>' outside '->'");
+    row("ijk,jk->ik", "einsum: operand 0 (2, 3) has rank 2 but its subscripts \"ijk\" name 3 axes");
+    row("ij,ik->jk", "einsum: subscript 'i' is 2 elsewhere but 3 in operand 1 (3, 4)");
+  }
+  void badEinsumEquationsAreErrors() {
+    QFETCH(QString, equation);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(infer("einsum", {"(f32[2,3], f32[3,4])"}, Attrs{{"equation", equation.toStdString()}})),
+             "error: " + expected);
   }
 
   void unknownAttributeListsTheSchema() {

@@ -1,9 +1,11 @@
 #include <QtTest>
 
 #include "partition_fixture.h"
+#include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
 #include "pass/verifier.h"
 #include "target/target_library.h"
+#include "text/parser.h"
 #include "text/printer.h"
 
 using namespace byoc;
@@ -79,6 +81,56 @@ class TestPartitionFlow : public QObject {
     steps = partitionSteps(targets, PartitionPipeline::Relax);
     QVERIFY(!steps.isOk());
     QCOMPARE(steps.error().str(), std::string("target dnnl: at /prepare: 1:14: unknown option 'nope' of FoldConstant, which takes no options"));
+  }
+
+  // TVM's relay.ext.<target>.optimize: PartitionGraph hands each function it outlines for the
+  // target to the hook. Here the hook's SimplifyExpr removes the transposes that cancel inside
+  // the region; main and the functions of other targets keep theirs.
+  void theOptimizePipelineRunsOnEachOutlinedFunction() {
+    Target target;
+    target.name = "t";
+    target.codegen = "reference";
+    target.opRules.push_back(parseOpRule("transpose, nn.relu").value());
+    target.optimizePipeline = "SimplifyExpr";
+    auto targets = std::vector<std::shared_ptr<const Target>>{std::make_shared<const Target>(target)};
+    std::vector<PassPtr> steps = partitionSteps(targets, PartitionPipeline::Relay).value();
+    QCOMPARE(steps.back()->info().name, std::string("OptimizeExternal"));
+    Result<Module> parsed = parseModule("def @main(%x: Tensor[(1, 2, 3), float32]) {\n"
+                                        "  %0 = transpose(%x, axes=[0, 2, 1]);\n"
+                                        "  %1 = transpose(%0, axes=[0, 2, 1]);\n"
+                                        "  %2 = nn.relu(%1);\n"
+                                        "  %3 = negative(%2);\n"
+                                        "  %4 = transpose(%3, axes=[0, 2, 1]);\n"
+                                        "  transpose(%4, axes=[0, 2, 1])\n"
+                                        "}\n",
+                                        "case.relay");
+    QVERIFY(parsed.isOk());
+    Module module = inferTypes(*parsed).value();
+    PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());
+    for (const PassPtr& pass : steps) {
+      Result<PassResult> result = (*pass)(module, context);
+      QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
+      module = result->module;
+    }
+    PrintOptions options;
+    options.showMetadata = false;
+    const std::string printed = printModule(module, options);
+    const std::string external = printed.substr(printed.find("def @tvmgen_default_t_main_0"));
+    QVERIFY2(external.find("nn.relu(%t_0_i0)") != std::string::npos, printed.c_str());
+    QVERIFY2(external.find("transpose") == std::string::npos, printed.c_str());
+    QVERIFY2(external.find("Compiler=\"t\", Primitive=1, Inline=1") != std::string::npos, printed.c_str());
+  }
+
+  void anErrorInOptimizePointsIntoTheTargetFile() {
+    Target target = loadTarget("dnnl").value();
+    target.file = "mine.json";
+    target.optimizePipeline = "FoldConstant, SimplifyExpr(level=2)";
+    auto targets = std::vector<std::shared_ptr<const Target>>{std::make_shared<const Target>(target)};
+    Result<std::vector<PassPtr>> steps = partitionSteps(targets, PartitionPipeline::Relay);
+    QVERIFY(!steps.isOk());
+    QCOMPARE(steps.error().str(),
+             std::string("mine.json: at /optimize: 1:28: unknown option 'level' of SimplifyExpr, which takes no options"));
   }
 
   void rowsMatchingLoneValuesAreRefusedInTargetsBuiltInCode() {

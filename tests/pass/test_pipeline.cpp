@@ -18,12 +18,12 @@ class TestPipeline : public QObject {
   void builtinPassesAreRegistered() {
     std::vector<std::string> names;
     for (const PassInfo* info : builtinPasses().all()) names.push_back(info->name);
-    QCOMPARE(names, (std::vector<std::string>{"AnnotateTarget", "CanonicalizeOps", "DeadCodeElimination",
+    QCOMPARE(names, (std::vector<std::string>{"AnnotateTarget", "BackwardFoldScaleAxis", "CanonicalizeOps", "DeadCodeElimination",
                                               "EliminateCommonSubexpr", "FlattenNestedTuples", "FoldConstant",
                                               "FuseOps", "FuseOpsByPattern", "InferType", "Inline", "MergeCompilerRegions",
                                               "MergeComposite", "MergeCompositeFunctions", "NameMangleExtFuncs", "OutlineRegions",
                                               "PartitionGraph", "PruneRegions", "RemoveDefaultAnnotations",
-                                              "RemoveUnusedFunctions", "RunCodegen", "SimplifyInference"}));
+                                              "RemoveUnusedFunctions", "RunCodegen", "SimplifyExpr", "SimplifyInference"}));
     for (const PassInfo* info : builtinPasses().all()) {
       QVERIFY2(!info->summary.empty(), info->name.c_str());
       QVERIFY2(!info->description.empty(), info->name.c_str());

@@ -92,6 +92,21 @@ class TestDnnl : public QObject {
     row("avg_pool ceil", img, "nn.avg_pool2d(%x, pool_size=[2, 2], strides=[2, 2], ceil_mode=True)");
     row("max_pool ceil 3x3", "%x: Tensor[(1, 8, 14, 14), float32]",
         "nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2], ceil_mode=True)");
+    const std::string seq = "%x: Tensor[(2, 6, 11), float32]";
+    row("conv1d", seq + ", %w: Tensor[(4, 6, 3), float32]", "nn.conv1d(%x, %w, strides=[2], padding=[1, 2])");
+    row("conv1d grouped dilated", seq + ", %w: Tensor[(6, 2, 3), float32]", "nn.conv1d(%x, %w, dilation=[2], groups=3)");
+    const std::string vol = "%x: Tensor[(1, 4, 5, 6, 7), float32]";
+    row("conv3d", vol + ", %w: Tensor[(8, 4, 3, 3, 3), float32]", "nn.conv3d(%x, %w, padding=[1, 1, 1, 1, 1, 1])");
+    row("conv3d strided grouped", vol + ", %w: Tensor[(6, 2, 2, 3, 2), float32]",
+        "nn.conv3d(%x, %w, strides=[2, 1, 2], padding=[0, 1, 0, 1, 0, 1], groups=2)");
+    row("conv3d_transpose", vol + ", %w: Tensor[(4, 3, 2, 2, 2), float32]",
+        "nn.conv3d_transpose(%x, %w, strides=[2, 2, 2], padding=[1, 0, 1, 1, 0, 1], output_padding=[1, 0, 1])");
+    row("conv3d_transpose grouped", vol + ", %w: Tensor[(4, 3, 3, 3, 3), float32]", "nn.conv3d_transpose(%x, %w, groups=2)");
+    row("max_pool3d", vol, "nn.max_pool3d(%x, pool_size=[2, 3, 2], strides=[2, 2, 2], padding=[1, 1, 1, 0, 1, 0])");
+    row("max_pool3d ceil", vol, "nn.max_pool3d(%x, pool_size=[2, 2, 2], strides=[2, 2, 2], ceil_mode=True)");
+    row("avg_pool3d", vol, "nn.avg_pool3d(%x, pool_size=[3, 3, 3], strides=[2, 2, 2], padding=[1, 1, 1, 1, 1, 1])");
+    row("avg_pool3d include pad", vol,
+        "nn.avg_pool3d(%x, pool_size=[3, 3, 3], strides=[2, 2, 2], padding=[1, 1, 1, 1, 1, 1], count_include_pad=True)");
     row("pad", img, "nn.pad(%x, 0.5f, pad_width=[[0, 0], [1, 0], [1, 2], [2, 0]])");
     row("pad blocked input", img + ", %w: Tensor[(16, 8, 3, 3), float32]",
         "%0 = nn.conv2d(%x, %w); %1 = nn.pad(%0, 0f, pad_width=[[0, 0], [0, 0], [1, 1], [1, 1]]);"

@@ -216,6 +216,40 @@ class TestKernels : public QObject {
         "(2, 2) [6, 8, 8, 10]");
     row("batch_matmul broadcast", "def @main(%x: " + tensor("2, 1, 2") + ", %y: " + tensor("1, 2, 2") +
         ") { nn.batch_matmul(%x, %y, transpose_b=False) }", {{1, 2, 3, 4}, {1, 0, 0, 2}}, "(2, 1, 2) [1, 4, 3, 8]");
+    // The 1-D and 3-D family; expected values computed once with numpy from naive loops over the
+    // padded input (scatter loops for the transposed convolution).
+    row("conv1d", "def @main(%x: " + tensor("1, 2, 5") + ", %w: " + tensor("2, 2, 3") +
+        ") { nn.conv1d(%x, %w, strides=[2], padding=[1, 1]) }", {iota(10), {1, 0, -1, 0, 1, 0, 1, 1, 1, 0, 0, 2}},
+        "(1, 2, 3) [4, 5, 12, 13, 22, 7]");
+    row("conv3d", "def @main(%x: " + tensor("1, 1, 3, 3, 3") + ", %w: " + tensor("1, 1, 2, 2, 2") +
+        ") { nn.conv3d(%x, %w) }", {iota(27), {1, -1, 2, 0, 0, 1, -2, 1}}, "(1, 1, 2, 2, 2) [4, 6, 10, 12, 22, 24, 28, 30]");
+    row("conv3d_transpose", "def @main(%x: " + tensor("1, 1, 1, 2, 2") + ", %w: " + tensor("1, 1, 1, 2, 2") +
+        ") { nn.conv3d_transpose(%x, %w, strides=[2, 2, 2]) }", {iota(4, 1), {1, 2, 3, 4}},
+        "(1, 1, 1, 4, 4) [1, 2, 2, 4, 3, 4, 6, 8, 3, 6, 4, 8, 9, 12, 12, 16]");
+    row("max_pool3d", "def @main(%x: " + tensor("1, 1, 2, 3, 3") + ") { nn.max_pool3d(%x, pool_size=[2, 2, 2]) }",
+        {{0, 7, 14, 3, 10, 17, 6, 13, 2, 9, 16, 5, 12, 1, 8, 15, 4, 11}}, "(1, 1, 1, 2, 2) [16, 17, 15, 17]");
+    row("avg_pool3d", "def @main(%x: " + tensor("1, 1, 3, 3, 3") +
+        ") { nn.avg_pool3d(%x, pool_size=[2, 2, 2], strides=[2, 2, 2], padding=[1, 1, 1, 1, 1, 1]) }", {iota(27)},
+        "(1, 1, 2, 2, 2) [0, 1.5, 4.5, 6, 13.5, 15, 18, 19.5]");
+    row("avg_pool3d count_include_pad", "def @main(%x: " + tensor("1, 1, 3, 3, 3") +
+        ") { nn.avg_pool3d(%x, pool_size=[2, 2, 2], strides=[2, 2, 2], padding=[1, 1, 1, 1, 1, 1], count_include_pad=True) }",
+        {iota(27)}, "(1, 1, 2, 2, 2) [0, 0.375, 1.125, 3, 3.375, 7.5, 9, 19.5]");
+    // zeros, ones, layout_transform and einsum; expected values computed once with numpy
+    // (numpy.einsum with the same equation, numpy.transpose with the layout's permutation).
+    row("zeros", "def @main() { zeros(shape=[2, 2], dtype=\"int32\") }", {}, "(2, 2) [0, 0, 0, 0]");
+    row("ones", "def @main() { ones(shape=[3], dtype=\"float32\") }", {}, "(3) [1, 1, 1]");
+    row("layout_transform", "def @main(%x: " + tensor("1, 2, 3, 4") +
+        ") { layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NHWC\") }", {iota(24)},
+        "(1, 3, 4, 2) [0, 12, 1, 13, 2, 14, 3, 15, 4, 16, 5, 17, 6, 18, 7, 19, 8, 20, 9, 21, 10, 22, 11, 23]");
+    const std::string xy = "def @main(%x: " + tensor("2, 3") + ", %y: " + tensor("3, 2") + ") { ";
+    row("einsum matmul", xy + "einsum((%x, %y), equation=\"ij,jk->ik\") }", {iota(6), {1, 0, 0, 1, 1, 1}}, "(2, 2) [2, 3, 8, 9]");
+    row("einsum implicit", xy + "einsum((%x, %y), equation=\"ij,jk\") }", {iota(6), {1, 0, 0, 1, 1, 1}}, "(2, 2) [2, 3, 8, 9]");
+    row("einsum batch matmul", "def @main(%a: " + tensor("2, 2, 3") + ", %b: " + tensor("2, 3, 1") +
+        ") { einsum((%a, %b), equation=\"bij,bjk->bik\") }", {iota(12), iota(6)}, "(2, 2, 1) [5, 14, 86, 122]");
+    row("einsum transpose", x23 + "einsum((%x,), equation=\"ij->ji\") }", {iota(6)}, "(3, 2) [0, 3, 1, 4, 2, 5]");
+    row("einsum reduction", x23 + "einsum((%x,), equation=\"ij->i\") }", {iota(6)}, "(2) [3, 12]");
+    row("einsum trace", "def @main(%m: " + tensor("3, 3") + ") { einsum((%m,), equation=\"ii->\") }", {iota(9)}, "() [12]");
+    row("einsum diagonal", "def @main(%m: " + tensor("3, 3") + ") { einsum((%m,), equation=\"ii->i\") }", {iota(9)}, "(3) [0, 4, 8]");
   }
   void handComputed() {
     QFETCH(QString, program);

@@ -167,6 +167,16 @@ class TestTarget : public QObject {
     QCOMPARE(serializeTarget(parseTarget(once).value()), once);
   }
 
+  void theOptimizePipelineRoundTrips() {
+    Result<Target> target = parseTarget(R"({"format": "byoc-studio-target", "version": 1, "name": "t",
+        "prepare": "SimplifyInference", "optimize": "FoldConstant,SimplifyExpr"})", "t.json");
+    QVERIFY2(target.isOk(), target ? "" : target.error().str().c_str());
+    QCOMPARE(target->optimizePipeline, std::string("FoldConstant,SimplifyExpr"));
+    const std::string once = serializeTarget(*target);
+    QVERIFY(once.find("\"optimize\"") != std::string::npos);
+    QCOMPARE(serializeTarget(parseTarget(once).value()), once);
+  }
+
   void aRecursivePatternIsFreedWithItsTarget() {
     const std::string json = R"({"format": "byoc-studio-target", "version": 1, "name": "t",
         "patterns": [{"name": "t.sum", "pattern": "r = add(r, *) | add(*, *); r"}]})";

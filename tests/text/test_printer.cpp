@@ -117,6 +117,45 @@ class TestPrinter : public QObject {
     QVERIFY(printModule(parsed(text)).find("nn.conv2d(%x, %w, out_dtype=\"float32\")") != std::string::npos);
   }
 
+  // TVM's parser builds an op's attrs from the text and refuses a field its attrs declare without a
+  // default (include/tvm/relay/attrs/*.h: TVM_ATTR_FIELD without set_default): clip's a_min and a_max,
+  // expand_dims' axis, transpose's axes, strided_slice's begin, end, strides and axes, dense's units,
+  // the pools' pool_size, split's indices_or_sections. A field whose TVM default differs from ours
+  // (leaky_relu's alpha is 0.25 there, batch_matmul's transpose_b false) is stated too. Fields TVM
+  // defaults as we do stay omitted (expand_dims' num_newaxis=1, strided_slice's slice_mode="end").
+  void attributesTvmRequiresArePrintedAtTheirDefault() {
+    std::string text =
+        "def @main(%x: Tensor[(1, 4, 8, 8), float32], %d: Tensor[(2, 4), float32], %w: Tensor[(3, 4), float32],"
+        " %a: Tensor[(1, 2, 4), float32], %b: Tensor[(1, 3, 4), float32]) {\n"
+        "  %0 = clip(%x);\n"
+        "  %1 = expand_dims(%0);\n"
+        "  %2 = transpose(%1);\n"
+        "  %3 = strided_slice(%2, begin=[0], end=[1]);\n"
+        "  %4 = nn.max_pool2d(%x);\n"
+        "  %5 = nn.leaky_relu(%3);\n"
+        "  %6 = split(%4);\n"
+        "  %7 = nn.dense(%d, %w);\n"
+        "  %8 = nn.batch_matmul(%a, %b);\n"
+        "  (%5, %6, %7, %8)\n"
+        "}\n";
+    std::string expected =
+        "#[version = \"0.0.5\"]\n"
+        "def @main(%x: Tensor[(1, 4, 8, 8), float32], %d: Tensor[(2, 4), float32], %w: Tensor[(3, 4), float32],"
+        " %a: Tensor[(1, 2, 4), float32], %b: Tensor[(1, 3, 4), float32]) {\n"
+        "  %0 = clip(%x, a_min=0f, a_max=0f);\n"
+        "  %1 = expand_dims(%0, axis=0);\n"
+        "  %2 = transpose(%1, axes=None);\n"
+        "  %3 = strided_slice(%2, begin=[0], end=[1], strides=None, axes=None);\n"
+        "  %4 = nn.max_pool2d(%x, pool_size=[1, 1]);\n"
+        "  %5 = nn.leaky_relu(%3, alpha=0.01f);\n"
+        "  %6 = split(%4, indices_or_sections=1);\n"
+        "  %7 = nn.dense(%d, %w, units=None);\n"
+        "  %8 = nn.batch_matmul(%a, %b, transpose_b=True);\n"
+        "  (%5, %6, %7, %8)\n"
+        "}\n";
+    QCOMPARE(printModule(parsed(text)), expected);
+  }
+
   void nonScalarConstantsGoToTheMetadataSection() {
     Var x = VarNode::make("x", tensorType({2}, DType::Float32));
     std::vector<std::byte> bytes(8, std::byte{0});

@@ -1,12 +1,14 @@
 /// \file
 /// Converters of the neural-network ONNX ops: convolution, Gemm and MatMul, normalisations,
-/// pooling, softmax, PRelu and ArgMax. 2-D convolution and pooling only (NCHW inputs).
+/// pooling, softmax, PRelu and ArgMax. Conv takes 1-D, 2-D and 3-D inputs (NCW, NCHW, NCDHW),
+/// ConvTranspose and the window pools 2-D and 3-D; global pools 2-D.
 ///
 /// Conv's bias becomes `nn.bias_add` (axis 1), as TVM's importer writes it, so that the
 /// `conv2d → bias_add → relu` chains read like TVM's; the DNNL flow canonicalises it to `add`.
 /// Gemm's bias becomes `add`, also as TVM writes it, which is what the dense patterns match.
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "frontend/onnx/onnx_converters.h"
@@ -26,12 +28,23 @@ Status require4d(const OnnxValue& x, const std::string& what) {
   return Status::ok();
 }
 
+/// The Relay op for an input of x's rank: `ops` lists the op for rank 3 (1-D), 4 and 5; an empty
+/// name is a rank the import does not support.
+Result<std::string> opForRank(const OnnxValue& x, const std::string& what, const std::array<const char*, 3>& ops) {
+  const int64_t rank = x.rank();
+  if (rank >= 3 && rank <= 5 && *ops[static_cast<std::size_t>(rank - 3)]) return std::string(ops[static_cast<std::size_t>(rank - 3)]);
+  std::string supported;
+  for (std::size_t i = 0; i < ops.size(); ++i)
+    if (*ops[i]) supported += (supported.empty() ? "" : ", ") + std::to_string(i + 1) + "-D (rank " + std::to_string(i + 3) + ")";
+  return makeError(what + " on an input of rank " + std::to_string(rank) + " is not supported; expected " + supported);
+}
+
 /// The window attributes shared by Conv and the pools, resolved to Relay's form.
 struct Window {
   std::vector<int64_t> kernel;
   std::vector<int64_t> strides;
   std::vector<int64_t> dilations;
-  std::vector<int64_t> padding;  ///< [top, left, bottom, right], as ONNX's [begins…, ends…].
+  std::vector<int64_t> padding;  ///< the begins, then the ends (2-D: top, left, bottom, right), as ONNX's pads.
 };
 
 /// "kernel_shape (3, 3), strides (1, 1), dilations (1, 1), pads (0, 0, 0, 0)", for errors.
@@ -55,15 +68,23 @@ std::optional<int64_t> checkedSum(std::initializer_list<std::optional<int64_t>> 
 /// dilations positive, pads not negative, and every size derived from them, the input's spatial
 /// sizes and `extra` (ConvTranspose's output padding) within int64_t.
 Status checkWindow(const Window& window, const OnnxValue& x, int64_t extra) {
-  for (std::size_t i = 0; i < 2; ++i) {
+  const std::size_t dims = window.kernel.size();
+  for (std::size_t i = 0; i < dims; ++i) {
     int64_t kernel = window.kernel[i], stride = window.strides[i], dilation = window.dilations[i];
-    if (kernel < 1 || stride < 1 || dilation < 1 || window.padding[i] < 0 || window.padding[i + 2] < 0)
+    if (kernel < 1 || stride < 1 || dilation < 1 || window.padding[i] < 0 || window.padding[i + dims] < 0)
       return makeError(describeWindow(window) + ": expected a positive kernel_shape, strides and dilations, and pads of 0 or more");
     int64_t in = std::max<int64_t>(x.shape()[2 + i], 0);
-    if (!checkedSum({in, window.padding[i], window.padding[i + 2], stride, extra, 1,
+    if (!checkedSum({in, window.padding[i], window.padding[i + dims], stride, extra, 1,
                      limits::checkedMul(kernel - 1, dilation), limits::checkedMul(std::max<int64_t>(in, 1), stride)}))
       return makeError(describeWindow(window) + ": the window is too large for an input of size " + std::to_string(in));
   }
+  return Status::ok();
+}
+
+/// Checks that the weight has the rank of the data.
+Status requireWeightRank(const OnnxValue& w, const OnnxValue& x) {
+  if (w.rank() != x.rank())
+    return makeError("the weight must have rank " + std::to_string(x.rank()) + ", as the input, found " + std::to_string(w.rank()));
   return Status::ok();
 }
 
@@ -74,28 +95,32 @@ Status checkGroups(int64_t group, const OnnxValue& w) {
   return Status::ok();
 }
 
+/// Reads the window of a node over x's spatial axes (rank - 2 of them).
 Result<Window> readWindow(const OnnxNodeContext& c, const OnnxValue& x, std::vector<int64_t> kernel) {
+  const std::size_t dims = static_cast<std::size_t>(x.rank()) - 2;
+  const std::string count = std::to_string(dims);
   Window window;
   BYOC_ASSIGN_OR_RETURN(window.kernel, c.attrs.getInts("kernel_shape", kernel));
-  if (window.kernel.size() != 2) return makeError("kernel_shape must have 2 values, found " + std::to_string(window.kernel.size()));
-  BYOC_ASSIGN_OR_RETURN(window.strides, c.attrs.getInts("strides", std::vector<int64_t>{1, 1}));
-  BYOC_ASSIGN_OR_RETURN(window.dilations, c.attrs.getInts("dilations", std::vector<int64_t>{1, 1}));
-  BYOC_ASSIGN_OR_RETURN(window.padding, c.attrs.getInts("pads", std::vector<int64_t>{0, 0, 0, 0}));
-  if (window.strides.size() != 2 || window.dilations.size() != 2 || window.padding.size() != 4)
-    return makeError("strides and dilations must have 2 values and pads 4");
+  if (window.kernel.size() != dims)
+    return makeError("kernel_shape must have " + count + " values, found " + std::to_string(window.kernel.size()));
+  BYOC_ASSIGN_OR_RETURN(window.strides, c.attrs.getInts("strides", std::vector<int64_t>(dims, 1)));
+  BYOC_ASSIGN_OR_RETURN(window.dilations, c.attrs.getInts("dilations", std::vector<int64_t>(dims, 1)));
+  BYOC_ASSIGN_OR_RETURN(window.padding, c.attrs.getInts("pads", std::vector<int64_t>(2 * dims, 0)));
+  if (window.strides.size() != dims || window.dilations.size() != dims || window.padding.size() != 2 * dims)
+    return makeError("strides and dilations must have " + count + " values and pads " + std::to_string(2 * dims));
   BYOC_TRY(checkWindow(window, x, 0));
   BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
   if (autoPad == "VALID") {
-    window.padding = {0, 0, 0, 0};
+    window.padding.assign(2 * dims, 0);
   } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-    for (std::size_t i = 0; i < 2; ++i) {
+    for (std::size_t i = 0; i < dims; ++i) {
       int64_t in = x.shape()[2 + i];
       int64_t out = (in + window.strides[i] - 1) / window.strides[i];
       int64_t effective = (window.kernel[i] - 1) * window.dilations[i] + 1;
       int64_t total = std::max<int64_t>((out - 1) * window.strides[i] + effective - in, 0);
       int64_t small = total / 2;
       window.padding[i] = autoPad == "SAME_UPPER" ? small : total - small;
-      window.padding[i + 2] = total - window.padding[i];
+      window.padding[i + dims] = total - window.padding[i];
     }
   } else if (autoPad != "NOTSET") {
     return makeError("auto_pad \"" + autoPad + "\" is not supported; expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
@@ -106,13 +131,13 @@ Result<Window> readWindow(const OnnxNodeContext& c, const OnnxValue& x, std::vec
 Result<OnnxOutputs> conv(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
-  BYOC_TRY(require4d(x, "convolution"));
-  if (w.rank() != 4) return makeError("the weight must have rank 4, found " + std::to_string(w.rank()));
+  BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, "Conv", {"nn.conv1d", "nn.conv2d", "nn.conv3d"}));
+  BYOC_TRY(requireWeightRank(w, x));
   std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
   BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
   BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
   BYOC_TRY(checkGroups(group, w));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d", {x, w},
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call(op, {x, w},
                                                {{"strides", AttrValue::ints(window.strides)},
                                                 {"padding", AttrValue::ints(window.padding)},
                                                 {"dilation", AttrValue::ints(window.dilations)},
@@ -129,24 +154,25 @@ Result<OnnxValue> reshape(const OnnxNodeContext& c, const OnnxValue& value, cons
   return c.call("reshape", {value}, {{"newshape", AttrValue::ints(shape)}});
 }
 
-/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout.
+/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout (IODHW in 3-D).
 Result<OnnxOutputs> convTranspose(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
-  BYOC_TRY(require4d(x, "transposed convolution"));
-  if (w.rank() != 4) return makeError("the weight must have rank 4, found " + std::to_string(w.rank()));
+  BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, "ConvTranspose", {"", "nn.conv2d_transpose", "nn.conv3d_transpose"}));
+  BYOC_TRY(requireWeightRank(w, x));
   if (c.attrs.has("output_shape")) return makeError("ConvTranspose with output_shape is not supported; give pads");
   BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));
   if (autoPad != "NOTSET") return makeError("ConvTranspose with auto_pad \"" + autoPad + "\" is not supported");
   std::vector<int64_t> kernel(w.shape().begin() + 2, w.shape().end());
   BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, kernel));
   BYOC_ASSIGN_OR_RETURN(int64_t group, c.attrs.getInt("group", 1));
-  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> outputPadding, c.attrs.getInts("output_padding", std::vector<int64_t>{0, 0}));
+  const std::size_t dims = window.kernel.size();
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> outputPadding, c.attrs.getInts("output_padding", std::vector<int64_t>(dims, 0)));
   BYOC_TRY(checkGroups(group, w));
-  if (outputPadding.size() != 2 || std::min(outputPadding[0], outputPadding[1]) < 0)
-    return makeError("output_padding must hold 2 values of 0 or more");
-  BYOC_TRY(checkWindow(window, x, std::max(outputPadding[0], outputPadding[1])));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call("nn.conv2d_transpose", {x, w},
+  if (outputPadding.size() != dims || *std::min_element(outputPadding.begin(), outputPadding.end()) < 0)
+    return makeError("output_padding must hold " + std::to_string(dims) + " values of 0 or more");
+  BYOC_TRY(checkWindow(window, x, *std::max_element(outputPadding.begin(), outputPadding.end())));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue out, c.call(op, {x, w},
                                                {{"strides", AttrValue::ints(window.strides)},
                                                 {"padding", AttrValue::ints(window.padding)},
                                                 {"output_padding", AttrValue::ints(outputPadding)},
@@ -288,10 +314,11 @@ Result<OnnxOutputs> layerNorm(const OnnxNodeContext& c) {
   return single(c.call("nn.layer_norm", {x, scale, bias}, {{"axis", -1}, {"epsilon", epsilon}}));
 }
 
-OnnxConverter windowPool(std::string op, bool isAverage) {
-  return [op, isAverage](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+/// MaxPool and AveragePool: `ops` are the 2-D and 3-D ops.
+OnnxConverter windowPool(std::string name, std::array<const char*, 2> ops, bool isAverage) {
+  return [name, ops, isAverage](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-    BYOC_TRY(require4d(x, "pooling"));
+    BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, name, {"", ops[0], ops[1]}));
     if (c.node.output_size() > 1 && !c.node.output(1).empty())
       return makeError("the Indices output of MaxPool is not supported");
     BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, {}));
@@ -351,8 +378,8 @@ void addNeuralNetConverters(OnnxConverterTable& table) {
   table["MatMul"] = matmul;
   table["BatchNormalization"] = batchNorm;
   table["LayerNormalization"] = layerNorm;
-  table["MaxPool"] = windowPool("nn.max_pool2d", false);
-  table["AveragePool"] = windowPool("nn.avg_pool2d", true);
+  table["MaxPool"] = windowPool("MaxPool", {"nn.max_pool2d", "nn.max_pool3d"}, false);
+  table["AveragePool"] = windowPool("AveragePool", {"nn.avg_pool2d", "nn.avg_pool3d"}, true);
   table["GlobalAveragePool"] = globalPool("nn.global_avg_pool2d");
   table["GlobalMaxPool"] = globalPool("nn.global_max_pool2d");
   table["Softmax"] = softmax("nn.softmax");

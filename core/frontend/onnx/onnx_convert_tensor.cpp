@@ -28,6 +28,17 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
   return single(c.call("concatenate", {c.tuple(std::move(fields))}, {{"axis", axis}}));
 }
 
+/// Einsum: its operands become the tuple Relay's einsum takes, as TVM's importer writes it.
+Result<OnnxOutputs> einsum(const OnnxNodeContext& c) {
+  std::vector<OnnxValue> operands;
+  for (std::size_t i = 0; i < c.inputCount(); ++i) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue operand, c.input(i));
+    operands.push_back(operand);
+  }
+  BYOC_ASSIGN_OR_RETURN(std::string equation, c.attrs.getString("equation"));
+  return single(c.call("einsum", {c.tuple(std::move(operands))}, {{"equation", equation}}));
+}
+
 /// Checks Reshape's target against the limits before the op's relation computes with it: its
 /// values are -1 (inferred), 0 (copied from the input) or sizes, and the shape they name, with -1
 /// and unknown copied dimensions counted as 1, must be within the limits.
@@ -432,6 +443,7 @@ Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
 
 void addTensorConverters(OnnxConverterTable& table) {
   table["Concat"] = concat;
+  table["Einsum"] = einsum;
   table["Reshape"] = reshape;
   table["Flatten"] = flatten;
   table["Transpose"] = transpose;

@@ -14,9 +14,9 @@ Result<Type> passThrough(const TypeRelationInput& input) {
 
 void registerAnnotationOps(OpRegistry& registry) {
   declare(registry, "annotation.compiler_begin", "marks where a region of target `compiler` takes its input",
-          {"data"}, {{"compiler", ""}}, FusionKind::Opaque, passThrough);
+          {"data"}, {tvmRequired("compiler", "")}, FusionKind::Opaque, passThrough);
   declare(registry, "annotation.compiler_end", "marks where a region of target `compiler` produces its output",
-          {"data"}, {{"compiler", ""}}, FusionKind::Opaque, passThrough);
+          {"data"}, {tvmRequired("compiler", "")}, FusionKind::Opaque, passThrough);
 }
 
 }  // namespace byoc::ops

@@ -72,12 +72,13 @@ Result<Type> matmulRelation(const TypeRelationInput& input) {
 
 void registerDenseOps(OpRegistry& registry) {
   declare(registry, "nn.dense", "data x weight^T (fully connected layer)", {"data", "weight"},
-          {{"units", AttrValue()}, {"out_dtype", ""}}, FusionKind::OutElementwiseFusable, denseRelation);
+          {tvmRequired("units"), {"out_dtype", ""}}, FusionKind::OutElementwiseFusable, denseRelation);
+  // TVM's BatchMatmulAttrs default transpose_b to false, so the text always states ours.
   declare(registry, "nn.batch_matmul", "batched matrix product", {"x", "y"},
-          {{"out_dtype", ""}, {"transpose_a", false}, {"transpose_b", true}}, FusionKind::OutElementwiseFusable,
+          {{"out_dtype", ""}, {"transpose_a", false}, tvmRequired("transpose_b", true)}, FusionKind::OutElementwiseFusable,
           batchMatmulRelation);
   declare(registry, "nn.matmul", "matrix product with optional transposes", {"x", "y"},
-          {{"units", AttrValue()}, {"out_dtype", ""}, {"transpose_a", false}, {"transpose_b", false}},
+          {tvmRequired("units"), {"out_dtype", ""}, {"transpose_a", false}, {"transpose_b", false}},
           FusionKind::OutElementwiseFusable, matmulRelation);
 }
 

@@ -48,12 +48,13 @@ Result<Type> castRelation(const TypeRelationInput& input) {
 void registerElementwiseOps(OpRegistry& registry) {
   for (const UnaryOp& op : kUnaryOps)
     declare(registry, op.name, op.summary, {"data"}, {}, FusionKind::Elementwise, sameAsFirstArg(op.name));
-  declare(registry, "nn.leaky_relu", "x if x > 0 else alpha * x", {"data"}, {{"alpha", 0.01}},
+  // TVM's LeakyReluAttrs default alpha to 0.25, so the text always states ours.
+  declare(registry, "nn.leaky_relu", "x if x > 0 else alpha * x", {"data"}, {tvmRequired("alpha", 0.01)},
           FusionKind::Elementwise, sameAsFirstArg("nn.leaky_relu"));
-  declare(registry, "clip", "min(max(x, a_min), a_max)", {"data"}, {{"a_min", 0.0}, {"a_max", 0.0}},
+  declare(registry, "clip", "min(max(x, a_min), a_max)", {"data"}, {tvmRequired("a_min", 0.0), tvmRequired("a_max", 0.0)},
           FusionKind::Elementwise, sameAsFirstArg("clip"));
   declare(registry, "logical_not", "not x, elementwise", {"data"}, {}, FusionKind::Elementwise, logicalNotRelation);
-  declare(registry, "cast", "converts x to another dtype", {"data"}, {{"dtype", ""}}, FusionKind::Elementwise,
+  declare(registry, "cast", "converts x to another dtype", {"data"}, {tvmRequired("dtype", "")}, FusionKind::Elementwise,
           castRelation);
 }
 

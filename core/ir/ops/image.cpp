@@ -33,7 +33,7 @@ void registerImageOps(OpRegistry& registry) {
            {"layout", "NCHW"},
            {"method", "linear"},
            {"coordinate_transformation_mode", "half_pixel"},
-           {"rounding_method", ""},
+           tvmRequired("rounding_method", ""),  // TVM's default is "round"
            {"cubic_alpha", -0.5},
            {"cubic_exclude", 0},
            {"extrapolation_value", 0.0},

@@ -1,5 +1,7 @@
 #include "ir/ops/op_helpers.h"
 
+#include <algorithm>
+
 #include "support/limits.h"
 
 namespace byoc::ops {
@@ -79,11 +81,28 @@ Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* nam
   else if (auto ints = value->asInts()) values = *ints;
   else return makeError(op + ": attribute " + name + " must be an integer or a list of integers, found " + value->str());
   if (values.size() == 1) values.assign(count, values[0]);
-  else if (count == 4 && values.size() == 2) values = {values[0], values[1], values[0], values[1]};
+  else if (count % 2 == 0 && values.size() == count / 2) {
+    const std::vector<int64_t> begins = values;
+    values.insert(values.end(), begins.begin(), begins.end());
+  }
   if (values.size() != count)
     return makeError(op + ": attribute " + name + " needs " + std::to_string(count) + " values, found " + value->str());
   attrs.set(name, AttrValue::ints(values));
   return attrs;
+}
+
+Result<std::vector<std::size_t>> layoutPermutation(const std::string& op, const std::string& src, const std::string& dst) {
+  for (const std::string* layout : {&src, &dst})
+    for (std::size_t i = 0; i < layout->size(); ++i) {
+      const char c = (*layout)[i];
+      if (c < 'A' || c > 'Z' || layout->find(c, i + 1) != std::string::npos)
+        return makeError(op + ": layout \"" + *layout + "\" is not supported; expected each axis once as a capital letter");
+    }
+  if (src.size() != dst.size() || !std::is_permutation(src.begin(), src.end(), dst.begin()))
+    return makeError(op + ": dst_layout \"" + dst + "\" does not name the axes of src_layout \"" + src + "\"");
+  std::vector<std::size_t> perm;
+  for (char axis : dst) perm.push_back(src.find(axis));
+  return perm;
 }
 
 Status checkResultRank(const std::string& op, int64_t rank) {
@@ -153,6 +172,10 @@ void declare(OpRegistry& registry, std::string name, std::string summary, std::v
   std::string registered = def.name;
   Status status = registry.add(std::move(def));
   BYOC_CHECK(status.isOk(), "duplicate op " + registered);
+}
+
+AttrField tvmRequired(std::string name, AttrValue defaultValue) {
+  return AttrField{std::move(name), std::move(defaultValue), true};
 }
 
 TypeRelation sameAsFirstArg(const std::string& op) {

@@ -32,9 +32,14 @@ Result<Shape> broadcastShapes(const std::string& op, const Shape& lhs, const Sha
 /// "(1, 3, 224, 224)"
 std::string shapeText(const Shape& shape);
 
-/// Normalises a list attribute to `count` values: one value repeats; for 4-element padding,
-/// two values [a, b] become [a, b, a, b]. Error if the list has another length.
+/// Normalises a list attribute to `count` values: one value repeats; for padding of an even
+/// `count`, half as many values (the begins) repeat as the ends: [a, b] becomes [a, b, a, b].
+/// Error if the list has another length.
 Result<Attrs> expandListAttr(const std::string& op, Attrs attrs, const char* name, std::size_t count);
+
+/// The permutation taking layout `src` to `dst` (output axis i is input axis perm[i]); both must
+/// name the same axes, each once, as capital letters (packed layouts such as NCHW8c are refused).
+Result<std::vector<std::size_t>> layoutPermutation(const std::string& op, const std::string& src, const std::string& dst);
 
 /// Refuses a result of rank `rank` beyond `limits::kMaxRank`, before a shape of that rank is built.
 Status checkResultRank(const std::string& op, int64_t rank);
@@ -66,6 +71,9 @@ class CheckedSize {
 void declare(OpRegistry& registry, std::string name, std::string summary, std::vector<std::string> inputs,
              std::vector<AttrField> attrs, FusionKind fusion, TypeRelation relation, AttrNormalizer normalizer = {});
 
+/// A field TVM's Relay parser requires spelled out (see AttrField::requiredByTvm).
+AttrField tvmRequired(std::string name, AttrValue defaultValue = {});
+
 /// A relation returning the type of argument 0 unchanged (unary elementwise ops).
 TypeRelation sameAsFirstArg(const std::string& op);
 
@@ -80,5 +88,7 @@ void registerTransformOps(OpRegistry& registry);
 void registerReduceOps(OpRegistry& registry);
 void registerImageOps(OpRegistry& registry);
 void registerAnnotationOps(OpRegistry& registry);
+void registerSpatialNdOps(OpRegistry& registry);
+void registerCreationOps(OpRegistry& registry);
 
 }  // namespace byoc::ops

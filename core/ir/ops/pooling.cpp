@@ -82,7 +82,7 @@ AttrNormalizer windowNormalizer(std::string op) {
 
 std::vector<AttrField> windowAttrs(bool withCountIncludePad) {
   std::vector<AttrField> fields = {
-      {"pool_size", AttrValue::ints({1, 1})}, {"strides", AttrValue::ints({1, 1})},
+      tvmRequired("pool_size", AttrValue::ints({1, 1})), {"strides", AttrValue::ints({1, 1})},
       {"dilation", AttrValue::ints({1, 1})},  {"padding", AttrValue::ints({0, 0, 0, 0})},
       {"layout", "NCHW"},                     {"out_layout", ""},
       {"ceil_mode", false},

@@ -13,6 +13,8 @@ void registerBuiltinOps(OpRegistry& registry) {
   ops::registerReduceOps(registry);
   ops::registerImageOps(registry);
   ops::registerAnnotationOps(registry);
+  ops::registerSpatialNdOps(registry);
+  ops::registerCreationOps(registry);
 }
 
 }  // namespace byoc

@@ -285,28 +285,28 @@ Result<Type> batchFlattenRelation(const TypeRelationInput& input) {
 
 void registerTransformOps(OpRegistry& registry) {
   declare(registry, "reshape", "changes the shape, keeping the elements", {"data"},
-          {{"newshape", AttrValue::ints({})}, {"allowzero", 0}}, FusionKind::Injective, reshapeRelation);
-  declare(registry, "transpose", "permutes the axes", {"data"}, {{"axes", AttrValue()}}, FusionKind::Injective,
+          {tvmRequired("newshape", AttrValue::ints({})), {"allowzero", 0}}, FusionKind::Injective, reshapeRelation);
+  declare(registry, "transpose", "permutes the axes", {"data"}, {tvmRequired("axes")}, FusionKind::Injective,
           transposeRelation);
   declare(registry, "squeeze", "removes axes of size 1", {"data"}, {{"axis", AttrValue()}}, FusionKind::Injective,
           squeezeRelation);
-  declare(registry, "expand_dims", "inserts axes of size 1", {"data"}, {{"axis", 0}, {"num_newaxis", 1}},
+  declare(registry, "expand_dims", "inserts axes of size 1", {"data"}, {tvmRequired("axis", 0), {"num_newaxis", 1}},
           FusionKind::Broadcast, expandDimsRelation);
   declare(registry, "concatenate", "joins a tuple of tensors along `axis`", {"data"}, {{"axis", 0}},
           FusionKind::Injective, concatenateRelation);
   declare(registry, "split", "splits along `axis` into a tuple", {"data"},
-          {{"indices_or_sections", 1}, {"axis", 0}}, FusionKind::Injective, splitRelation);
+          {tvmRequired("indices_or_sections", 1), {"axis", 0}}, FusionKind::Injective, splitRelation);
   declare(registry, "strided_slice", "takes a strided slice", {"data"},
-          {{"begin", AttrValue::ints({})},
-           {"end", AttrValue::ints({})},
-           {"strides", AttrValue()},
+          {tvmRequired("begin", AttrValue::ints({})),
+           tvmRequired("end", AttrValue::ints({})),
+           tvmRequired("strides"),
            {"slice_mode", "end"},
-           {"axes", AttrValue()}},
+           tvmRequired("axes")},
           FusionKind::Injective, stridedSliceRelation);
   declare(registry, "take", "gathers elements along `axis` by index", {"data", "indices"},
           {{"batch_dims", 0}, {"axis", AttrValue()}, {"mode", "clip"}}, FusionKind::Injective, takeRelation);
   declare(registry, "nn.pad", "pads with a constant value", {"data", "pad_value"},
-          {{"pad_width", AttrValue(AttrValue::List{})}, {"pad_mode", "constant"}}, FusionKind::Injective, padRelation);
+          {tvmRequired("pad_width", AttrValue(AttrValue::List{})), {"pad_mode", "constant"}}, FusionKind::Injective, padRelation);
   declare(registry, "nn.batch_flatten", "flattens all but the first axis", {"data"}, {}, FusionKind::Injective,
           batchFlattenRelation);
 }

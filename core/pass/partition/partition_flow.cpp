@@ -4,6 +4,7 @@
 #include "pass/partition/partition_passes.h"
 #include "pass/pipeline.h"
 #include "pass/registry.h"
+#include "pass/transforms/optimize_external.h"
 #include "pass/transforms/pattern_transforms.h"
 
 namespace byoc {
@@ -16,23 +17,24 @@ Result<PartitionPipeline> parsePartitionPipeline(std::string_view name) {
 
 namespace {
 
-/// An error of `target`'s prepare pipeline, placed in the target's file at its column in the
-/// pipeline text.
-Diagnostic inPrepare(const Target& target, Diagnostic error, int column) {
+/// An error of one of `target`'s pipelines (`field`: prepare or optimize), placed in the target's
+/// file at its column in the pipeline text.
+Diagnostic inPipelineField(const Target& target, const char* field, Diagnostic error, int column) {
   const std::string where = column > 0 ? "1:" + std::to_string(column) + ": " : "";
-  error.message = "at /prepare: " + where + error.message;
+  error.message = "at /" + std::string(field) + ": " + where + error.message;
   error.location = {target.file.empty() ? "target " + target.name : target.file, 0, 0};
   return error;
 }
 
-/// The passes of `target`'s prepare pipeline.
-Result<std::vector<PassPtr>> preparePasses(const Target& target, const PassRegistry& registry) {
-  Result<std::vector<PipelineStep>> prepare = parsePipeline(target.preparePipeline, registry);
-  if (!prepare) return inPrepare(target, prepare.error(), prepare.error().location.column);
+/// The passes of `text`, the target's pipeline `field`.
+Result<std::vector<PassPtr>> pipelinePasses(const Target& target, const char* field, const std::string& text,
+                                            const PassRegistry& registry) {
+  Result<std::vector<PipelineStep>> steps = parsePipeline(text, registry);
+  if (!steps) return inPipelineField(target, field, steps.error(), steps.error().location.column);
   std::vector<PassPtr> passes;
-  for (const PipelineStep& step : *prepare) {
+  for (const PipelineStep& step : *steps) {
     Result<PassPtr> pass = registry.create(step.pass, step.options);
-    if (!pass) return inPrepare(target, pass.error(), step.column);
+    if (!pass) return inPipelineField(target, field, pass.error(), step.column);
     passes.push_back(std::move(pass).value());
   }
   return passes;
@@ -47,7 +49,7 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   const PassRegistry& registry = builtinPasses();
   for (const auto& target : targets) {
     if (!target->preparePipeline.empty()) {
-      BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, preparePasses(*target, registry));
+      BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, pipelinePasses(*target, "prepare", target->preparePipeline, registry));
       steps.insert(steps.end(), std::make_move_iterator(prepare.begin()), std::make_move_iterator(prepare.end()));
     }
     for (const RewriteRow& row : target->rewrites) steps.push_back(createPatternRewritePass(*row.replacement));
@@ -71,6 +73,11 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   steps.push_back(createPartitionGraphPass());
   for (const auto& target : targets)
     if (!target->pruneKeepOps.empty()) steps.push_back(createPruneRegionsPass(target));
+  for (const auto& target : targets) {
+    if (target->optimizePipeline.empty()) continue;
+    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> optimize, pipelinePasses(*target, "optimize", target->optimizePipeline, registry));
+    steps.push_back(createOptimizeExternalPass(target->name, std::move(optimize)));
+  }
   return steps;
 }
 

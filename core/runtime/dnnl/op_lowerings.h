@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// The lowerings of op kernels that live outside ops.cpp (which holds the table of every op's
-/// lowering): data movement (movement_ops.cpp) and pooling and normalization
-/// (normalization_ops.cpp). Each appends the primitives of one kernel and returns its results.
+/// lowering): data movement (movement_ops.cpp), pooling and normalization (normalization_ops.cpp),
+/// and the 1-D and 3-D convolutions and pools (spatial_nd_ops.cpp). Each appends the primitives of
+/// one kernel and returns its results.
 
 #include <vector>
 
@@ -23,6 +24,10 @@ Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const Kernel& 
 
 /// Max, average, global and 1×1 adaptive pooling in NCHW.
 Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// `nn.conv1d`, `nn.conv3d` and `nn.conv3d_transpose` in their canonical layouts (spatial_nd_ops.cpp).
+Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// `nn.max_pool3d` and `nn.avg_pool3d` in NCDHW (spatial_nd_ops.cpp).
+Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 /// `nn.batch_norm` over axis 1 with global statistics; results: data, mean, variance.
 Result<std::vector<Tensor>> lowerBatchNorm(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 /// `nn.layer_norm` over the last axis.

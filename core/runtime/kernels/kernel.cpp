@@ -17,6 +17,8 @@ KernelTable buildTable() {
   addTransformKernels(table);
   addReduceKernels(table);
   addImageKernels(table);
+  addSpatialNdKernels(table);
+  addCreationKernels(table);
   return table;
 }
 

@@ -30,5 +30,9 @@ void addTransformKernels(KernelTable& table);
 void addReduceKernels(KernelTable& table);
 /// Adds the kernels of the image ops.
 void addImageKernels(KernelTable& table);
+/// Adds the kernels of the 1-D and 3-D convolutions and the 3-D pools.
+void addSpatialNdKernels(KernelTable& table);
+/// Adds the kernels of zeros, ones, layout_transform and einsum.
+void addCreationKernels(KernelTable& table);
 
 }  // namespace byoc::kernels

@@ -1,0 +1,252 @@
+/// \file
+/// BackwardFoldScaleAxis (contract in the header). First a plan: for each multiply by a
+/// foldable scale, the convolutions and biases that take the scale; then one bottom-up rewrite
+/// applies it. Every walk is iterative.
+
+#include "pass/transforms/fold_scale_axis.h"
+
+#include <unordered_map>
+
+#include "ir/op.h"
+#include "ir/traversal.h"
+#include "pass/analysis/function_utils.h"
+
+namespace byoc {
+
+namespace {
+
+const TensorTypeNode* tensorTypeOf(const Expr& expr) {
+  return expr && expr->type() ? expr->type()->as<TensorTypeNode>() : nullptr;
+}
+
+const std::string& opName(const Expr& expr) {
+  static const std::string none;
+  const auto* call = expr->as<CallNode>();
+  const OpDef* def = call ? call->opDef() : nullptr;
+  return def ? def->name : none;
+}
+
+/// Where a scale goes: the 1-D scale is built once per multiply and shared by its uses.
+struct Use {
+  Expr scale;              ///< the squeezed scale
+  std::size_t axis = 0;    ///< the channel axis of the scaled value
+  std::size_t rank = 0;    ///< the rank of the scaled value
+  int biasSide = -1;       ///< for add/subtract: the side that is a bias (-1: none)
+};
+
+/// TVM's MatchBroadcastToLeftAxes: `rhs` broadcasts to `lhs` with only `axis` not 1, and holds
+/// lhs's size there. When `squeeze` is given, it receives the axes of rhs to squeeze.
+bool matchesChannelAxis(const Shape& lhs, const Shape& rhs, std::size_t axis, std::vector<int64_t>* squeeze = nullptr) {
+  if (lhs.size() < rhs.size()) return false;
+  const std::size_t base = lhs.size() - rhs.size();
+  for (std::size_t i = 0; i < lhs.size(); ++i) {
+    if (i == axis) {
+      if (i < base || lhs[i] != rhs[i - base]) return false;
+    } else if (i >= base) {
+      if (rhs[i - base] != 1) return false;
+      if (squeeze) squeeze->push_back(static_cast<int64_t>(i - base));
+    }
+  }
+  return true;
+}
+
+/// The channel axis of a conv2d's output and the output-channel axis of its kernel, if supported.
+std::optional<std::pair<std::size_t, std::size_t>> convAxes(const CallNode& conv) {
+  const std::string data = conv.attrs.find("data_layout")->asString();
+  const AttrValue* out = conv.attrs.find("out_layout");
+  const std::string output = out && out->isString() && !out->asString().empty() ? out->asString() : data;
+  const std::string kernel = conv.attrs.find("kernel_layout")->asString();
+  if ((output != "NCHW" && output != "NHWC") || (kernel != "OIHW" && kernel != "HWIO")) return std::nullopt;
+  const auto* weight = tensorTypeOf(conv.args[1]);
+  const auto* result = tensorTypeOf(Expr(&conv));
+  const int64_t groups = conv.attrs.find("groups")->asInt();
+  const std::size_t channel = output.find('C');
+  // TVM folds into grouped convolutions only when they are depthwise.
+  if (groups != 1 && !(weight && result && groups == result->shape[channel] && weight->shape[kernel.find('I')] == 1))
+    return std::nullopt;
+  return std::make_pair(channel, kernel.find('O'));
+}
+
+class Planner {
+ public:
+  explicit Planner(const Expr& body) {
+    postOrderVisit(body, [this](const Expr& node) {
+      for (const Expr& child : childrenOf(*node)) ++uses_[child.get()];
+    });
+  }
+
+  /// Plans the fold of `multiply` (a typed call) into what produces its scaled operand.
+  void plan(const Expr& multiply) {
+    const auto* call = multiply->as<CallNode>();
+    for (int side = 0; side < 2; ++side) {
+      const Expr& value = call->args[static_cast<std::size_t>(side)];
+      const auto* constant = call->args[static_cast<std::size_t>(1 - side)]->as<ConstantNode>();
+      if (constant && planFrom(multiply, value, *constant)) return;
+    }
+  }
+
+  const std::unordered_map<const ExprNode*, Use>& uses() const { return planned_; }
+  const std::unordered_map<const ExprNode*, int>& roots() const { return roots_; }
+
+ private:
+  bool planFrom(const Expr& multiply, const Expr& value, const ConstantNode& scale) {
+    const TensorTypeNode* type = tensorTypeOf(value);
+    const TensorTypeNode* scaleType = tensorTypeOf(Expr(&scale));
+    if (!type || !scaleType || uses_[value.get()] != 1) return false;
+    std::unordered_map<const ExprNode*, Use> found;
+    std::optional<std::size_t> axis;
+    bool needsPositive = false;
+    std::vector<Expr> work{value};
+    while (!work.empty()) {
+      Expr node = work.back();
+      work.pop_back();
+      const std::string& name = opName(node);
+      const auto* call = node->as<CallNode>();
+      if (uses_[node.get()] != 1 || !tensorTypeOf(node)) return false;
+      if (name == "nn.relu") {
+        needsPositive = true;
+        work.push_back(call->args[0]);
+      } else if (name == "nn.conv2d") {
+        auto axes = convAxes(*call);
+        if (!axes || (axis && *axis != axes->first)) return false;
+        axis = axes->first;
+        found[node.get()] = {{}, axes->second, 4, -1};
+      } else if (name == "add" || name == "subtract") {
+        const bool left = isScalable(call->args[0]), right = isScalable(call->args[1]);
+        if (!left && !right) return false;
+        found[node.get()] = {{}, 0, tensorTypeOf(node)->shape.size(), left && right ? -1 : (left ? 1 : 0)};
+        if (left) work.push_back(call->args[0]);
+        if (right) work.push_back(call->args[1]);
+      } else {
+        return false;
+      }
+    }
+    if (!axis) return false;
+    std::vector<int64_t> squeeze;
+    if (!matchesChannelAxis(type->shape, scaleType->shape, *axis, &squeeze)) return false;
+    if (needsPositive)
+      for (int64_t i = 0; i < scale.data.numElements(); ++i)
+        if (!(scale.data.elementAsDouble(i) > 0)) return false;
+    // Every bias must broadcast along the channel axis only.
+    for (auto& [node, use] : found) {
+      if (use.biasSide < 0) continue;
+      const Expr& bias = static_cast<const CallNode*>(node)->args[static_cast<std::size_t>(use.biasSide)];
+      const TensorTypeNode* biasType = tensorTypeOf(bias);
+      if (!biasType || !matchesChannelAxis(tensorTypeOf(Expr(node))->shape, biasType->shape, *axis)) return false;
+    }
+    Expr squeezed = Expr(&scale);
+    if (!squeeze.empty()) {
+      auto built = makeOpCall("squeeze", {squeezed}, {{"axis", AttrValue::ints(squeeze)}}, scale.origin());
+      if (!built) return false;
+      squeezed = *built;
+    }
+    for (auto& [node, use] : found) {
+      use.scale = squeezed;
+      if (use.biasSide >= 0 || opName(Expr(node)) != "nn.conv2d") use.axis = *axis;
+      planned_[node] = use;
+    }
+    roots_[multiply.get()] = multiply->as<CallNode>()->args[0] == value ? 0 : 1;
+    return true;
+  }
+
+  /// Whether a scale may be pushed into `node` (a call of an op on the way back).
+  static bool isScalable(const Expr& node) {
+    const std::string& name = opName(node);
+    return name == "nn.relu" || name == "nn.conv2d" || name == "add" || name == "subtract";
+  }
+
+  std::unordered_map<const ExprNode*, int> uses_;
+  std::unordered_map<const ExprNode*, Use> planned_;
+  std::unordered_map<const ExprNode*, int> roots_;  ///< multiply → the side of the scaled value
+};
+
+/// TVM's ExpandBiasToMatchAxis for one axis: `scale` (1-D) shaped to broadcast along `axis` of a
+/// tensor of rank `rank`.
+Result<Expr> expandToAxis(const Expr& scale, std::size_t rank, std::size_t axis) {
+  const int64_t pad = static_cast<int64_t>(rank) - static_cast<int64_t>(axis) - 1;
+  if (pad <= 0) return scale;
+  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("expand_dims", {scale}, {{"axis", 1}, {"num_newaxis", pad}}, scale->origin()));
+  return Expr(call);
+}
+
+Result<Expr> scaled(const Expr& value, const Use& use, std::size_t rank, std::size_t axis) {
+  BYOC_ASSIGN_OR_RETURN(Expr factor, expandToAxis(use.scale, rank, axis));
+  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("multiply", {value, factor}, {}, value->origin()));
+  return Expr(call);
+}
+
+class Folder final : public OpaqueFunctionSkippingMutator {
+ public:
+  explicit Folder(const Planner& plan) : plan_(plan) {}
+  const std::optional<Diagnostic>& error() const { return error_; }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    if (auto root = plan_.roots().find(pre.get()); root != plan_.roots().end())
+      return post->as<CallNode>()->args[static_cast<std::size_t>(root->second)];
+    auto found = plan_.uses().find(pre.get());
+    if (found == plan_.uses().end() || error_) return post;
+    Result<Expr> result = apply(post, found->second);
+    if (!result) {
+      error_ = result.error();
+      return post;
+    }
+    return *result;
+  }
+
+ private:
+  Result<Expr> apply(const Expr& post, const Use& use) {
+    const auto* call = post->as<CallNode>();
+    std::vector<Expr> args = call->args;
+    if (use.biasSide < 0 && opName(post) == "nn.conv2d") {
+      BYOC_ASSIGN_OR_RETURN(args[1], scaled(args[1], use, 4, use.axis));
+    } else if (use.biasSide >= 0) {
+      const std::size_t side = static_cast<std::size_t>(use.biasSide);
+      BYOC_ASSIGN_OR_RETURN(args[side], scaled(args[side], use, use.rank, use.axis));
+    } else {
+      return post;
+    }
+    return Expr(CallNode::make(call->callee, std::move(args), call->attrs, post->origin()));
+  }
+
+  const Planner& plan_;
+  std::optional<Diagnostic> error_;
+};
+
+Result<Function> foldBackward(const Function& function) {
+  Planner planner(function->body);
+  postOrderVisit(function->body, [&](const Expr& node) {
+    if (opName(node) == "multiply") planner.plan(node);
+  }, [](const Expr& node) {
+    const auto* inner = node->as<FunctionNode>();
+    return !inner || !isPrimitiveOrExternal(*inner);
+  });
+  if (planner.roots().empty()) return function;
+  Folder folder(planner);
+  Expr body = folder.mutate(function->body);
+  if (folder.error()) return *folder.error();
+  return withBody(function, body);
+}
+
+PassInfo backwardFoldScaleAxisInfo() {
+  return {"BackwardFoldScaleAxis", "folds a per-channel constant multiply into the convolutions before it", 3,
+          {"InferType"},
+          "A multiply by a constant scale along the channel axis is pushed back through relu (positive scales), "
+          "add and subtract (of biases broadcast along the channel axis) into the weights of the nn.conv2d "
+          "producing the value (groups 1 or depthwise), as TVM's BackwardFoldScaleAxis. Needs types; run "
+          "FoldConstant after it.",
+          {}};
+}
+
+}  // namespace
+
+PassPtr createBackwardFoldScaleAxisPass() {
+  return makeFunctionPass(backwardFoldScaleAxisInfo(),
+                          [](const Function& function, const Module&, PassContext&) { return foldBackward(function); });
+}
+
+PassRegistration backwardFoldScaleAxisRegistration() {
+  return {backwardFoldScaleAxisInfo(), [](const Attrs&) { return Result<PassPtr>(createBackwardFoldScaleAxisPass()); }};
+}
+
+}  // namespace byoc

@@ -1,0 +1,220 @@
+/// \file
+/// SimplifyExpr (contract in the header). Each rule is a pattern and a callback, as in TVM's
+/// simplify_expr.cc, run by `rewrite` to a fixed point with types recomputed before each pass.
+
+#include "pass/transforms/simplify_expr.h"
+
+#include "ir/op.h"
+#include "ir/ops/op_helpers.h"
+#include "pass/infer_type.h"
+#include "pattern/rewrite.h"
+
+namespace byoc {
+
+namespace {
+
+const TensorTypeNode* tensorTypeOf(const Expr& expr) {
+  return expr && expr->type() ? expr->type()->as<TensorTypeNode>() : nullptr;
+}
+
+/// The static shape of a tensor type, or nothing when a dimension is unknown.
+std::optional<std::vector<int64_t>> staticShape(const TensorTypeNode* type) {
+  if (!type) return std::nullopt;
+  for (int64_t dim : type->shape)
+    if (dim == kAnyDim) return std::nullopt;
+  return std::vector<int64_t>(type->shape.begin(), type->shape.end());
+}
+
+Result<Expr> op(std::string_view name, std::vector<Expr> args, const Attrs& attrs, const Expr& replaced) {
+  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(name, std::move(args), attrs, replaced->origin()));
+  return Expr(call);
+}
+
+/// zeros_like / ones_like of a static type → zeros / ones (TVM's ConcretizeZerosLike/OnesLikeRewrite).
+RewriteCallback concretizeLike(const char* like, const char* concrete) {
+  return {callOp(like, {wildcard()}), [concrete](const Expr& pre, const Expr& post, const PatternNodeMap&) -> Result<Expr> {
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            auto shape = staticShape(type);
+            if (!shape) return post;
+            return op(concrete, {}, {{"shape", AttrValue::ints(*shape)}, {"dtype", std::string(dtypeName(type->dtype))}}, pre);
+          }, true};
+}
+
+/// A scalar constant holding `value`, or zeros/ones (and their `_like` forms) of that value.
+bool isIdentityOperand(const Expr& expr, double value) {
+  if (const auto* constant = expr->as<ConstantNode>())
+    return constant->data.numElements() == 1 && constant->data.shape().empty() && constant->data.elementAsDouble(0) == value;
+  const auto* call = expr->as<CallNode>();
+  const OpDef* def = call ? call->opDef() : nullptr;
+  if (!def) return false;
+  return value == 0.0 ? def->name == "zeros" || def->name == "zeros_like" : def->name == "ones" || def->name == "ones_like";
+}
+
+/// x + 0, x - 0, x * 1, x / 1 → x when x has the result's type (TVM's EliminateIdentityRewrite);
+/// add and multiply match either order.
+RewriteCallback eliminateIdentity() {
+  Pattern x = wildcard();
+  auto filled = [](const char* full, const char* like) {
+    return alt(alt(callOp(full, {}), callOp(like, {wildcard()})), isConstant());
+  };
+  Pattern zeros = filled("zeros", "zeros_like");
+  Pattern ones = filled("ones", "ones_like");
+  Pattern pattern = alt(alt(callOp("add", {x, zeros}), callOp("multiply", {x, ones})),
+                        alt(callOp("subtract", {x, zeros}), callOp("divide", {x, ones})));
+  return {pattern, [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const auto* call = pre->as<CallNode>();
+            const std::string& name = call->opDef()->name;
+            const Expr& kept = nodes.at(x)[0];
+            const std::size_t keptSide = post->as<CallNode>()->args[0] == kept ? 0 : 1;
+            const double identity = name == "add" || name == "subtract" ? 0.0 : 1.0;
+            if (!isIdentityOperand(post->as<CallNode>()->args[1 - keptSide], identity)) return post;
+            const Expr& keptPre = call->args[keptSide];
+            if (!keptPre->type() || !pre->type() || !typeEqual(keptPre->type(), pre->type())) return post;
+            return kept;
+          }, true};
+}
+
+/// reshape(reshape(x)) → reshape(x) to the final static shape (TVM's SimplifyReshape).
+RewriteCallback simplifyReshape() {
+  Pattern x = wildcard();
+  return {callOp("reshape", {callOp("reshape", {x})}),
+          [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            auto shape = staticShape(tensorTypeOf(pre));
+            if (!shape) return post;
+            return op("reshape", {nodes.at(x)[0]}, {{"newshape", AttrValue::ints(*shape)}}, pre);
+          }, true};
+}
+
+/// The axis order a transpose or layout_transform applies: output axis i is input axis order[i].
+Result<std::vector<int64_t>> axisOrder(const CallNode& call, std::size_t rank) {
+  std::vector<int64_t> order;
+  if (call.opDef()->name == "layout_transform") {
+    BYOC_ASSIGN_OR_RETURN(std::vector<std::size_t> perm,
+                          ops::layoutPermutation("layout_transform", ops::stringAttr(call.attrs, "src_layout"),
+                                                 ops::stringAttr(call.attrs, "dst_layout")));
+    order.assign(perm.begin(), perm.end());
+    return order;
+  }
+  const AttrValue* axes = call.attrs.find("axes");
+  if (!axes || axes->isNone()) {
+    for (std::size_t i = rank; i-- > 0;) order.push_back(static_cast<int64_t>(i));
+    return order;
+  }
+  const std::vector<int64_t> given = *axes->asInts();
+  for (int64_t axis : given) order.push_back(axis < 0 ? axis + static_cast<int64_t>(rank) : axis);
+  return order;
+}
+
+/// Two consecutive transposes or layout_transforms → one transpose, or x when they cancel
+/// (TVM's SimplifyTranspose, for layouts of the same rank).
+RewriteCallback simplifyTranspose() {
+  Pattern x = wildcard();
+  auto transform = [](Pattern input) { return alt(callOp("transpose", {input}), callOp("layout_transform", {input})); };
+  return {transform(transform(x)), [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            if (!type) return post;
+            const std::size_t rank = type->shape.size();
+            const auto* outer = post->as<CallNode>();
+            BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> second, axisOrder(*outer, rank));
+            BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> first, axisOrder(*outer->args[0]->as<CallNode>(), rank));
+            std::vector<int64_t> axes(rank);
+            bool identity = true;
+            for (std::size_t i = 0; i < rank; ++i) {
+              axes[i] = first[static_cast<std::size_t>(second[i])];
+              identity = identity && axes[i] == static_cast<int64_t>(i);
+            }
+            if (identity) return nodes.at(x)[0];
+            return op("transpose", {nodes.at(x)[0]}, {{"axes", AttrValue::ints(axes)}}, pre);
+          }, true};
+}
+
+/// cast(x) to x's own dtype → x (TVM's SimplifySameCast).
+RewriteCallback simplifySameCast() {
+  Pattern x = wildcard();
+  return {callOp("cast", {x}), [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const TensorTypeNode* from = tensorTypeOf(pre->as<CallNode>()->args[0]);
+            const TensorTypeNode* to = tensorTypeOf(pre);
+            if (!from || !to || from->dtype != to->dtype) return post;
+            return nodes.at(x)[0];
+          }, true};
+}
+
+/// TVM's kind order of dtypes (int < uint < float; bfloat apart) and their bits.
+struct DTypeRank {
+  int code;
+  int bits;
+};
+
+DTypeRank rankOf(DType dtype) {
+  const int bits = dtype == DType::Bool ? 1 : static_cast<int>(dtypeSize(dtype) * 8);
+  if (dtype == DType::BFloat16) return {4, bits};
+  if (isFloat(dtype)) return {2, bits};
+  if (dtype == DType::UInt8 || dtype == DType::Bool) return {1, bits};
+  return {0, bits};
+}
+
+/// Whether casting `from` to `to` keeps every value (TVM's IsWidenCast).
+bool widens(DType from, DType to) {
+  const DTypeRank a = rankOf(from), b = rankOf(to);
+  if (a.code == b.code && a.bits <= b.bits) return true;
+  if (a.code == 4 || b.code == 4) return false;
+  return a.code < b.code && a.bits <= b.bits;
+}
+
+/// cast(cast(x, t1), t2) → cast(x, t2) when x → t1 widens (TVM's SimplifyConsecutiveCast).
+RewriteCallback simplifyConsecutiveCast() {
+  Pattern x = wildcard();
+  Pattern first = callOp("cast", {x});
+  return {callOp("cast", {first}), [x, first](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const Expr& inner = pre->as<CallNode>()->args[0];
+            const TensorTypeNode* data = tensorTypeOf(inner->as<CallNode>()->args[0]);
+            const TensorTypeNode* middle = tensorTypeOf(inner);
+            const TensorTypeNode* result = tensorTypeOf(pre);
+            if (!data || !middle || !result || !widens(data->dtype, middle->dtype)) return post;
+            return op("cast", {nodes.at(x)[0]}, {{"dtype", std::string(dtypeName(result->dtype))}}, pre);
+          }, true};
+}
+
+std::vector<RewriteCallback> rules() {
+  return {concretizeLike("zeros_like", "zeros"), concretizeLike("ones_like", "ones"), eliminateIdentity(),
+          simplifyReshape(),  simplifyTranspose(), simplifySameCast(), simplifyConsecutiveCast()};
+}
+
+PassInfo simplifyExprInfo() {
+  return {"SimplifyExpr", "TVM's algebraic simplifications: reshape and transpose pairs, redundant casts, identities", 0,
+          {"InferType"},
+          "Rewrites, to a fixed point: zeros_like/ones_like of a static type into zeros/ones; x+0, x-0, x*1, x/1 into x "
+          "when no broadcast is lost; consecutive reshapes into one; consecutive transposes or layout_transforms into "
+          "one transpose or nothing; a cast to the same dtype into its input; a widening cast followed by another "
+          "cast into one cast. As TVM's SimplifyExpr; needs types.",
+          {}};
+}
+
+}  // namespace
+
+PassPtr createSimplifyExprPass() {
+  return makeFunctionPass(simplifyExprInfo(), [](const Function& function, const Module& module, PassContext& context) -> Result<Function> {
+    std::string name;
+    for (const auto& [entryName, entry] : module.functions())
+      if (entry == function) name = entryName;
+    // Types the function being rewritten inside its module, so that calls of other functions type.
+    ExprTyper typer = [&](const Expr& expr) -> Result<Expr> {
+      Function candidate = downcast<FunctionNode>(expr);
+      if (!candidate) return makeError("SimplifyExpr: a rule replaced the whole function");
+      Module single = module;
+      single.set(name, candidate);
+      BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(single, TypeReuse::KeepTypedSubgraphs, &context));
+      return Expr(typed.find(name));
+    };
+    BYOC_ASSIGN_OR_RETURN(Expr rewritten, rewrite(rules(), function, typer));
+    Function result = downcast<FunctionNode>(rewritten);
+    if (!result) return makeError("SimplifyExpr: a rule replaced the whole function");
+    return result;
+  });
+}
+
+PassRegistration simplifyExprRegistration() {
+  return {simplifyExprInfo(), [](const Attrs&) { return Result<PassPtr>(createSimplifyExprPass()); }};
+}
+
+}  // namespace byoc

@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// SimplifyExpr: TVM's simplify_expr.cc rewrites that apply to this tool's ops, in TVM's order,
+/// repeated (with types recomputed) until nothing changes:
+///   - zeros_like(x) / ones_like(x) of a static type → zeros / ones with its shape and dtype;
+///   - x + 0, x - 0, x * 1, x / 1 (0 and 1 as zeros, ones, their `_like` forms or scalar
+///     constants) → x, when x already has the result's type (no broadcasting);
+///   - reshape(reshape(x)) → one reshape to the final static shape;
+///   - two consecutive transposes or (same-rank) layout_transforms → one transpose, or x when
+///     they cancel;
+///   - cast(x) to x's own dtype → x;
+///   - cast(cast(x, t1), t2) → cast(x, t2) when the first cast widens (loses nothing).
+///
+/// Input: a typed module (requires InferType). Output: the simplified module, typed. Primitive
+/// and external functions are left alone. Errors come from building the replacements.
+
+#include "pass/registry.h"
+
+namespace byoc {
+
+/// The pass.
+PassPtr createSimplifyExprPass();
+
+/// Metadata and factory for the registry.
+PassRegistration simplifyExprRegistration();
+
+}  // namespace byoc
