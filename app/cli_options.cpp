@@ -85,10 +85,13 @@ struct CommandSpec {
 };
 
 const FlagSpec kDemoFlag{"--demo", "", "the built-in demo model (seed 000's loop)"};
-const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target) or a target file (.json); repeat for several, in priority order", true};
+const FlagSpec kTargetFlag{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target, ccompiler) or a target file (.json); repeat for several, in priority order", true};
 const FlagSpec kPipelineFlag{"--pipeline", "P", "relay (MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph; the default) or relax"};
 const FlagSpec kPatternFlag{"--pattern", "TEXT", "the pattern, in the pattern language (docs/patterns.md)"};
 const FlagSpec kPatternFileFlag{"--pattern-file", "FILE", "read the pattern from FILE (its JSON form when FILE ends in .json)"};
+/// The flag every command takes: codegen plugins to load besides those of the plugin path.
+const FlagSpec kPluginFlag{"--plugin", "PATH", "load the codegen plugin PATH (a shared library, docs/plugins.md); repeat for several", true};
+
 /// The flags of every command that runs passes (docs/cli.md).
 const std::vector<FlagSpec> kPassRunFlags = {
     {"--time-passes", "", "print the wall time of every pass to stderr after the run"},
@@ -135,11 +138,13 @@ const std::map<std::string, CommandSpec>& commands() {
                    {"-o", "OUT", "the export directory; an existing export there is replaced atomically"}}),
                   {"-o"}}},
       {"export-tvm", {"write a target as a TVM Python module: its pattern table and op-support functions", Input::None,
-                      {{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target) or a target file (.json)"},
+                      {{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target, ccompiler) or a target file (.json)"},
                        {"-o", "OUT.py", "write the module to OUT.py (atomically) instead of printing it"}},
                       {"--target"}}},
       {"verify", {"check an export directory: every checksum, and that every artifact builds", Input::Model, {}, {},
                   "an export directory (written by 'byoc export')"}},
+      {"plugins", {"list the codegen plugins found (--plugin, $BYOC_PLUGIN_PATH, the installed ones): name, version, file", Input::None,
+                   {}}},
       {"passes", {"list the registered passes with their summaries", Input::None,
                   {{"--reference", "", "print the full reference: options, opt levels, descriptions (Markdown)"}}}},
       {"compare", {"show what differs between two partitionings of a model: calls offloaded on one side only, regions split or merged, composites", Input::ModelOrDemo,
@@ -160,7 +165,12 @@ const std::map<std::string, CommandSpec>& commands() {
                     {"-o", "OUT", "write the module to OUT (.relay or .json) instead of printing it"},
                     {"--types", "", "show the type of every expression"}})}},
   };
-  return specs;
+  static const std::map<std::string, CommandSpec> withPlugin = [] {
+    std::map<std::string, CommandSpec> all = specs;
+    for (auto& entry : all) entry.second.flags.push_back(kPluginFlag);
+    return all;
+  }();
+  return withPlugin;
 }
 
 std::string usageLine(const std::string& name, const CommandSpec& spec) {

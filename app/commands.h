@@ -4,6 +4,7 @@
 
 #include "cli_options.h"
 #include "support/diagnostic.h"
+#include "support/result.h"
 
 namespace byoc::cli {
 
@@ -33,6 +34,12 @@ int runExport(const Options& options);
 int runExportTvm(const Options& options);
 /// `byoc verify`: checks every checksum of an export directory and that every artifact builds.
 int runVerify(const Options& options);
+
+/// `byoc plugins`: the codegen plugins found, with name, version and file.
+int runPlugins(const Options& options);
+/// Loads the plugins of `--plugin` (an error for each that fails: the caller exits 1) and of the
+/// plugin path (a warning on stderr for each that fails).
+Status loadPlugins(const Options& options);
 
 /// Prints `error: <diagnostic>` to stderr and returns 1.
 int reportError(const Diagnostic& error);

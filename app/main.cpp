@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     std::cout << commandHelp(options.command);
     return 0;
   }
+  if (byoc::Status loaded = loadPlugins(options); !loaded) return reportError(loaded.error());
+  if (options.command == "plugins") return runPlugins(options);
   if (options.command == "print") return runPrint(options);
   if (options.command == "partition") return runPartition(options);
   if (options.command == "opt") return runOpt(options);

@@ -73,6 +73,27 @@ bool isInside(const std::string& file, const std::string& directory) {
   return !relative.empty() && *relative.begin() != "..";
 }
 
+/// The compiled files of `function`, for the codegen that made them: loaded, and of the same version.
+Status readCompiled(const ExportFiles& files, const ManifestFunction& function, LoadedExport& loaded) {
+  const std::string manifestPath = files.path(std::string(kManifestFileName));
+  const Codegen* codegen = findCodegen(function.codegen);
+  if (!codegen || !codegen->load)
+    return makeError("@" + function.name + " was compiled by " + function.codegen + " " + function.codegenVersion +
+                         ", which is not loaded; give the plugin with --plugin PATH or put it on BYOC_PLUGIN_PATH",
+                     {manifestPath});
+  if (codegen->version != function.codegenVersion)
+    return makeError("@" + function.name + " was compiled by " + function.codegen + " " + function.codegenVersion +
+                         ", the loaded plugin is version " + codegen->version + "; export the model again",
+                     {manifestPath});
+  CodegenArtifact& artifact = loaded.compiled[function.name];
+  for (const std::string& relative : function.compiled) {
+    BYOC_ASSIGN_OR_RETURN(std::string bytes, files.read(relative));
+    artifact.files.emplace_back(fs::path(relative).filename().string(), std::move(bytes));
+  }
+  loaded.compiledFolders[function.name] = fs::path(files.path(function.compiled.front())).parent_path().string();
+  return Status::ok();
+}
+
 }  // namespace
 
 Diagnostic locatedInExport(Diagnostic error, const std::string& directory) {
@@ -136,6 +157,7 @@ Result<LoadedExport> loadExport(const std::string& directory) {
       body = artifact.find(function.name);
     }
     if (!body) return makeError("expected the function @" + function.name, {path});
+    if (!function.compiled.empty()) BYOC_TRY(readCompiled(files, function, loaded));
     if (loaded.module.find(function.name))
       return makeError("@" + function.name + " is both in the host module and an artifact", {files.path(function.artifact)});
     loaded.module.set(function.name, body);
@@ -155,6 +177,20 @@ ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
     options.loadedRegions[name] = [graph = graph](const std::string& symbol, const CodegenOptions& codegenOptions) {
       return dnnl_backend::buildDnnlModule(*graph, symbol, codegenOptions);
     };
+  for (const ManifestFunction& function : loaded.manifest.functions) {
+    auto artifact = loaded.compiled.find(function.name);
+    const Codegen* codegen = findCodegen(function.codegen);
+    if (artifact == loaded.compiled.end() || !codegen || !codegen->load) continue;
+    options.loadedRegions[function.name] = [codegen, name = function.name, artifact = artifact->second,
+                                            folder = loaded.compiledFolders.at(function.name)](
+                                               const std::string& symbol, const CodegenOptions& codegenOptions)
+        -> Result<std::unique_ptr<RuntimeModule>> {
+      // The executor's module is type-checked; the region's type is what the plugin's outputs are checked against.
+      const Function typed = codegenOptions.module ? codegenOptions.module->find(name) : Function();
+      if (!typed) return makeError("@" + name + " is not in the module");
+      return codegen->load(typed, symbol, artifact, folder, codegenOptions);
+    };
+  }
   return options;
 }
 

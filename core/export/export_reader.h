@@ -30,6 +30,10 @@ struct LoadedExport {
   Module module;
   /// Global name → the kernel graph of that dnnl external function.
   std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>> kernelGraphs;
+  /// Global name → the compiled files of that external function (a plugin codegen's), which lie
+  /// in the folder `compiledFolders` names.
+  std::map<std::string, CodegenArtifact> compiled;
+  std::map<std::string, std::string> compiledFolders;
 };
 
 /// `Compiler` value → codegen, as `manifest` records for its targets and external functions.
@@ -47,7 +51,8 @@ Diagnostic locatedInExport(Diagnostic error, const std::string& directory);
 Result<Manifest> readExportManifest(const std::string& directory);
 
 /// Loads the export in `directory`, checking every checksum, the types of the module (computed
-/// again) and that the manifest records the signature of its `@main`.
+/// again) and that the manifest records the signature of its `@main`. A function compiled by a
+/// plugin needs that plugin loaded, in the version that compiled it.
 Result<LoadedExport> loadExport(const std::string& directory);
 
 /// The options that run a loaded export: each external function through its recorded codegen, the

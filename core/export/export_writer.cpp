@@ -79,6 +79,26 @@ Result<std::string> artifactOf(const Module& module, const std::string& name, co
   return params.externalize(saveModuleJson(artifact));
 }
 
+/// The files of the compiled region `name` for codegens that keep regions compiled (plugins), under
+/// `artifacts/<name>/`; nothing for the others. A plugin codegen that is not loaded is an error.
+Result<CodegenArtifact> compiledFilesOf(const Module& module, const std::string& name, const Function& function,
+                                        ManifestFunction& entry) {
+  const Codegen* codegen = findCodegen(entry.codegen);
+  if (!codegen && entry.codegen.starts_with("plugin:"))
+    return makeError("@" + name + ": the codegen " + entry.codegen +
+                     " is not loaded; give the plugin with --plugin PATH or put it on BYOC_PLUGIN_PATH");
+  if (!codegen || !codegen->compile) return CodegenArtifact{};
+  Result<CodegenArtifact> artifact = codegen->compile(function, CodegenOptions{1, &module});
+  if (!artifact) {
+    Diagnostic error = artifact.error();
+    error.message = "@" + name + " (" + entry.codegen + "): " + error.message;
+    return error;
+  }
+  entry.codegenVersion = codegen->version;
+  for (const auto& file : artifact->files) entry.compiled.push_back("artifacts/" + name + "/" + file.first);
+  return artifact;
+}
+
 /// Writes the files of one export into a directory, recording their checksums.
 class ExportWriter {
  public:
@@ -236,9 +256,11 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
     if (compiler.empty()) continue;
     const AttrValue* symbol = function->attrs.find("global_symbol");
     ManifestFunction entry{name, symbol && symbol->isString() ? symbol->asString() : name, compiler,
-                           codegenFor(compiler, options.targets), "artifacts/" + name + ".json"};
+                           codegenFor(compiler, options.targets), "artifacts/" + name + ".json", {}, {}};
     BYOC_ASSIGN_OR_RETURN(std::string artifactJson, artifactOf(module, name, function, entry.codegen, options, params));
     BYOC_TRY(writer.write(entry.artifact, artifactJson));
+    BYOC_ASSIGN_OR_RETURN(CodegenArtifact compiled, compiledFilesOf(module, name, function, entry));
+    for (std::size_t i = 0; i < compiled.files.size(); ++i) BYOC_TRY(writer.write(entry.compiled[i], compiled.files[i].second));
     manifest.functions.push_back(std::move(entry));
     host.erase(name);
   }

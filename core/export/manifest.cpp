@@ -1,8 +1,11 @@
 #include "export/manifest.h"
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "support/json_document.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -77,6 +80,7 @@ class ManifestReader {
       BYOC_ASSIGN_OR_RETURN(function.compiler, string(entry, path, "compiler"));
       BYOC_ASSIGN_OR_RETURN(function.codegen, string(entry, path, "codegen"));
       BYOC_ASSIGN_OR_RETURN(function.artifact, filePath(entry, path, "artifact"));
+      if (entry.contains("compiled")) BYOC_TRY(readCompiled(entry, path, function));
       manifest.functions.push_back(std::move(function));
     }
     BYOC_ASSIGN_OR_RETURN(manifest.inputs, tensors(root, "inputs"));
@@ -98,8 +102,30 @@ class ManifestReader {
  private:
   static std::vector<std::string> referencedFiles(const Manifest& manifest) {
     std::vector<std::string> files = {manifest.hostModule, manifest.hostText, manifest.params};
-    for (const ManifestFunction& function : manifest.functions) files.push_back(function.artifact);
+    for (const ManifestFunction& function : manifest.functions) {
+      files.push_back(function.artifact);
+      files.insert(files.end(), function.compiled.begin(), function.compiled.end());
+    }
     return files;
+  }
+
+  /// The codegen version and the compiled files of a function, all in one folder.
+  Status readCompiled(const json& entry, const std::string& path, ManifestFunction& function) const {
+    BYOC_ASSIGN_OR_RETURN(function.codegenVersion, string(entry, path, "codegen_version"));
+    BYOC_ASSIGN_OR_RETURN(const json* compiled, array(entry, path, "compiled"));
+    if (static_cast<int64_t>(compiled->size()) > limits::kMaxPluginArtifactFiles)
+      return fail(path + "/compiled", "at most " + std::to_string(limits::kMaxPluginArtifactFiles) + " files");
+    for (std::size_t k = 0; k < compiled->size(); ++k) {
+      const std::string item = path + "/compiled/" + std::to_string(k);
+      const json& file = (*compiled)[k];
+      if (!file.is_string() || !isContainedPath(file.get<std::string>()))
+        return fail(item, "expected a relative path inside the export directory");
+      const std::string relative = file.get<std::string>();
+      if (!function.compiled.empty() && std::filesystem::path(relative).parent_path() != std::filesystem::path(function.compiled[0]).parent_path())
+        return fail(item, "the compiled files of a function lie in one folder");
+      function.compiled.push_back(relative);
+    }
+    return Status::ok();
   }
 
   Diagnostic fail(const std::string& path, const std::string& message) const {
@@ -172,12 +198,18 @@ std::string writeManifest(const Manifest& manifest) {
   root["host_text"] = manifest.hostText;
   root["params"] = manifest.params;
   json functions = json::array();
-  for (const ManifestFunction& function : manifest.functions)
-    functions.push_back({{"name", function.name},
-                         {"symbol", function.symbol},
-                         {"compiler", function.compiler},
-                         {"codegen", function.codegen},
-                         {"artifact", function.artifact}});
+  for (const ManifestFunction& function : manifest.functions) {
+    json entry = {{"name", function.name},
+                  {"symbol", function.symbol},
+                  {"compiler", function.compiler},
+                  {"codegen", function.codegen},
+                  {"artifact", function.artifact}};
+    if (!function.compiled.empty()) {
+      entry["codegen_version"] = function.codegenVersion;
+      entry["compiled"] = function.compiled;
+    }
+    functions.push_back(std::move(entry));
+  }
   root["external_functions"] = std::move(functions);
   root["inputs"] = tensorsToJson(manifest.inputs);
   root["outputs"] = tensorsToJson(manifest.outputs);

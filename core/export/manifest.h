@@ -35,6 +35,10 @@ struct ManifestFunction {
   std::string compiler;  ///< Its `Compiler` (or `Codegen`) attribute.
   std::string codegen;   ///< The codegen that builds it at load.
   std::string artifact;  ///< Relative path of its artifact file.
+  /// For a codegen that keeps regions compiled (a plugin's): the codegen's version, and the
+  /// relative paths of the compiled files, all in one folder (empty for the others).
+  std::string codegenVersion;
+  std::vector<std::string> compiled;
 };
 
 /// A tensor of the signature of `@main`.

@@ -1,7 +1,9 @@
 /// \file
-/// The table of built-in codegens.
+/// The table of codegens: the built-in ones, and those registered at startup (plugins).
 
+#include <deque>
 #include <map>
+#include <mutex>
 
 #include "runtime/runtime_module.h"
 
@@ -9,26 +11,49 @@ namespace byoc {
 
 namespace {
 
-const std::map<std::string, Codegen, std::less<>>& table() {
-  static const std::map<std::string, Codegen, std::less<>> codegens = [] {
-    std::map<std::string, Codegen, std::less<>> map;
-    for (Codegen codegen : {referenceCodegen(), dnnlCodegen()}) map.emplace(codegen.name, std::move(codegen));
-    return map;
-  }();
+/// Codegens by name. Entries are never removed, so the pointers `findCodegen` returns stay valid.
+struct CodegenTable {
+  std::mutex mutex;
+  std::deque<Codegen> storage;
+  std::map<std::string, const Codegen*, std::less<>> byName;
+
+  CodegenTable() {
+    for (Codegen codegen : {referenceCodegen(), dnnlCodegen()}) add(std::move(codegen));
+  }
+  bool add(Codegen codegen) {
+    if (byName.count(codegen.name)) return false;
+    storage.push_back(std::move(codegen));
+    byName.emplace(storage.back().name, &storage.back());
+    return true;
+  }
+};
+
+CodegenTable& table() {
+  static CodegenTable codegens;
   return codegens;
 }
 
 }  // namespace
 
 const Codegen* findCodegen(std::string_view name) {
-  auto found = table().find(name);
-  return found == table().end() ? nullptr : &found->second;
+  CodegenTable& codegens = table();
+  std::lock_guard lock(codegens.mutex);
+  auto found = codegens.byName.find(name);
+  return found == codegens.byName.end() ? nullptr : found->second;
 }
 
 std::vector<std::string> codegenNames() {
+  CodegenTable& codegens = table();
+  std::lock_guard lock(codegens.mutex);
   std::vector<std::string> names;
-  for (const auto& entry : table()) names.push_back(entry.first);
+  for (const auto& entry : codegens.byName) names.push_back(entry.first);
   return names;
+}
+
+bool registerCodegen(Codegen codegen) {
+  CodegenTable& codegens = table();
+  std::lock_guard lock(codegens.mutex);
+  return codegens.add(std::move(codegen));
 }
 
 }  // namespace byoc

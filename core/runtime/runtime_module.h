@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ir/module.h"
@@ -40,6 +41,11 @@ struct CodegenOptions {
   const Module* module = nullptr;
 };
 
+/// The files a codegen compiled one region to (file name → bytes), which an export keeps.
+struct CodegenArtifact {
+  std::vector<std::pair<std::string, std::string>> files;
+};
+
 /// A codegen: builds the runtime module of one outlined, type-checked function.
 struct Codegen {
   std::string name;
@@ -47,12 +53,26 @@ struct Codegen {
   std::function<Result<std::unique_ptr<RuntimeModule>>(const Function& function, const std::string& symbol,
                                                        const CodegenOptions& options)>
       build;
+  /// The codegen's version, recorded with its artifacts (empty for the built-in codegens).
+  std::string version = {};
+  /// Compiles a region to artifact files, for codegens whose exports keep the compiled region
+  /// (empty for the others).
+  std::function<Result<CodegenArtifact>(const Function& function, const CodegenOptions& options)> compile = {};
+  /// Loads the runtime module of `function` from the `artifact` `compile` made, whose files lie
+  /// in `directory`.
+  std::function<Result<std::unique_ptr<RuntimeModule>>(const Function& function, const std::string& symbol,
+                                                       const CodegenArtifact& artifact, const std::string& directory,
+                                                       const CodegenOptions& options)>
+      load = {};
 };
 
-/// The built-in codegens, by name: `reference` and `dnnl`.
+/// The codegen named `name`: a built-in one (`reference`, `dnnl`) or a registered one.
 const Codegen* findCodegen(std::string_view name);
-/// Names of the built-in codegens, sorted.
+/// Names of the built-in and registered codegens, sorted.
 std::vector<std::string> codegenNames();
+/// Adds a codegen (a plugin's, `plugin:<name>`) to the table; false, leaving the table as it was,
+/// when the name is taken.
+bool registerCodegen(Codegen codegen);
 
 /// The `reference` codegen: runs the region on the interpreter (its dataflow fast path when
 /// the region is pure dataflow), so any target's regions can be run and checked.

@@ -32,6 +32,14 @@ inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
 /// Most worker threads a command may ask for.
 inline constexpr int kMaxThreads = 1024;
+/// Most files of one codegen plugin artifact.
+inline constexpr int64_t kMaxPluginArtifactFiles = 64;
+/// Largest codegen plugin artifact (all its files together).
+inline constexpr int64_t kMaxPluginArtifactBytes = int64_t{2} << 30;
+/// Longest name, version or file name a codegen plugin reports.
+inline constexpr std::size_t kMaxPluginNameBytes = 128;
+/// Longest error message of a codegen plugin that is shown (the rest is cut).
+inline constexpr std::size_t kMaxPluginMessageBytes = 2000;
 
 /// One level of a recursive-descent parser's nesting, counted in the parser's `depth` while it
 /// lives. The parsers recurse once per written level, so each refuses input past

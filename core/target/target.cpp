@@ -3,16 +3,27 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 
 #include "ir/op.h"
 #include "pattern/pattern_parser.h"
 #include "pattern/root_ops.h"
 #include "support/json_document.h"
+#include "support/limits.h"
 #include "target/predicate_check.h"
 
 namespace byoc {
 
 namespace {
+
+/// Whether `codegen` names a plugin's codegen: `plugin:` and a name of letters, digits, '_' and '-'.
+bool isPluginCodegen(std::string_view codegen) {
+  constexpr std::string_view prefix = "plugin:";
+  if (!codegen.starts_with(prefix)) return false;
+  const std::string_view name = codegen.substr(prefix.size());
+  return !name.empty() && name.size() <= limits::kMaxPluginNameBytes &&
+         std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
+}
 
 using json = nlohmann::ordered_json;
 
@@ -44,8 +55,8 @@ class TargetReader {
     BYOC_ASSIGN_OR_RETURN(target.name, string(root, "", "name"));
     if (target.name.empty()) return fail("/name", "expected a non-empty name");
     BYOC_ASSIGN_OR_RETURN(target.codegen, optionalString(root, "", "codegen"));
-    if (target.codegen != "" && target.codegen != "dnnl" && target.codegen != "reference")
-      return fail("/codegen", "expected \"dnnl\", \"reference\" or \"\", found \"" + target.codegen + "\"");
+    if (target.codegen != "" && target.codegen != "dnnl" && target.codegen != "reference" && !isPluginCodegen(target.codegen))
+      return fail("/codegen", "expected \"dnnl\", \"reference\", \"plugin:NAME\" or \"\", found \"" + target.codegen + "\"");
     BYOC_ASSIGN_OR_RETURN(target.description, optionalString(root, "", "description"));
     BYOC_ASSIGN_OR_RETURN(target.preparePipeline, optionalString(root, "", "prepare"));
     BYOC_ASSIGN_OR_RETURN(target.optimizePipeline, optionalString(root, "", "optimize"));

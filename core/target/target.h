@@ -56,7 +56,8 @@ struct Target {
   std::string name;
   /// The file it was read from, which errors in its fields name ("" when built in code).
   std::string file;
-  /// Which codegen compiles its regions: "dnnl", "reference", or "" (none: partition only).
+  /// Which codegen compiles its regions: "dnnl", "reference", "plugin:NAME" (a codegen plugin's),
+  /// or "" (none: partition only).
   std::string codegen;
   std::string description;
   /// Pipeline (pass-pipeline text) the target's flow runs before partitioning; may be empty.
