@@ -82,7 +82,7 @@ class PluginModule final : public RuntimeModule {
     for (const NDArray& array : outputs) out.push_back(tensorOf(array));
     char* error = nullptr;
     if (plugin_->table().run(module_, in.data(), in.size(), out.data(), out.size(), &error) != 0)
-      return makeError(plugin_->takeError(error, "run"));
+      return makeError("@" + symbol_ + " (" + codegen_ + "): " + plugin_->takeError(error, "run"));
     return Status::ok();
   }
 

@@ -62,6 +62,9 @@ Status Executor::addRegion(const Function& function, const std::string& label, c
   RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
   if (region.symbol.empty()) region.symbol = name.empty() ? label : name;
   const Codegen* codegen = findCodegen(region.codegen);
+  if (!codegen && region.codegen.starts_with("plugin:"))
+    return makeError(label + ": the codegen " + region.codegen + " of Compiler=\"" + compiler +
+                     "\" is not loaded; give the plugin with --plugin PATH or put it on BYOC_PLUGIN_PATH");
   if (!codegen) return makeError(label + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
   auto loader = name.empty() ? options.loadedRegions.end() : options.loadedRegions.find(name);
   Result<std::unique_ptr<RuntimeModule>> built = loader != options.loadedRegions.end()
