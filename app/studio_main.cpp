@@ -4,6 +4,7 @@
 ///   byoc-studio [FILE]                      open FILE (or nothing); FILE may be an export directory
 ///                                           or its manifest.json
 ///   byoc-studio --demo                      open the built-in demo
+///   byoc-studio … --plugin PATH             also load the codegen plugin PATH (repeatable)
 ///   byoc-studio (FILE | --demo) --target T [--pipeline relay|relax] [--step N]
 ///                                           run the partitioning passes for T, showing step N
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
@@ -28,8 +29,10 @@
 #include "authoring/target_files.h"
 #include "authoring/pattern_dock.h"
 #include "export/export_view.h"
+#include "models/diagnostics_model.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
+#include "run/run_plugins.h"
 #include "version.h"
 
 namespace {
@@ -97,7 +100,10 @@ int main(int argc, char** argv) {
                               QStringLiteral("With --screenshot: show the function <name> in its own tab (for an export's "
                                              "dnnl region, its kernel graph)."),
                               QStringLiteral("name"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern, function});
+  QCommandLineOption plugin(QStringLiteral("plugin"),
+                            QStringLiteral("Load the codegen plugin <path> (a shared library, docs/plugins.md); repeat for several."),
+                            QStringLiteral("path"));
+  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern, function, plugin});
   parser.process(app);
   const bool screenshot = parser.isSet(shot);
 
@@ -106,6 +112,13 @@ int main(int argc, char** argv) {
   if (screenshot) QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
 
   byoc::ui::MainWindow window;
+  // Plugins that did not load stay in Diagnostics, shown again for every model opened.
+  const std::vector<byoc::Diagnostic> pluginProblems = byoc::ui::loadAppPlugins(parser.values(plugin));
+  auto showPluginProblems = [&window, pluginProblems] {
+    for (const byoc::Diagnostic& problem : pluginProblems) window.diagnosticsModel()->add(problem);
+  };
+  showPluginProblems();
+  QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, showPluginProblems);
   if (parser.isSet(theme)) window.setTheme(byoc::ui::themeFromName(parser.value(theme)));
   if (parser.isSet(rules)) window.findChild<QDockWidget*>(QStringLiteral("opSupportDock"))->raise();
   QString file = parser.value(open);

@@ -51,7 +51,8 @@ Result<Target> withSettings(Target target, const TargetSettings& settings) {
   if (target.name.empty()) return makeError("name: a target needs a name");
   target.description = settings.description.trimmed().toStdString();
   target.codegen = settings.codegen.trimmed().toStdString();
-  if (!target.codegen.empty() && !findCodegen(target.codegen))
+  // A target may name a plugin codegen that is not loaded now: it is data, run where the plugin is.
+  if (!target.codegen.empty() && !findCodegen(target.codegen) && !target.codegen.starts_with("plugin:"))
     return makeError("codegen: unknown codegen '" + target.codegen + "'; expected one of: " + joined(codegenNames()));
   target.preparePipeline = settings.preparePipeline.trimmed().toStdString();
   if (!target.preparePipeline.empty()) {
@@ -78,9 +79,13 @@ TargetSettingsDialog::TargetSettingsDialog(const Target& target, const QString& 
     const Codegen* codegen = findCodegen(name);
     codegen_->addItem(QString::fromStdString(name + " — " + codegen->summary), QString::fromStdString(name));
   }
+  // A plugin codegen the target names but no loaded plugin provides stays visible, marked.
+  if (!settings.codegen.isEmpty() && codegen_->findData(settings.codegen) < 0)
+    codegen_->addItem(settings.codegen + tr(" — not loaded (see docs/plugins.md)"), settings.codegen);
   codegen_->setCurrentIndex(std::max(0, codegen_->findData(settings.codegen)));
   codegen_->setToolTip(tr("The codegen that compiles the target's regions when the model runs. The Run dock compares the run "
-                          "with the reference kernels: on the reference codegen that checks the partitioning only."));
+                          "with the reference kernels: on the reference codegen that checks the partitioning only. "
+                          "Codegen plugins (plugin:NAME) come from --plugin, the plugin path setting and BYOC_PLUGIN_PATH."));
   prepare_ = new QLineEdit(settings.preparePipeline, this);
   prepare_->setPlaceholderText(tr("passes run before partitioning, e.g. SimplifyInference, FoldConstant"));
   prune_ = new QLineEdit(settings.pruneKeepOps, this);
