@@ -20,4 +20,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_STRIP_FILES ON)
+# The ccompiler codegen plugin compiles the C it generates with the system C compiler.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gcc | c-compiler")
 include(CPack)
