@@ -132,10 +132,15 @@ Result<CodegenArtifact> PluginLibrary::compile(std::string_view regionJson, std:
   else if (artifact.count > static_cast<uint64_t>(limits::kMaxPluginArtifactFiles))
     checked = makeError(codegenName() + ": the artifact has " + std::to_string(artifact.count) + " files; at most " +
                         std::to_string(limits::kMaxPluginArtifactFiles) + " are allowed");
+  uint64_t total = 0;
   for (uint64_t i = 0; checked && i < artifact.count; ++i) {
     const byoc_file& file = artifact.files[i];
-    if (!file.name || (file.size > 0 && !file.data) || file.size > static_cast<uint64_t>(limits::kMaxPluginArtifactBytes)) {
-      checked = makeError(codegenName() + ": artifact file " + std::to_string(i) + " has no name, no data or too many bytes");
+    // The running total is checked before anything is copied, so that no size reported can make this allocate past the limit.
+    if (file.size <= static_cast<uint64_t>(limits::kMaxPluginArtifactBytes)) total += file.size;
+    if (!file.name || (file.size > 0 && !file.data) || file.size > static_cast<uint64_t>(limits::kMaxPluginArtifactBytes) ||
+        total > static_cast<uint64_t>(limits::kMaxPluginArtifactBytes)) {
+      checked = makeError(codegenName() + ": artifact file " + std::to_string(i) + " has no name or no data, or the artifact is larger than " +
+                          std::to_string(limits::kMaxPluginArtifactBytes) + " bytes");
       break;
     }
     std::string name;

@@ -198,6 +198,19 @@ std::map<const byoc_file*, std::unique_ptr<ArtifactFiles>>& artifactsInUse() {
 }
 std::mutex artifactsMutex;
 
+/// Whether `tensor` is a compact float32 tensor of `shape` with data.
+bool fits(const byoc_tensor& tensor, const Shape& shape) {
+  if (!isFloat32(tensor.dtype) || !tensor.data || tensor.ndim != static_cast<int32_t>(shape.dims.size())) return false;
+  if (tensor.ndim > 0 && !tensor.shape) return false;
+  int64_t stride = 1;
+  for (int32_t d = tensor.ndim; d-- > 0;) {
+    if (tensor.shape[d] != shape.dims[static_cast<std::size_t>(d)]) return false;
+    if (tensor.strides && tensor.shape[d] != 1 && tensor.strides[d] != stride) return false;
+    stride *= tensor.shape[d];
+  }
+  return true;
+}
+
 int compile(const char* regionJson, uint64_t size, const byoc_constant* constants, uint64_t constantCount, byoc_artifact* artifact,
             char** error) {
   const nlohmann::json graph = nlohmann::json::parse(regionJson, regionJson + size, nullptr, false);
@@ -214,8 +227,8 @@ int compile(const char* regionJson, uint64_t size, const byoc_constant* constant
       if (constants[i].name && signature.constants[j] == constants[i].name) found = &constants[i];
     if (!found) return fail(error, "the region reads constant '" + signature.constants[j] + "', which the host did not pass");
     const Shape& shape = signature.constantShapes[j];
-    if (!isFloat32(found->tensor.dtype) || found->tensor.ndim != static_cast<int32_t>(shape.dims.size()) || found->tensor.strides)
-      return fail(error, "constant '" + signature.constants[j] + "' is not a compact float32 tensor of the declared rank");
+    if (!fits(found->tensor, shape))
+      return fail(error, "constant '" + signature.constants[j] + "' is not the compact float32 tensor the region declares");
     constantBytes.append(static_cast<const char*>(found->tensor.data), static_cast<std::size_t>(shape.elements()) * sizeof(float));
   }
 
@@ -307,19 +320,6 @@ int load(const byoc_artifact* artifact, const char* /*directory*/, byoc_module**
   *outputCount = module->outputs.size();
   *result = reinterpret_cast<byoc_module*>(module.release());
   return 0;
-}
-
-/// Whether `tensor` is a compact float32 tensor of `shape` with data.
-bool fits(const byoc_tensor& tensor, const Shape& shape) {
-  if (!isFloat32(tensor.dtype) || !tensor.data || tensor.ndim != static_cast<int32_t>(shape.dims.size())) return false;
-  if (tensor.ndim > 0 && !tensor.shape) return false;
-  int64_t stride = 1;
-  for (int32_t d = tensor.ndim; d-- > 0;) {
-    if (tensor.shape[d] != shape.dims[static_cast<std::size_t>(d)]) return false;
-    if (tensor.strides && tensor.shape[d] != 1 && tensor.strides[d] != stride) return false;
-    stride *= tensor.shape[d];
-  }
-  return true;
 }
 
 int run(byoc_module* handle, const byoc_tensor* inputs, uint64_t inputCount, const byoc_tensor* outputs, uint64_t outputCount,

@@ -196,7 +196,7 @@ class TestCli : public QObject {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
     QTest::newRow("unknown target") << QStringList{QStringLiteral("--target"), QStringLiteral("tpu9")}
-                                    << "error: unknown target 'tpu9'; built-in targets are byoc-target, dnnl, tvm-dnnl, or give a target file (.json)\n";
+                                    << "error: unknown target 'tpu9'; built-in targets are byoc-target, ccompiler, dnnl, tvm-dnnl, or give a target file (.json)\n";
     QTest::newRow("no target") << QStringList{} << "error: no target given\n";
     QTest::newRow("pipeline") << QStringList{QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--pipeline"), QStringLiteral("tf")}
                               << "error: unknown pipeline 'tf'; expected relay or relax\n";
@@ -220,7 +220,7 @@ class TestCli : public QObject {
   void exportTvmHelpShowsTheRequiredTarget() {
     auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--help")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.out.contains(QStringLiteral("usage: byoc export-tvm --target T [-o OUT.py]\n")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("usage: byoc export-tvm --target T [-o OUT.py] [--plugin PATH ...]\n")), qPrintable(run.out));
   }
 
   void exportTvmPrintsTheTargetAsPython() {
@@ -254,7 +254,7 @@ class TestCli : public QObject {
   void exportTvmNamesAnUnknownTarget() {
     auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), QStringLiteral("tpu9")});
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(run.err, QStringLiteral("error: unknown target 'tpu9'; built-in targets are byoc-target, dnnl, tvm-dnnl, or give a target file (.json)\n"));
+    QCOMPARE(run.err, QStringLiteral("error: unknown target 'tpu9'; built-in targets are byoc-target, ccompiler, dnnl, tvm-dnnl, or give a target file (.json)\n"));
     QVERIFY(run.out.isEmpty());
   }
 

@@ -20,6 +20,13 @@ class TestBuiltinTargets : public QObject {
     QVERIFY(!target->description.empty());
   }
 
+  // The C-source codegen of examples/ccompiler, loaded as a plugin, runs the `ccompiler` target.
+  void ccompilerNamesThePluginCodegen() {
+    Target target = loadTarget("ccompiler").value();
+    QCOMPARE(target.codegen, std::string("plugin:ccompiler"));
+    QVERIFY(target.patterns.empty());
+  }
+
   // The rows of `pattern_table()` in python/tvm/relay/op/contrib/dnnl.py (v0.14), in its order:
   // the two sum patterns, then for bias in (True, False), for each post-op in (relu, tanh, sigmoid,
   // clip, gelu, swish, none), conv2d, conv2d_transpose and dense. The conv1d/conv3d rows and the
