@@ -6,6 +6,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QStringBuilder>
+#include <unordered_map>
 
 #include "authoring/target_document.h"
 #include "ir/op.h"
@@ -19,11 +20,14 @@ OpSupportModel::OpSupportModel(TargetDocument* document, QObject* parent) : QAbs
 }
 
 void OpSupportModel::setModule(const Module& module) {
-  std::map<QString, int> counts;
-  postOrderVisit(module, [&counts](const Expr& expr) {
+  // Counted per op definition first: a name per call would be a string per node.
+  std::unordered_map<const OpDef*, int> calls;
+  postOrderVisit(module, [&calls](const Expr& expr) {
     const auto* call = expr->as<CallNode>();
-    if (const OpDef* def = call ? call->opDef() : nullptr) ++counts[QString::fromStdString(def->name)];
+    if (const OpDef* def = call ? call->opDef() : nullptr) ++calls[def];
   });
+  std::map<QString, int> counts;
+  for (const auto& [def, count] : calls) counts[QString::fromStdString(def->name)] += count;
   beginResetModel();
   rows_.assign(counts.begin(), counts.end());
   drafts_.clear();
