@@ -24,11 +24,11 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "app/main_window.h"
-#include "app/screenshot.h"
+#include "window/main_window.h"
+#include "window/screenshot.h"
 #include "authoring/target_files.h"
 #include "authoring/pattern_dock.h"
-#include "export/export_view.h"
+#include "exports/export_view.h"
 #include "models/diagnostics_model.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"

@@ -32,7 +32,7 @@
 #include <functional>
 #include <string>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "builtin_resources.h"
 #include "frontend/loader.h"
 #include "graph/dot_writer.h"

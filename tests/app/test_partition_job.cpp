@@ -8,7 +8,7 @@
 #include <future>
 #include <thread>
 
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 #include "pass/infer_type.h"
 #include "synthetic_chain.h"
 #include "target/target_library.h"

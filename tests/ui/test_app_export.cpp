@@ -14,11 +14,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/main_window.h"
-#include "app/model_document.h"
+#include "window/main_window.h"
+#include "window/model_document.h"
 #include "builtin_resources.h"
 #include "export/export_reader.h"
-#include "export/module_export.h"
+#include "exports/module_export.h"
 #include "graph/graph_model.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"

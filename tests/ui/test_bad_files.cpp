@@ -7,7 +7,7 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "bad_input_cases.h"
 #include "models/diagnostics_model.h"
 

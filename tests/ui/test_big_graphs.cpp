@@ -1,7 +1,7 @@
 #include <QTextBlock>
 #include <QtTest>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "graph/dot_writer.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"

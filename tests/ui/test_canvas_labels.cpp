@@ -2,7 +2,7 @@
 #include <map>
 #include <set>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "graph/graph_items.h"
 #include "graph/graph_legend.h"
 #include "graph/graph_page.h"

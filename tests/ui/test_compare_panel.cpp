@@ -4,7 +4,7 @@
 #include <QTableView>
 #include <QtTest>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "compare/compare_panel.h"
 #include "compare/comparison_model.h"
 #include "graph/graph_items.h"

@@ -1,6 +1,6 @@
 #include <QtTest>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "graph/graph_items.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"

@@ -14,8 +14,8 @@
 
 #include <algorithm>
 
-#include "app/main_window.h"
-#include "app/steps_job.h"
+#include "window/main_window.h"
+#include "window/steps_job.h"
 #include "frontend/json_format.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"

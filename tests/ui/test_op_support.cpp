@@ -9,7 +9,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "authoring/op_support_colouring.h"
 #include "authoring/op_support_delegate.h"
 #include "authoring/op_support_model.h"

@@ -10,8 +10,8 @@
 #include <QtTest>
 #include <algorithm>
 
-#include "app/main_window.h"
-#include "app/model_document.h"
+#include "window/main_window.h"
+#include "window/model_document.h"
 #include "authoring/pattern_dock.h"
 #include "authoring/pattern_highlighter.h"
 #include "authoring/pattern_match_job.h"

@@ -11,8 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/main_window.h"
-#include "app/model_document.h"
+#include "window/main_window.h"
+#include "window/model_document.h"
 #include "authoring/op_support_model.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"

@@ -3,7 +3,7 @@
 #include <QSignalSpy>
 #include <QtGlobal>
 
-#include "app/model_document.h"
+#include "window/model_document.h"
 #include "graph/graph_page.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"

@@ -6,7 +6,7 @@
 #include <QString>
 #include <memory>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "ir/module.h"
 #include "target/target.h"
 

@@ -11,7 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 #include "compare/comparison_model.h"
 #include "overlay/comparison_overlay.h"
 #include "panels/row_table.h"

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 #include "frontend/loader.h"
 #include "pass/infer_type.h"
 

@@ -1,12 +1,12 @@
 /// \file
 /// openModelDocument and openDemoDocument.
 
-#include "app/model_document.h"
+#include "window/model_document.h"
 
 #include <QFileInfo>
 #include <algorithm>
 
-#include "export/export_view.h"
+#include "exports/export_view.h"
 #include "frontend/loader.h"
 #include "ir/structural.h"
 #include "pass/infer_type.h"

@@ -1,7 +1,7 @@
 /// \file
 /// StepsJob: the worker, its progress in the status bar, and Cancel.
 
-#include "app/steps_job.h"
+#include "window/steps_job.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>
@@ -12,7 +12,7 @@
 #include <QStatusBar>
 #include <QStringList>
 
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 #include "pass/partition/partition_flow.h"
 
 namespace byoc::ui {

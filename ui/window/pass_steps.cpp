@@ -1,7 +1,7 @@
 /// \file
 /// PassSteps: the steps and their texts.
 
-#include "app/pass_steps.h"
+#include "window/pass_steps.h"
 
 #include "panels/text_links.h"
 

@@ -1,7 +1,7 @@
 /// \file
 /// kernelGraphFunction: one pass over the nodes, which refer only to earlier ones.
 
-#include "export/kernel_graph_view.h"
+#include "exports/kernel_graph_view.h"
 
 #include "ir/op.h"
 

@@ -1,4 +1,4 @@
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 
 #include <chrono>
 

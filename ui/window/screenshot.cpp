@@ -1,13 +1,13 @@
 /// \file
 /// ScreenshotJob.
 
-#include "app/screenshot.h"
+#include "window/screenshot.h"
 
 #include <QPixmap>
 #include <QSaveFile>
 #include <QTimer>
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 #include "graph/graph_page.h"
 #include "run/run_panel.h"
 

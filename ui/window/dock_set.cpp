@@ -1,7 +1,7 @@
 /// \file
 /// DockSet: the panels' views and their places.
 
-#include "app/dock_set.h"
+#include "window/dock_set.h"
 
 #include <QDockWidget>
 #include <QHeaderView>

@@ -1,10 +1,10 @@
-#include "export/module_export.h"
+#include "exports/module_export.h"
 
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QWidget>
 
-#include "app/partition_job.h"
+#include "window/partition_job.h"
 #include "export/export_writer.h"
 #include "runtime/reference_check.h"
 

@@ -1,7 +1,7 @@
 /// \file
 /// WelcomePage: a centred column of labels and buttons.
 
-#include "app/welcome_page.h"
+#include "window/welcome_page.h"
 
 #include <QHBoxLayout>
 #include <QIcon>

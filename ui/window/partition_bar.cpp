@@ -1,7 +1,7 @@
 /// \file
 /// PartitionBar: the choosers and the Run Passes action.
 
-#include "app/partition_bar.h"
+#include "window/partition_bar.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 /// \file
 /// MainWindow: creates the models, pages, docks and toolbars, and connects them.
 
-#include "app/main_window.h"
+#include "window/main_window.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -25,22 +25,22 @@
 #include <algorithm>
 #include <utility>
 
-#include "app/dock_set.h"
-#include "app/graph_tabs.h"
-#include "app/partition_bar.h"
-#include "app/pass_steps.h"
-#include "app/recent_files.h"
-#include "app/steps_job.h"
-#include "app/welcome_page.h"
+#include "window/dock_set.h"
+#include "window/graph_tabs.h"
+#include "window/partition_bar.h"
+#include "window/pass_steps.h"
+#include "window/recent_files.h"
+#include "window/steps_job.h"
+#include "window/welcome_page.h"
 #include "authoring/op_support_colouring.h"
 #include "authoring/op_support_model.h"
 #include "authoring/pattern_dock.h"
 #include "authoring/rewrite_preview.h"
 #include "authoring/target_document.h"
 #include "authoring/target_files.h"
-#include "export/export_view.h"
-#include "export/kernel_graph_view.h"
-#include "export/module_export.h"
+#include "exports/export_view.h"
+#include "exports/kernel_graph_view.h"
+#include "exports/module_export.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"

@@ -1,7 +1,7 @@
 /// \file
 /// exportDirectoryOf, externalCallOverlay and regionProperties.
 
-#include "export/export_view.h"
+#include "exports/export_view.h"
 
 #include <QStringList>
 #include <filesystem>

@@ -11,7 +11,7 @@
 /// layout of the loaded graph, and any step (or any function of its module) opens as its own tab.
 ///
 /// The window creates its parts (welcome page, graph tabs, docks, partition toolbar, steps job)
-/// and connects them; each part is a class of its own in ui/app.
+/// and connects them; each part is a class of its own in ui/window.
 
 #include <QMainWindow>
 #include <functional>
@@ -19,7 +19,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/model_document.h"
+#include "window/model_document.h"
 #include "snapshot/snapshot.h"
 #include "support/job.h"
 #include "target/target.h"

@@ -1,7 +1,7 @@
 /// \file
 /// RecentFilesMenu: the list in QSettings and its menu.
 
-#include "app/recent_files.h"
+#include "window/recent_files.h"
 
 #include <QFileInfo>
 #include <QSettings>

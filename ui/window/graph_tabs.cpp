@@ -1,7 +1,7 @@
 /// \file
 /// GraphTabs: opening, finding and closing graph tabs.
 
-#include "app/graph_tabs.h"
+#include "window/graph_tabs.h"
 
 #include <QTabBar>
 
