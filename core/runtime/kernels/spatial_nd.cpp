@@ -69,6 +69,24 @@ inline int64_t source(const Geometry& g, std::size_t a, int64_t o, int64_t k) {
   return i >= 0 && i < g.in[a] ? i : -1;
 }
 
+/// Calls `visit(kd, kh, kw, id, ih, iw)` for each tap of the window at output position
+/// (od, oh, ow) that reads the input (taps in the padding are skipped), in kernel order.
+template <typename Visit>
+void forEachTap(const Geometry& g, int64_t od, int64_t oh, int64_t ow, Visit&& visit) {
+  for (int64_t kd = 0; kd < g.kernel[0]; ++kd) {
+    const int64_t id = source(g, 0, od, kd);
+    if (id < 0) continue;
+    for (int64_t kh = 0; kh < g.kernel[1]; ++kh) {
+      const int64_t ih = source(g, 1, oh, kh);
+      if (ih < 0) continue;
+      for (int64_t kw = 0; kw < g.kernel[2]; ++kw) {
+        const int64_t iw = source(g, 2, ow, kw);
+        if (iw >= 0) visit(kd, kh, kw, id, ih, iw);
+      }
+    }
+  }
+}
+
 template <typename T>
 void convolve(const Geometry& g, const T* x, const T* w, T* y) {
   const int64_t inPerGroup = g.inChannels / g.groups, outPerGroup = g.outChannels / g.groups;
@@ -84,20 +102,10 @@ void convolve(const Geometry& g, const T* x, const T* w, T* y) {
           for (int64_t ow = 0; ow < g.out[2]; ++ow) {
             double acc = 0.0;
             for (int64_t ic = 0; ic < inPerGroup; ++ic)
-              for (int64_t kd = 0; kd < g.kernel[0]; ++kd) {
-                const int64_t id = source(g, 0, od, kd);
-                if (id < 0) continue;
-                for (int64_t kh = 0; kh < g.kernel[1]; ++kh) {
-                  const int64_t ih = source(g, 1, oh, kh);
-                  if (ih < 0) continue;
-                  for (int64_t kw = 0; kw < g.kernel[2]; ++kw) {
-                    const int64_t iw = source(g, 2, ow, kw);
-                    if (iw < 0) continue;
-                    acc += static_cast<double>(image[at(g.in, firstIn + ic, id, ih, iw)]) *
-                           static_cast<double>(filter[at(weightBlock, ic, kd, kh, kw)]);
-                  }
-                }
-              }
+              forEachTap(g, od, oh, ow, [&](int64_t kd, int64_t kh, int64_t kw, int64_t id, int64_t ih, int64_t iw) {
+                acc += static_cast<double>(image[at(g.in, firstIn + ic, id, ih, iw)]) *
+                       static_cast<double>(filter[at(weightBlock, ic, kd, kh, kw)]);
+              });
             result[at(g.out, oc, od, oh, ow)] = static_cast<T>(acc);
           }
     }
@@ -158,21 +166,11 @@ void pool(const Geometry& g, bool isMax, const T* x, T* y) {
         for (int64_t ow = 0; ow < g.out[2]; ++ow) {
           double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
           int64_t count = 0;
-          for (int64_t kd = 0; kd < g.kernel[0]; ++kd) {
-            const int64_t id = source(g, 0, od, kd);
-            if (id < 0) continue;
-            for (int64_t kh = 0; kh < g.kernel[1]; ++kh) {
-              const int64_t ih = source(g, 1, oh, kh);
-              if (ih < 0) continue;
-              for (int64_t kw = 0; kw < g.kernel[2]; ++kw) {
-                const int64_t iw = source(g, 2, ow, kw);
-                if (iw < 0) continue;
-                const double value = x[at(g.in, p, id, ih, iw)];
-                acc = isMax ? std::max(acc, value) : acc + value;
-                ++count;
-              }
-            }
-          }
+          forEachTap(g, od, oh, ow, [&](int64_t, int64_t, int64_t, int64_t id, int64_t ih, int64_t iw) {
+            const double value = x[at(g.in, p, id, ih, iw)];
+            acc = isMax ? std::max(acc, value) : acc + value;
+            ++count;
+          });
           if (!isMax && g.countIncludePad)
             count = std::max<int64_t>(1, paddedTaps(g, 0, od) * paddedTaps(g, 1, oh) * paddedTaps(g, 2, ow));
           y[at(g.out, p, od, oh, ow)] = static_cast<T>(isMax ? acc : (count ? acc / static_cast<double>(count) : 0.0));
