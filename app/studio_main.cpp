@@ -18,7 +18,6 @@
 #include <QDockWidget>
 #include <QSettings>
 #include <QTemporaryDir>
-#include <QThreadPool>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +32,7 @@
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "run/run_plugins.h"
+#include "support/job.h"
 #include "version.h"
 
 namespace {
@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
   // Work still running on the thread pool (a load, a pass run or a model run that takes long) would
   // keep the process alive after its window closed. None of it needs finishing: files are written
   // atomically and the next export removes an interrupted export's staging folder.
-  if (!QThreadPool::globalInstance()->waitForDone(kExitGraceMs)) {
+  if (!byoc::ui::jobPool()->waitForDone(kExitGraceMs)) {
     std::fflush(nullptr);
     std::_Exit(status);
   }

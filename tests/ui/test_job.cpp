@@ -13,7 +13,7 @@ namespace {
 
 /// Runs every pool task to its end, then every call it queued to this thread.
 void settle() {
-  QThreadPool::globalInstance()->waitForDone();
+  jobPool()->waitForDone();
   QCoreApplication::processEvents();
 }
 
@@ -50,6 +50,21 @@ class TestJob : public QObject {
     QCOMPARE(delivery, QThread::currentThread());
     QVERIFY(worker != QThread::currentThread());
     QVERIFY(!receiver.job.isRunning());
+  }
+
+  void workLeavesTheGlobalPoolFreeForQtsPainting() {
+    Receiver receiver;
+    std::atomic<bool> started = false;
+    receiver.job.start(
+        [&](const JobControl& control) {
+          started = true;
+          return awaitCancel(control);
+        },
+        [](bool) {});
+    QTRY_VERIFY(started.load());
+    QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+    receiver.job.cancel();
+    settle();
   }
 
   void aSupersededResultIsDropped() {

@@ -172,7 +172,7 @@ class TestLayout : public QObject {
     clock.start();
     runner.cancel();
     QVERIFY(!runner.isRunning());
-    QThreadPool::globalInstance()->waitForDone(5000);
+    jobPool()->waitForDone(5000);
     QVERIFY2(clock.elapsed() < 500, "the cancelled helper was not killed within 0.5 s");
     QTest::qWait(50);
     QCOMPARE(finished.count() + failed.count(), 0);

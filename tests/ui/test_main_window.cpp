@@ -625,7 +625,7 @@ class TestMainWindow : public QObject {
     window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
     window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relax"));
     QVERIFY(steps.wait(20000));
-    QThreadPool::globalInstance()->waitForDone();  // the first run's result, had it been kept, is queued by now
+    jobPool()->waitForDone();  // the first run's result, had it been kept, is queued by now
     QCoreApplication::processEvents();
     QCOMPARE(steps.size(), 1);
     QCOMPARE(stepNames(window).mid(0, 2), (QStringList{QStringLiteral("loaded"), QStringLiteral("FuseOpsByPattern")}));

@@ -41,6 +41,11 @@ struct JobState {
 
 namespace byoc::ui {
 
+QThreadPool* jobPool() {
+  static QThreadPool pool;
+  return &pool;
+}
+
 void JobControl::post(std::function<void()> update) const { state_->post(state_, request_, false, std::move(update)); }
 
 void JobControl::finish(std::function<void()> deliver) const { state_->post(state_, request_, true, std::move(deliver)); }

@@ -14,6 +14,7 @@
 /// a receiver that was destroyed, and nothing is delivered for a request no longer current.
 
 #include <QObject>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <atomic>
 #include <functional>
@@ -22,6 +23,11 @@
 #include <utility>
 
 namespace byoc::ui {
+
+/// The pool every job runs on. Not QThreadPool::globalInstance(): Qt's raster painter splits large
+/// fills into tasks on the global pool and waits for them on the GUI thread, so long work queued
+/// there (a layout waiting on its helper process, a load) would hold up every repaint.
+QThreadPool* jobPool();
 
 /// A flag set on the GUI thread to ask running work to stop; the work polls it.
 using CancelFlag = std::shared_ptr<const std::atomic<bool>>;
@@ -68,7 +74,7 @@ class JobTracker {
   template <typename Work, typename Deliver>
   void start(Work work, Deliver deliver) {
     JobControl control = begin();
-    (void)QtConcurrent::run([work = std::move(work), deliver = std::move(deliver), control]() mutable {
+    (void)QtConcurrent::run(jobPool(), [work = std::move(work), deliver = std::move(deliver), control]() mutable {
       auto result = std::make_shared<std::decay_t<decltype(invoke(work, control))>>(invoke(work, control));
       control.finish([result, deliver = std::move(deliver)]() mutable { deliver(std::move(*result)); });
     });
