@@ -27,6 +27,8 @@ void registerBuiltinPasses(PassRegistry& registry) {
       simplifyInferenceRegistration(),
       simplifyExprRegistration(),
       backwardFoldScaleAxisRegistration(),
+      forwardFoldScaleAxisRegistration(),
+      foldScaleAxisRegistration(),
       deadCodeEliminationRegistration(),
       inlineRegistration(),
       removeUnusedFunctionsRegistration(),

@@ -2,7 +2,9 @@
 /// Golden tests of each transform: tests/data/pass/transforms.txt holds cases separated by
 /// `// -----`, each a sentence, the pipeline, the input and the expected output (or `unchanged`).
 /// Every case runs typed, at opt level 3, with the verifier after each pass, and a second run of
-/// the pipeline on the output must report that it changed nothing.
+/// the pipeline on the output must report that it changed nothing. The cases of the algebraic
+/// passes (scale folding, SimplifyExpr) are also run on the interpreter: the output must compute
+/// what the input computes.
 
 #include <QtTest>
 
@@ -10,6 +12,9 @@
 #include "pass/builtin_passes.h"
 #include "pass/pipeline.h"
 #include "pass_test_helpers.h"
+#include "runtime/compare.h"
+#include "runtime/executor.h"
+#include "runtime/interpreter.h"
 #include "test_files.h"
 #include "text/parser.h"
 
@@ -55,6 +60,16 @@ std::vector<Case> readCases(const std::string& text) {
 }
 
 /// Functions only, without types, the version header or metadata.
+/// Runs `main` of `module` on `inputs`, its tensors flattened.
+std::vector<NDArray> runMain(const Module& module, const std::vector<Value>& inputs) {
+  Interpreter interpreter(module);
+  Result<Value> value = interpreter.call("main", inputs);
+  if (!value) qFatal("%s", value.error().str().c_str());
+  std::vector<NDArray> tensors;
+  value->flattenInto(tensors);
+  return tensors;
+}
+
 std::string printPlain(const Module& module) {
   PrintOptions options;
   options.showMetadata = false;
@@ -107,6 +122,36 @@ class TestTransforms : public QObject {
     PassResult again = runVerified(*pass, result.module, context);
     QVERIFY(!again.changed);
     QVERIFY(again.module.sameNodes(result.module));
+  }
+
+  void algebraicRewritesKeepValues_data() {
+    QTest::addColumn<QString>("pipeline");
+    QTest::addColumn<QString>("input");
+    for (const Case& entry : readCases(readTestData(QStringLiteral("pass/transforms.txt"))))
+      if (entry.expected != "unchanged" &&
+          (entry.pipeline.find("FoldScaleAxis") != std::string::npos || entry.pipeline.find("SimplifyExpr") != std::string::npos))
+        QTest::newRow(entry.title.c_str()) << QString::fromStdString(entry.pipeline) << QString::fromStdString(entry.input);
+  }
+
+  void algebraicRewritesKeepValues() {
+    QFETCH(QString, pipeline);
+    QFETCH(QString, input);
+    Module typed = inferTypes(parseModule(input.toStdString(), "case.relay").value()).value();
+    const PassRegistry& registry = builtinPasses();
+    PassPtr pass = buildPipeline(parsePipeline(pipeline.toStdString(), registry).value(), registry).value();
+    PassContext context;
+    context.optLevel = 3;
+    PassResult result = runVerified(pass, typed, context);
+    std::vector<Value> inputs;
+    uint64_t seed = 1;
+    for (const Var& param : typed.find("main")->params)
+      inputs.push_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
+    std::vector<NDArray> before = runMain(typed, inputs), after = runMain(result.module, inputs);
+    QCOMPARE(after.size(), before.size());
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      Difference difference = compareArrays(after[i], before[i], 1e-5, 1e-4);
+      QVERIFY2(difference.within, qPrintable(QStringLiteral("output %1 differs by %2").arg(i).arg(difference.maxAbsolute)));
+    }
   }
 };
 

@@ -10,62 +10,24 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pass/analysis/function_utils.h"
+#include "pass/transforms/fold_constant.h"
+#include "pass/transforms/fold_scale_axis_util.h"
 
 namespace byoc {
 
 namespace {
 
-const TensorTypeNode* tensorTypeOf(const Expr& expr) {
-  return expr && expr->type() ? expr->type()->as<TensorTypeNode>() : nullptr;
-}
-
-const std::string& opName(const Expr& expr) {
-  static const std::string none;
-  const auto* call = expr->as<CallNode>();
-  const OpDef* def = call ? call->opDef() : nullptr;
-  return def ? def->name : none;
-}
+using namespace fold_scale_axis;
 
 /// Where a scale goes: the 1-D scale is built once per multiply and shared by its uses.
 struct Use {
   Expr scale;              ///< the squeezed scale
-  std::size_t axis = 0;    ///< the channel axis of the scaled value
-  std::size_t rank = 0;    ///< the rank of the scaled value
+  std::size_t axis = 0;    ///< the axis scaled: the channel axis, or for a convolution its kernel's O axis
+  std::size_t rank = 0;    ///< the rank of the scaled value (for a convolution, of its kernel)
   int biasSide = -1;       ///< for add/subtract: the side that is a bias (-1: none)
 };
 
-/// TVM's MatchBroadcastToLeftAxes: `rhs` broadcasts to `lhs` with only `axis` not 1, and holds
-/// lhs's size there. When `squeeze` is given, it receives the axes of rhs to squeeze.
-bool matchesChannelAxis(const Shape& lhs, const Shape& rhs, std::size_t axis, std::vector<int64_t>* squeeze = nullptr) {
-  if (lhs.size() < rhs.size()) return false;
-  const std::size_t base = lhs.size() - rhs.size();
-  for (std::size_t i = 0; i < lhs.size(); ++i) {
-    if (i == axis) {
-      if (i < base || lhs[i] != rhs[i - base]) return false;
-    } else if (i >= base) {
-      if (rhs[i - base] != 1) return false;
-      if (squeeze) squeeze->push_back(static_cast<int64_t>(i - base));
-    }
-  }
-  return true;
-}
-
-/// The channel axis of a conv2d's output and the output-channel axis of its kernel, if supported.
-std::optional<std::pair<std::size_t, std::size_t>> convAxes(const CallNode& conv) {
-  const std::string data = conv.attrs.find("data_layout")->asString();
-  const AttrValue* out = conv.attrs.find("out_layout");
-  const std::string output = out && out->isString() && !out->asString().empty() ? out->asString() : data;
-  const std::string kernel = conv.attrs.find("kernel_layout")->asString();
-  if ((output != "NCHW" && output != "NHWC") || (kernel != "OIHW" && kernel != "HWIO")) return std::nullopt;
-  const auto* weight = tensorTypeOf(conv.args[1]);
-  const auto* result = tensorTypeOf(Expr(&conv));
-  const int64_t groups = conv.attrs.find("groups")->asInt();
-  const std::size_t channel = output.find('C');
-  // TVM folds into grouped convolutions only when they are depthwise.
-  if (groups != 1 && !(weight && result && groups == result->shape[channel] && weight->shape[kernel.find('I')] == 1))
-    return std::nullopt;
-  return std::make_pair(channel, kernel.find('O'));
-}
+bool isConv(const std::string& name) { return name == "nn.conv2d" || name == "nn.conv3d"; }
 
 class Planner {
  public:
@@ -106,11 +68,11 @@ class Planner {
       if (name == "nn.relu") {
         needsPositive = true;
         work.push_back(call->args[0]);
-      } else if (name == "nn.conv2d") {
+      } else if (isConv(name)) {
         auto axes = convAxes(*call);
-        if (!axes || (axis && *axis != axes->first)) return false;
-        axis = axes->first;
-        found[node.get()] = {{}, axes->second, 4, -1};
+        if (!axes || (axis && *axis != axes->outputChannel)) return false;
+        axis = axes->outputChannel;
+        found[node.get()] = {{}, axes->kernelOut, axes->kernelRank, -1};
       } else if (name == "add" || name == "subtract") {
         const bool left = isScalable(call->args[0]), right = isScalable(call->args[1]);
         if (!left && !right) return false;
@@ -124,9 +86,7 @@ class Planner {
     if (!axis) return false;
     std::vector<int64_t> squeeze;
     if (!matchesChannelAxis(type->shape, scaleType->shape, *axis, &squeeze)) return false;
-    if (needsPositive)
-      for (int64_t i = 0; i < scale.data.numElements(); ++i)
-        if (!(scale.data.elementAsDouble(i) > 0)) return false;
+    if (needsPositive && !isAllPositiveConstant(Expr(&scale))) return false;
     // Every bias must broadcast along the channel axis only.
     for (auto& [node, use] : found) {
       if (use.biasSide < 0) continue;
@@ -134,15 +94,11 @@ class Planner {
       const TensorTypeNode* biasType = tensorTypeOf(bias);
       if (!biasType || !matchesChannelAxis(tensorTypeOf(Expr(node))->shape, biasType->shape, *axis)) return false;
     }
-    Expr squeezed = Expr(&scale);
-    if (!squeeze.empty()) {
-      auto built = makeOpCall("squeeze", {squeezed}, {{"axis", AttrValue::ints(squeeze)}}, scale.origin());
-      if (!built) return false;
-      squeezed = *built;
-    }
+    Result<Expr> oneD = squeezed(Expr(&scale), squeeze);
+    if (!oneD) return false;
     for (auto& [node, use] : found) {
-      use.scale = squeezed;
-      if (use.biasSide >= 0 || opName(Expr(node)) != "nn.conv2d") use.axis = *axis;
+      use.scale = *oneD;
+      if (use.biasSide >= 0 || !isConv(opName(Expr(node)))) use.axis = *axis;
       planned_[node] = use;
     }
     roots_[multiply.get()] = multiply->as<CallNode>()->args[0] == value ? 0 : 1;
@@ -152,22 +108,13 @@ class Planner {
   /// Whether a scale may be pushed into `node` (a call of an op on the way back).
   static bool isScalable(const Expr& node) {
     const std::string& name = opName(node);
-    return name == "nn.relu" || name == "nn.conv2d" || name == "add" || name == "subtract";
+    return name == "nn.relu" || isConv(name) || name == "add" || name == "subtract";
   }
 
   std::unordered_map<const ExprNode*, int> uses_;
   std::unordered_map<const ExprNode*, Use> planned_;
   std::unordered_map<const ExprNode*, int> roots_;  ///< multiply → the side of the scaled value
 };
-
-/// TVM's ExpandBiasToMatchAxis for one axis: `scale` (1-D) shaped to broadcast along `axis` of a
-/// tensor of rank `rank`.
-Result<Expr> expandToAxis(const Expr& scale, std::size_t rank, std::size_t axis) {
-  const int64_t pad = static_cast<int64_t>(rank) - static_cast<int64_t>(axis) - 1;
-  if (pad <= 0) return scale;
-  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("expand_dims", {scale}, {{"axis", 1}, {"num_newaxis", pad}}, scale->origin()));
-  return Expr(call);
-}
 
 Result<Expr> scaled(const Expr& value, const Use& use, std::size_t rank, std::size_t axis) {
   BYOC_ASSIGN_OR_RETURN(Expr factor, expandToAxis(use.scale, rank, axis));
@@ -198,8 +145,8 @@ class Folder final : public OpaqueFunctionSkippingMutator {
   Result<Expr> apply(const Expr& post, const Use& use) {
     const auto* call = post->as<CallNode>();
     std::vector<Expr> args = call->args;
-    if (use.biasSide < 0 && opName(post) == "nn.conv2d") {
-      BYOC_ASSIGN_OR_RETURN(args[1], scaled(args[1], use, 4, use.axis));
+    if (use.biasSide < 0 && isConv(opName(post))) {
+      BYOC_ASSIGN_OR_RETURN(args[1], scaled(args[1], use, use.rank, use.axis));
     } else if (use.biasSide >= 0) {
       const std::size_t side = static_cast<std::size_t>(use.biasSide);
       BYOC_ASSIGN_OR_RETURN(args[side], scaled(args[side], use, use.rank, use.axis));
@@ -232,8 +179,8 @@ PassInfo backwardFoldScaleAxisInfo() {
   return {"BackwardFoldScaleAxis", "folds a per-channel constant multiply into the convolutions before it", 3,
           {"InferType"},
           "A multiply by a constant scale along the channel axis is pushed back through relu (positive scales), "
-          "add and subtract (of biases broadcast along the channel axis) into the weights of the nn.conv2d "
-          "producing the value (groups 1 or depthwise), as TVM's BackwardFoldScaleAxis. Needs types; run "
+          "add and subtract (of biases broadcast along the channel axis) into the weights of the nn.conv2d or "
+          "nn.conv3d producing the value (groups 1 or depthwise), as TVM's BackwardFoldScaleAxis. Needs types; run "
           "FoldConstant after it.",
           {}};
 }
@@ -247,6 +194,29 @@ PassPtr createBackwardFoldScaleAxisPass() {
 
 PassRegistration backwardFoldScaleAxisRegistration() {
   return {backwardFoldScaleAxisInfo(), [](const Attrs&) { return Result<PassPtr>(createBackwardFoldScaleAxisPass()); }};
+}
+
+PassPtr createFoldScaleAxisPass() {
+  PassInfo info{"FoldScaleAxis", "folds per-channel constant multiplies into the weights of convolutions and dense", 3,
+                {"InferType"},
+                "BackwardFoldScaleAxis, then ForwardFoldScaleAxis, then FoldConstant, each an instrumented step inside "
+                "it, as TVM's FoldScaleAxis. Needs types.",
+                {}};
+  std::vector<PassPtr> parts = {createBackwardFoldScaleAxisPass(), createForwardFoldScaleAxisPass(), createFoldConstantPass()};
+  // The parts run whatever the context's opt level: choosing FoldScaleAxis chooses them.
+  return makeModulePass(std::move(info), [parts = std::move(parts)](const Module& module, PassContext& context) -> Result<PassResult> {
+    PassResult result{module, false};
+    for (const PassPtr& part : parts) {
+      BYOC_ASSIGN_OR_RETURN(PassResult step, (*part)(result.module, context));
+      result.changed = result.changed || step.changed;
+      result.module = std::move(step.module);
+    }
+    return result;
+  });
+}
+
+PassRegistration foldScaleAxisRegistration() {
+  return {createFoldScaleAxisPass()->info(), [](const Attrs&) { return Result<PassPtr>(createFoldScaleAxisPass()); }};
 }
 
 }  // namespace byoc

@@ -1,5 +1,8 @@
 #pragma once
 /// \file
+/// TVM's FoldScaleAxis (fold_scale_axis.cc) for the ops of this tool: BackwardFoldScaleAxis,
+/// ForwardFoldScaleAxis, and FoldScaleAxis, which runs the two and then FoldConstant.
+///
 /// BackwardFoldScaleAxis: TVM's backward scale folding (fold_scale_axis.cc) for the ops of this
 /// tool. A `multiply` of a value by a constant scale that varies only along the channel axis is
 /// pushed back into the convolutions producing the value: each `nn.conv2d` (groups 1 or
@@ -13,16 +16,35 @@
 /// As TVM builds it: the scale squeezed to 1-D once, `multiply(w, expand_dims(s, axis=1,
 /// num_newaxis=3))` for OIHW, `multiply(b, expand_dims(s, axis=1, num_newaxis=2))` for an NCHW bias.
 /// Run FoldConstant after it to fold constant weights. Input: a typed module (requires InferType).
-/// TVM's forward direction (a scale before a convolution) is not implemented.
+///
+/// ForwardFoldScaleAxis: a `multiply` by a scale along the channel axis of the data of
+/// `nn.conv2d`/`nn.conv3d` (groups 1 or depthwise, plain layouts) or of a 2-D `nn.dense` moves
+/// into their weights: `multiply(w, expand_dims(s, axis=1, num_newaxis=2))` on OIHW's I axis (O
+/// for depthwise), `multiply(w, s)` for dense. On the way it may pass `nn.relu`/`nn.leaky_relu`
+/// (positive constant scales only) and `add`/`subtract` of a bias broadcast along the channel
+/// axis, which is divided by the scale. Every use of the scaled value must take the scale (TVM
+/// intersects the requests of all uses); otherwise nothing changes. Unlike TVM, a scalar scale is
+/// not folded (TVM repeats it along the axis, with an op this tool lacks), and dense folds only
+/// 2-D data (TVM asks for axis 1 of any rank, which is the feature axis only in 2-D).
+/// Input: a typed module (requires InferType).
+///
+/// FoldScaleAxis: BackwardFoldScaleAxis, ForwardFoldScaleAxis, then FoldConstant, as TVM's
+/// Sequential of the same name.
 
 #include "pass/registry.h"
 
 namespace byoc {
 
-/// The pass.
+/// The backward pass.
 PassPtr createBackwardFoldScaleAxisPass();
+/// The forward pass.
+PassPtr createForwardFoldScaleAxisPass();
+/// Both, then FoldConstant.
+PassPtr createFoldScaleAxisPass();
 
-/// Metadata and factory for the registry.
+/// Metadata and factories for the registry.
 PassRegistration backwardFoldScaleAxisRegistration();
+PassRegistration forwardFoldScaleAxisRegistration();
+PassRegistration foldScaleAxisRegistration();
 
 }  // namespace byoc
