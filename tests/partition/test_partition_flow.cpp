@@ -48,6 +48,33 @@ class TestPartitionFlow : public QObject {
     QCOMPARE(printModule(module), readTestData(QStringLiteral("partition/dnnl_convnet.expected")));
   }
 
+  // TVM's partition_for_dnnl, as far as this tool has its passes: the preparation (Legalize and
+  // AlterOpLayout left out), MergeComposite, AnnotateTarget, MergeCompilerRegions, PartitionGraph
+  // and prune_dnnl_subgraphs.
+  void tvmDnnlRunsTvmsPreparationThenTheRelayPipelineThenPruning() {
+    std::vector<PassPtr> steps = partitionSteps(builtin("tvm-dnnl"), PartitionPipeline::Relay).value();
+    std::vector<std::string> names;
+    for (const PassPtr& pass : steps) names.push_back(pass->info().name);
+    QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "FoldScaleAxis",
+                                              "SimplifyExpr", "FoldConstant", "MergeComposite", "AnnotateTarget",
+                                              "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
+  }
+
+  // The expected module is derived from TVM's rules (spec §6.1, §6.2): see the input's comment.
+  void tvmDnnlFoldsScalesAndChecksBiasAddsAsTvm() {
+    Module module = loadTypedTestModule(QStringLiteral("partition/tvm_dnnl_flow.relay"));
+    PassContext context;
+    context.instruments.push_back(makeVerifierInstrument());
+    std::vector<PassPtr> steps = partitionSteps(builtin("tvm-dnnl"), PartitionPipeline::Relay).value();
+    for (const PassPtr& pass : steps) {
+      Result<PassResult> result = (*pass)(module, context);
+      QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
+      module = result->module;
+    }
+    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(QStringLiteral("partition/tvm_dnnl_flow.expected"), printModule(module));
+    QCOMPARE(printModule(module), readTestData(QStringLiteral("partition/tvm_dnnl_flow.expected")));
+  }
+
   void theRelaxFlowMergesCompositesOfOneCodegen() {
     Module module = loadTypedTestModule(QStringLiteral("partition/dnnl_convnet.relay"));
     PassContext context;

@@ -91,6 +91,18 @@ class TestConstantEvaluator : public QObject {
     QCOMPARE(elements(*expanded), (std::vector<double>{1, 2, 3}));
   }
 
+  // squeeze drops the unit axes it names, or all of them; an axis that is not a unit is declined.
+  void squeezeDropsUnitAxes() {
+    std::optional<TensorData> named = evaluate("squeeze", {floats({3, 1, 1}, {1, 2, 3})}, Attrs{{"axis", AttrValue::ints({1, -1})}});
+    QVERIFY(named);
+    QCOMPARE(named->shape(), (Shape{3}));
+    QCOMPARE(elements(*named), (std::vector<double>{1, 2, 3}));
+    std::optional<TensorData> all = evaluate("squeeze", {floats({1, 3, 1}, {1, 2, 3})});
+    QVERIFY(all);
+    QCOMPARE(all->shape(), (Shape{3}));
+    QVERIFY(!evaluate("squeeze", {floats({3, 1}, {1, 2, 3})}, Attrs{{"axis", AttrValue::ints({0})}}));
+  }
+
   void declines_data() {
     QTest::addColumn<QString>("why");
     QTest::newRow("an op it does not implement") << "nn.softmax";

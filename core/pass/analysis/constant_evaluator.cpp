@@ -103,6 +103,28 @@ std::optional<TensorData> evaluateExpandDims(const TensorData& input, const Attr
   return TensorData::fromBytes(input.dtype(), std::move(shape), input.bytes());
 }
 
+/// squeeze: the same elements without the given unit axes (every unit axis when none are given).
+std::optional<TensorData> evaluateSqueeze(const TensorData& input, const Attrs& attrs) {
+  const AttrValue* axisValue = attrs.find("axis");
+  const int64_t rank = static_cast<int64_t>(input.shape().size());
+  std::vector<bool> dropped(input.shape().size(), false);
+  if (axisValue && axisValue->isList()) {
+    const std::optional<std::vector<int64_t>> axes = axisValue->asInts();
+    if (!axes) return std::nullopt;
+    for (int64_t axis : *axes) {
+      if (axis < 0) axis += rank;
+      if (axis < 0 || axis >= rank || input.shape()[static_cast<std::size_t>(axis)] != 1) return std::nullopt;
+      dropped[static_cast<std::size_t>(axis)] = true;
+    }
+  } else {
+    for (std::size_t i = 0; i < dropped.size(); ++i) dropped[i] = input.shape()[i] == 1;
+  }
+  Shape shape;
+  for (std::size_t i = 0; i < dropped.size(); ++i)
+    if (!dropped[i]) shape.push_back(input.shape()[i]);
+  return TensorData::fromBytes(input.dtype(), std::move(shape), input.bytes());
+}
+
 class ReferenceConstantEvaluator final : public ConstantEvaluator {
  public:
   std::optional<TensorData> evaluate(const OpDef& def, const Attrs& attrs,
@@ -110,6 +132,7 @@ class ReferenceConstantEvaluator final : public ConstantEvaluator {
     for (const TensorData& input : inputs)
       if (!isFloat(input.dtype()) && !isInteger(input.dtype())) return std::nullopt;
     if (def.name == "expand_dims" && inputs.size() == 1) return evaluateExpandDims(inputs[0], attrs);
+    if (def.name == "squeeze" && inputs.size() == 1) return evaluateSqueeze(inputs[0], attrs);
     if (auto it = binary_.find(def.name); it != binary_.end() && inputs.size() == 2) {
       if (def.name == "divide" && !isFloat(inputs[0].dtype())) return std::nullopt;
       return evaluateBinary(inputs[0], inputs[1], it->second);

@@ -1,6 +1,6 @@
 """dnnl for TVM's bring-your-own-codegen flow, written by BYOC Studio.
 
-TVM v0.14's own dnnl integration, as python/tvm/relay/op/contrib/dnnl.py declares it: its op list (each op offloaded unless an argument is int64) and its pattern table, in its order, with the add checks of its sum patterns; regions with no conv2d, conv2d_transpose, dense, layer_norm or batch_matmul are pruned, as prune_dnnl_subgraphs does. Compare it with the extended dnnl target to see what that adds. Not yet here: the rules and patterns of nn.conv1d, nn.conv3d, nn.conv3d_transpose, nn.max_pool3d and nn.avg_pool3d, and the qnn patterns (dnnl.qnn.conv2d, dnnl.qnn.dense), whose ops are not registered; and, of the passes TVM runs before partitioning, FoldScaleAxis, SimplifyExpr, Legalize and AlterOpLayout.
+TVM's own dnnl integration, python/tvm/relay/op/contrib/dnnl.py as of v0.14 (its pattern table is the same in v0.19): its 27 ops (each offloaded unless an argument is int64, pools not in ceil mode); its pattern table in its order (dense_bias_sum, the conv2d sum patterns with their add checks, then for bias and no bias, for each post-op relu, tanh, sigmoid, clip, gelu, swish, mish or none, conv1d, conv2d, conv3d, deconv2d, deconv3d and dense), where the conv patterns ending in the bias add or its relu carry TVM's bias check exactly: the add must sit on an nn.conv2d whose channels equal the bias size, so the conv1d, conv3d and deconv rows with bias and no other post-op than relu never match, as in TVM; the preparation partition_for_dnnl runs before partitioning (CanonicalizeOps, SimplifyInference, FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant); and prune_dnnl_subgraphs' list of compute-intensive ops. Not here: the qnn patterns (dnnl.qnn.conv2d, dnnl.qnn.dense), and, of TVM's preparation, Legalize of grouped convolutions, AlterOpLayout and the layer_norm, dense_bias_gelu and qnn rewrites.
 
 Importing this module registers, for the compiler "dnnl":
 * one op-support function per op rule, as the "target.dnnl" attribute of each op it is
@@ -8,14 +8,21 @@ Importing this module registers, for the compiler "dnnl":
 * the composite patterns, in priority order, as the pattern table of "dnnl"
   (MergeComposite(pattern_table())).
 
-Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant.
+Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant,FoldScaleAxis,SimplifyExpr,FoldConstant.
 Partitioned regions containing none of these ops are not worth offloading:
-nn.conv2d, nn.conv2d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul.
+nn.conv1d, nn.conv2d, nn.conv3d, nn.conv2d_transpose, nn.conv3d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.global_avg_pool2d.
 """
 import tvm
 from tvm import relay
 from tvm.relay.dataflow_pattern import is_op, wildcard
 from tvm.relay.op.contrib.register import register_pattern_table
+
+
+def _bool(value):
+    """`value`, which a condition needs to be True or False."""
+    if not isinstance(value, bool):
+        raise ValueError("expected a condition (True or False), found %r" % (value,))
+    return value
 
 
 def _same(a, b):
@@ -87,12 +94,23 @@ def _arg_dtypes(expr):
     return [arg.checked_type.dtype for arg in expr.args if isinstance(arg.checked_type, relay.TensorType)]
 
 
-@tvm.ir.register_op_attr("nn.batch_norm", "target.dnnl")
-@tvm.ir.register_op_attr("nn.conv2d", "target.dnnl")
-@tvm.ir.register_op_attr("nn.conv2d_transpose", "target.dnnl")
-@tvm.ir.register_op_attr("nn.dense", "target.dnnl")
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
 @tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
+@tvm.ir.register_op_attr("nn.max_pool3d", "target.dnnl")
+@tvm.ir.register_op_attr("nn.avg_pool3d", "target.dnnl")
+def _op_rule_0(expr):
+    """nn.max_pool2d, nn.avg_pool2d, nn.max_pool3d, nn.avg_pool3d when "int64" not in arg_dtypes() and not ceil_mode"""
+    return "int64" not in _arg_dtypes(expr) and not _bool(_attr(expr, "ceil_mode"))
+
+
+@tvm.ir.register_op_attr("nn.batch_norm", "target.dnnl")
+@tvm.ir.register_op_attr("nn.conv1d", "target.dnnl")
+@tvm.ir.register_op_attr("nn.conv2d", "target.dnnl")
+@tvm.ir.register_op_attr("nn.conv3d", "target.dnnl")
+@tvm.ir.register_op_attr("nn.conv2d_transpose", "target.dnnl")
+@tvm.ir.register_op_attr("nn.conv3d_transpose", "target.dnnl")
+@tvm.ir.register_op_attr("nn.dense", "target.dnnl")
+@tvm.ir.register_op_attr("nn.global_avg_pool2d", "target.dnnl")
 @tvm.ir.register_op_attr("abs", "target.dnnl")
 @tvm.ir.register_op_attr("clip", "target.dnnl")
 @tvm.ir.register_op_attr("exp", "target.dnnl")
@@ -108,9 +126,14 @@ def _arg_dtypes(expr):
 @tvm.ir.register_op_attr("multiply", "target.dnnl")
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
-def _op_rule_0(expr):
-    """nn.batch_norm, nn.conv2d, nn.conv2d_transpose, nn.dense, nn.max_pool2d, nn.avg_pool2d, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes()"""
+def _op_rule_1(expr):
+    """nn.batch_norm, nn.conv1d, nn.conv2d, nn.conv3d, nn.conv2d_transpose, nn.conv3d_transpose, nn.dense, nn.global_avg_pool2d, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes()"""
     return "int64" not in _arg_dtypes(expr)
+
+
+def _dnnl_dense_bias_sum_pattern():
+    """add(add(nn.dense(*, *), *), *)"""
+    return is_op("add")(is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard()), wildcard())
 
 
 def _dnnl_conv2d_bias_sum_relu_pattern():
@@ -133,9 +156,24 @@ def _check_1(expr):
     return _op_name(expr.args[0]) == "add" and _shape(expr.args[0]) == _shape(expr.args[1]) and _op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1]))
 
 
+def _dnnl_conv1d_bias_relu_pattern():
+    """nn.relu(add(nn.conv1d(*, *), *))"""
+    return is_op("nn.relu")(is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard()))
+
+
+def _check_2(expr):
+    """op(arg0.arg0) == "nn.conv2d" and attr(arg0.arg0, "channels") == numel(arg0.arg1)"""
+    return _op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1]))
+
+
 def _dnnl_conv2d_bias_relu_pattern():
     """nn.relu(add(nn.conv2d(*, *), *))"""
     return is_op("nn.relu")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_conv3d_bias_relu_pattern():
+    """nn.relu(add(nn.conv3d(*, *), *))"""
+    return is_op("nn.relu")(is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_deconv2d_bias_relu_pattern():
@@ -143,9 +181,19 @@ def _dnnl_deconv2d_bias_relu_pattern():
     return is_op("nn.relu")(is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_deconv3d_bias_relu_pattern():
+    """nn.relu(add(nn.conv3d_transpose(*, *), *))"""
+    return is_op("nn.relu")(is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard()))
+
+
 def _dnnl_dense_bias_relu_pattern():
     """nn.relu(add(nn.dense(*, *), *))"""
     return is_op("nn.relu")(is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_conv1d_bias_tanh_pattern():
+    """tanh(add(nn.conv1d(*, *), *))"""
+    return is_op("tanh")(is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_conv2d_bias_tanh_pattern():
@@ -153,9 +201,19 @@ def _dnnl_conv2d_bias_tanh_pattern():
     return is_op("tanh")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_conv3d_bias_tanh_pattern():
+    """tanh(add(nn.conv3d(*, *), *))"""
+    return is_op("tanh")(is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard()))
+
+
 def _dnnl_deconv2d_bias_tanh_pattern():
     """tanh(add(nn.conv2d_transpose(*, *), *))"""
     return is_op("tanh")(is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_deconv3d_bias_tanh_pattern():
+    """tanh(add(nn.conv3d_transpose(*, *), *))"""
+    return is_op("tanh")(is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_dense_bias_tanh_pattern():
@@ -163,9 +221,19 @@ def _dnnl_dense_bias_tanh_pattern():
     return is_op("tanh")(is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_conv1d_bias_sigmoid_pattern():
+    """sigmoid(add(nn.conv1d(*, *), *))"""
+    return is_op("sigmoid")(is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard()))
+
+
 def _dnnl_conv2d_bias_sigmoid_pattern():
     """sigmoid(add(nn.conv2d(*, *), *))"""
     return is_op("sigmoid")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_conv3d_bias_sigmoid_pattern():
+    """sigmoid(add(nn.conv3d(*, *), *))"""
+    return is_op("sigmoid")(is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_deconv2d_bias_sigmoid_pattern():
@@ -173,9 +241,19 @@ def _dnnl_deconv2d_bias_sigmoid_pattern():
     return is_op("sigmoid")(is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_deconv3d_bias_sigmoid_pattern():
+    """sigmoid(add(nn.conv3d_transpose(*, *), *))"""
+    return is_op("sigmoid")(is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard()))
+
+
 def _dnnl_dense_bias_sigmoid_pattern():
     """sigmoid(add(nn.dense(*, *), *))"""
     return is_op("sigmoid")(is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_conv1d_bias_clip_pattern():
+    """clip(add(nn.conv1d(*, *), *))"""
+    return is_op("clip")(is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_conv2d_bias_clip_pattern():
@@ -183,9 +261,19 @@ def _dnnl_conv2d_bias_clip_pattern():
     return is_op("clip")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_conv3d_bias_clip_pattern():
+    """clip(add(nn.conv3d(*, *), *))"""
+    return is_op("clip")(is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard()))
+
+
 def _dnnl_deconv2d_bias_clip_pattern():
     """clip(add(nn.conv2d_transpose(*, *), *))"""
     return is_op("clip")(is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard()))
+
+
+def _dnnl_deconv3d_bias_clip_pattern():
+    """clip(add(nn.conv3d_transpose(*, *), *))"""
+    return is_op("clip")(is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard()))
 
 
 def _dnnl_dense_bias_clip_pattern():
@@ -193,9 +281,21 @@ def _dnnl_dense_bias_clip_pattern():
     return is_op("clip")(is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard()))
 
 
+def _dnnl_conv1d_bias_gelu_pattern():
+    """x = add(nn.conv1d(*, *), *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
 def _dnnl_conv2d_bias_gelu_pattern():
     """x = add(nn.conv2d(*, *), *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
     x = is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
+def _dnnl_conv3d_bias_gelu_pattern():
+    """x = add(nn.conv3d(*, *), *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard())
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
@@ -205,15 +305,33 @@ def _dnnl_deconv2d_bias_gelu_pattern():
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
+def _dnnl_deconv3d_bias_gelu_pattern():
+    """x = add(nn.conv3d_transpose(*, *), *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
 def _dnnl_dense_bias_gelu_pattern():
     """x = add(nn.dense(*, *), *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
     x = is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard())
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
+def _dnnl_conv1d_bias_swish_pattern():
+    """x = add(nn.conv1d(*, *), *); multiply(x, sigmoid(x))"""
+    x = is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
 def _dnnl_conv2d_bias_swish_pattern():
     """x = add(nn.conv2d(*, *), *); multiply(x, sigmoid(x))"""
     x = is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
+def _dnnl_conv3d_bias_swish_pattern():
+    """x = add(nn.conv3d(*, *), *); multiply(x, sigmoid(x))"""
+    x = is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard())
     return is_op("multiply")(x, is_op("sigmoid")(x))
 
 
@@ -223,10 +341,62 @@ def _dnnl_deconv2d_bias_swish_pattern():
     return is_op("multiply")(x, is_op("sigmoid")(x))
 
 
+def _dnnl_deconv3d_bias_swish_pattern():
+    """x = add(nn.conv3d_transpose(*, *), *); multiply(x, sigmoid(x))"""
+    x = is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
 def _dnnl_dense_bias_swish_pattern():
     """x = add(nn.dense(*, *), *); multiply(x, sigmoid(x))"""
     x = is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard())
     return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
+def _dnnl_conv1d_bias_mish_pattern():
+    """x = add(nn.conv1d(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_conv2d_bias_mish_pattern():
+    """x = add(nn.conv2d(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_conv3d_bias_mish_pattern():
+    """x = add(nn.conv3d(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_deconv2d_bias_mish_pattern():
+    """x = add(nn.conv2d_transpose(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_deconv3d_bias_mish_pattern():
+    """x = add(nn.conv3d_transpose(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_dense_bias_mish_pattern():
+    """x = add(nn.dense(*, *), *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_conv1d_bias_pattern():
+    """add(nn.conv1d(*, *), *)"""
+    return is_op("add")(is_op("nn.conv1d")(wildcard(), wildcard()), wildcard())
+
+
+def _check_3(expr):
+    """op(arg0) == "nn.conv2d" and attr(arg0, "channels") == numel(arg1)"""
+    return _op_name(expr.args[0]) == "nn.conv2d" and _same(_attr(expr.args[0], "channels"), _numel(expr.args[1]))
 
 
 def _dnnl_conv2d_bias_pattern():
@@ -234,9 +404,19 @@ def _dnnl_conv2d_bias_pattern():
     return is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard())
 
 
+def _dnnl_conv3d_bias_pattern():
+    """add(nn.conv3d(*, *), *)"""
+    return is_op("add")(is_op("nn.conv3d")(wildcard(), wildcard()), wildcard())
+
+
 def _dnnl_deconv2d_bias_pattern():
     """add(nn.conv2d_transpose(*, *), *)"""
     return is_op("add")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()), wildcard())
+
+
+def _dnnl_deconv3d_bias_pattern():
+    """add(nn.conv3d_transpose(*, *), *)"""
+    return is_op("add")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()), wildcard())
 
 
 def _dnnl_dense_bias_pattern():
@@ -244,9 +424,19 @@ def _dnnl_dense_bias_pattern():
     return is_op("add")(is_op("nn.dense")(wildcard(), wildcard()), wildcard())
 
 
+def _dnnl_conv1d_relu_pattern():
+    """nn.relu(nn.conv1d(*, *))"""
+    return is_op("nn.relu")(is_op("nn.conv1d")(wildcard(), wildcard()))
+
+
 def _dnnl_conv2d_relu_pattern():
     """nn.relu(nn.conv2d(*, *))"""
     return is_op("nn.relu")(is_op("nn.conv2d")(wildcard(), wildcard()))
+
+
+def _dnnl_conv3d_relu_pattern():
+    """nn.relu(nn.conv3d(*, *))"""
+    return is_op("nn.relu")(is_op("nn.conv3d")(wildcard(), wildcard()))
 
 
 def _dnnl_deconv2d_relu_pattern():
@@ -254,9 +444,19 @@ def _dnnl_deconv2d_relu_pattern():
     return is_op("nn.relu")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()))
 
 
+def _dnnl_deconv3d_relu_pattern():
+    """nn.relu(nn.conv3d_transpose(*, *))"""
+    return is_op("nn.relu")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()))
+
+
 def _dnnl_dense_relu_pattern():
     """nn.relu(nn.dense(*, *))"""
     return is_op("nn.relu")(is_op("nn.dense")(wildcard(), wildcard()))
+
+
+def _dnnl_conv1d_tanh_pattern():
+    """tanh(nn.conv1d(*, *))"""
+    return is_op("tanh")(is_op("nn.conv1d")(wildcard(), wildcard()))
 
 
 def _dnnl_conv2d_tanh_pattern():
@@ -264,9 +464,19 @@ def _dnnl_conv2d_tanh_pattern():
     return is_op("tanh")(is_op("nn.conv2d")(wildcard(), wildcard()))
 
 
+def _dnnl_conv3d_tanh_pattern():
+    """tanh(nn.conv3d(*, *))"""
+    return is_op("tanh")(is_op("nn.conv3d")(wildcard(), wildcard()))
+
+
 def _dnnl_deconv2d_tanh_pattern():
     """tanh(nn.conv2d_transpose(*, *))"""
     return is_op("tanh")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()))
+
+
+def _dnnl_deconv3d_tanh_pattern():
+    """tanh(nn.conv3d_transpose(*, *))"""
+    return is_op("tanh")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()))
 
 
 def _dnnl_dense_tanh_pattern():
@@ -274,9 +484,19 @@ def _dnnl_dense_tanh_pattern():
     return is_op("tanh")(is_op("nn.dense")(wildcard(), wildcard()))
 
 
+def _dnnl_conv1d_sigmoid_pattern():
+    """sigmoid(nn.conv1d(*, *))"""
+    return is_op("sigmoid")(is_op("nn.conv1d")(wildcard(), wildcard()))
+
+
 def _dnnl_conv2d_sigmoid_pattern():
     """sigmoid(nn.conv2d(*, *))"""
     return is_op("sigmoid")(is_op("nn.conv2d")(wildcard(), wildcard()))
+
+
+def _dnnl_conv3d_sigmoid_pattern():
+    """sigmoid(nn.conv3d(*, *))"""
+    return is_op("sigmoid")(is_op("nn.conv3d")(wildcard(), wildcard()))
 
 
 def _dnnl_deconv2d_sigmoid_pattern():
@@ -284,9 +504,19 @@ def _dnnl_deconv2d_sigmoid_pattern():
     return is_op("sigmoid")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()))
 
 
+def _dnnl_deconv3d_sigmoid_pattern():
+    """sigmoid(nn.conv3d_transpose(*, *))"""
+    return is_op("sigmoid")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()))
+
+
 def _dnnl_dense_sigmoid_pattern():
     """sigmoid(nn.dense(*, *))"""
     return is_op("sigmoid")(is_op("nn.dense")(wildcard(), wildcard()))
+
+
+def _dnnl_conv1d_clip_pattern():
+    """clip(nn.conv1d(*, *))"""
+    return is_op("clip")(is_op("nn.conv1d")(wildcard(), wildcard()))
 
 
 def _dnnl_conv2d_clip_pattern():
@@ -294,9 +524,19 @@ def _dnnl_conv2d_clip_pattern():
     return is_op("clip")(is_op("nn.conv2d")(wildcard(), wildcard()))
 
 
+def _dnnl_conv3d_clip_pattern():
+    """clip(nn.conv3d(*, *))"""
+    return is_op("clip")(is_op("nn.conv3d")(wildcard(), wildcard()))
+
+
 def _dnnl_deconv2d_clip_pattern():
     """clip(nn.conv2d_transpose(*, *))"""
     return is_op("clip")(is_op("nn.conv2d_transpose")(wildcard(), wildcard()))
+
+
+def _dnnl_deconv3d_clip_pattern():
+    """clip(nn.conv3d_transpose(*, *))"""
+    return is_op("clip")(is_op("nn.conv3d_transpose")(wildcard(), wildcard()))
 
 
 def _dnnl_dense_clip_pattern():
@@ -304,9 +544,21 @@ def _dnnl_dense_clip_pattern():
     return is_op("clip")(is_op("nn.dense")(wildcard(), wildcard()))
 
 
+def _dnnl_conv1d_gelu_pattern():
+    """x = nn.conv1d(*, *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("nn.conv1d")(wildcard(), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
 def _dnnl_conv2d_gelu_pattern():
     """x = nn.conv2d(*, *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
     x = is_op("nn.conv2d")(wildcard(), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
+def _dnnl_conv3d_gelu_pattern():
+    """x = nn.conv3d(*, *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("nn.conv3d")(wildcard(), wildcard())
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
@@ -316,15 +568,33 @@ def _dnnl_deconv2d_gelu_pattern():
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
+def _dnnl_deconv3d_gelu_pattern():
+    """x = nn.conv3d_transpose(*, *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
+    x = is_op("nn.conv3d_transpose")(wildcard(), wildcard())
+    return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
+
+
 def _dnnl_dense_gelu_pattern():
     """x = nn.dense(*, *); multiply(multiply(x, add(erf(divide(x, *)), *)), *)"""
     x = is_op("nn.dense")(wildcard(), wildcard())
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, wildcard())), wildcard())), wildcard())
 
 
+def _dnnl_conv1d_swish_pattern():
+    """x = nn.conv1d(*, *); multiply(x, sigmoid(x))"""
+    x = is_op("nn.conv1d")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
 def _dnnl_conv2d_swish_pattern():
     """x = nn.conv2d(*, *); multiply(x, sigmoid(x))"""
     x = is_op("nn.conv2d")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
+def _dnnl_conv3d_swish_pattern():
+    """x = nn.conv3d(*, *); multiply(x, sigmoid(x))"""
+    x = is_op("nn.conv3d")(wildcard(), wildcard())
     return is_op("multiply")(x, is_op("sigmoid")(x))
 
 
@@ -334,55 +604,149 @@ def _dnnl_deconv2d_swish_pattern():
     return is_op("multiply")(x, is_op("sigmoid")(x))
 
 
+def _dnnl_deconv3d_swish_pattern():
+    """x = nn.conv3d_transpose(*, *); multiply(x, sigmoid(x))"""
+    x = is_op("nn.conv3d_transpose")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("sigmoid")(x))
+
+
 def _dnnl_dense_swish_pattern():
     """x = nn.dense(*, *); multiply(x, sigmoid(x))"""
     x = is_op("nn.dense")(wildcard(), wildcard())
     return is_op("multiply")(x, is_op("sigmoid")(x))
 
 
+def _dnnl_conv1d_mish_pattern():
+    """x = nn.conv1d(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.conv1d")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_conv2d_mish_pattern():
+    """x = nn.conv2d(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.conv2d")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_conv3d_mish_pattern():
+    """x = nn.conv3d(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.conv3d")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_deconv2d_mish_pattern():
+    """x = nn.conv2d_transpose(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.conv2d_transpose")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_deconv3d_mish_pattern():
+    """x = nn.conv3d_transpose(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.conv3d_transpose")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
+def _dnnl_dense_mish_pattern():
+    """x = nn.dense(*, *); multiply(x, tanh(log(add(exp(x), *))))"""
+    x = is_op("nn.dense")(wildcard(), wildcard())
+    return is_op("multiply")(x, is_op("tanh")(is_op("log")(is_op("add")(is_op("exp")(x), wildcard()))))
+
+
 @register_pattern_table("dnnl")
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
     return [
+        ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern()),
         ("dnnl.conv2d_bias_sum_relu", _dnnl_conv2d_bias_sum_relu_pattern(), _check_0),
         ("dnnl.conv2d_bias_sum", _dnnl_conv2d_bias_sum_pattern(), _check_1),
-        ("dnnl.conv2d_bias_relu", _dnnl_conv2d_bias_relu_pattern()),
-        ("dnnl.deconv2d_bias_relu", _dnnl_deconv2d_bias_relu_pattern()),
+        ("dnnl.conv1d_bias_relu", _dnnl_conv1d_bias_relu_pattern(), _check_2),
+        ("dnnl.conv2d_bias_relu", _dnnl_conv2d_bias_relu_pattern(), _check_2),
+        ("dnnl.conv3d_bias_relu", _dnnl_conv3d_bias_relu_pattern(), _check_2),
+        ("dnnl.deconv2d_bias_relu", _dnnl_deconv2d_bias_relu_pattern(), _check_2),
+        ("dnnl.deconv3d_bias_relu", _dnnl_deconv3d_bias_relu_pattern(), _check_2),
         ("dnnl.dense_bias_relu", _dnnl_dense_bias_relu_pattern()),
+        ("dnnl.conv1d_bias_tanh", _dnnl_conv1d_bias_tanh_pattern()),
         ("dnnl.conv2d_bias_tanh", _dnnl_conv2d_bias_tanh_pattern()),
+        ("dnnl.conv3d_bias_tanh", _dnnl_conv3d_bias_tanh_pattern()),
         ("dnnl.deconv2d_bias_tanh", _dnnl_deconv2d_bias_tanh_pattern()),
+        ("dnnl.deconv3d_bias_tanh", _dnnl_deconv3d_bias_tanh_pattern()),
         ("dnnl.dense_bias_tanh", _dnnl_dense_bias_tanh_pattern()),
+        ("dnnl.conv1d_bias_sigmoid", _dnnl_conv1d_bias_sigmoid_pattern()),
         ("dnnl.conv2d_bias_sigmoid", _dnnl_conv2d_bias_sigmoid_pattern()),
+        ("dnnl.conv3d_bias_sigmoid", _dnnl_conv3d_bias_sigmoid_pattern()),
         ("dnnl.deconv2d_bias_sigmoid", _dnnl_deconv2d_bias_sigmoid_pattern()),
+        ("dnnl.deconv3d_bias_sigmoid", _dnnl_deconv3d_bias_sigmoid_pattern()),
         ("dnnl.dense_bias_sigmoid", _dnnl_dense_bias_sigmoid_pattern()),
+        ("dnnl.conv1d_bias_clip", _dnnl_conv1d_bias_clip_pattern()),
         ("dnnl.conv2d_bias_clip", _dnnl_conv2d_bias_clip_pattern()),
+        ("dnnl.conv3d_bias_clip", _dnnl_conv3d_bias_clip_pattern()),
         ("dnnl.deconv2d_bias_clip", _dnnl_deconv2d_bias_clip_pattern()),
+        ("dnnl.deconv3d_bias_clip", _dnnl_deconv3d_bias_clip_pattern()),
         ("dnnl.dense_bias_clip", _dnnl_dense_bias_clip_pattern()),
+        ("dnnl.conv1d_bias_gelu", _dnnl_conv1d_bias_gelu_pattern()),
         ("dnnl.conv2d_bias_gelu", _dnnl_conv2d_bias_gelu_pattern()),
+        ("dnnl.conv3d_bias_gelu", _dnnl_conv3d_bias_gelu_pattern()),
         ("dnnl.deconv2d_bias_gelu", _dnnl_deconv2d_bias_gelu_pattern()),
+        ("dnnl.deconv3d_bias_gelu", _dnnl_deconv3d_bias_gelu_pattern()),
         ("dnnl.dense_bias_gelu", _dnnl_dense_bias_gelu_pattern()),
+        ("dnnl.conv1d_bias_swish", _dnnl_conv1d_bias_swish_pattern()),
         ("dnnl.conv2d_bias_swish", _dnnl_conv2d_bias_swish_pattern()),
+        ("dnnl.conv3d_bias_swish", _dnnl_conv3d_bias_swish_pattern()),
         ("dnnl.deconv2d_bias_swish", _dnnl_deconv2d_bias_swish_pattern()),
+        ("dnnl.deconv3d_bias_swish", _dnnl_deconv3d_bias_swish_pattern()),
         ("dnnl.dense_bias_swish", _dnnl_dense_bias_swish_pattern()),
-        ("dnnl.conv2d_bias", _dnnl_conv2d_bias_pattern()),
-        ("dnnl.deconv2d_bias", _dnnl_deconv2d_bias_pattern()),
+        ("dnnl.conv1d_bias_mish", _dnnl_conv1d_bias_mish_pattern()),
+        ("dnnl.conv2d_bias_mish", _dnnl_conv2d_bias_mish_pattern()),
+        ("dnnl.conv3d_bias_mish", _dnnl_conv3d_bias_mish_pattern()),
+        ("dnnl.deconv2d_bias_mish", _dnnl_deconv2d_bias_mish_pattern()),
+        ("dnnl.deconv3d_bias_mish", _dnnl_deconv3d_bias_mish_pattern()),
+        ("dnnl.dense_bias_mish", _dnnl_dense_bias_mish_pattern()),
+        ("dnnl.conv1d_bias", _dnnl_conv1d_bias_pattern(), _check_3),
+        ("dnnl.conv2d_bias", _dnnl_conv2d_bias_pattern(), _check_3),
+        ("dnnl.conv3d_bias", _dnnl_conv3d_bias_pattern(), _check_3),
+        ("dnnl.deconv2d_bias", _dnnl_deconv2d_bias_pattern(), _check_3),
+        ("dnnl.deconv3d_bias", _dnnl_deconv3d_bias_pattern(), _check_3),
         ("dnnl.dense_bias", _dnnl_dense_bias_pattern()),
+        ("dnnl.conv1d_relu", _dnnl_conv1d_relu_pattern()),
         ("dnnl.conv2d_relu", _dnnl_conv2d_relu_pattern()),
+        ("dnnl.conv3d_relu", _dnnl_conv3d_relu_pattern()),
         ("dnnl.deconv2d_relu", _dnnl_deconv2d_relu_pattern()),
+        ("dnnl.deconv3d_relu", _dnnl_deconv3d_relu_pattern()),
         ("dnnl.dense_relu", _dnnl_dense_relu_pattern()),
+        ("dnnl.conv1d_tanh", _dnnl_conv1d_tanh_pattern()),
         ("dnnl.conv2d_tanh", _dnnl_conv2d_tanh_pattern()),
+        ("dnnl.conv3d_tanh", _dnnl_conv3d_tanh_pattern()),
         ("dnnl.deconv2d_tanh", _dnnl_deconv2d_tanh_pattern()),
+        ("dnnl.deconv3d_tanh", _dnnl_deconv3d_tanh_pattern()),
         ("dnnl.dense_tanh", _dnnl_dense_tanh_pattern()),
+        ("dnnl.conv1d_sigmoid", _dnnl_conv1d_sigmoid_pattern()),
         ("dnnl.conv2d_sigmoid", _dnnl_conv2d_sigmoid_pattern()),
+        ("dnnl.conv3d_sigmoid", _dnnl_conv3d_sigmoid_pattern()),
         ("dnnl.deconv2d_sigmoid", _dnnl_deconv2d_sigmoid_pattern()),
+        ("dnnl.deconv3d_sigmoid", _dnnl_deconv3d_sigmoid_pattern()),
         ("dnnl.dense_sigmoid", _dnnl_dense_sigmoid_pattern()),
+        ("dnnl.conv1d_clip", _dnnl_conv1d_clip_pattern()),
         ("dnnl.conv2d_clip", _dnnl_conv2d_clip_pattern()),
+        ("dnnl.conv3d_clip", _dnnl_conv3d_clip_pattern()),
         ("dnnl.deconv2d_clip", _dnnl_deconv2d_clip_pattern()),
+        ("dnnl.deconv3d_clip", _dnnl_deconv3d_clip_pattern()),
         ("dnnl.dense_clip", _dnnl_dense_clip_pattern()),
+        ("dnnl.conv1d_gelu", _dnnl_conv1d_gelu_pattern()),
         ("dnnl.conv2d_gelu", _dnnl_conv2d_gelu_pattern()),
+        ("dnnl.conv3d_gelu", _dnnl_conv3d_gelu_pattern()),
         ("dnnl.deconv2d_gelu", _dnnl_deconv2d_gelu_pattern()),
+        ("dnnl.deconv3d_gelu", _dnnl_deconv3d_gelu_pattern()),
         ("dnnl.dense_gelu", _dnnl_dense_gelu_pattern()),
+        ("dnnl.conv1d_swish", _dnnl_conv1d_swish_pattern()),
         ("dnnl.conv2d_swish", _dnnl_conv2d_swish_pattern()),
+        ("dnnl.conv3d_swish", _dnnl_conv3d_swish_pattern()),
         ("dnnl.deconv2d_swish", _dnnl_deconv2d_swish_pattern()),
+        ("dnnl.deconv3d_swish", _dnnl_deconv3d_swish_pattern()),
         ("dnnl.dense_swish", _dnnl_dense_swish_pattern()),
+        ("dnnl.conv1d_mish", _dnnl_conv1d_mish_pattern()),
+        ("dnnl.conv2d_mish", _dnnl_conv2d_mish_pattern()),
+        ("dnnl.conv3d_mish", _dnnl_conv3d_mish_pattern()),
+        ("dnnl.deconv2d_mish", _dnnl_deconv2d_mish_pattern()),
+        ("dnnl.deconv3d_mish", _dnnl_deconv3d_mish_pattern()),
+        ("dnnl.dense_mish", _dnnl_dense_mish_pattern()),
     ]
