@@ -237,6 +237,17 @@ class TestDnnl : public QObject {
         composite("dnnl.dense_gelu", "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32]",
                   "%0 = nn.dense(%p0, %p1); %2 = divide(%0, 1.41421f); %3 = erf(%2); %4 = add(%3, 1f); %5 = multiply(%0, %4); multiply(%5, 0.5f)",
                   "%x, %w"));
+    // The composites of TVM's table around the 1-D and 3-D convolutions, with bias and post-ops.
+    row("conv1d_bias_tanh", "%x: Tensor[(2, 6, 11), float32], %w: Tensor[(4, 6, 3), float32], %b: Tensor[(4, 1), float32]",
+        composite("dnnl.conv1d_bias_tanh", "%p0: Tensor[(2, 6, 11), float32], %p1: Tensor[(4, 6, 3), float32], %p2: Tensor[(4, 1), float32]",
+                  "%0 = nn.conv1d(%p0, %p1, padding=[1, 1]); %1 = add(%0, %p2); tanh(%1)", "%x, %w, %b"));
+    row("conv3d_bias_relu", "%x: Tensor[(1, 4, 5, 6, 7), float32], %w: Tensor[(8, 4, 3, 3, 3), float32], %b: Tensor[(8, 1, 1, 1), float32]",
+        composite("dnnl.conv3d_bias_relu",
+                  "%p0: Tensor[(1, 4, 5, 6, 7), float32], %p1: Tensor[(8, 4, 3, 3, 3), float32], %p2: Tensor[(8, 1, 1, 1), float32]",
+                  "%0 = nn.conv3d(%p0, %p1, padding=[1, 1, 1, 1, 1, 1]); %1 = add(%0, %p2); nn.relu(%1)", "%x, %w, %b"));
+    row("deconv3d_clip", "%x: Tensor[(1, 4, 5, 6, 7), float32], %w: Tensor[(4, 3, 2, 2, 2), float32]",
+        composite("dnnl.deconv3d_clip", "%p0: Tensor[(1, 4, 5, 6, 7), float32], %p1: Tensor[(4, 3, 2, 2, 2), float32]",
+                  "%0 = nn.conv3d_transpose(%p0, %p1, strides=[2, 2, 2]); clip(%0, a_min=0f, a_max=0.5f)", "%x, %w"));
     row("dense_bias_sum", denseParams + ", %s: Tensor[(4, 24), float32]",
         composite("dnnl.dense_bias_sum", denseInner + ", %p3: Tensor[(4, 24), float32]",
                   "%0 = nn.dense(%p0, %p1); %1 = add(%0, %p2); add(%1, %p3)", "%x, %w, %b, %s"));

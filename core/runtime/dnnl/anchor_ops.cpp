@@ -16,30 +16,6 @@ using dnnl::prop_kind;
 using dt = memory::data_type;
 using tag = memory::format_tag;
 
-/// `bias` as a 1-d tensor of `channels` elements.
-Result<Tensor> biasVector(Lowering& lowering, const std::string& op, const Tensor& bias, int64_t channels) {
-  const memory::dims dims = bias.desc().dims();
-  int64_t count = 1;
-  for (auto d : dims) count *= d;
-  if (count != channels)
-    return unsupported(op, "the bias has " + std::to_string(count) + " elements, expected one per output channel (" +
-                               std::to_string(channels) + ")");
-  return lowering.view(lowering.plain(bias), plainDesc({channels}));
-}
-
-/// The destination of an anchor primitive. With a sum post-op the destination must hold the
-/// residual first: the residual's own memory when it may be overwritten and already has the
-/// wanted format (the sum happens in place), else a copy of it.
-Tensor destination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
-  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view && !fusion.sum->preset &&
-      fusion.sum->desc() == wanted)
-    return *fusion.sum;
-  Tensor dst = lowering.fresh(wanted);
-  if (fusion.sum)
-    lowering.add(dnnl::reorder(fusion.sum->memory, dst.memory), {{DNNL_ARG_FROM, fusion.sum->memory}, {DNNL_ARG_TO, dst.memory}});
-  return dst;
-}
-
 /// Whether a convolution is worth running with the Winograd algorithm: 3×3, stride 1, undilated,
 /// ungrouped, with 64 or more channels in and out, on images of 14×14 or more. On such ResNet
 /// and VGG shapes oneDNN 2.6's Winograd kernels (F(2×2, 3×3), else F(4×4, 3×3)) took a third to
@@ -51,6 +27,26 @@ bool suitsWinograd(const kernels::ConvGeometry& g) {
 }
 
 }  // namespace
+
+Result<Tensor> fusedBias(Lowering& lowering, const std::string& op, const Tensor& bias, int64_t channels) {
+  const memory::dims dims = bias.desc().dims();
+  int64_t count = 1;
+  for (auto d : dims) count *= d;
+  if (count != channels)
+    return unsupported(op, "the bias has " + std::to_string(count) + " elements, expected one per output channel (" +
+                               std::to_string(channels) + ")");
+  return lowering.view(lowering.plain(bias), plainDesc({channels}));
+}
+
+Tensor fusedDestination(Lowering& lowering, const Fusion& fusion, const memory::desc& wanted) {
+  if (fusion.sum && fusion.sumInPlace && fusion.sum->input < 0 && !fusion.sum->constant && !fusion.sum->view && !fusion.sum->preset &&
+      fusion.sum->desc() == wanted)
+    return *fusion.sum;
+  Tensor dst = lowering.fresh(wanted);
+  if (fusion.sum)
+    lowering.add(dnnl::reorder(fusion.sum->memory, dst.memory), {{DNNL_ARG_FROM, fusion.sum->memory}, {DNNL_ARG_TO, dst.memory}});
+  return dst;
+}
 
 Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const std::string& op, const Kernel& kernel, bool transposed,
                                              const std::vector<Tensor>& inputs, const Fusion& fusion) {
@@ -80,7 +76,7 @@ Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const std::stri
                                 (g.outWidth - 1) * g.strideW + (g.kernelWidth - 1) * g.dilationW + 1 - g.inWidth - g.padLeft};
   std::optional<Tensor> bias;
   if (fusion.bias) {
-    BYOC_ASSIGN_OR_RETURN(bias, biasVector(lowering, op, *fusion.bias, g.outChannels));
+    BYOC_ASSIGN_OR_RETURN(bias, fusedBias(lowering, op, *fusion.bias, g.outChannels));
   }
   const memory::desc biasDesc = bias ? bias->desc() : memory::desc();
   dnnl::primitive_attr attr;
@@ -120,7 +116,7 @@ Result<std::vector<Tensor>> lowerConvolution(Lowering& lowering, const std::stri
   }
   Tensor src = lowering.as(inputs[0], srcWanted);
   Tensor packed = lowering.as(weights, weightsWanted);
-  Tensor dst = destination(lowering, fusion, dstWanted);
+  Tensor dst = fusedDestination(lowering, fusion, dstWanted);
   std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, packed.memory}, {DNNL_ARG_DST, dst.memory}};
   if (bias) args[DNNL_ARG_BIAS] = bias->memory;
   lowering.add(primitive, std::move(args));
@@ -137,7 +133,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
   Tensor src = lowering.view(lowering.plain(inputs[0]), plainDesc({m, k}));
   std::optional<Tensor> bias;
   if (fusion.bias) {
-    BYOC_ASSIGN_OR_RETURN(bias, biasVector(lowering, "nn.dense", *fusion.bias, n));
+    BYOC_ASSIGN_OR_RETURN(bias, fusedBias(lowering, "nn.dense", *fusion.bias, n));
   }
   dnnl::primitive_attr attr;
   attr.set_post_ops(fusion.postOps);
@@ -145,7 +141,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
                                          bias ? bias->desc() : memory::desc(), plainDesc({m, n}));
   dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
   Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  Tensor dst = destination(lowering, fusion, pd.dst_desc());
+  Tensor dst = fusedDestination(lowering, fusion, pd.dst_desc());
   std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, weights.memory}, {DNNL_ARG_DST, dst.memory}};
   if (bias) args[DNNL_ARG_BIAS] = bias->memory;
   lowering.add(dnnl::inner_product_forward(pd), std::move(args));

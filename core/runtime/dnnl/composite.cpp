@@ -68,6 +68,8 @@ Result<std::vector<Tensor>> lowerAnchored(Lowering& lowering, const CompositeKin
   if (kind.has("_gelu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_gelu_erf, 0, 0);
   if (kind.has("_mish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_mish, 0, 0);
   if (kind.anchorOp == "nn.dense") return lowerDense(lowering, kernel, anchorInputs, fusion);
+  if (kind.anchorOp == "nn.conv1d" || kind.anchorOp == "nn.conv3d" || kind.anchorOp == "nn.conv3d_transpose")
+    return lowerSpatialConvolution(lowering, kind.anchorOp, kernel, anchorInputs, fusion);
   return lowerConvolution(lowering, kind.anchorOp, kernel, kind.anchorOp == "nn.conv2d_transpose", anchorInputs, fusion);
 }
 

@@ -73,7 +73,7 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
     const auto* inner = node->as<CallNode>();
     const OpDef* def = inner ? inner->opDef() : nullptr;
     if (!def) return;
-    if (!anchor && (def->name == "nn.conv2d" || def->name == "nn.conv2d_transpose" || def->name == "nn.dense")) anchor = inner;
+    if (!anchor && def->name == kind.anchorOp) anchor = inner;
     if (def->name == "clip") clip = inner;
   });
   if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");

@@ -95,7 +95,10 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
     kind.roles = {"data"};
     return kind;
   }
-  kind.anchorOp = kind.has("deconv2d") ? "nn.conv2d_transpose" : kind.has("conv2d") ? "nn.conv2d" : kind.has("dense") ? "nn.dense" : "";
+  // The anchor named in the composite's name, as TVM's DNNL runtime reads it (deconv before conv).
+  for (const auto& [part, op] : {std::pair{"deconv2d", "nn.conv2d_transpose"}, {"deconv3d", "nn.conv3d_transpose"},
+                                 {"conv1d", "nn.conv1d"}, {"conv2d", "nn.conv2d"}, {"conv3d", "nn.conv3d"}, {"dense", "nn.dense"}})
+    if (kind.anchorOp.empty() && kind.has(part)) kind.anchorOp = op;
   if (kind.anchorOp.empty()) return std::nullopt;
   kind.bias = kind.has("_bias");
   kind.sum = kind.has("_sum");

@@ -2,7 +2,9 @@
 /// The 1-D and 3-D convolutions, the 3-D transposed convolution and the 3-D pools, each one oneDNN
 /// primitive over the IR's canonical layouts (NCW / OIW, NCDHW / OIDHW, IODHW transposed), which
 /// their type relations guarantee. oneDNN picks the formats; reorders bring the operands to them.
+/// A convolution takes a composite's bias, residual and post-ops as the 2-D ones do.
 
+#include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/op_lowerings.h"
 
 #include "ir/ops/op_helpers.h"
@@ -68,30 +70,38 @@ memory::desc weightsAsStored(const Shape& weight, int64_t groups, bool transpose
 
 }  // namespace
 
-Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  const bool transposed = kernel.name == "nn.conv3d_transpose";
+Result<std::vector<Tensor>> lowerSpatialConvolution(Lowering& lowering, const std::string& op, const Kernel& kernel,
+                                                    const std::vector<Tensor>& inputs, const Fusion& fusion) {
+  const bool transposed = op == "nn.conv3d_transpose";
   const Shape& weight = kernel.inputs[1].shape;
   const int64_t groups = kernel.attrs.find("groups")->asInt();
   const SpatialWindow w = windowOf(kernel, {weight.begin() + 2, weight.end()}, transposed);
   const memory::desc stored = weightsAsStored(weight, groups, transposed);
   const memory::dims srcDims = dimsOf(kernel.inputs[0].shape), dstDims = dimsOf(kernel.outputs[0].shape);
   Tensor weights = lowering.view(lowering.plain(inputs[1]), stored);
+  std::optional<Tensor> bias;
+  if (fusion.bias) {
+    BYOC_ASSIGN_OR_RETURN(bias, fusedBias(lowering, op, *fusion.bias, dstDims[1]));
+  }
+  const memory::desc biasDesc = bias ? bias->desc() : memory::desc();
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(fusion.postOps);
   memory::desc srcWanted, weightsWanted, dstWanted;
   dnnl::primitive primitive;
   if (transposed) {
     dnnl::deconvolution_forward::desc desc(prop_kind::forward_inference, algorithm::deconvolution_direct, anyDesc(srcDims),
-                                           anyDesc(stored.dims()), memory::desc(), anyDesc(dstDims), w.strides, w.dilation,
+                                           anyDesc(stored.dims()), biasDesc, anyDesc(dstDims), w.strides, w.dilation,
                                            w.padLeft, w.padRight);
-    dnnl::deconvolution_forward::primitive_desc pd(desc, lowering.engine);
+    dnnl::deconvolution_forward::primitive_desc pd(desc, attr, lowering.engine);
     srcWanted = pd.src_desc();
     weightsWanted = pd.weights_desc();
     dstWanted = pd.dst_desc();
     primitive = dnnl::deconvolution_forward(pd);
   } else {
     dnnl::convolution_forward::desc desc(prop_kind::forward_inference, algorithm::convolution_direct, anyDesc(srcDims),
-                                         anyDesc(stored.dims()), memory::desc(), anyDesc(dstDims), w.strides, w.dilation,
+                                         anyDesc(stored.dims()), biasDesc, anyDesc(dstDims), w.strides, w.dilation,
                                          w.padLeft, w.padRight);
-    dnnl::convolution_forward::primitive_desc pd(desc, lowering.engine);
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
     srcWanted = pd.src_desc();
     weightsWanted = pd.weights_desc();
     dstWanted = pd.dst_desc();
@@ -99,9 +109,15 @@ Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& k
   }
   Tensor src = lowering.as(inputs[0], srcWanted);
   Tensor packed = lowering.as(weights, weightsWanted);
-  Tensor dst = lowering.fresh(dstWanted);
-  lowering.add(primitive, {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, packed.memory}, {DNNL_ARG_DST, dst.memory}});
+  Tensor dst = fusedDestination(lowering, fusion, dstWanted);
+  std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src.memory}, {DNNL_ARG_WEIGHTS, packed.memory}, {DNNL_ARG_DST, dst.memory}};
+  if (bias) args[DNNL_ARG_BIAS] = bias->memory;
+  lowering.add(primitive, std::move(args));
   return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  return lowerSpatialConvolution(lowering, kernel.name, kernel, inputs, Fusion{});
 }
 
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
