@@ -60,9 +60,15 @@ class TestPartitionFlow : public QObject {
                                               "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
   }
 
-  // The expected module is derived from TVM's rules (spec §6.1, §6.2): see the input's comment.
-  void tvmDnnlFoldsScalesAndChecksBiasAddsAsTvm() {
-    Module module = loadTypedTestModule(QStringLiteral("partition/tvm_dnnl_flow.relay"));
+  // The expected modules are derived from TVM's rules (spec §6.1, §6.2): see each input's comment.
+  void tvmDnnlPartitionsAsTvm_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("scale folded, conv1d bias add not fused, ceil-mode pool on the host") << QStringLiteral("tvm_dnnl_flow");
+    QTest::newRow("conv2d, bias add, batch norm and relu as one composite") << QStringLiteral("tvm_dnnl_bn");
+  }
+  void tvmDnnlPartitionsAsTvm() {
+    QFETCH(QString, name);
+    Module module = loadTypedTestModule(QStringLiteral("partition/%1.relay").arg(name));
     PassContext context;
     context.instruments.push_back(makeVerifierInstrument());
     std::vector<PassPtr> steps = partitionSteps(builtin("tvm-dnnl"), PartitionPipeline::Relay).value();
@@ -71,8 +77,9 @@ class TestPartitionFlow : public QObject {
       QVERIFY2(result.isOk(), result ? "" : result.error().str().c_str());
       module = result->module;
     }
-    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(QStringLiteral("partition/tvm_dnnl_flow.expected"), printModule(module));
-    QCOMPARE(printModule(module), readTestData(QStringLiteral("partition/tvm_dnnl_flow.expected")));
+    const QString expected = QStringLiteral("partition/%1.expected").arg(name);
+    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(expected, printModule(module));
+    QCOMPARE(printModule(module), readTestData(expected));
   }
 
   void theRelaxFlowMergesCompositesOfOneCodegen() {

@@ -6,6 +6,7 @@
 
 #include "ir/op.h"
 #include "ir/ops/op_helpers.h"
+#include "pass/analysis/constant_evaluator.h"
 #include "pass/infer_type.h"
 #include "pattern/rewrite.h"
 
@@ -175,18 +176,139 @@ RewriteCallback simplifyConsecutiveCast() {
           }, true};
 }
 
+/// A scalar constant of `dtype` holding `value` (TVM's MakeConstantScalar).
+Expr scalarConstant(DType dtype, double value, const Expr& replaced) {
+  return ConstantNode::make(TensorData::scalar(dtype, value), replaced->origin());
+}
+
+/// x + x → x * 2 (TVM's SimplifyAdd).
+RewriteCallback simplifyAdd() {
+  return {callOp("add", {wildcard(), wildcard()}), [](const Expr& pre, const Expr& post, const PatternNodeMap&) -> Result<Expr> {
+            const auto& args = post->as<CallNode>()->args;
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            if (args[0] != args[1] || !type) return post;
+            return op("multiply", {args[0], scalarConstant(type->dtype, 2, pre)}, {}, pre);
+          }, true};
+}
+
+/// n / sqrt(x) → n * rsqrt(x) (TVM's SimplifyRSqrt).
+RewriteCallback simplifyRSqrt() {
+  Pattern numerator = wildcard(), x = wildcard();
+  return {callOp("divide", {numerator, callOp("sqrt", {x})}),
+          [numerator, x](const Expr& pre, const Expr&, const PatternNodeMap& nodes) -> Result<Expr> {
+            BYOC_ASSIGN_OR_RETURN(Expr root, op("rsqrt", {nodes.at(x)[0]}, {}, pre));
+            return op("multiply", {nodes.at(numerator)[0], root}, {}, pre);
+          }, true};
+}
+
+/// A transpose that keeps every axis in place, or a layout_transform to its own layout → x
+/// (TVM's SimplifyNoOpTranspose).
+RewriteCallback simplifyNoOpTranspose() {
+  Pattern x = wildcard();
+  return {alt(callOp("transpose", {x}), callOp("layout_transform", {x})),
+          [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const auto* call = post->as<CallNode>();
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            if (!type) return post;
+            if (call->opDef()->name == "layout_transform" &&
+                ops::stringAttr(call->attrs, "src_layout") != ops::stringAttr(call->attrs, "dst_layout"))
+              return post;
+            BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> order, axisOrder(*call, type->shape.size()));
+            for (std::size_t i = 0; i < order.size(); ++i)
+              if (order[i] != static_cast<int64_t>(i)) return post;
+            return nodes.at(x)[0];
+          }, true};
+}
+
+/// A broadcasting op of zeros/ones (or their `_like` forms) and a value x of the result's type →
+/// the op of a scalar 0 or 1 and x (TVM's FullElementwise, without full and full_like, which this
+/// tool lacks).
+RewriteCallback fullElementwise() {
+  Pattern x = wildcard();
+  Pattern filled = alt(alt(callOp("ones", {}), callOp("ones_like", {wildcard()})),
+                       alt(callOp("zeros", {}), callOp("zeros_like", {wildcard()})));
+  Pattern broadcast = hasAttr(wildcard(), {{"TOpPattern", static_cast<int64_t>(FusionKind::Broadcast)}});
+  return {alt(isCall(broadcast, {filled, x}), isCall(broadcast, {x, filled})),
+          [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const auto* call = post->as<CallNode>();
+            const Expr& kept = nodes.at(x)[0];
+            const std::size_t keptSide = call->args[1] == kept ? 1 : 0;
+            const Expr& keptPre = pre->as<CallNode>()->args[keptSide];
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            if (!type || !keptPre->type() || !typeEqual(keptPre->type(), pre->type())) return post;
+            const std::string& filler = call->args[1 - keptSide]->as<CallNode>()->opDef()->name;
+            std::vector<Expr> args = call->args;
+            args[1 - keptSide] = scalarConstant(type->dtype, filler.starts_with("ones") ? 1 : 0, pre);
+            return Expr(CallNode::make(call->callee, std::move(args), call->attrs, pre->origin()));
+          }, true};
+}
+
+/// `name(a, b)` of two constants computed now (TVM's FoldConstantExpr), or nothing when the
+/// reference evaluator does not compute it.
+std::optional<Expr> folded(std::string_view name, const Expr& a, const Expr& b, const Expr& replaced) {
+  const OpDef* def = OpRegistry::global().find(name);
+  const TensorData inputs[] = {a->as<ConstantNode>()->data, b->as<ConstantNode>()->data};
+  std::optional<TensorData> value = referenceConstantEvaluator().evaluate(*def, {}, inputs);
+  if (!value) return std::nullopt;
+  return Expr(ConstantNode::make(std::move(*value), replaced->origin()));
+}
+
+/// (x + c1) * c2 → x * c2 + (c1 * c2), the constant folded: the multiply-add order FoldScaleAxis
+/// folds (TVM's SwitchAddMultiply).
+RewriteCallback switchAddMultiply() {
+  Pattern x = wildcard(), c1 = isConstant(), c2 = isConstant();
+  return {callOp("multiply", {callOp("add", {x, c1}), c2}),
+          [x, c1, c2](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const Expr& value = nodes.at(x)[0];
+            if (value->as<ConstantNode>()) return post;
+            std::optional<Expr> shift = folded("multiply", nodes.at(c1)[0], nodes.at(c2)[0], pre);
+            if (!shift) return post;
+            BYOC_ASSIGN_OR_RETURN(Expr scaled, op("multiply", {value, nodes.at(c2)[0]}, {}, pre));
+            return op("add", {scaled, *shift}, {}, pre);
+          }, true};
+}
+
+/// (x * c1) * c2 → x * (c1 * c2) and (x + c1) + c2 → x + (c1 + c2), the constants folded (TVM's
+/// SimplifyAdjacentMultiplyOrAdd).
+RewriteCallback simplifyAdjacentMultiplyOrAdd() {
+  Pattern x = wildcard(), c1 = isConstant(), c2 = isConstant();
+  return {alt(callOp("multiply", {callOp("multiply", {x, c1}), c2}), callOp("add", {callOp("add", {x, c1}), c2})),
+          [x, c1, c2](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const Expr& value = nodes.at(x)[0];
+            const std::string& name = pre->as<CallNode>()->opDef()->name;
+            if (value->as<ConstantNode>()) return post;
+            std::optional<Expr> constant = folded(name, nodes.at(c1)[0], nodes.at(c2)[0], pre);
+            if (!constant) return post;
+            return op(name, {value, *constant}, {}, pre);
+          }, true};
+}
+
 std::vector<RewriteCallback> rules() {
-  return {concretizeLike("zeros_like", "zeros"), concretizeLike("ones_like", "ones"), eliminateIdentity(),
-          simplifyReshape(),  simplifyTranspose(), simplifySameCast(), simplifyConsecutiveCast()};
+  return {concretizeLike("zeros_like", "zeros"),
+          concretizeLike("ones_like", "ones"),
+          simplifyAdd(),
+          simplifyRSqrt(),
+          eliminateIdentity(),
+          simplifyReshape(),
+          simplifyTranspose(),
+          simplifyNoOpTranspose(),
+          simplifySameCast(),
+          simplifyConsecutiveCast(),
+          fullElementwise(),
+          switchAddMultiply(),
+          simplifyAdjacentMultiplyOrAdd()};
 }
 
 PassInfo simplifyExprInfo() {
-  return {"SimplifyExpr", "TVM's algebraic simplifications: reshape and transpose pairs, redundant casts, identities", 0,
+  return {"SimplifyExpr", "TVM's algebraic simplifications: identities, reshape and transpose pairs, casts, constants", 0,
           {"InferType"},
-          "Rewrites, to a fixed point: zeros_like/ones_like of a static type into zeros/ones; x+0, x-0, x*1, x/1 into x "
-          "when no broadcast is lost; consecutive reshapes into one; consecutive transposes or layout_transforms into "
-          "one transpose or nothing; a cast to the same dtype into its input; a widening cast followed by another "
-          "cast into one cast. As TVM's SimplifyExpr; needs types.",
+          "Rewrites, in TVM's order and to a fixed point: zeros_like/ones_like of a static type into zeros/ones; x+x "
+          "into x*2; n/sqrt(x) into n*rsqrt(x); x+0, x-0, x*1, x/1 into x when no broadcast is lost; consecutive "
+          "reshapes into one; consecutive transposes or layout_transforms into one transpose or nothing; a transpose "
+          "that moves no axis into its input; a cast to the same dtype into its input; a widening cast followed by "
+          "another cast into one cast; zeros/ones next to a value of the result's type in a broadcasting op into a "
+          "scalar 0/1; (x+c1)*c2 into x*c2+c1*c2; (x*c1)*c2 and (x+c1)+c2 into one op of x and a folded constant. "
+          "As TVM's SimplifyExpr; needs types.",
           {}};
 }
 
