@@ -337,15 +337,15 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'conv' (Conv): kernel_shape must have 1 values, found 2"},
-      {"conv transpose 1-D",
+      {"conv transpose 4-D",
        [] {
          OnnxModelBuilder b;
-         b.input("x", {1, 3, 8}).rampInitializer("w", {3, 4, 3}).output("y");
+         b.input("x", {1, 3, 2, 2, 2, 2}).rampInitializer("w", {3, 4, 1, 1, 1, 1}).output("y");
          b.node("ConvTranspose", {"x", "w"}, {"y"}, "n");
          return b;
        },
-       "model.onnx: node 'n' (ConvTranspose): ConvTranspose on an input of rank 3 is not supported; expected "
-       "2-D (rank 4), 3-D (rank 5)"},
+       "model.onnx: node 'n' (ConvTranspose): ConvTranspose on an input of rank 6 is not supported; expected "
+       "1-D (rank 3), 2-D (rank 4), 3-D (rank 5)"},
       {"max pool 1-D",
        [] {
          OnnxModelBuilder b = oneNode("MaxPool", {1, 2, 8}, {"x"});

@@ -204,6 +204,18 @@ OnnxModelBuilder conv1d() {
   return b;
 }
 
+/// ConvTranspose on a rank-3 input (nn.conv1d_transpose, as TVM's dimension_picker names it) with
+/// bias, strides, pads and output padding.
+OnnxModelBuilder convTranspose1d() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 5}).rampInitializer("w", {2, 3, 3}).rampInitializer("b", {3}).output("y");
+  auto& deconv = b.node("ConvTranspose", {"x", "w", "b"}, {"y"}, "deconv");
+  attr(deconv, "strides", std::vector<int64_t>{2});
+  attr(deconv, "pads", std::vector<int64_t>{1, 1});
+  attr(deconv, "output_padding", std::vector<int64_t>{1});
+  return b;
+}
+
 /// The 3-D family: Conv (grouped, padded), MaxPool with ceil_mode, AveragePool counting the
 /// padding, ConvTranspose with output padding.
 OnnxModelBuilder convPool3d() {
@@ -429,6 +441,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("softmax_opsets"), softmaxOpsets},
       {QStringLiteral("pools"), pools},
       {QStringLiteral("conv1d"), conv1d},
+      {QStringLiteral("conv_transpose_1d"), convTranspose1d},
       {QStringLiteral("conv_pool_3d"), convPool3d},
       {QStringLiteral("einsum"), einsum},
       {QStringLiteral("reshaping"), reshaping},

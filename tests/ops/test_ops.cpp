@@ -146,6 +146,9 @@ class TestOps : public QObject {
     row("conv3d window", "nn.conv3d", {"f32[1,2,2,8,8]", "f32[4,2,3,3,3]"}, "", "error: nn.conv3d: the window (3, 3, 3) is larger than the padded input along spatial axis 0");
     row("conv3d zero stride", "nn.conv3d", {"f32[1,2,8,8,8]", "f32[4,2,2,2,2]"}, "strides=0", "error: nn.conv3d: the window, strides and dilation must be positive");
     row("deconv3d", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[4,2,2,2,2]"}, "strides=2", "Tensor[(1, 2, 4, 6, 8), float32]");
+    row("deconv1d", "nn.conv1d_transpose", {"f32[1,4,5]", "f32[4,2,3]"}, "strides=2", "Tensor[(1, 2, 11), float32]");
+    row("deconv1d output_padding grouped", "nn.conv1d_transpose", {"f32[1,4,5]", "f32[4,3,3]"}, "strides=2;padding=1;output_padding=1;groups=2",
+        "Tensor[(1, 6, 10), float32]");
     row("deconv3d channels", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[2,2,2,2,2]"}, "", "error: nn.conv3d_transpose: input channels 4 do not match weight input channels 2");
     row("max_pool3d", "nn.max_pool3d", {"f32[1,2,8,8,8]"}, "pool_size=2;strides=2", "Tensor[(1, 2, 4, 4, 4), float32]");
     row("avg_pool3d ceil", "nn.avg_pool3d", {"f32[1,1,5,5,5]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 1, 3, 3, 3), float32]");

@@ -226,6 +226,10 @@ class TestKernels : public QObject {
     row("conv3d_transpose", "def @main(%x: " + tensor("1, 1, 1, 2, 2") + ", %w: " + tensor("1, 1, 1, 2, 2") +
         ") { nn.conv3d_transpose(%x, %w, strides=[2, 2, 2]) }", {iota(4, 1), {1, 2, 3, 4}},
         "(1, 1, 1, 4, 4) [1, 2, 2, 4, 3, 4, 6, 8, 3, 6, 4, 8, 9, 12, 12, 16]");
+    // By hand: x scatters w at positions 0, 2, 4 of the 7 unpadded outputs ([1, 10, 102, 20, 203,
+    // 30, 300]); the padding drops the first and the last.
+    row("conv1d_transpose", "def @main(%x: " + tensor("1, 1, 3") + ", %w: " + tensor("1, 1, 3") +
+        ") { nn.conv1d_transpose(%x, %w, strides=[2], padding=[1, 1]) }", {{1, 2, 3}, {1, 10, 100}}, "(1, 1, 5) [10, 102, 20, 203, 30]");
     row("max_pool3d", "def @main(%x: " + tensor("1, 1, 2, 3, 3") + ") { nn.max_pool3d(%x, pool_size=[2, 2, 2]) }",
         {{0, 7, 14, 3, 10, 17, 6, 13, 2, 9, 16, 5, 12, 1, 8, 15, 4, 11}}, "(1, 1, 1, 2, 2) [16, 17, 15, 17]");
     row("avg_pool3d", "def @main(%x: " + tensor("1, 1, 3, 3, 3") +

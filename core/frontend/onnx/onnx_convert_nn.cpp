@@ -154,11 +154,12 @@ Result<OnnxValue> reshape(const OnnxNodeContext& c, const OnnxValue& value, cons
   return c.call("reshape", {value}, {{"newshape", AttrValue::ints(shape)}});
 }
 
-/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout (IODHW in 3-D).
+/// ConvTranspose: the ONNX weight [C_in, C_out / group, kH, kW] is Relay's IOHW layout (IOW in 1-D,
+/// IODHW in 3-D).
 Result<OnnxOutputs> convTranspose(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue w, c.input(1));
-  BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, "ConvTranspose", {"", "nn.conv2d_transpose", "nn.conv3d_transpose"}));
+  BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, "ConvTranspose", {"nn.conv1d_transpose", "nn.conv2d_transpose", "nn.conv3d_transpose"}));
   BYOC_TRY(requireWeightRank(w, x));
   if (c.attrs.has("output_shape")) return makeError("ConvTranspose with output_shape is not supported; give pads");
   BYOC_ASSIGN_OR_RETURN(std::string autoPad, c.attrs.getString("auto_pad", "NOTSET"));

@@ -206,6 +206,7 @@ void registerSpatialNdOps(OpRegistry& registry) {
   declareConv(registry, {"nn.conv1d", 1, "NCW", "OIW"}, "1-D convolution (grouped, dilated, strided, padded)", false);
   declareConv(registry, {"nn.conv3d", 3, "NCDHW", "OIDHW"}, "3-D convolution (grouped, dilated, strided, padded)", false);
   declareConv(registry, {"nn.conv3d_transpose", 3, "NCDHW", "IODHW"}, "3-D transposed convolution (deconvolution)", true);
+  declareConv(registry, {"nn.conv1d_transpose", 1, "NCW", "IOW"}, "1-D transposed convolution (deconvolution)", true);
   declarePool(registry, {"nn.max_pool3d", 3, "NCDHW", ""}, "3-D max pooling", false);
   declarePool(registry, {"nn.avg_pool3d", 3, "NCDHW", ""}, "3-D average pooling", true);
 }

@@ -24,7 +24,8 @@ Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const Kernel& 
 
 /// Max, average, global and 1×1 adaptive pooling in NCHW.
 Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
-/// `nn.conv1d`, `nn.conv3d` and `nn.conv3d_transpose` in their canonical layouts (spatial_nd_ops.cpp).
+/// `nn.conv1d`, `nn.conv3d`, `nn.conv1d_transpose` and `nn.conv3d_transpose` in their canonical
+/// layouts (spatial_nd_ops.cpp).
 Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 /// `nn.max_pool3d` and `nn.avg_pool3d` in NCDHW (spatial_nd_ops.cpp).
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);

@@ -135,7 +135,7 @@ const std::map<std::string, OpLowering, std::less<>>& opLowerings() {
     map["transpose"] = lowerTranspose;
     for (const char* op : {"nn.max_pool2d", "nn.avg_pool2d", "nn.global_avg_pool2d", "nn.global_max_pool2d", "nn.adaptive_avg_pool2d"})
       map[op] = lowerPool;
-    for (const char* op : {"nn.conv1d", "nn.conv3d", "nn.conv3d_transpose"}) map[op] = lowerSpatialConv;
+    for (const char* op : {"nn.conv1d", "nn.conv3d", "nn.conv3d_transpose", "nn.conv1d_transpose"}) map[op] = lowerSpatialConv;
     for (const char* op : {"nn.max_pool3d", "nn.avg_pool3d"}) map[op] = lowerSpatialPool;
     map["nn.batch_norm"] = lowerBatchNorm;
     map["nn.layer_norm"] = lowerLayerNorm;

@@ -1,5 +1,5 @@
 /// \file
-/// The 1-D and 3-D convolutions, the 3-D transposed convolution and the 3-D pools, each one oneDNN
+/// The 1-D and 3-D convolutions, the 1-D and 3-D transposed convolutions and the 3-D pools, each one oneDNN
 /// primitive over the IR's canonical layouts (NCW / OIW, NCDHW / OIDHW, IODHW transposed), which
 /// their type relations guarantee. oneDNN picks the formats; reorders bring the operands to them.
 /// A convolution takes a composite's bias, residual and post-ops as the 2-D ones do.
@@ -72,7 +72,7 @@ memory::desc weightsAsStored(const Shape& weight, int64_t groups, bool transpose
 
 Result<std::vector<Tensor>> lowerSpatialConvolution(Lowering& lowering, const std::string& op, const Kernel& kernel,
                                                     const std::vector<Tensor>& inputs, const Fusion& fusion) {
-  const bool transposed = op == "nn.conv3d_transpose";
+  const bool transposed = op.ends_with("_transpose");
   const Shape& weight = kernel.inputs[1].shape;
   const int64_t groups = kernel.attrs.find("groups")->asInt();
   const SpatialWindow w = windowOf(kernel, {weight.begin() + 2, weight.end()}, transposed);

@@ -206,6 +206,7 @@ void addSpatialNdKernels(KernelTable& table) {
   table["nn.conv1d"] = [](const KernelArgs& a) { return runConv(a, false); };
   table["nn.conv3d"] = [](const KernelArgs& a) { return runConv(a, false); };
   table["nn.conv3d_transpose"] = [](const KernelArgs& a) { return runConv(a, true); };
+  table["nn.conv1d_transpose"] = [](const KernelArgs& a) { return runConv(a, true); };
   table["nn.max_pool3d"] = [](const KernelArgs& a) { return runPool(a, true); };
   table["nn.avg_pool3d"] = [](const KernelArgs& a) { return runPool(a, false); };
 }
