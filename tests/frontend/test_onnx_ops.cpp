@@ -216,6 +216,18 @@ OnnxModelBuilder convTranspose1d() {
   return b;
 }
 
+/// GlobalAveragePool and GlobalMaxPool in 1-D and 3-D: TVM's global_*_pool1d/3d, adaptive pools to
+/// an output size of all 1.
+OnnxModelBuilder globalPools1d3d() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 5}).input("v", {1, 2, 3, 4, 5}).output("a").output("m").output("va").output("vm");
+  b.node("GlobalAveragePool", {"x"}, {"a"}, "avg1d");
+  b.node("GlobalMaxPool", {"x"}, {"m"}, "max1d");
+  b.node("GlobalAveragePool", {"v"}, {"va"}, "avg3d");
+  b.node("GlobalMaxPool", {"v"}, {"vm"}, "max3d");
+  return b;
+}
+
 /// The 3-D family: Conv (grouped, padded), MaxPool with ceil_mode, AveragePool counting the
 /// padding, ConvTranspose with output padding.
 OnnxModelBuilder convPool3d() {
@@ -442,6 +454,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("pools"), pools},
       {QStringLiteral("conv1d"), conv1d},
       {QStringLiteral("conv_transpose_1d"), convTranspose1d},
+      {QStringLiteral("global_pools_1d_3d"), globalPools1d3d},
       {QStringLiteral("conv_pool_3d"), convPool3d},
       {QStringLiteral("einsum"), einsum},
       {QStringLiteral("reshaping"), reshaping},

@@ -230,6 +230,12 @@ class TestKernels : public QObject {
     // 30, 300]); the padding drops the first and the last.
     row("conv1d_transpose", "def @main(%x: " + tensor("1, 1, 3") + ", %w: " + tensor("1, 1, 3") +
         ") { nn.conv1d_transpose(%x, %w, strides=[2], padding=[1, 1]) }", {{1, 2, 3}, {1, 10, 100}}, "(1, 1, 5) [10, 102, 20, 203, 30]");
+    // By hand: output cell o of n pools cells [floor(o·in/n), ceil((o+1)·in/n)), so 5 cells to 2
+    // average [1, 2, 3] and [3, 4, 5].
+    row("adaptive_avg_pool1d", "def @main(%x: " + tensor("1, 1, 5") + ") { nn.adaptive_avg_pool1d(%x, output_size=[2]) }",
+        {{1, 2, 3, 4, 5}}, "(1, 1, 2) [2, 4]");
+    row("adaptive_max_pool3d global", "def @main(%x: " + tensor("1, 2, 2, 1, 2") +
+        ") { nn.adaptive_max_pool3d(%x, output_size=[1, 1, 1]) }", {{3, -1, 7, 2, -5, -2, -4, -3}}, "(1, 2, 1, 1, 1) [7, -2]");
     row("max_pool3d", "def @main(%x: " + tensor("1, 1, 2, 3, 3") + ") { nn.max_pool3d(%x, pool_size=[2, 2, 2]) }",
         {{0, 7, 14, 3, 10, 17, 6, 13, 2, 9, 16, 5, 12, 1, 8, 15, 4, 11}}, "(1, 1, 1, 2, 2) [16, 17, 15, 17]");
     row("avg_pool3d", "def @main(%x: " + tensor("1, 1, 3, 3, 3") +

@@ -21,13 +21,6 @@ namespace {
 
 DType dtypeOf(const OnnxValue& value) { return value.tensor() ? value.tensor()->dtype : DType::Float32; }
 
-Status require4d(const OnnxValue& x, const std::string& what) {
-  if (x.rank() != 4)
-    return makeError("only 2-D " + what + " on rank-4 (NCHW) inputs is supported, found rank " +
-                     std::to_string(x.rank()));
-  return Status::ok();
-}
-
 /// The Relay op for an input of x's rank: `ops` lists the op for rank 3 (1-D), 4 and 5; an empty
 /// name is a rank the import does not support.
 Result<std::string> opForRank(const OnnxValue& x, const std::string& what, const std::array<const char*, 3>& ops) {
@@ -337,11 +330,16 @@ OnnxConverter windowPool(std::string name, std::array<const char*, 2> ops, bool 
   };
 }
 
-OnnxConverter globalPool(std::string op) {
-  return [op](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+/// GlobalAveragePool and GlobalMaxPool as TVM's importer maps them by rank: global_avg_pool1d/3d
+/// (global_max_pool1d/3d) are adaptive pools to an output size of all 1, the 2-D ones ops of their own.
+OnnxConverter globalPool(std::string kind) {
+  return [kind](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-    BYOC_TRY(require4d(x, "pooling"));
-    return single(c.call(op, {x}));
+    const std::string what = kind == "avg" ? "GlobalAveragePool" : "GlobalMaxPool";
+    BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, what, {"1d", "2d", "3d"}));
+    if (op == "2d") return single(c.call("nn.global_" + kind + "_pool2d", {x}));
+    const std::vector<int64_t> ones(op == "1d" ? 1 : 3, 1);
+    return single(c.call("nn.adaptive_" + kind + "_pool" + op, {x}, {{"output_size", AttrValue::ints(ones)}}));
   };
 }
 
@@ -381,8 +379,8 @@ void addNeuralNetConverters(OnnxConverterTable& table) {
   table["LayerNormalization"] = layerNorm;
   table["MaxPool"] = windowPool("MaxPool", {"nn.max_pool2d", "nn.max_pool3d"}, false);
   table["AveragePool"] = windowPool("AveragePool", {"nn.avg_pool2d", "nn.avg_pool3d"}, true);
-  table["GlobalAveragePool"] = globalPool("nn.global_avg_pool2d");
-  table["GlobalMaxPool"] = globalPool("nn.global_max_pool2d");
+  table["GlobalAveragePool"] = globalPool("avg");
+  table["GlobalMaxPool"] = globalPool("max");
   table["Softmax"] = softmax("nn.softmax");
   table["LogSoftmax"] = softmax("nn.log_softmax");
 }

@@ -190,6 +190,30 @@ std::vector<AttrField> poolFields(const SpatialOp& op, bool average) {
   return fields;
 }
 
+/// Adaptive pooling: (N, C, *output_size), each output cell pooling its share of the input.
+TypeRelation adaptivePoolRelation(SpatialOp op) {
+  return [op](const TypeRelationInput& input) -> Result<Type> {
+    BYOC_TRY(checkLayout(op, input.attrs, "layout", op.dataLayout));
+    BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, spatialArg(op, input, 0, "data", op.dataLayout));
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> size, intsAttr(op.name, input.attrs, "output_size"));
+    Shape shape(data->shape.begin(), data->shape.begin() + 2);
+    for (int64_t dim : size) {
+      if (dim < 1) return makeError(op.name + ": output_size must be positive, found " + AttrValue::ints(size).str());
+      shape.push_back(dim);
+    }
+    return tensorType(std::move(shape), data->dtype);
+  };
+}
+
+void declareAdaptivePool(OpRegistry& registry, const SpatialOp& op, std::string summary) {
+  declare(registry, op.name, std::move(summary), {"data"},
+          // TVM defaults output_size to [] (the input size), so the text always states ours.
+          {tvmRequired("output_size", AttrValue::ints(std::vector<int64_t>(op.dims, 1))), {"layout", op.dataLayout}, {"out_layout", ""}},
+          FusionKind::OutElementwiseFusable, adaptivePoolRelation(op), [op](Attrs attrs) {
+            return expandListAttr(op.name, std::move(attrs), "output_size", op.dims);
+          });
+}
+
 void declareConv(OpRegistry& registry, const SpatialOp& op, std::string summary, bool transposed) {
   declare(registry, op.name, std::move(summary), {"data", "weight"}, convFields(op, transposed),
           FusionKind::OutElementwiseFusable, convRelation(op, transposed), spatialNormalizer(op));
@@ -209,6 +233,11 @@ void registerSpatialNdOps(OpRegistry& registry) {
   declareConv(registry, {"nn.conv1d_transpose", 1, "NCW", "IOW"}, "1-D transposed convolution (deconvolution)", true);
   declarePool(registry, {"nn.max_pool3d", 3, "NCDHW", ""}, "3-D max pooling", false);
   declarePool(registry, {"nn.avg_pool3d", 3, "NCDHW", ""}, "3-D average pooling", true);
+  // What TVM's global_avg_pool1d/3d and global_max_pool1d/3d build (output_size all 1).
+  declareAdaptivePool(registry, {"nn.adaptive_avg_pool1d", 1, "NCW", ""}, "1-D average pooling to a fixed output size");
+  declareAdaptivePool(registry, {"nn.adaptive_avg_pool3d", 3, "NCDHW", ""}, "3-D average pooling to a fixed output size");
+  declareAdaptivePool(registry, {"nn.adaptive_max_pool1d", 1, "NCW", ""}, "1-D max pooling to a fixed output size");
+  declareAdaptivePool(registry, {"nn.adaptive_max_pool3d", 3, "NCDHW", ""}, "3-D max pooling to a fixed output size");
 }
 
 }  // namespace byoc::ops

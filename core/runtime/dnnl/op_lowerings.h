@@ -27,6 +27,8 @@ Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const Kernel& kernel, 
 /// `nn.conv1d`, `nn.conv3d`, `nn.conv1d_transpose` and `nn.conv3d_transpose` in their canonical
 /// layouts (spatial_nd_ops.cpp).
 Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// `nn.adaptive_avg_pool1d/3d` and `nn.adaptive_max_pool1d/3d` to an output size of all 1 (spatial_nd_ops.cpp).
+Result<std::vector<Tensor>> lowerSpatialGlobalPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 /// `nn.max_pool3d` and `nn.avg_pool3d` in NCDHW (spatial_nd_ops.cpp).
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 /// `nn.batch_norm` over axis 1 with global statistics; results: data, mean, variance.

@@ -2,7 +2,8 @@
 /// The 1-D and 3-D convolutions, the 1-D and 3-D transposed convolutions and the 3-D pools, each one oneDNN
 /// primitive over the IR's canonical layouts (NCW / OIW, NCDHW / OIDHW, IODHW transposed), which
 /// their type relations guarantee. oneDNN picks the formats; reorders bring the operands to them.
-/// A convolution takes a composite's bias, residual and post-ops as the 2-D ones do.
+/// A convolution takes a composite's bias, residual and post-ops as the 2-D ones do. The 1-D and
+/// 3-D adaptive pools run when they are global (output size all 1).
 
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/op_lowerings.h"
@@ -118,6 +119,20 @@ Result<std::vector<Tensor>> lowerSpatialConvolution(Lowering& lowering, const st
 
 Result<std::vector<Tensor>> lowerSpatialConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   return lowerSpatialConvolution(lowering, kernel.name, kernel, inputs, Fusion{});
+}
+
+Result<std::vector<Tensor>> lowerSpatialGlobalPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  const memory::dims in = dimsOf(kernel.inputs[0].shape), out = dimsOf(kernel.outputs[0].shape);
+  for (std::size_t i = 2; i < out.size(); ++i)
+    if (out[i] != 1) return unsupported(kernel.name, "only an output size of all 1 (global pooling) is supported");
+  const memory::dims window(in.begin() + 2, in.end()), ones(window.size(), 1), zeros(window.size(), 0);
+  const algorithm algo = kernel.name.find("max") != std::string::npos ? algorithm::pooling_max : algorithm::pooling_avg_exclude_padding;
+  dnnl::pooling_v2_forward::desc desc(prop_kind::forward_inference, algo, inputs[0].desc(), anyDesc(out), ones, window, zeros,
+                                      zeros, zeros);
+  dnnl::pooling_v2_forward::primitive_desc pd(desc, lowering.engine);
+  Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::pooling_v2_forward(pd), {{DNNL_ARG_SRC, inputs[0].memory}, {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
 }
 
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {

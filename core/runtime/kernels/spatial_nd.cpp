@@ -200,6 +200,42 @@ Status runPool(const KernelArgs& args, bool isMax) {
   });
 }
 
+/// The input cells output cell `o` of `out` pools along an axis of `in` cells: [begin, end), as
+/// Relay's adaptive pools split them.
+inline std::pair<int64_t, int64_t> adaptiveRange(int64_t o, int64_t in, int64_t out) {
+  return {o * in / out, ((o + 1) * in + out - 1) / out};
+}
+
+template <typename T>
+void adaptivePool(const Extent3& in, const Extent3& out, int64_t planes, bool isMax, const T* x, T* y) {
+  for (int64_t p = 0; p < planes; ++p)
+    for (int64_t od = 0; od < out[0]; ++od)
+      for (int64_t oh = 0; oh < out[1]; ++oh)
+        for (int64_t ow = 0; ow < out[2]; ++ow) {
+          const auto [d0, d1] = adaptiveRange(od, in[0], out[0]);
+          const auto [h0, h1] = adaptiveRange(oh, in[1], out[1]);
+          const auto [w0, w1] = adaptiveRange(ow, in[2], out[2]);
+          double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
+          for (int64_t id = d0; id < d1; ++id)
+            for (int64_t ih = h0; ih < h1; ++ih)
+              for (int64_t iw = w0; iw < w1; ++iw) {
+                const double value = x[at(in, p, id, ih, iw)];
+                acc = isMax ? std::max(acc, value) : acc + value;
+              }
+          const double count = static_cast<double>((d1 - d0) * (h1 - h0) * (w1 - w0));
+          y[at(out, p, od, oh, ow)] = static_cast<T>(isMax ? acc : acc / count);
+        }
+}
+
+Status runAdaptivePool(const KernelArgs& args, bool isMax) {
+  const Shape& x = args.inputs[0].shape();
+  const Extent3 in = widen(spatial(x), 1), out = widen(spatial(args.outputs[0].shape()), 1);
+  return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    adaptivePool(in, out, x[0] * x[1], isMax, args.inputs[0].data<T>(), args.outputs[0].data<T>());
+  });
+}
+
 }  // namespace
 
 void addSpatialNdKernels(KernelTable& table) {
@@ -209,6 +245,10 @@ void addSpatialNdKernels(KernelTable& table) {
   table["nn.conv1d_transpose"] = [](const KernelArgs& a) { return runConv(a, true); };
   table["nn.max_pool3d"] = [](const KernelArgs& a) { return runPool(a, true); };
   table["nn.avg_pool3d"] = [](const KernelArgs& a) { return runPool(a, false); };
+  for (const char* op : {"nn.adaptive_avg_pool1d", "nn.adaptive_avg_pool3d"})
+    table[op] = [](const KernelArgs& a) { return runAdaptivePool(a, false); };
+  for (const char* op : {"nn.adaptive_max_pool1d", "nn.adaptive_max_pool3d"})
+    table[op] = [](const KernelArgs& a) { return runAdaptivePool(a, true); };
 }
 
 }  // namespace byoc::kernels
