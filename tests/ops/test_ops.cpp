@@ -153,6 +153,7 @@ class TestOps : public QObject {
     row("adaptive_max_pool3d", "nn.adaptive_max_pool3d", {"f32[2,3,4,5,6]"}, "output_size=2,1,3", "Tensor[(2, 3, 2, 1, 3), float32]");
     row("adaptive_avg_pool3d rank", "nn.adaptive_avg_pool3d", {"f32[1,2,3,4]"}, "", "error: nn.adaptive_avg_pool3d: data must have rank 5 (NCDHW), found (1, 2, 3, 4)");
     row("adaptive_max_pool1d size", "nn.adaptive_max_pool1d", {"f32[1,2,3]"}, "output_size=0", "error: nn.adaptive_max_pool1d: output_size must be positive, found [0]");
+    row("gelu", "nn.gelu", {"f32[2,3]"}, "", "Tensor[(2, 3), float32]");
     row("deconv3d channels", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[2,2,2,2,2]"}, "", "error: nn.conv3d_transpose: input channels 4 do not match weight input channels 2");
     row("max_pool3d", "nn.max_pool3d", {"f32[1,2,8,8,8]"}, "pool_size=2;strides=2", "Tensor[(1, 2, 4, 4, 4), float32]");
     row("avg_pool3d ceil", "nn.avg_pool3d", {"f32[1,1,5,5,5]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 1, 3, 3, 3), float32]");

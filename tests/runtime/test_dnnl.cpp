@@ -101,6 +101,7 @@ class TestDnnl : public QObject {
         "nn.conv3d(%x, %w, strides=[2, 1, 2], padding=[0, 1, 0, 1, 0, 1], groups=2)");
     row("conv3d_transpose", vol + ", %w: Tensor[(4, 3, 2, 2, 2), float32]",
         "nn.conv3d_transpose(%x, %w, strides=[2, 2, 2], padding=[1, 0, 1, 1, 0, 1], output_padding=[1, 0, 1])");
+    row("gelu", img, "nn.gelu(%x)");
     row("global avg pool 1-d", seq, "nn.adaptive_avg_pool1d(%x, output_size=[1])");
     row("global max pool 3-d", "%x: Tensor[(1, 4, 5, 6, 7), float32]", "nn.adaptive_max_pool3d(%x, output_size=[1, 1, 1])");
     row("conv1d_transpose", seq + ", %w: Tensor[(6, 2, 3), float32]",

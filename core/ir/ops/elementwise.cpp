@@ -27,6 +27,7 @@ constexpr UnaryOp kUnaryOps[] = {
     {"copy", "a copy of x"},
     {"zeros_like", "zeros with the shape and dtype of x"},
     {"ones_like", "ones with the shape and dtype of x"},
+    {"nn.gelu", "x / 2 · (1 + erf(x / √2)), Relax's nn.gelu"},
 };
 
 Result<Type> logicalNotRelation(const TypeRelationInput& input) {

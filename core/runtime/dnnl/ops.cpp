@@ -31,6 +31,7 @@ const std::map<std::string, EltwiseSpec, std::less<>>& fixedEltwise() {
       {"exp", {algorithm::eltwise_exp, 0, 0}},           {"log", {algorithm::eltwise_log, 0, 0}},
       {"sqrt", {algorithm::eltwise_sqrt, 0, 0}},         {"round", {algorithm::eltwise_round, 0, 0}},
       {"negative", {algorithm::eltwise_linear, -1, 0}}, {"copy", {algorithm::eltwise_linear, 1, 0}},
+      {"nn.gelu", {algorithm::eltwise_gelu_erf, 0, 0}},
   };
   return fixed;
 }

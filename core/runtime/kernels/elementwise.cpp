@@ -77,6 +77,9 @@ void addElementwiseKernels(KernelTable& table) {
   table["log"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return std::log(real(x)); }); };
   table["sqrt"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return std::sqrt(real(x)); }); };
   table["rsqrt"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return 1 / std::sqrt(real(x)); }); };
+  table["nn.gelu"] = [](const KernelArgs& a) {
+    return unary(a, [](auto x) { return real(x) * 0.5 * (1 + std::erf(real(x) / std::sqrt(2.0))); });
+  };
   table["abs"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return std::abs(real(x)); }); };
   table["negative"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return -real(x); }); };
   table["round"] = [](const KernelArgs& a) { return unary(a, [](auto x) { return std::round(real(x)); }); };
