@@ -152,7 +152,7 @@ class ForwardFolder final : public OpaqueFunctionSkippingMutator {
       Expr factor = data.scale;
       if (name != "nn.dense") {
         auto axes = convAxes(call);
-        if (!axes || axes->dataChannel != data.axis) return makeError("ForwardFoldScaleAxis: the convolution's layout changed");
+        if (!axes || axes->dataChannel != data.axis) return makeError("ForwardFoldScaleAxis: the scale is not along the convolution's input channels");
         BYOC_ASSIGN_OR_RETURN(factor, expandToAxis(data.scale, axes->kernelRank, axes->depthwise ? axes->kernelOut : axes->kernelIn));
       }
       BYOC_ASSIGN_OR_RETURN(Call weight, makeOpCall("multiply", {args[1], factor}, {}, args[1]->origin()));
