@@ -84,9 +84,9 @@ class Planner {
       }
     }
     if (!axis) return false;
-    std::vector<int64_t> squeeze;
-    if (!matchesChannelAxis(type->shape, scaleType->shape, *axis, &squeeze)) return false;
-    if (needsPositive && !isAllPositiveConstant(Expr(&scale))) return false;
+    Result<std::optional<Expr>> oneD = channelScale(Expr(&scale), *scaleType, type->shape, *axis);
+    if (!oneD || !*oneD) return false;
+    if (needsPositive && !isAllPositiveConstant(**oneD)) return false;
     // Every bias must broadcast along the channel axis only.
     for (auto& [node, use] : found) {
       if (use.biasSide < 0) continue;
@@ -94,10 +94,8 @@ class Planner {
       const TensorTypeNode* biasType = tensorTypeOf(bias);
       if (!biasType || !matchesChannelAxis(tensorTypeOf(Expr(node))->shape, biasType->shape, *axis)) return false;
     }
-    Result<Expr> oneD = squeezed(Expr(&scale), squeeze);
-    if (!oneD) return false;
     for (auto& [node, use] : found) {
-      use.scale = *oneD;
+      use.scale = **oneD;
       if (use.biasSide >= 0 || !isConv(opName(Expr(node)))) use.axis = *axis;
       planned_[node] = use;
     }

@@ -23,9 +23,10 @@
 /// for depthwise), `multiply(w, s)` for dense. On the way it may pass `nn.relu`/`nn.leaky_relu`
 /// (positive constant scales only) and `add`/`subtract` of a bias broadcast along the channel
 /// axis, which is divided by the scale. Every use of the scaled value must take the scale (TVM
-/// intersects the requests of all uses); otherwise nothing changes. Unlike TVM, a scalar scale is
-/// not folded (TVM repeats it along the axis, with an op this tool lacks), and dense folds only
-/// 2-D data (TVM asks for axis 1 of any rank, which is the feature axis only in 2-D).
+/// intersects the requests of all uses); otherwise nothing changes. A scalar constant scale is
+/// repeated along the axis as a constant (TVM writes repeat(expand_dims(s)), which FoldConstant
+/// folds to the same). Unlike TVM, dense folds only 2-D data (TVM asks for axis 1 of any rank,
+/// which is the feature axis only in 2-D).
 /// Input: a typed module (requires InferType).
 ///
 /// FoldScaleAxis: BackwardFoldScaleAxis, ForwardFoldScaleAxis, then FoldConstant, as TVM's

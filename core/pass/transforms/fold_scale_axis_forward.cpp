@@ -170,12 +170,10 @@ class ForwardFolder final : public OpaqueFunctionSkippingMutator {
     for (std::size_t value = 0; value < 2; ++value) {
       const TensorTypeNode* valueType = tensorTypeOf(call.args[value]);
       const TensorTypeNode* scaleType = tensorTypeOf(call.args[1 - value]);
-      std::vector<int64_t> squeeze;
-      if (!valueType || !scaleType || !matchesChannelAxis(valueType->shape, scaleType->shape, request->axis, &squeeze))
-        continue;
-      BYOC_ASSIGN_OR_RETURN(Expr scale, squeezed(args[1 - value], squeeze));
-      if (request->positive && !isAllPositiveConstant(scale)) continue;
-      scaled_[&call] = Scaled{scale, request->axis};
+      if (!valueType || !scaleType) continue;
+      BYOC_ASSIGN_OR_RETURN(std::optional<Expr> scale, channelScale(args[1 - value], *scaleType, valueType->shape, request->axis));
+      if (!scale || (request->positive && !isAllPositiveConstant(*scale))) continue;
+      scaled_[&call] = Scaled{*scale, request->axis};
       return std::optional<Expr>(args[value]);
     }
     return std::optional<Expr>();

@@ -32,10 +32,20 @@ bool matchesChannelAxis(const Shape& lhs, const Shape& rhs, std::size_t axis, st
   return true;
 }
 
-Result<Expr> squeezed(const Expr& scale, const std::vector<int64_t>& axes) {
-  if (axes.empty()) return scale;
-  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("squeeze", {scale}, {{"axis", AttrValue::ints(axes)}}, scale->origin()));
-  return Expr(call);
+Result<std::optional<Expr>> channelScale(const Expr& scale, const TensorTypeNode& scaleType, const Shape& shape,
+                                         std::size_t axis) {
+  const auto* constant = scale->as<ConstantNode>();
+  if (scaleType.shape.empty() && constant && axis < shape.size()) {
+    const std::span<const std::byte> one = constant->data.bytes();
+    std::vector<std::byte> bytes;
+    for (int64_t i = 0; i < shape[axis]; ++i) bytes.insert(bytes.end(), one.begin(), one.end());
+    return std::optional<Expr>(ConstantNode::make(TensorData::fromBytes(constant->data.dtype(), {shape[axis]}, bytes), scale->origin()));
+  }
+  std::vector<int64_t> squeeze;
+  if (!matchesChannelAxis(shape, scaleType.shape, axis, &squeeze)) return std::optional<Expr>();
+  if (squeeze.empty()) return std::optional<Expr>(scale);
+  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("squeeze", {scale}, {{"axis", AttrValue::ints(squeeze)}}, scale->origin()));
+  return std::optional<Expr>(call);
 }
 
 Result<Expr> expandToAxis(const Expr& scale, std::size_t rank, std::size_t axis) {

@@ -23,8 +23,12 @@ const std::string& opName(const Expr& expr);
 /// and holds lhs's size there. When `squeeze` is given, it receives the axes of rhs to squeeze.
 bool matchesChannelAxis(const Shape& lhs, const Shape& rhs, std::size_t axis, std::vector<int64_t>* squeeze = nullptr);
 
-/// `scale` squeezed along `axes` (as TVM squeezes a matched scale), or `scale` when there are none.
-Result<Expr> squeezed(const Expr& scale, const std::vector<int64_t>& axes);
+/// The 1-D scale that `scale` (of type `scaleType`) applies along `axis` of a value of shape `shape`:
+/// `scale` squeezed to 1-D when it varies along `axis` only (TVM's MatchBroadcastToLeftAxes); for a
+/// scalar constant, a constant repeating it once per channel (what TVM's repeat of it folds to);
+/// nothing when it is neither.
+Result<std::optional<Expr>> channelScale(const Expr& scale, const TensorTypeNode& scaleType, const Shape& shape,
+                                         std::size_t axis);
 
 /// TVM's ExpandBiasToMatchAxis for one axis: `scale` (1-D) shaped to broadcast along `axis` of a
 /// tensor of rank `rank`.
