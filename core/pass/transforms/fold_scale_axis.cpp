@@ -29,6 +29,9 @@ struct Use {
 
 bool isConv(const std::string& name) { return name == "nn.conv2d" || name == "nn.conv3d"; }
 
+/// The ops whose weight takes the scale: the convolutions and dense.
+bool isAnchor(const std::string& name) { return isConv(name) || name == "nn.dense"; }
+
 class Planner {
  public:
   explicit Planner(const Expr& body) {
@@ -73,6 +76,12 @@ class Planner {
         if (!axes || (axis && *axis != axes->outputChannel)) return false;
         axis = axes->outputChannel;
         found[node.get()] = {{}, axes->kernelOut, axes->kernelRank, -1};
+      } else if (name == "nn.dense") {
+        // TVM scales the output features (axis 1) through the weight's rows; that is the
+        // feature axis of the result only in 2-D.
+        if (tensorTypeOf(node)->shape.size() != 2 || (axis && *axis != 1)) return false;
+        axis = 1;
+        found[node.get()] = {{}, 0, 2, -1};
       } else if (name == "add" || name == "subtract") {
         const bool left = isScalable(call->args[0]), right = isScalable(call->args[1]);
         if (!left && !right) return false;
@@ -96,7 +105,7 @@ class Planner {
     }
     for (auto& [node, use] : found) {
       use.scale = **oneD;
-      if (use.biasSide >= 0 || !isConv(opName(Expr(node)))) use.axis = *axis;
+      if (use.biasSide >= 0 || !isAnchor(opName(Expr(node)))) use.axis = *axis;
       planned_[node] = use;
     }
     roots_[multiply.get()] = multiply->as<CallNode>()->args[0] == value ? 0 : 1;
@@ -106,7 +115,7 @@ class Planner {
   /// Whether a scale may be pushed into `node` (a call of an op on the way back).
   static bool isScalable(const Expr& node) {
     const std::string& name = opName(node);
-    return name == "nn.relu" || isConv(name) || name == "add" || name == "subtract";
+    return name == "nn.relu" || isAnchor(name) || name == "add" || name == "subtract";
   }
 
   std::unordered_map<const ExprNode*, int> uses_;
@@ -143,7 +152,7 @@ class Folder final : public OpaqueFunctionSkippingMutator {
   Result<Expr> apply(const Expr& post, const Use& use) {
     const auto* call = post->as<CallNode>();
     std::vector<Expr> args = call->args;
-    if (use.biasSide < 0 && isConv(opName(post))) {
+    if (use.biasSide < 0 && isAnchor(opName(post))) {
       BYOC_ASSIGN_OR_RETURN(args[1], scaled(args[1], use, use.rank, use.axis));
     } else if (use.biasSide >= 0) {
       const std::size_t side = static_cast<std::size_t>(use.biasSide);
@@ -178,8 +187,8 @@ PassInfo backwardFoldScaleAxisInfo() {
           {"InferType"},
           "A multiply by a constant scale along the channel axis is pushed back through relu (positive scales), "
           "add and subtract (of biases broadcast along the channel axis) into the weights of the nn.conv2d or "
-          "nn.conv3d producing the value (groups 1 or depthwise), as TVM's BackwardFoldScaleAxis. Needs types; run "
-          "FoldConstant after it.",
+          "nn.conv3d (groups 1 or depthwise) or 2-D nn.dense producing the value, as TVM's BackwardFoldScaleAxis. "
+          "Needs types; run FoldConstant after it.",
           {}};
 }
 

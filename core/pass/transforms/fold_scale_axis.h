@@ -3,11 +3,11 @@
 /// TVM's FoldScaleAxis (fold_scale_axis.cc) for the ops of this tool: BackwardFoldScaleAxis,
 /// ForwardFoldScaleAxis, and FoldScaleAxis, which runs the two and then FoldConstant.
 ///
-/// BackwardFoldScaleAxis: TVM's backward scale folding (fold_scale_axis.cc) for the ops of this
-/// tool. A `multiply` of a value by a constant scale that varies only along the channel axis is
-/// pushed back into the convolutions producing the value: each `nn.conv2d` (groups 1 or
-/// depthwise; layouts NCHW or NHWC with OIHW or HWIO) gets its weight multiplied by the scale
-/// expanded along the kernel's output-channel axis, each bias added on the way by the scale
+/// BackwardFoldScaleAxis: a `multiply` of a value by a constant scale that varies only along the
+/// channel axis (or a scalar) is pushed back into what produces the value: each `nn.conv2d` or
+/// `nn.conv3d` (groups 1 or depthwise; plain layouts such as NCHW or NHWC with OIHW or HWIO) gets
+/// its weight multiplied by the scale expanded along the kernel's output-channel axis, a 2-D
+/// `nn.dense` its weight's rows (`multiply(w, expand_dims(s, axis=1))`), each bias added on the way by the scale
 /// expanded along the channel axis, and the multiply disappears. The way back may pass
 /// `nn.relu` (when every scale value is positive) and `add`/`subtract` (both sides scaled, or one
 /// side scaled and the other a bias broadcast only along the channel axis). Every value on the
