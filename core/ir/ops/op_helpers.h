@@ -90,5 +90,7 @@ void registerImageOps(OpRegistry& registry);
 void registerAnnotationOps(OpRegistry& registry);
 void registerSpatialNdOps(OpRegistry& registry);
 void registerCreationOps(OpRegistry& registry);
+/// The qnn ops; registered after nn.conv2d and nn.dense, whose shapes they share.
+void registerQnnOps(OpRegistry& registry);
 
 }  // namespace byoc::ops

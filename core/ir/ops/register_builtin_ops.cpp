@@ -15,6 +15,7 @@ void registerBuiltinOps(OpRegistry& registry) {
   ops::registerAnnotationOps(registry);
   ops::registerSpatialNdOps(registry);
   ops::registerCreationOps(registry);
+  ops::registerQnnOps(registry);
 }
 
 }  // namespace byoc

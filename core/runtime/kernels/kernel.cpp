@@ -19,6 +19,7 @@ KernelTable buildTable() {
   addImageKernels(table);
   addSpatialNdKernels(table);
   addCreationKernels(table);
+  addQnnKernels(table);
   return table;
 }
 

@@ -34,5 +34,7 @@ void addImageKernels(KernelTable& table);
 void addSpatialNdKernels(KernelTable& table);
 /// Adds the kernels of zeros, ones, layout_transform and einsum.
 void addCreationKernels(KernelTable& table);
+/// Adds the kernels of the qnn ops (quantize, requantize, the integer products and binaries).
+void addQnnKernels(KernelTable& table);
 
 }  // namespace byoc::kernels
