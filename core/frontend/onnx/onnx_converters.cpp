@@ -8,6 +8,7 @@ const OnnxConverterTable& onnxConverters() {
     addElementwiseConverters(built);
     addNeuralNetConverters(built);
     addTensorConverters(built);
+    addQuantizationConverters(built);
     return built;
   }();
   return table;

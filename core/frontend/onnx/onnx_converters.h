@@ -17,7 +17,7 @@ namespace byoc::onnx_import {
 /// Converts one node.
 using OnnxConverter = std::function<Result<OnnxOutputs>(const OnnxNodeContext& context)>;
 
-/// Op type → converter.
+/// Op type → converter; ops of another domain than the default one are keyed "domain.OpType".
 using OnnxConverterTable = std::map<std::string, OnnxConverter, std::less<>>;
 
 /// Every converter, built once.
@@ -32,6 +32,7 @@ void addElementwiseConverters(OnnxConverterTable& table);
 void addNeuralNetConverters(OnnxConverterTable& table);
 void addTensorConverters(OnnxConverterTable& table);
 void addFolders(OnnxConverterTable& table);
+void addQuantizationConverters(OnnxConverterTable& table);
 
 /// Wraps a single value as the outputs of a node.
 inline Result<OnnxOutputs> single(Result<OnnxValue> value) {

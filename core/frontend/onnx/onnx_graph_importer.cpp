@@ -74,7 +74,7 @@ class GraphImporter {
     std::map<std::string, int> unsupported;
     bool subgraphs = false;
     for (const auto& node : graph_.node()) {
-      bool known = isDefaultDomain(node.domain()) && onnxConverters().count(node.op_type()) > 0;
+      bool known = onnxConverters().count(qualifiedOpType(node)) > 0;
       if (!known) ++unsupported[qualifiedOpType(node)];
       subgraphs = subgraphs || holdsGraph(node);
     }
@@ -112,10 +112,22 @@ class GraphImporter {
     return "'" + name + "'";
   }
 
+  /// "node 'dq' (DequantizeLinear): " for the first node reading `name`, or "" when none does.
+  std::string consumerOf(const std::string& name) const {
+    for (int i = 0; i < graph_.node_size(); ++i) {
+      const auto& inputs = graph_.node(i).input();
+      if (std::find(inputs.begin(), inputs.end(), name) != inputs.end()) return nodeLabel(graph_.node(i), i) + ": ";
+    }
+    return "";
+  }
+
   Status importInitializers() {
     for (int i = 0; i < graph_.initializer_size(); ++i) {
       const auto& initializer = graph_.initializer(i);
       BYOC_TRY(defineName(initializer.name(), "initializer #" + std::to_string(i)));
+      // An element type the import does not know (int4, float8) is named with the node reading it.
+      if (Result<DType> dtype = dtypeFromOnnx(initializer.data_type()); !dtype)
+        return error(consumerOf(initializer.name()) + "initializer '" + initializer.name() + "': " + dtype.error().message);
       Result<TensorData> data = tensorFromProto(initializer, externalDataDir_);
       if (!data) return error("initializer '" + initializer.name() + "': " + data.error().message);
       Type type = tensorType(data->shape(), data->dtype());
@@ -187,7 +199,7 @@ class GraphImporter {
     OnnxNodeContext context(node, std::move(inputs), opset_, newOrigin(provenanceName, node.op_type()));
     Result<OnnxOutputs> outputs = OnnxOutputs{};
     if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
-    if (outputs && outputs->empty()) outputs = onnxConverters().find(node.op_type())->second(context);
+    if (outputs && outputs->empty()) outputs = onnxConverters().find(qualifiedOpType(node))->second(context);
     if (!outputs) return error(label + ": " + outputs.error().message);
     for (int i = 0; i < node.output_size(); ++i) {
       if (node.output(i).empty()) continue;

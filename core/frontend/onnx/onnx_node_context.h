@@ -76,6 +76,8 @@ class OnnxNodeContext {
   OnnxValue tuple(std::vector<OnnxValue> fields) const;
   /// Field `index` of a tuple value.
   Result<OnnxValue> getItem(const OnnxValue& tuple, int index) const;
+  /// The origin every IR node built through this context gets.
+  const Origin& origin() const { return origin_; }
 
  private:
   std::vector<std::optional<OnnxValue>> inputs_;

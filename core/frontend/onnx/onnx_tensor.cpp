@@ -109,6 +109,9 @@ Status checkShape(const Shape& shape, bool allowUnknown) {
 }
 
 std::string onnxElemTypeName(int32_t elemType) {
+  // The float8 and 4-bit types of ONNX 1.14 and later, which the linked ONNX may not name.
+  static const char* const kNewer[] = {"FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ", "UINT4", "INT4"};
+  if (elemType >= 17 && elemType <= 22) return kNewer[elemType - 17];
   if (!onnx::TensorProto_DataType_IsValid(elemType)) return std::to_string(elemType);
   return onnx::TensorProto_DataType_Name(static_cast<TensorProto_DataType>(elemType));
 }

@@ -162,11 +162,11 @@ TypeRelation quantizedBinaryRelation(std::string op) {
   };
 }
 
-/// The float op's attributes with `out_dtype` defaulting to int32, as TVM's qnn ops have them.
+/// The float op's attributes with `out_dtype` defaulting to int32; TVM's qnn relations need it stated.
 std::vector<AttrField> int32OutputAttrs(const OpDef& floatOp) {
   std::vector<AttrField> fields = floatOp.attrs;
   for (AttrField& field : fields)
-    if (field.name == "out_dtype") field.defaultValue = "int32";
+    if (field.name == "out_dtype") field = tvmRequired("out_dtype", "int32");
   return fields;
 }
 
