@@ -8,6 +8,7 @@
 #include "pass/registry.h"
 #include "pass/transforms/dead_code_elimination.h"
 #include "pass/transforms/eliminate_common_subexpr.h"
+#include "pass/transforms/fake_quantization_to_integer.h"
 #include "pass/transforms/fold_constant.h"
 #include "pass/transforms/fold_scale_axis.h"
 #include "pass/transforms/fuse_ops.h"
@@ -32,6 +33,7 @@ void registerBuiltinPasses(PassRegistry& registry) {
       deadCodeEliminationRegistration(),
       inlineRegistration(),
       removeUnusedFunctionsRegistration(),
+      fakeQuantizationToIntegerRegistration(),
   };
   for (const PassRegistration& registration : builtins) {
     Status added = registry.add(registration);

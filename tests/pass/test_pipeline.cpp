@@ -19,7 +19,7 @@ class TestPipeline : public QObject {
     std::vector<std::string> names;
     for (const PassInfo* info : builtinPasses().all()) names.push_back(info->name);
     QCOMPARE(names, (std::vector<std::string>{"AnnotateTarget", "BackwardFoldScaleAxis", "CanonicalizeOps", "DeadCodeElimination",
-                                              "EliminateCommonSubexpr", "FlattenNestedTuples", "FoldConstant",
+                                              "EliminateCommonSubexpr", "FakeQuantizationToInteger", "FlattenNestedTuples", "FoldConstant",
                                               "FoldScaleAxis", "ForwardFoldScaleAxis", "FuseOps", "FuseOpsByPattern", "InferType", "Inline", "MergeCompilerRegions",
                                               "MergeComposite", "MergeCompositeFunctions", "NameMangleExtFuncs", "OutlineRegions",
                                               "PartitionGraph", "PruneRegions", "RemoveDefaultAnnotations",

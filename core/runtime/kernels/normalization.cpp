@@ -1,6 +1,7 @@
 /// \file
 /// Per-channel and per-axis kernels: bias_add, batch_norm, layer_norm, softmax, log_softmax,
-/// prelu, dropout (float32 and float64). Each views its data as [outer, axis, inner].
+/// prelu, dropout (float32 and float64; bias_add also the integer dtypes, for the int32 products of
+/// quantized convolutions). Each views its data as [outer, axis, inner].
 
 #include <algorithm>
 #include <cmath>
@@ -34,7 +35,7 @@ void perChannel(const AxisView& v, const T* x, T* y, Fn fn) {
 }
 
 Status biasAdd(const KernelArgs& args) {
-  return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
+  return dispatchDType(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* bias = args.inputs[1].data<T>();
     perChannel(axisView(args.inputs[0], args.attrs), args.inputs[0].data<T>(), args.outputs[0].data<T>(),

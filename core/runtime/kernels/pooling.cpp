@@ -1,6 +1,7 @@
 /// \file
-/// Pooling kernels (float32 and float64): windowed max/avg with padding, dilation and
-/// ceil_mode, global max/avg, adaptive avg. NHWC data is permuted to NCHW and back.
+/// Pooling kernels: windowed max/avg with padding, dilation and ceil_mode, global max/avg,
+/// adaptive avg. NHWC data is permuted to NCHW and back. Integer averages truncate toward zero,
+/// as TVM's integer pools divide.
 
 #include <algorithm>
 #include <limits>
@@ -92,7 +93,7 @@ Status pool(const KernelArgs& args, PoolKind kind, bool global) {
   const NDArray& out = args.outputs[0];
   NDArray y = nhwc ? NDArray::empty(out.dtype(), {out.shape()[0], out.shape()[3], out.shape()[1], out.shape()[2]}) : out;
   const Window w = windowOf(args, kind, x.shape(), global);
-  BYOC_TRY(dispatchFloat(args.op, x.dtype(), [&](auto tag) { poolPlanes<decltype(tag)>(kind, w, x, y); }));
+  BYOC_TRY(dispatchDType(args.op, x.dtype(), [&](auto tag) { poolPlanes<decltype(tag)>(kind, w, x, y); }));
   if (nhwc) permuteInto(y, inversePermutation(toNchw), out);
   return Status::ok();
 }
