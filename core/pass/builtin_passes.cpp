@@ -13,6 +13,7 @@
 #include "pass/transforms/fold_scale_axis.h"
 #include "pass/transforms/fuse_ops.h"
 #include "pass/transforms/inline.h"
+#include "pass/transforms/legalize_qnn_for_dnnl.h"
 #include "pass/transforms/remove_unused_functions.h"
 #include "pass/transforms/simplify_expr.h"
 #include "pass/transforms/simplify_inference.h"
@@ -34,6 +35,7 @@ void registerBuiltinPasses(PassRegistry& registry) {
       inlineRegistration(),
       removeUnusedFunctionsRegistration(),
       fakeQuantizationToIntegerRegistration(),
+      legalizeQnnForDnnlRegistration(),
   };
   for (const PassRegistration& registration : builtins) {
     Status added = registry.add(registration);

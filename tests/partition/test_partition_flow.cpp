@@ -25,12 +25,14 @@ class TestPartitionFlow : public QObject {
     QVERIFY(steps.isOk());
     std::vector<std::string> names;
     for (const PassPtr& pass : *steps) names.push_back(pass->info().name);
-    QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "MergeComposite",
-                                              "AnnotateTarget", "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
+    QCOMPARE(names, (std::vector<std::string>{"FakeQuantizationToInteger", "CanonicalizeOps", "SimplifyInference",
+                                              "FoldConstant", "LegalizeQnnForDnnl", "MergeComposite", "AnnotateTarget",
+                                              "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
     names.clear();
     std::vector<PassPtr> relax = partitionSteps(builtin("dnnl"), PartitionPipeline::Relax).value();
     for (const PassPtr& pass : relax) names.push_back(pass->info().name);
-    QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "FuseOpsByPattern",
+    QCOMPARE(names, (std::vector<std::string>{"FakeQuantizationToInteger", "CanonicalizeOps", "SimplifyInference",
+                                              "FoldConstant", "LegalizeQnnForDnnl", "FuseOpsByPattern",
                                               "MergeCompositeFunctions", "RunCodegen"}));
   }
 

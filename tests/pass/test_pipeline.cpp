@@ -20,7 +20,8 @@ class TestPipeline : public QObject {
     for (const PassInfo* info : builtinPasses().all()) names.push_back(info->name);
     QCOMPARE(names, (std::vector<std::string>{"AnnotateTarget", "BackwardFoldScaleAxis", "CanonicalizeOps", "DeadCodeElimination",
                                               "EliminateCommonSubexpr", "FakeQuantizationToInteger", "FlattenNestedTuples", "FoldConstant",
-                                              "FoldScaleAxis", "ForwardFoldScaleAxis", "FuseOps", "FuseOpsByPattern", "InferType", "Inline", "MergeCompilerRegions",
+                                              "FoldScaleAxis", "ForwardFoldScaleAxis", "FuseOps", "FuseOpsByPattern", "InferType", "Inline",
+                                              "LegalizeQnnForDnnl", "MergeCompilerRegions",
                                               "MergeComposite", "MergeCompositeFunctions", "NameMangleExtFuncs", "OutlineRegions",
                                               "PartitionGraph", "PruneRegions", "RemoveDefaultAnnotations",
                                               "RemoveUnusedFunctions", "RunCodegen", "SimplifyExpr", "SimplifyInference"}));

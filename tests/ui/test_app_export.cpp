@@ -223,7 +223,7 @@ class TestAppExport : public QObject {
     QCOMPARE(window.document()->title, QStringLiteral("demo.byoc (export)"));
     QCOMPARE(window.diagnosticsModel()->rowCount(), 0);
     // The regions, as PartitionGraph's step shows them on a loaded model.
-    const QStringList regions{QStringLiteral("tvmgen_default_dnnl_main_2"), QStringLiteral("tvmgen_default_dnnl_main_5")};
+    const QStringList regions{QStringLiteral("tvmgen_default_dnnl_main_0"), QStringLiteral("tvmgen_default_dnnl_main_3")};
     QCOMPARE(regionNames(window), regions);
     QCOMPARE(window.regionModel()->index(0, 2).data().toString(), QStringLiteral("dnnl"));
     QCOMPARE(static_cast<int>(window.mainPage()->scene()->overlay().hulls.size()), 2);
@@ -296,7 +296,7 @@ class TestAppExport : public QObject {
     QTest::newRow("manifest") << QStringLiteral("manifest.json");
     QTest::newRow("host module") << QStringLiteral("host.json");
     QTest::newRow("host text") << QStringLiteral("host.relay");
-    QTest::newRow("artifact") << QStringLiteral("artifacts/tvmgen_default_dnnl_main_2.json");
+    QTest::newRow("artifact") << QStringLiteral("artifacts/tvmgen_default_dnnl_main_0.json");
   }
 
   void everyFileOfAnExportOpensIt() {

@@ -573,7 +573,7 @@ class TestMainWindow : public QObject {
     window.runPartition({QStringLiteral("dnnl")}, QStringLiteral("relay"));
     QVERIFY(steps.wait(120000));
     const QStringList shown = stepNames(window);
-    QCOMPARE(shown.size(), 9);
+    QCOMPARE(shown.size(), 11);
     window.timeline()->setCurrentStep(5);
 
     // Run again and cancel as soon as the first pass reports.
@@ -584,7 +584,7 @@ class TestMainWindow : public QObject {
       progress << text;
       if (progress.size() != 2) return;
       QVERIFY(job->progressBar()->isVisible());
-      QCOMPARE(job->progressBar()->maximum(), 8);
+      QCOMPARE(job->progressBar()->maximum(), 10);
       if (byEscape) QTest::keyClick(&window, Qt::Key_Escape);
       else QTest::mouseClick(job->cancelButton(), Qt::LeftButton);
     });
@@ -595,7 +595,7 @@ class TestMainWindow : public QObject {
     QVERIFY(cancelled.wait(120000));
     QVERIFY(progress.size() >= 2);
     QCOMPARE(progress[0], QStringLiteral("Partitioning for dnnl (relay)…"));
-    QVERIFY2(QRegularExpression(QStringLiteral("^Partitioning for dnnl: \\w+ \\(1 of 8\\)$")).match(progress[1]).hasMatch(),
+    QVERIFY2(QRegularExpression(QStringLiteral("^Partitioning for dnnl: \\w+ \\(1 of 10\\)$")).match(progress[1]).hasMatch(),
              qPrintable(progress[1]));
     QCOMPARE(steps.size(), 1);  // no new steps
     QVERIFY(failed.isEmpty());

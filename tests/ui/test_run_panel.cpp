@@ -154,7 +154,7 @@ class TestRunPanel : public QObject {
     QTest::addColumn<QString>("pipeline");
     QTest::addColumn<QStringList>("regions");
     QTest::newRow("dnnl relay") << QStringLiteral("dnnl") << QStringLiteral("relay")
-                                << QStringList{QStringLiteral("tvmgen_default_dnnl_main_2"), QStringLiteral("tvmgen_default_dnnl_main_5")};
+                                << QStringList{QStringLiteral("tvmgen_default_dnnl_main_0"), QStringLiteral("tvmgen_default_dnnl_main_3")};
     QTest::newRow("byoc-target relay")
         << QStringLiteral("byoc-target") << QStringLiteral("relay")
         << QStringList{QStringLiteral("tvmgen_default_byoc_target_main_0"), QStringLiteral("tvmgen_default_byoc_target_main_2"),
@@ -295,14 +295,14 @@ class TestRunPanel : public QObject {
     QCOMPARE(panel->resultsModel()->rowCount(), 1);
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
     QCOMPARE(static_cast<int>(panel->chart()->bars().size()), 3);
-    QCOMPARE(panel->chart()->bars()[0].first, QStringLiteral("@tvmgen_default_dnnl_main_2 · dnnl"));
+    QCOMPARE(panel->chart()->bars()[0].first, QStringLiteral("@tvmgen_default_dnnl_main_0 · dnnl"));
     QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: 2 on dnnl."));
     QCOMPARE(panel->chart()->bars()[2].first, QStringLiteral("host"));
 
     // The partitions on the graph show their time under their labels.
     const std::map<QString, QString>& notes = scene->overlay().hullNotes;
     QCOMPARE(static_cast<int>(notes.size()), 2);
-    const QString note = notes.at(QStringLiteral("tvmgen_default_dnnl_main_5"));
+    const QString note = notes.at(QStringLiteral("tvmgen_default_dnnl_main_3"));
     QVERIFY(QRegularExpression(QStringLiteral("^\\d+\\.\\d\\d ms$")).match(note).hasMatch());
     QVERIFY(sceneTexts(scene).contains(note));
     // They stay when stepping through the timeline.

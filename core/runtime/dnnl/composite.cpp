@@ -10,6 +10,7 @@
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/dnnl/ops.h"
+#include "runtime/dnnl/qnn_ops.h"
 
 namespace byoc::dnnl_backend {
 
@@ -86,6 +87,7 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const Kernel&
         return lowerLayerNormalization(lowering, inputs[0], floatAttr(kernel, "epsilon"), std::nullopt);
       case CompositeFamily::ScaleShift: return lowerScaleShift(lowering, kernel, inputs);
       case CompositeFamily::Anchor: return lowerAnchored(lowering, *kind, kernel, inputs, residualOverwritable);
+      case CompositeFamily::Qnn: return lowerQnnComposite(lowering, kernel, inputs);
     }
     return makeError("unsupported composite \"" + kernel.name + "\"");
   });

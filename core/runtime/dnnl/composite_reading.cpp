@@ -63,7 +63,7 @@ Result<CompositeReading> readScaleShift(const CompositeKind& kind, const Functio
   const int shift = shiftAdd ? parameterIndex(composite, shiftAdd->args[1]) : -1;
   if (data < 0 || scale < 0 || shift < 0)
     return makeError("composite \"" + kind.name + "\": its data, scale and shift must be parameters of the composite");
-  return CompositeReading{{data, scale, shift}, {}};
+  return CompositeReading{{data, scale, shift}, {}, {}};
 }
 
 Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionNode& composite) {
@@ -79,7 +79,7 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
   if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");
   const CallNode* biasAdd = kind.bias ? callOf(composite.body, "add", anchor) : nullptr;
   const CallNode* sumAdd = kind.sum ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
-  CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs};
+  CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs, {}};
   if (kind.bias) reading.params.push_back(biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1);
   if (kind.sum) reading.params.push_back(sumAdd ? parameterIndex(composite, sumAdd->args[1]) : -1);
   for (int param : reading.params)
@@ -94,6 +94,49 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
   return reading;
 }
 
+/// The one value of a scalar float32 constant.
+std::optional<double> scalarOf(const ConstantNode* constant) {
+  if (!constant || constant->data.dtype() != DType::Float32 || constant->data.numElements() != 1) return std::nullopt;
+  return constant->data.elementAsDouble(0);
+}
+
+/// `dnnl.qnn.conv2d` / `dnnl.qnn.dense` in the form LegalizeQnnForDnnl writes: the product's data
+/// is the one parameter; weight, bias and output scale are constants of the body.
+Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& composite, const std::vector<Expr>& args) {
+  const std::string quoted = "composite \"" + kind.name + "\"";
+  const CallNode* product = callOf(composite.body, kind.anchorOp.c_str());
+  const CallNode* toFloat = product ? callOf(composite.body, "cast", product) : nullptr;
+  if (!toFloat) return makeError(quoted + " has no " + kind.anchorOp + " cast to float32");
+  const CallNode* biasAdd = callOf(composite.body, "add", toFloat);
+  const CallNode* scaled = callOf(composite.body, "multiply", biasAdd ? biasAdd : toFloat);
+  const CallNode* clip = scaled ? callOf(composite.body, "clip", scaled) : nullptr;
+  if (!clip) return makeError(quoted + " has no output scale and clip");
+  const CallNode* activation = callOf(composite.body, "multiply", clip);
+  const CallNode* last = activation ? activation : clip;
+  const CallNode* shift = callOf(composite.body, "add", last);
+  if (shift && !constantOf(composite, args, shift->args[1]))
+    return makeError(quoted + ": a residual sum is not supported");
+  const ConstantNode* weight = constantOf(composite, args, product->args[1]);
+  const ConstantNode* scale = constantOf(composite, args, scaled->args[1]);
+  const ConstantNode* bias = biasAdd ? constantOf(composite, args, biasAdd->args[1]) : nullptr;
+  const int data = parameterIndex(composite, product->args[0]);
+  if (data < 0 || !weight || !scale || (biasAdd && !bias))
+    return makeError(quoted + ": its data must be a parameter and its weight, bias and scale constants");
+  CompositeReading reading{{data}, product->attrs, {}};
+  const int64_t channels = weight->data.shape()[0];
+  reading.constants = {weight->data,
+                       bias ? bias->data : TensorData::zeros(DType::Float32, {channels}), scale->data};
+  reading.attrs.set("a_min", *clip->attrs.find("a_min"));
+  reading.attrs.set("a_max", *clip->attrs.find("a_max"));
+  const std::optional<double> activationScale = activation ? scalarOf(constantOf(composite, args, activation->args[1])) : 1.0;
+  const std::optional<double> zeroPoint = shift ? scalarOf(constantOf(composite, args, shift->args[1])) : 0.0;
+  if (!activationScale || !zeroPoint)
+    return makeError(quoted + ": its activation scale and output zero point must be float32 scalars");
+  reading.attrs.set("activation_scale", *activationScale);
+  reading.attrs.set("output_zero_point", *zeroPoint);
+  return reading;
+}
+
 }  // namespace
 
 Result<CompositeReading> readComposite(const std::string& name, const FunctionNode& composite, const std::vector<Expr>& args) {
@@ -104,7 +147,7 @@ Result<CompositeReading> readComposite(const std::string& name, const FunctionNo
     case CompositeFamily::LayerNorm: {
       const std::vector<int> inputs = tensorParameters(args);
       if (inputs.size() != 1) return makeError("composite \"" + name + "\" takes one input");
-      CompositeReading reading{inputs, {}};
+      CompositeReading reading{inputs, {}, {}};
       if (kind->family == CompositeFamily::Gelu) return reading;
       const std::optional<double> epsilon = addedConstant(composite, args);
       if (!epsilon) return makeError("composite \"dnnl.layer_norm\" has no epsilon constant");
@@ -113,6 +156,7 @@ Result<CompositeReading> readComposite(const std::string& name, const FunctionNo
     }
     case CompositeFamily::ScaleShift: return readScaleShift(*kind, composite);
     case CompositeFamily::Anchor: return readAnchored(*kind, composite);
+    case CompositeFamily::Qnn: return readQnn(*kind, composite, args);
   }
   return makeError("unsupported composite \"" + name + "\"");
 }

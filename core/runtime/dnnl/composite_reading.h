@@ -17,6 +17,9 @@ namespace byoc::dnnl_backend {
 struct CompositeReading {
   std::vector<int> params;  ///< The composite parameter of each role.
   Attrs attrs;
+  /// Constants of the body that fill the roles after the parameters' (the qnn composites' weight,
+  /// bias and scale); the kernel graph gets a constant node for each.
+  std::vector<TensorData> constants;
 };
 
 /// Reads the body of the composite `name`, called with `args`; an error says what of its family

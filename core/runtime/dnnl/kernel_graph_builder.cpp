@@ -115,6 +115,8 @@ class GraphBuilder {
         if (arg.size() != 1) return located(expr, makeError("composite \"" + kernel.name + "\": its inputs must be tensors"));
         kernel.inputs.push_back(arg.front());
       }
+      for (const TensorData& data : reading->constants)
+        kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}}));
     }
     const std::size_t count = kernel.outputs.size();
     return entriesOf(add(std::move(kernel)), count);

@@ -2,6 +2,7 @@
 
 #include "ir/op.h"
 #include "runtime/dnnl/ops.h"
+#include "runtime/dnnl/qnn_composite.h"
 
 namespace byoc::dnnl_backend {
 
@@ -72,6 +73,7 @@ Status checkComposite(const CompositeKind& kind, const std::vector<TensorSpec>& 
     case CompositeFamily::ScaleShift:
       if (inputs[0] != result) return makeError(quoted + ": the data must have the result's shape");
       return Status::ok();
+    case CompositeFamily::Qnn: return checkQnnComposite(kind, inputs, kernel);
     case CompositeFamily::LayerNorm: BYOC_TRY(needs("epsilon")); [[fallthrough]];
     case CompositeFamily::Gelu:
       if (inputs[0] != result) return makeError(quoted + ": the result must have the data's type, " + inputs[0].str());
@@ -88,6 +90,12 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
   if (name == "dnnl.scale_shift" || name == "dnnl.scale_shift_relu") {
     kind.family = CompositeFamily::ScaleShift;
     kind.roles = {"data", "scale", "shift"};
+    return kind;
+  }
+  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense") {
+    kind.family = CompositeFamily::Qnn;
+    kind.anchorOp = name == "dnnl.qnn.conv2d" ? "qnn.conv2d" : "qnn.dense";
+    kind.roles = {"data", "weight", "bias", "output_scale"};
     return kind;
   }
   if (name == "dnnl.gelu" || name == "dnnl.layer_norm") {
@@ -117,9 +125,10 @@ Status checkKernelName(const std::string& name) {
 Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs) {
   if (const OpDef* def = OpRegistry::global().find(name)) return normalizeAttrs(*def, attrs);
   const std::optional<CompositeKind> kind = compositeKind(name);
-  if (!kind || kind->family != CompositeFamily::Anchor) return attrs;
+  if (!kind || (kind->family != CompositeFamily::Anchor && kind->family != CompositeFamily::Qnn)) return attrs;
   Attrs fixed, anchor;
-  for (const auto& [attr, value] : attrs.entries()) (attr == "a_min" || attr == "a_max" ? fixed : anchor).set(attr, value);
+  for (const auto& [attr, value] : attrs.entries())
+    (attr == "a_min" || attr == "a_max" || isQnnCompositeAttr(attr) ? fixed : anchor).set(attr, value);
   BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*OpRegistry::global().find(kind->anchorOp), anchor));
   for (const auto& [attr, value] : fixed.entries()) normalized.set(attr, value);
   return normalized;
@@ -128,9 +137,11 @@ Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs) 
 Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
   std::vector<TensorSpec> inputs;
   for (const KernelEntry& entry : kernel.inputs) inputs.push_back(graph.spec(entry));
-  for (const TensorSpec& input : inputs)
-    if (input.dtype != DType::Float32)
-      return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));
+  const std::optional<CompositeKind> quantized = compositeKind(kernel.name);
+  if (!quantized || quantized->family != CompositeFamily::Qnn)  // the qnn composites check their own dtypes
+    for (const TensorSpec& input : inputs)
+      if (input.dtype != DType::Float32)
+        return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));
   BYOC_TRY(checkKernelName(kernel.name));
   if (OpRegistry::global().find(kernel.name)) return checkOpTypes(kernel.name, inputs, kernel.attrs, kernel.outputs);
   const std::optional<CompositeKind> kind = compositeKind(kernel.name);

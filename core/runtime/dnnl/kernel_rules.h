@@ -11,6 +11,8 @@
 ///   dnnl.scale_shift[_relu]      inputs: data, scale, shift
 ///   dnnl.gelu                    inputs: data
 ///   dnnl.layer_norm              inputs: data; attrs: epsilon
+///   dnnl.qnn.{conv2d,dense}      inputs: data (int8/uint8), weight (int8), bias, output_scale (float32);
+///       attrs: the anchor's, a_min/a_max of the clip, activation_scale, output_zero_point (qnn_composite.h)
 
 #include <optional>
 #include <string>
@@ -23,14 +25,15 @@
 namespace byoc::dnnl_backend {
 
 /// The families of composite kernels.
-enum class CompositeFamily { Anchor, ScaleShift, Gelu, LayerNorm };
+enum class CompositeFamily { Anchor, ScaleShift, Gelu, LayerNorm, Qnn };
 
 /// A composite kernel's name, understood.
 struct CompositeKind {
   /// The composite's name.
   std::string name;
   CompositeFamily family = CompositeFamily::Anchor;
-  /// The anchor op (`nn.conv2d`, `nn.conv2d_transpose`, `nn.dense`) of the Anchor family.
+  /// The anchor op (`nn.conv2d`, `nn.conv2d_transpose`, `nn.dense`) of the Anchor family, or
+  /// `qnn.conv2d` / `qnn.dense` of the Qnn family.
   std::string anchorOp;
   /// Whether an Anchor composite adds a bias (`_bias`) and a residual (`_sum`).
   bool bias = false;

@@ -8,13 +8,23 @@ namespace byoc::dnnl_backend {
 
 using tag = dnnl::memory::format_tag;
 
-dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims) {
+dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims, dnnl::memory::data_type type) {
   static const tag tags[] = {tag::a, tag::ab, tag::abc, tag::abcd, tag::abcde, tag::abcdef};
-  if (dims.size() >= 1 && dims.size() <= 6) return {dims, dnnl::memory::data_type::f32, tags[dims.size() - 1]};
+  if (dims.size() >= 1 && dims.size() <= 6) return {dims, type, tags[dims.size() - 1]};
   // Higher ranks: explicit row-major strides.
   dnnl::memory::dims strides(dims.size(), 1);
   for (std::size_t i = dims.size(); i-- > 1;) strides[i - 1] = strides[i] * dims[i];
-  return {dims, dnnl::memory::data_type::f32, strides};
+  return {dims, type, strides};
+}
+
+std::optional<dnnl::memory::data_type> dataTypeOf(DType dtype) {
+  switch (dtype) {
+    case DType::Float32: return dnnl::memory::data_type::f32;
+    case DType::Int8: return dnnl::memory::data_type::s8;
+    case DType::UInt8: return dnnl::memory::data_type::u8;
+    case DType::Int32: return dnnl::memory::data_type::s32;
+    default: return std::nullopt;
+  }
 }
 
 dnnl::memory::dims dimsOf(const Shape& shape) {
@@ -24,14 +34,14 @@ dnnl::memory::dims dimsOf(const Shape& shape) {
 
 Lowering::Lowering(int inputCount) : inputViews(static_cast<std::size_t>(inputCount)) {}
 
-Tensor Lowering::input(int index, const dnnl::memory::dims& dims) {
-  dnnl::memory memory(plainDesc(dims), engine, DNNL_MEMORY_NONE);
+Tensor Lowering::input(int index, const dnnl::memory::dims& dims, dnnl::memory::data_type type) {
+  dnnl::memory memory(plainDesc(dims, type), engine, DNNL_MEMORY_NONE);
   inputViews[static_cast<std::size_t>(index)].push_back(memory);
   return {memory, index, false};
 }
 
-Tensor Lowering::constant(const void* data, const dnnl::memory::dims& dims) {
-  dnnl::memory memory(plainDesc(dims), engine);
+Tensor Lowering::constant(const void* data, const dnnl::memory::dims& dims, dnnl::memory::data_type type) {
+  dnnl::memory memory(plainDesc(dims, type), engine);
   std::memcpy(memory.get_data_handle(), data, memory.get_desc().get_size());
   pinned_.insert(memory.get_data_handle());
   return {memory, -1, true};
@@ -53,7 +63,9 @@ Tensor Lowering::as(const Tensor& tensor, const dnnl::memory::desc& desc) {
   return out;
 }
 
-Tensor Lowering::plain(const Tensor& tensor) { return as(tensor, plainDesc(tensor.desc().dims())); }
+Tensor Lowering::plain(const Tensor& tensor) {
+  return as(tensor, plainDesc(tensor.desc().dims(), tensor.desc().data_type()));
+}
 
 Tensor Lowering::view(const Tensor& tensor, const dnnl::memory::desc& desc) {
   if (tensor.input >= 0) {

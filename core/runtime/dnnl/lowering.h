@@ -15,6 +15,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -62,8 +63,11 @@ struct Step {
   std::string part;
 };
 
-/// Plain row-major descriptor of f32 `dims` (a scalar becomes {1}).
-dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims);
+/// Plain row-major descriptor of `dims` (a scalar becomes {1}), f32 unless `type` says otherwise.
+dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims,
+                             dnnl::memory::data_type type = dnnl::memory::data_type::f32);
+/// oneDNN's data type of `dtype`: f32, s8, u8 or s32; nothing for the dtypes regions do not hold.
+std::optional<dnnl::memory::data_type> dataTypeOf(DType dtype);
 /// The dims of an IR shape (a scalar becomes {1}).
 dnnl::memory::dims dimsOf(const Shape& shape);
 
@@ -84,13 +88,14 @@ class Lowering {
   /// What the primitives added now are part of; each step records it (Step::part).
   std::string part;
 
-  /// A fresh region input of plain `dims`.
-  Tensor input(int index, const dnnl::memory::dims& dims);
-  /// A constant copied from `data` (float32 elements of plain `dims`).
-  Tensor constant(const void* data, const dnnl::memory::dims& dims);
+  /// A fresh region input of plain `dims` (f32 unless `type` says otherwise).
+  Tensor input(int index, const dnnl::memory::dims& dims, dnnl::memory::data_type type = dnnl::memory::data_type::f32);
+  /// A constant copied from `data` (elements of plain `dims`, f32 unless `type` says otherwise).
+  Tensor constant(const void* data, const dnnl::memory::dims& dims,
+                  dnnl::memory::data_type type = dnnl::memory::data_type::f32);
   /// Memory of `tensor` in `desc`: itself, or a reorder into new memory (run now for constants).
   Tensor as(const Tensor& tensor, const dnnl::memory::desc& desc);
-  /// `tensor` in plain layout.
+  /// `tensor` in plain layout (its data type kept).
   Tensor plain(const Tensor& tensor);
   /// The plain `tensor` reinterpreted as `desc` (same element count).
   Tensor view(const Tensor& tensor, const dnnl::memory::desc& desc);

@@ -72,14 +72,16 @@ class GraphLowering {
     const TensorSpec& first = node.outputs.front();
     switch (node.kind) {
       case KernelNodeKind::Input:
-        if (first.dtype != DType::Float32)
+        if (!dataTypeOf(first.dtype))
           return makeError("region input %" + node.name + " is " + std::string(dtypeName(first.dtype)) +
-                           "; only float32 is supported");
-        return std::vector<Tensor>{lowering_.input(input++, dimsOf(first.shape))};
+                           "; only float32, int8, uint8 and int32 are supported");
+        return std::vector<Tensor>{lowering_.input(input++, dimsOf(first.shape), *dataTypeOf(first.dtype))};
       case KernelNodeKind::Constant:
-        if (first.dtype != DType::Float32)
-          return makeError("constant of dtype " + std::string(dtypeName(first.dtype)) + "; only float32 is supported");
-        return std::vector<Tensor>{lowering_.constant(node.data.bytes().data(), dimsOf(first.shape))};
+        if (!dataTypeOf(first.dtype))
+          return makeError("constant of dtype " + std::string(dtypeName(first.dtype)) +
+                           "; only float32, int8, uint8 and int32 are supported");
+        return std::vector<Tensor>{
+            lowering_.constant(node.data.bytes().data(), dimsOf(first.shape), *dataTypeOf(first.dtype))};
       case KernelNodeKind::Kernel: break;
     }
     BYOC_TRY(checkKernel(graph_, node));
@@ -144,7 +146,8 @@ Result<std::unique_ptr<Region>> Region::build(const KernelGraph& graph, const Mo
     for (std::size_t i = 0; i < graph.heads.size(); ++i) {
       part = region->lowering_.part = "output " + std::to_string(i);
       const Tensor& result = lowering.tensor(graph.heads[i]);
-      dnnl::memory output(plainDesc(dimsOf(graph.spec(graph.heads[i]).shape)), region->lowering_.engine, DNNL_MEMORY_NONE);
+      const TensorSpec& spec = graph.spec(graph.heads[i]);
+      dnnl::memory output(plainDesc(dimsOf(spec.shape), *dataTypeOf(spec.dtype)), region->lowering_.engine, DNNL_MEMORY_NONE);
       region->lowering_.add(dnnl::reorder(result.memory, output), {{DNNL_ARG_FROM, result.memory}, {DNNL_ARG_TO, output}});
       region->outputs_.push_back(output);
     }

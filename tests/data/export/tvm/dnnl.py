@@ -1,6 +1,6 @@
 """dnnl for TVM's bring-your-own-codegen flow, written by BYOC Studio.
 
-oneDNN (DNNL) on the CPU: the ops and the composite pattern table of TVM's dnnl integration, plus concatenation, padding, slicing, reshapes, ceil-mode pooling and layer norm and gelu composites, so that whole networks become one region.
+oneDNN (DNNL) on the CPU: the ops and the composite pattern table of TVM's dnnl integration, plus concatenation, padding, slicing, reshapes, ceil-mode pooling and layer norm and gelu composites, so that whole networks become one region; quantized (QDQ) models run their int8 convolutions and dense layers as oneDNN int8 primitives, after FakeQuantizationToInteger and TVM's legalize_qnn_for_dnnl.
 
 Importing this module registers, for the compiler "dnnl":
 * one op-support function per op rule, as the "target.dnnl" attribute of each op it is
@@ -8,9 +8,9 @@ Importing this module registers, for the compiler "dnnl":
 * the composite patterns, in priority order, as the pattern table of "dnnl"
   (MergeComposite(pattern_table())).
 
-Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant.
+Before partitioning, the target's flow runs FakeQuantizationToInteger,CanonicalizeOps,SimplifyInference,FoldConstant,LegalizeQnnForDnnl.
 Partitioned regions containing none of these ops are not worth offloading:
-nn.conv2d, nn.conv2d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.global_avg_pool2d.
+nn.conv2d, nn.conv2d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.global_avg_pool2d, qnn.conv2d, qnn.dense.
 """
 import tvm
 from tvm import relay
@@ -103,14 +103,14 @@ def _arg_dtypes(expr):
 
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
 def _op_rule_0(expr):
-    """nn.max_pool2d when "int64" not in arg_dtypes()"""
-    return "int64" not in _arg_dtypes(expr)
+    """nn.max_pool2d when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
+    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
 
 
 @tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
 def _op_rule_1(expr):
-    """nn.avg_pool2d when "int64" not in arg_dtypes() and not (ceil_mode and count_include_pad)"""
-    return "int64" not in _arg_dtypes(expr) and not (_bool(_attr(expr, "ceil_mode")) and _bool(_attr(expr, "count_include_pad")))
+    """nn.avg_pool2d when "int64" not in arg_dtypes() and dtype(arg0) == "float32" and not (ceil_mode and count_include_pad)"""
+    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32" and not (_bool(_attr(expr, "ceil_mode")) and _bool(_attr(expr, "count_include_pad")))
 
 
 @tvm.ir.register_op_attr("nn.pad", "target.dnnl")
@@ -166,8 +166,32 @@ def _op_rule_5(expr):
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
 def _op_rule_6(expr):
-    """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes()"""
-    return "int64" not in _arg_dtypes(expr)
+    """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
+    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
+
+
+def _dnnl_qnn_conv2d_pattern():
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(d)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
+    d = is_op("add")(s, is_constant()) | s
+    return is_op("cast")(d)
+
+
+def _dnnl_qnn_dense_pattern():
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(d)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
+    d = is_op("add")(s, is_constant()) | s
+    return is_op("cast")(d)
 
 
 def _dnnl_dense_bias_sum_pattern():
@@ -490,6 +514,8 @@ def _check_6(expr):
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
     return [
+        ("dnnl.qnn.conv2d", _dnnl_qnn_conv2d_pattern()),
+        ("dnnl.qnn.dense", _dnnl_qnn_dense_pattern()),
         ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern()),
         ("dnnl.conv2d_bias_sum_relu", _dnnl_conv2d_bias_sum_relu_pattern(), _check_0),
         ("dnnl.conv2d_bias_sum", _dnnl_conv2d_bias_sum_pattern(), _check_1),

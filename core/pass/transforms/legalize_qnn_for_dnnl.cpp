@@ -1,0 +1,224 @@
+/// \file
+/// LegalizeQnnForDnnl (contract in the header).
+
+#include "pass/transforms/legalize_qnn_for_dnnl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "ir/op.h"
+#include "pass/analysis/function_utils.h"
+
+namespace byoc {
+
+namespace legalize_qnn {
+
+namespace {
+
+const CallNode* opCall(const Expr& expr, std::string_view op) {
+  const auto* call = expr->as<CallNode>();
+  return call && call->opDef() && call->opDef()->name == op ? call : nullptr;
+}
+
+const TensorData* constantData(const Expr& expr) {
+  const auto* constant = expr->as<ConstantNode>();
+  return constant ? &constant->data : nullptr;
+}
+
+std::vector<double> valuesOf(const TensorData& data) {
+  std::vector<double> values(static_cast<std::size_t>(data.numElements()));
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = data.elementAsDouble(static_cast<int64_t>(i));
+  return values;
+}
+
+/// Per-channel value `c` of a parameter holding one value or one per channel.
+double at(const std::vector<double>& values, int64_t c) { return values[values.size() == 1 ? 0 : static_cast<std::size_t>(c)]; }
+
+/// The matched chain below one requantize.
+struct Chain {
+  const CallNode* product = nullptr;  ///< qnn.conv2d or qnn.dense
+  const TensorData* bias = nullptr;   ///< the int32 bias, if any
+  bool relu = false;
+  const CallNode* requantize = nullptr;
+  std::vector<const ExprNode*> nodes;  ///< everything replaced, for origins
+};
+
+class Legalizer final : public OpaqueFunctionSkippingMutator {
+ public:
+  explicit Legalizer(const Expr& body) {
+    postOrderVisit(body, [this](const Expr& node) {
+      for (const Expr& child : childrenOf(*node)) ++uses_[child.get()];
+    });
+  }
+
+ protected:
+  Expr rewrite(const Expr& pre, const Expr& post) override {
+    const CallNode* requantize = opCall(pre, "qnn.requantize");
+    if (!requantize) return post;
+    std::optional<Chain> chain = match(*requantize);
+    if (!chain) return post;
+    Result<Expr> legal = legalize(*chain);
+    return legal ? *legal : post;
+  }
+
+ private:
+  bool singleUse(const Expr& expr) const {
+    const int* count = uses_.find(expr.get());
+    return count && *count == 1;
+  }
+
+  /// Whether `bias` adds one value per output channel (or one for all): nn.bias_add on axis 1 (the
+  /// channels of NCHW and of a dense result), or an add of a constant shaped to broadcast so.
+  static bool alongChannels(const CallNode& add, const TensorData& bias) {
+    const Shape& shape = bias.shape();
+    if (add.opDef()->name == "nn.bias_add") return add.attrs.find("axis")->asInt() == 1;
+    const auto* result = add.type() ? add.type()->as<TensorTypeNode>() : nullptr;
+    if (!result || result->shape.size() < 2 || shape.size() > result->shape.size()) return false;
+    // Right-aligned against the result, every axis but the channel axis 1 must be 1.
+    const std::size_t shift = result->shape.size() - shape.size();
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      if (i + shift != 1 && shape[i] != 1) return false;
+    return true;
+  }
+
+  std::optional<Chain> match(const CallNode& requantize) const {
+    Chain chain;
+    chain.requantize = &requantize;
+    chain.nodes.push_back(&requantize);
+    const auto* outType = requantize.type() ? requantize.type()->as<TensorTypeNode>() : nullptr;
+    if (!outType || (outType->dtype != DType::Int8 && outType->dtype != DType::UInt8)) return std::nullopt;
+    for (std::size_t i = 1; i < 5; ++i)
+      if (!constantData(requantize.args[i])) return std::nullopt;
+    Expr value = requantize.args[0];
+    if (const CallNode* maximum = opCall(value, "maximum")) {
+      const TensorData* zero = constantData(maximum->args[1]);
+      if (!zero || !singleUse(value)) return std::nullopt;
+      for (double z : valuesOf(*zero))
+        if (z != 0) return std::nullopt;
+      chain.relu = true;
+      chain.nodes.push_back(maximum);
+      value = maximum->args[0];
+    }
+    const CallNode* biasAdd = opCall(value, "add");
+    if (!biasAdd) biasAdd = opCall(value, "nn.bias_add");
+    if (biasAdd) {
+      chain.bias = constantData(biasAdd->args[1]);
+      if (!chain.bias || chain.bias->dtype() != DType::Int32 || !singleUse(value) || !alongChannels(*biasAdd, *chain.bias))
+        return std::nullopt;
+      chain.nodes.push_back(biasAdd);
+      value = biasAdd->args[0];
+    }
+    chain.product = opCall(value, "qnn.conv2d");
+    if (!chain.product) chain.product = opCall(value, "qnn.dense");
+    if (!chain.product || !singleUse(value)) return std::nullopt;
+    chain.nodes.push_back(chain.product);
+    const TensorData* weight = constantData(chain.product->args[1]);
+    const TensorData* inputZp = constantData(chain.product->args[2]);
+    const TensorData* kernelZp = constantData(chain.product->args[3]);
+    if (!weight || weight->dtype() != DType::Int8 || !inputZp || inputZp->numElements() != 1 || !kernelZp) return std::nullopt;
+    for (double zp : valuesOf(*kernelZp))
+      if (zp != 0) return std::nullopt;
+    if (chain.product->opDef()->name == "qnn.conv2d") {
+      const Attrs& attrs = chain.product->attrs;
+      if (attrs.find("data_layout")->asString() != "NCHW" || attrs.find("kernel_layout")->asString() != "OIHW")
+        return std::nullopt;
+      const auto padding = attrs.find("padding")->asInts();
+      const bool padded = !padding || std::any_of(padding->begin(), padding->end(), [](int64_t p) { return p != 0; });
+      if (padded && inputZp->elementAsDouble(0) != 0) return std::nullopt;
+    }
+    return chain;
+  }
+
+  Result<Expr> legalize(const Chain& chain) {
+    const bool conv = chain.product->opDef()->name == "qnn.conv2d";
+    const TensorData& weight = *constantData(chain.product->args[1]);
+    const int64_t channels = weight.shape()[0];
+    const int64_t perChannel = channels ? weight.numElements() / channels : 0;
+    const std::vector<double> w = valuesOf(weight);
+    const double inputZp = constantData(chain.product->args[2])->elementAsDouble(0);
+    const std::vector<double> inScale = valuesOf(*constantData(chain.requantize->args[1]));
+    const double inZp = valuesOf(*constantData(chain.requantize->args[2]))[0];
+    const double outScale = valuesOf(*constantData(chain.requantize->args[3]))[0];
+    const double outZp = valuesOf(*constantData(chain.requantize->args[4]))[0];
+    const std::vector<double> bias = chain.bias ? valuesOf(*chain.bias) : std::vector<double>{0.0};
+    if (inScale.size() != 1 && static_cast<int64_t>(inScale.size()) != channels) return makeError("scales");
+    if (bias.size() != 1 && static_cast<int64_t>(bias.size()) != channels) return makeError("bias");
+
+    std::vector<float> scales, biases;
+    for (int64_t c = 0; c < channels; ++c) {
+      double weightSum = 0;
+      for (int64_t i = 0; i < perChannel; ++i) weightSum += w[static_cast<std::size_t>(c * perChannel + i)];
+      const float scale = static_cast<float>(at(inScale, c)) / static_cast<float>(outScale);
+      scales.push_back(scale);
+      biases.push_back(static_cast<float>(at(bias, c) - inputZp * weightSum - inZp + outZp / scale));
+    }
+    if (inScale.size() == 1) scales.resize(1);
+
+    std::vector<Origin> origins;
+    for (const ExprNode* node : chain.nodes) origins.push_back(node->origin());
+    const Origin origin = Origin::unite(origins);
+    const Shape channelShape = conv ? Shape{channels, 1, 1} : Shape{channels};
+    auto floats = [&](const std::vector<float>& values) {
+      const Shape shape = values.size() == 1 ? Shape{} : channelShape;
+      return Expr(ConstantNode::make(
+          TensorData::fromBytes(DType::Float32, shape, std::as_bytes(std::span<const float>(values))), origin));
+    };
+    auto op = [&](const char* name, std::vector<Expr> args, const Attrs& attrs = {}) -> Result<Expr> {
+      BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(name, std::move(args), attrs, origin));
+      return Expr(call);
+    };
+    // One zero-point node for both, as the pattern's shared `zp` requires.
+    const Expr zero = ConstantNode::make(TensorData::scalar(DType::Int32, 0), origin);
+    const Expr one = ConstantNode::make(TensorData::scalar(DType::Float32, 1), origin);
+    BYOC_ASSIGN_OR_RETURN(Expr out, op(chain.product->opDef()->name.c_str(),
+                                       {rewritten(chain.product->args[0]), chain.product->args[1], zero, zero, one, one},
+                                       chain.product->attrs));
+    BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", "float32"}}));
+    BYOC_ASSIGN_OR_RETURN(out, op("add", {out, floats(biases)}));
+    BYOC_ASSIGN_OR_RETURN(out, op("multiply", {out, floats(scales)}));
+    const DType dtype = chain.requantize->type()->as<TensorTypeNode>()->dtype;
+    double low = dtype == DType::UInt8 ? 0 : -128;
+    const double high = dtype == DType::UInt8 ? 255 : 127;
+    if (chain.relu) low = std::max(low, outZp);
+    BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", low}, {"a_max", high}}));
+    return op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}});
+  }
+
+  NodeMap<int> uses_;
+};
+
+}  // namespace
+
+}  // namespace legalize_qnn
+
+Result<Function> legalizeQnnForDnnl(const Function& function) {
+  legalize_qnn::Legalizer legalizer(function->body);
+  return withBody(function, legalizer.mutate(function->body));
+}
+
+namespace {
+
+PassInfo legalizeQnnForDnnlInfo() {
+  return {"LegalizeQnnForDnnl", "puts requantized qnn.conv2d and qnn.dense into the form of the dnnl qnn patterns", 0,
+          {"InferType"},
+          "Rewrites qnn.conv2d or qnn.dense with constant int8 weights, an optional int32 bias and relu, and the "
+          "qnn.requantize to int8 or uint8 after them into cast(clip(multiply(add(cast(product with zero points 0 and "
+          "scales 1), bias), scale), bounds), dtype), folding the zero points into the float bias, as TVM's "
+          "legalize_qnn_for_dnnl does. InferType runs after it.",
+          {}};
+}
+
+}  // namespace
+
+PassPtr createLegalizeQnnForDnnlPass() {
+  return makeFunctionPass(legalizeQnnForDnnlInfo(), [](const Function& function, const Module&, PassContext&) {
+    return legalizeQnnForDnnl(function);
+  });
+}
+
+PassRegistration legalizeQnnForDnnlRegistration() {
+  return {legalizeQnnForDnnlInfo(), [](const Attrs&) { return Result<PassPtr>(createLegalizeQnnForDnnlPass()); }};
+}
+
+}  // namespace byoc

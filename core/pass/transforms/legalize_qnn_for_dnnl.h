@@ -1,0 +1,33 @@
+#pragma once
+/// \file
+/// LegalizeQnnForDnnl, TVM's `legalize_qnn_for_dnnl` (python/tvm/relay/op/contrib/dnnl.py): puts
+/// an integer convolution or dense and what follows it into the form the dnnl target's
+/// `dnnl.qnn.conv2d` / `dnnl.qnn.dense` patterns match, the form oneDNN's int8 primitives compute.
+///
+/// Input: a typed module. Each `qnn.requantize` to int8 or uint8 of
+///   qnn.conv2d | qnn.dense (constant weights with zero point 0, constant input parameters)
+///   [→ add | nn.bias_add of a constant int32 bias] [→ maximum(·, 0) (a relu)]
+/// whose intermediate values have no other user becomes
+///   cast(clip(multiply(add(cast(qnn.conv2d(x, w, 0, 0, 1f, 1f), float32), bias), o_scale), lo, hi), out_dtype)
+/// with o_scale = input_scale / output_scale (per channel or per tensor) and the zero points folded
+/// into the float bias: bias - input_zero_point * sum(w) - requantize_input_zero_point +
+/// output_zero_point / o_scale, as TVM folds them. The clip holds the output dtype's range, from
+/// the output zero point up when a relu came before. An input zero point other than 0 with
+/// padding would need the padded taps' part in the bias: such convolutions stay as they are.
+/// The result rounds where oneDNN rounds (to nearest even when storing); the reference kernels'
+/// cast truncates instead, so the two may differ by one quantization step. InferType runs after it.
+
+#include "pass/registry.h"
+
+namespace byoc {
+
+/// `function` with its requantized integer products in the dnnl form.
+Result<Function> legalizeQnnForDnnl(const Function& function);
+
+/// The pass.
+PassPtr createLegalizeQnnForDnnlPass();
+
+/// Metadata and factory for the registry.
+PassRegistration legalizeQnnForDnnlRegistration();
+
+}  // namespace byoc

@@ -1,0 +1,99 @@
+#include "runtime/dnnl/qnn_ops.h"
+
+#include "runtime/dnnl/lowering_helpers.h"
+#include "runtime/kernels/conv_params.h"
+#include "runtime/ndarray.h"
+
+namespace byoc::dnnl_backend {
+
+namespace {
+
+using dnnl::algorithm;
+using dnnl::memory;
+using dnnl::prop_kind;
+using dt = memory::data_type;
+using tag = memory::format_tag;
+
+float floatAttr(const Kernel& kernel, const char* name) { return static_cast<float>(kernel.attrs.find(name)->asFloat()); }
+
+/// The output scales (a constant), clip, activation scale and output zero point as primitive attributes.
+dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale) {
+  const auto* values = static_cast<const float*>(scale.memory.get_data_handle());
+  const std::size_t count = static_cast<std::size_t>(shapeElements(kernel.inputs[3].shape));
+  dnnl::primitive_attr attr;
+  attr.set_output_scales(count > 1 ? 1 << 1 : 0, std::vector<float>(values, values + count));
+  dnnl::post_ops postOps;
+  postOps.append_eltwise(1.0f, algorithm::eltwise_clip, floatAttr(kernel, "a_min"), floatAttr(kernel, "a_max"));
+  const float activationScale = floatAttr(kernel, "activation_scale");
+  const float zeroPoint = floatAttr(kernel, "output_zero_point");
+  if (activationScale != 1.0f || zeroPoint != 0.0f)
+    postOps.append_eltwise(1.0f, algorithm::eltwise_linear, activationScale, zeroPoint);
+  attr.set_post_ops(postOps);
+  return attr;
+}
+
+memory::desc anyOf(const memory::dims& dims, dt type) { return {dims, type, tag::any}; }
+
+Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
+                                      const dnnl::primitive_attr& attr, dt srcType, dt dstType) {
+  const char* op = "qnn.conv2d";
+  BYOC_ASSIGN_OR_RETURN(kernels::ConvGeometry g, kernels::convGeometry(op, kernel.attrs, kernel.inputs[0].shape,
+                                                                       kernel.inputs[1].shape, kernel.outputs[0].shape, false));
+  if (!g.canonical()) return unsupported(op, "only data_layout NCHW with kernel_layout OIHW is supported");
+  const memory::dims srcDims{g.batch, g.inChannels, g.inHeight, g.inWidth};
+  const memory::dims dstDims{g.batch, g.outChannels, g.outHeight, g.outWidth};
+  const memory::dims weightDims =
+      g.groups > 1 ? memory::dims{g.groups, g.outChannels / g.groups, g.inChannels / g.groups, g.kernelHeight, g.kernelWidth}
+                   : memory::dims{g.outChannels, g.inChannels, g.kernelHeight, g.kernelWidth};
+  const Tensor weights =
+      lowering.view(lowering.plain(inputs[1]), memory::desc(weightDims, dt::s8, g.groups > 1 ? tag::goihw : tag::oihw));
+  const Tensor bias = lowering.view(lowering.plain(inputs[2]), plainDesc({g.outChannels}));
+  const memory::dims padRight{(g.outHeight - 1) * g.strideH + (g.kernelHeight - 1) * g.dilationH + 1 - g.inHeight - g.padTop,
+                              (g.outWidth - 1) * g.strideW + (g.kernelWidth - 1) * g.dilationW + 1 - g.inWidth - g.padLeft};
+  dnnl::convolution_forward::desc desc(prop_kind::forward_inference, algorithm::convolution_direct, anyOf(srcDims, srcType),
+                                       anyOf(weightDims, dt::s8), bias.desc(), anyOf(dstDims, dstType),
+                                       {g.strideH, g.strideW}, {g.dilationH - 1, g.dilationW - 1}, {g.padTop, g.padLeft},
+                                       padRight);
+  dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
+  const Tensor src = lowering.as(inputs[0], pd.src_desc());
+  const Tensor packed = lowering.as(weights, pd.weights_desc());
+  const Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::convolution_forward(pd), {{DNNL_ARG_SRC, src.memory},
+                                               {DNNL_ARG_WEIGHTS, packed.memory},
+                                               {DNNL_ARG_BIAS, bias.memory},
+                                               {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
+Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
+                                       const dnnl::primitive_attr& attr, dt srcType, dt dstType) {
+  const Shape& data = kernel.inputs[0].shape;
+  const int64_t k = data.back();
+  const int64_t m = k ? shapeElements(data) / k : 0;
+  const int64_t n = kernel.inputs[1].shape[0];
+  const Tensor src = lowering.view(lowering.plain(inputs[0]), plainDesc({m, k}, srcType));
+  const Tensor bias = lowering.view(lowering.plain(inputs[2]), plainDesc({n}));
+  dnnl::inner_product_forward::desc desc(prop_kind::forward_inference, src.desc(), anyOf({n, k}, dt::s8), bias.desc(),
+                                         plainDesc({m, n}, dstType));
+  dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
+  const Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
+  const Tensor dst = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::inner_product_forward(pd), {{DNNL_ARG_SRC, src.memory},
+                                                 {DNNL_ARG_WEIGHTS, weights.memory},
+                                                 {DNNL_ARG_BIAS, bias.memory},
+                                                 {DNNL_ARG_DST, dst.memory}});
+  return std::vector<Tensor>{lowering.view(dst, plainDesc(dimsOf(kernel.outputs[0].shape), dstType))};
+}
+
+}  // namespace
+
+Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  if (!inputs[3].constant) return unsupported(kernel.name, "the output scale must be a constant");
+  const dnnl::primitive_attr attr = quantizationAttr(kernel, lowering.plain(inputs[3]));
+  const dt srcType = *dataTypeOf(kernel.inputs[0].dtype);
+  const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
+  if (kernel.name == "dnnl.qnn.dense") return lowerDense(lowering, kernel, inputs, attr, srcType, dstType);
+  return lowerConv(lowering, kernel, inputs, attr, srcType, dstType);
+}
+
+}  // namespace byoc::dnnl_backend

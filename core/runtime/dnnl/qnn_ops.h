@@ -1,0 +1,17 @@
+#pragma once
+/// \file
+/// The lowering of the `dnnl.qnn.conv2d` and `dnnl.qnn.dense` composites (qnn_composite.h) to
+/// oneDNN int8 primitives.
+
+#include <vector>
+
+#include "runtime/dnnl/lowering.h"
+
+namespace byoc::dnnl_backend {
+
+/// One int8 convolution or inner product: u8/s8 data, s8 weights, the float32 bias, the output
+/// scale as oneDNN's output scales (per tensor or per output channel), then post-ops clip,
+/// the activation scale and the output zero point, stored rounded and saturated to the result's type.
+Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+
+}  // namespace byoc::dnnl_backend

@@ -1,0 +1,185 @@
+#include <QtTest>
+
+#include <set>
+
+#include "pass/partition/partition_flow.h"
+#include "runtime/executor.h"
+#include "runtime_test_util.h"
+#include "support/base64.h"
+#include "target/target_library.h"
+#include "text/printer.h"
+
+using namespace byoc;
+using namespace byoc::testing;
+
+namespace {
+
+/// A metadata entry holding `values` in `dtype` with `shape`.
+std::string metadataEntry(const std::vector<double>& values, DType dtype, const Shape& shape) {
+  std::vector<std::byte> bytes;
+  for (double v : values) {
+    TensorData one = TensorData::scalar(dtype, v);
+    bytes.insert(bytes.end(), one.bytes().begin(), one.bytes().end());
+  }
+  std::string dims;
+  for (int64_t d : shape) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  return "{\"dtype\": \"" + std::string(dtypeName(dtype)) + "\", \"shape\": [" + dims + "], \"data\": \"" +
+         base64Encode(bytes) + "\"}";
+}
+
+std::vector<double> ramp(int64_t count, int modulo, int offset) {
+  std::vector<double> values;
+  for (int64_t i = 0; i < count; ++i) values.push_back(double((i * 7) % modulo - offset));
+  return values;
+}
+
+/// A QDQ layer as ONNX Runtime's quantizer writes it: x (float) quantized to uint8 at `inZp`,
+/// dequantized, convolved (or multiplied) with dequantized int8 weights (per channel when
+/// `perChannel`), plus a dequantized int32 bias, relu, quantized to `outDtype`.
+struct Layer {
+  bool dense = false;
+  bool perChannel = false;
+  int inZp = 0;
+  std::string outDtype = "uint8";
+  std::string attrs = "padding=[1, 1, 1, 1]";
+  int groups = 1;
+};
+
+std::string qdqText(const Layer& layer) {
+  const int64_t in = 8, out = 16;
+  const double inScale = 0.05;
+  std::vector<double> weightScales;
+  for (int64_t c = 0; c < (layer.perChannel ? out : 1); ++c) weightScales.push_back(0.01 + 0.002 * double(c));
+  std::vector<double> biasScales;
+  for (double s : weightScales) biasScales.push_back(double(float(inScale) * float(s)));
+  const Shape weightShape = layer.dense ? Shape{out, in * 9} : Shape{out, in / layer.groups, 3, 3};
+  const int64_t weightCount = shapeElements(weightShape);
+  std::string meta = metadataEntry(ramp(weightCount, 255, 127), DType::Int8, weightShape) + ", " +
+                     metadataEntry(ramp(out, 400, 200), DType::Int32, {out});
+  auto scalarOrMeta = [&](const std::vector<double>& values, int index) {
+    if (values.size() == 1) return std::to_string(values[0]) + "f";
+    meta += ", " + metadataEntry(values, DType::Float32, {static_cast<int64_t>(values.size())});
+    return "meta[relay.Constant][" + std::to_string(index) + "]";
+  };
+  const std::string wScale = scalarOrMeta(weightScales, 2);
+  const std::string bScale = scalarOrMeta(biasScales, 3);
+  const std::string input = layer.dense ? "Tensor[(4, 72), float32]" : "Tensor[(1, 8, 10, 10), float32]";
+  std::string text = "def @main(%x: " + input + ") {\n";
+  text += "  %0 = qnn.quantize(%x, 0.05f, " + std::to_string(layer.inZp) + ", out_dtype=\"uint8\");\n";
+  text += "  %1 = qnn.dequantize(%0, 0.05f, " + std::to_string(layer.inZp) + ");\n";
+  text += "  %2 = qnn.dequantize(meta[relay.Constant][0], " + wScale + ", 0, axis=0);\n";
+  text += layer.dense ? "  %3 = nn.dense(%1, %2, units=16);\n"
+                      : "  %3 = nn.conv2d(%1, %2, " + layer.attrs + ", groups=" + std::to_string(layer.groups) + ");\n";
+  text += "  %4 = nn.bias_add(%3, qnn.dequantize(meta[relay.Constant][1], " + bScale + ", 0, axis=0));\n";
+  text += "  %5 = nn.relu(%4);\n";
+  text += "  qnn.quantize(%5, 0.1f, 3, out_dtype=\"" + layer.outDtype + "\")\n}\n";
+  return text + "#[metadata]\n{\"relay.Constant\": [" + meta + "]}\n";
+}
+
+Module partitionedForDnnl(const Module& module) {
+  Result<Target> target = loadTarget("dnnl");
+  if (!target) qFatal("%s", target.error().str().c_str());
+  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*target)}, PartitionPipeline::Relay);
+  if (!steps) qFatal("%s", steps.error().str().c_str());
+  PassContext context;
+  Module result = module;
+  for (const PassPtr& step : *steps) {
+    Result<PassResult> ran = (*step)(result, context);
+    if (!ran) qFatal("%s", ran.error().str().c_str());
+    result = ran->module;
+  }
+  return result;
+}
+
+/// The largest difference between the outputs of two executors on the same random input.
+double largestDifference(const Module& expected, const Module& actual) {
+  Result<std::unique_ptr<Executor>> reference = Executor::create(expected);
+  Result<std::unique_ptr<Executor>> dnnl = Executor::create(actual);
+  if (!reference || !dnnl) qFatal("%s", (reference ? dnnl.error() : reference.error()).str().c_str());
+  std::vector<Value> args;
+  for (const Var& param : (*reference)->inputs())
+    args.emplace_back(randomTensor(param->type()->as<TensorTypeNode>()->shape, 5, 4.0f));
+  Result<Value> a = (*reference)->run(args);
+  Result<Value> b = (*dnnl)->run(args);
+  if (!a || !b) qFatal("%s", (a ? b.error() : a.error()).str().c_str());
+  double worst = 0;
+  std::set<double> seen;
+  for (int64_t i = 0; i < a->tensor().numElements(); ++i) {
+    worst = std::max(worst, std::abs(a->tensor().elementAsDouble(i) - b->tensor().elementAsDouble(i)));
+    seen.insert(a->tensor().elementAsDouble(i));
+  }
+  // A layer whose outputs all saturate or vanish would compare nothing.
+  if (seen.size() < 10) qFatal("the reference output holds only %zu distinct values", seen.size());
+  return worst;
+}
+
+}  // namespace
+
+/// Quantized layers through the dnnl target's whole flow (FakeQuantizationToInteger,
+/// LegalizeQnnForDnnl, the dnnl.qnn patterns) on oneDNN's int8 primitives, against the reference
+/// kernels running the fake-quantized model: within one quantization step.
+class TestDnnlInt8 : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void layerMatchesReference_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<bool>("offloaded");
+    const std::vector<std::pair<const char*, bool>> rows = {
+        {"conv padded", true},      {"conv per channel", true}, {"conv int8 out", true}, {"conv input zero point", true},
+        {"conv grouped", true},     {"dense", true},            {"padded input zero point stays", false},
+    };
+    for (std::size_t i = 0; i < rows.size(); ++i) QTest::newRow(rows[i].first) << int(i) << rows[i].second;
+  }
+
+  void layerMatchesReference() {
+    QFETCH(int, index);
+    QFETCH(bool, offloaded);
+    std::vector<Layer> layers(7);
+    layers[1].perChannel = true;
+    layers[2].outDtype = "int8";
+    layers[3].inZp = 128;
+    layers[3].attrs = "strides=[2, 2]";
+    layers[4].groups = 4;
+    layers[4].perChannel = true;
+    layers[5].dense = true;
+    layers[5].inZp = 100;
+    layers[6].inZp = 128;
+    const Module original = typedModule(qdqText(layers[static_cast<std::size_t>(index)]));
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    const bool hasComposite = printed.find("Composite=\"dnnl.qnn.") != std::string::npos;
+    QVERIFY2(hasComposite == offloaded, printed.c_str());
+    QVERIFY2(printed.find("nn.conv2d(") == std::string::npos || printed.find(" nn.conv2d(") == std::string::npos,
+             printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
+  /// A qnn composite whose weights are not int8 is refused by name when the region is built.
+  void uint8WeightsAreAnError() {
+    const std::string params = "%x: Tensor[(1, 2, 4, 4), uint8]";
+    const std::string body =
+        "%100 = fn (%p: Tensor[(1, 2, 4, 4), uint8], Composite=\"dnnl.qnn.conv2d\") { "
+        "%0 = qnn.conv2d(%p, meta[relay.Constant][0], 0, 0, 1f, 1f); %1 = cast(%0, dtype=\"float32\"); "
+        "%2 = multiply(%1, 0.5f); %3 = clip(%2, a_min=0f, a_max=255f); cast(%3, dtype=\"uint8\") }; %100(%x)";
+    const std::string text = regionModuleText("dnnl", params, body) + "#[metadata]\n{\"relay.Constant\": [" +
+                             metadataEntry(ramp(4, 255, 0), DType::UInt8, {2, 2, 1, 1}) + "]}\n";
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(text));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message),
+             QString("@tvmgen_default_dnnl_main_0 (dnnl): composite \"dnnl.qnn.conv2d\": the weight must be int8, "
+                     "found uint8 [2, 2, 1, 1]"));
+  }
+
+  /// An op kernel on integers is still refused: only the qnn composites take them.
+  void integerOpIsAnError() {
+    Result<std::unique_ptr<Executor>> executor =
+        Executor::create(typedModule(regionModuleText("dnnl", "%x: Tensor[(4), int32]", "nn.relu(%x)")));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(QString::fromStdString(executor.error().message),
+             QString("@tvmgen_default_dnnl_main_0 (dnnl): nn.relu: only float32 is supported, found int32"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDnnlInt8)
+#include "test_dnnl_int8.moc"
