@@ -11,11 +11,9 @@ class Substituter final : public ExprMutator {
   explicit Substituter(const VarBindings& bindings) : bindings_(bindings) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* var = pre->as<VarNode>();
-    if (!var) return post;
-    auto bound = bindings_.find(var);
-    return bound == bindings_.end() ? post : bound->second;
+  Result<Expr> rewriteVar(const Var& var) override {
+    auto bound = bindings_.find(var.get());
+    return bound == bindings_.end() ? Expr(var) : bound->second;
   }
 
  private:
@@ -27,7 +25,7 @@ class Substituter final : public ExprMutator {
 Expr substitute(const Expr& expr, const VarBindings& bindings) {
   if (bindings.empty()) return expr;
   Substituter substituter(bindings);
-  return substituter.mutate(expr);
+  return substituter.mutate(expr).value();  // its hook cannot fail
 }
 
 }  // namespace byoc

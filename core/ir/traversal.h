@@ -46,24 +46,33 @@ void postOrderVisit(const Module& module, const std::function<void(const Expr&)>
 /// `node` are done, and must make `done(node)` hold (or fail). The first failure ends the walk.
 template <typename Done, typename ChildrenOf, typename Visit>
 Status visitChildrenFirst(const ExprNode* root, Done&& done, ChildrenOf&& childrenOf, Visit&& visit) {
-  std::vector<std::pair<const ExprNode*, bool>> stack = {{root, false}};  // (node, children pushed)
-  std::vector<const ExprNode*> children;
+  if (done(root)) return Status::ok();
+  // The children of every node on the stack, in one buffer: a frame's are above its parent's.
+  struct Frame {
+    const ExprNode* node;
+    std::size_t begin, end, next;  ///< its children in `pending`, and the next one to enter
+  };
+  std::vector<const ExprNode*> pending;
+  std::vector<Frame> stack;
+  auto enter = [&](const ExprNode* node) -> Status {
+    const std::size_t begin = pending.size();
+    BYOC_TRY(childrenOf(*node, pending));
+    stack.push_back({node, begin, pending.size(), begin});
+    return Status::ok();
+  };
+  BYOC_TRY(enter(root));
   while (!stack.empty()) {
-    const auto [node, expanded] = stack.back();
-    if (done(node)) {
-      stack.pop_back();
+    Frame& top = stack.back();
+    if (top.next < top.end) {
+      const ExprNode* child = pending[top.next++];
+      if (!done(child)) BYOC_TRY(enter(child));  // `top` may dangle from here on
       continue;
     }
-    if (!expanded) {
-      stack.back().second = true;
-      children.clear();
-      BYOC_TRY(childrenOf(*node, children));
-      for (std::size_t i = children.size(); i-- > 0;)
-        if (!done(children[i])) stack.emplace_back(children[i], false);
-      continue;
-    }
+    const ExprNode* node = top.node;
+    pending.resize(top.begin);
     stack.pop_back();
-    BYOC_TRY(visit(*node));
+    // Work started inside `visit` (a nested walk) may have finished a node still on this stack.
+    if (!done(node)) BYOC_TRY(visit(*node));
   }
   return Status::ok();
 }
@@ -80,20 +89,37 @@ Expr withType(const Expr& node, const Type& type);
 /// Iterative, memoised post-order rewriter.
 ///
 /// `mutate(root)` rebuilds the graph bottom-up. For each node, in post-order, it builds `post`
-/// (the node over its already-rewritten children, identical to `pre` if none changed) and
-/// calls `rewrite(pre, post)`; what that returns replaces `pre` everywhere. Nodes reachable
-/// several times are rewritten once. A mutator object may be used for several roots; the
-/// memo is shared between them, so nodes shared between functions are rewritten once.
+/// (the node over its already-rewritten children, identical to `pre` if none changed) and calls
+/// `rewrite(pre, post)`, which hands the pair to the hook of the node's kind; what that returns
+/// replaces `pre` everywhere. A hook may fail: the walk stops there and `mutate` returns the
+/// error. Nodes reachable several times are rewritten once. A mutator object may be used for
+/// several roots; the memo is shared between them, so nodes shared between functions are
+/// rewritten once. A hook may call `mutate` on a part of the graph it needs rewritten first.
 class ExprMutator {
  public:
   virtual ~ExprMutator() = default;
 
-  /// Rewrites the graph under `root` and returns the new root.
-  Expr mutate(const Expr& root);
+  /// Rewrites the graph under `root` and returns the new root, or the first error of a hook.
+  Result<Expr> mutate(const Expr& root);
 
  protected:
-  /// The transform: return `post` to keep the rebuilt node, or any replacement.
-  virtual Expr rewrite(const Expr& pre, const Expr& post);
+  /// Rewrites one node. Calls the hook of its kind; override to treat every kind alike (or to
+  /// check something first, then call this).
+  virtual Result<Expr> rewrite(const Expr& pre, const Expr& post);
+
+  /// The hooks, one per kind: `pre` as the input has it, `post` over the rewritten children
+  /// (leaves have no children, so they get one node). Each returns `post` unless overridden.
+  virtual Result<Expr> rewriteVar(const Var& var);
+  virtual Result<Expr> rewriteGlobalVar(const GlobalVar& global);
+  virtual Result<Expr> rewriteConstant(const Constant& constant);
+  virtual Result<Expr> rewriteOp(const Op& op);
+  virtual Result<Expr> rewriteCall(const Call& pre, const Call& post);
+  virtual Result<Expr> rewriteTuple(const Tuple& pre, const Tuple& post);
+  virtual Result<Expr> rewriteTupleGetItem(const TupleGetItem& pre, const TupleGetItem& post);
+  virtual Result<Expr> rewriteFunction(const Function& pre, const Function& post);
+  virtual Result<Expr> rewriteIf(const If& pre, const If& post);
+  virtual Result<Expr> rewriteLet(const Let& pre, const Let& post);
+
   /// Return false to keep `node` and its whole subgraph as they are (not visited).
   virtual bool shouldDescend(const Expr& node);
   /// The rewritten form of a node the mutation has already reached.

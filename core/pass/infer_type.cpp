@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -14,7 +13,7 @@ namespace byoc {
 
 namespace infer_type {
 
-/// Types one function bottom-up. Stops computing (but finishes the walk cheaply) at the first error.
+/// Types one function bottom-up; the first type error ends the walk.
 class FunctionTyper final : public ExprMutator {
  public:
   /// `globalType` answers the type of `@name` (or an error) for calls of other functions.
@@ -41,9 +40,8 @@ class FunctionTyper final : public ExprMutator {
 
   /// Types `function`, which `scan` has walked.
   Result<Function> typeFunction(const Function& function) {
-    typeParamsFromCallSites();
-    Expr typed = mutate(function);
-    if (error_) return *error_;
+    BYOC_TRY(typeParamsFromCallSites());
+    BYOC_ASSIGN_OR_RETURN(Expr typed, mutate(function));
     return downcast<FunctionNode>(typed);
   }
 
@@ -54,8 +52,8 @@ class FunctionTyper final : public ExprMutator {
     return reuse_ != TypeReuse::KeepTypedSubgraphs || !node->type() || node->refersToGlobal();
   }
 
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (error_) return post;
+  // Every kind is typed alike: `typeOf` gives its type.
+  Result<Expr> rewrite(const Expr& pre, const Expr& post) override {
     // A node that kept its children keeps its type; a global's type may change with its function.
     if (reuse_ != TypeReuse::RecomputeAll && pre == post && pre->type() && pre->kind() != ExprKind::GlobalVar)
       return post;
@@ -64,11 +62,10 @@ class FunctionTyper final : public ExprMutator {
       Diagnostic error = type.error();
       if (auto location = module_.locate(pre)) error.location = *location;
       error.message = "type error: " + error.message;
-      error_ = std::move(error);
-      return post;
+      return error;
     }
     if (const auto* var = post->as<VarNode>(); var && !var->annotation && paramTypes_.count(pre->as<VarNode>()))
-      return VarNode::make(var->name, *type, var->origin(), *type);  // as TVM, record what was inferred
+      return Expr(VarNode::make(var->name, *type, var->origin(), *type));  // as TVM, record what was inferred
     Expr typed = *type ? withType(post, *type) : post;
     return post->kind() == ExprKind::Function ? withInferredReturnType(typed) : typed;
   }
@@ -94,16 +91,17 @@ class FunctionTyper final : public ExprMutator {
 
   /// A function literal called in place (a composite) may leave its parameters unannotated:
   /// they take the types of the call's arguments, which are typed first.
-  void typeParamsFromCallSites() {
+  Status typeParamsFromCallSites() {
     for (const CallNode* call : inPlaceCalls_) {
       const auto& callee = *call->callee->as<FunctionNode>();
-      if (callee.params.size() != call->args.size() || error_) continue;
+      if (callee.params.size() != call->args.size()) continue;
       for (std::size_t i = 0; i < callee.params.size(); ++i) {
         if (callee.params[i]->annotation) continue;
-        Expr typedArg = mutate(call->args[i]);
+        BYOC_ASSIGN_OR_RETURN(Expr typedArg, mutate(call->args[i]));
         if (typedArg->type()) paramTypes_.emplace(callee.params[i].get(), typedArg->type());
       }
     }
+    return Status::ok();
   }
 
   static Type declaredSignature(const FunctionNode& function) {
@@ -251,7 +249,6 @@ class FunctionTyper final : public ExprMutator {
   std::unordered_map<const VarNode*, Type> paramTypes_;
   std::unordered_map<const TypeNode*, int> typeDepths_;
   std::vector<const CallNode*> inPlaceCalls_;  ///< calls of function literals, in post-order
-  std::optional<Diagnostic> error_;
 };
 
 /// The positions of a module's functions ordered so that a function comes after the functions it

@@ -1,6 +1,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "ir/expr.h"
 #include "ir/traversal.h"
@@ -25,9 +27,27 @@ class RenameX final : public ExprMutator {
   Var replacement = VarNode::make("y");
 
  protected:
-  Expr rewrite(const Expr&, const Expr& post) override {
-    const auto* var = post->as<VarNode>();
-    return var && var->name == "x" ? Expr(replacement) : post;
+  Result<Expr> rewriteVar(const Var& var) override { return var->name == "x" ? Expr(replacement) : Expr(var); }
+};
+
+/// Records which hook each node reached, and fails on the variable named "bad".
+class HookRecorder final : public ExprMutator {
+ public:
+  std::vector<std::string> calls;
+
+ protected:
+  Result<Expr> rewriteVar(const Var& var) override {
+    if (var->name == "bad") return makeError("bad variable");
+    calls.push_back("var " + var->name);
+    return Expr(var);
+  }
+  Result<Expr> rewriteTuple(const Tuple& pre, const Tuple& post) override {
+    calls.push_back(pre == post ? "tuple" : "tuple (rebuilt)");
+    return Expr(post);
+  }
+  Result<Expr> rewriteTupleGetItem(const TupleGetItem&, const TupleGetItem& post) override {
+    calls.push_back("item " + std::to_string(post->index));
+    return Expr(post);
   }
 };
 
@@ -84,7 +104,7 @@ class TestTraversal : public QObject {
     Var x = VarNode::make("x");
     Expr chain = buildChain(x, 100);
     ExprMutator identity;
-    QVERIFY(identity.mutate(chain) == chain);
+    QVERIFY(identity.mutate(chain).value() == chain);
   }
 
   void mutatorRebuildsOnlyWhatChangedAndKeepsSharing() {
@@ -94,12 +114,33 @@ class TestTraversal : public QObject {
     Tuple untouched = TupleNode::make({other});
     Tuple root = TupleNode::make({left, left, untouched});
     RenameX rename;
-    Expr result = rename.mutate(root);
+    Expr result = rename.mutate(root).value();
     const auto& fields = result->as<TupleNode>()->fields;
     QVERIFY(fields[0] == fields[1]);              // the shared node is rebuilt once
     QVERIFY(!(fields[0] == left));                // and it did change
     QVERIFY(fields[2] == untouched);              // the unchanged subgraph is shared
     QVERIFY(fields[0]->as<TupleNode>()->fields[0] == rename.replacement);
+  }
+
+  void mutatorCallsTheHookOfEachKindOncePerNode() {
+    Var a = VarNode::make("a");
+    Tuple pair = TupleNode::make({a, a});
+    Expr root = TupleNode::make({TupleGetItemNode::make(pair, 1), pair});
+    HookRecorder recorder;
+    QVERIFY(recorder.mutate(root).isOk());
+    QCOMPARE(recorder.calls, (std::vector<std::string>{"var a", "tuple", "item 1", "tuple"}));
+  }
+
+  void aFailingHookEndsTheMutation() {
+    Var a = VarNode::make("a");
+    Var bad = VarNode::make("bad");
+    Expr root = TupleNode::make({TupleNode::make({a}), TupleNode::make({bad}), TupleNode::make({a})});
+    HookRecorder recorder;
+    Result<Expr> result = recorder.mutate(root);
+    QVERIFY(!result);
+    QCOMPARE(result.error().message, std::string("bad variable"));
+    // The first field was finished; nothing after the failure was visited, not even the root.
+    QCOMPARE(recorder.calls, (std::vector<std::string>{"var a", "tuple"}));
   }
 
   void childrenFirstVisitFollowsTheChildrenItIsGiven() {
@@ -155,7 +196,7 @@ class TestTraversal : public QObject {
     QCOMPARE(seen.size(), std::size_t{100001});
 
     RenameX rename;
-    Expr renamed = rename.mutate(chain);
+    Expr renamed = rename.mutate(chain).value();
     QVERIFY(!(renamed == chain));
     std::size_t renamedVars = 0;
     postOrderVisit(renamed, [&](const Expr& node) {

@@ -41,7 +41,7 @@ class Reorigin : public ExprMutator {
   explicit Reorigin(std::map<std::string, std::vector<Origin>> origins) : origins_(std::move(origins)) {}
 
  protected:
-  Expr rewrite(const Expr&, const Expr& post) override {
+  Result<Expr> rewrite(const Expr&, const Expr& post) override {
     Origin origin;
     if (std::string key = callKey(post); !key.empty()) {
       const std::vector<Origin>& candidates = origins_[key];
@@ -110,7 +110,7 @@ Module snapshotFromText(const std::string& text, const Module& loaded) {
   Reorigin mutator(callOrigins(loaded));
   Module result;
   for (const auto& [name, function] : parsed.functions()) {
-    result.set(name, downcast<FunctionNode>(mutator.mutate(Expr(function))));
+    result.set(name, downcast<FunctionNode>(mutator.mutate(Expr(function)).value()));
   }
   result.setProvenance(loaded.provenance());
   Result<Module> typed = inferTypes(result);

@@ -39,10 +39,9 @@ class GlobalRenamer final : public ExprMutator {
   explicit GlobalRenamer(const GlobalRenames& renames) : renames_(renames) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* global = pre->as<GlobalVarNode>();
-    auto renamed = global ? renames_.find(global->name) : renames_.end();
-    return renamed == renames_.end() ? post : GlobalVarNode::make(renamed->second, pre->origin());
+  Result<Expr> rewriteGlobalVar(const GlobalVar& global) override {
+    auto renamed = renames_.find(global->name);
+    return renamed == renames_.end() ? Expr(global) : Expr(GlobalVarNode::make(renamed->second, global->origin()));
   }
   /// What refers to no global stays as it is.
   bool shouldDescend(const Expr& node) override { return node->refersToGlobal(); }
@@ -56,7 +55,7 @@ class GlobalRenamer final : public ExprMutator {
 Function renameGlobalReferences(const Function& function, const GlobalRenames& renames) {
   if (renames.empty()) return function;
   GlobalRenamer renamer(renames);
-  return downcast<FunctionNode>(renamer.mutate(function));
+  return downcast<FunctionNode>(renamer.mutate(function).value());  // its hook cannot fail
 }
 
 }  // namespace byoc

@@ -46,19 +46,17 @@ class GroupOutliner final : public ExprMutator {
     }
   }
 
-  const std::optional<Diagnostic>& error() const { return error_; }
-
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  // Group members may be of any kind: every node is looked up alike.
+  Result<Expr> rewrite(const Expr& pre, const Expr& post) override {
     auto found = groupOf_.find(pre.get());
-    if (found == groupOf_.end() || error_) return post;
+    if (found == groupOf_.end()) return post;
     Built& built = built_[found->second];
     auto output = std::find(built.outputs.begin(), built.outputs.end(), pre);
     if (output == built.outputs.end()) return post;  // an inner member: only its outputs are read
-    if (!built.call) build(found->second);
-    if (!built.call) return post;
+    if (!built.call) BYOC_TRY(build(found->second));
     if (built.outputs.size() == 1) return built.call;
-    return TupleGetItemNode::make(built.call, static_cast<int>(output - built.outputs.begin()), pre->origin());
+    return Expr(TupleGetItemNode::make(built.call, static_cast<int>(output - built.outputs.begin()), pre->origin()));
   }
 
  private:
@@ -74,12 +72,9 @@ class GroupOutliner final : public ExprMutator {
     if (std::find(outputs.begin(), outputs.end(), member) == outputs.end()) outputs.push_back(member);
   }
 
-  void build(std::size_t g) {
+  Status build(std::size_t g) {
     Built& built = built_[g];
-    if (built.building) {
-      error_ = makeError("A cyclic dependency detected: two fused groups each read a value of the other");
-      return;
-    }
+    if (built.building) return makeError("A cyclic dependency detected: two fused groups each read a value of the other");
     built.building = true;
     // Rebuild the members over parameters, producers first; outside values become parameters.
     std::unordered_map<const ExprNode*, Expr> inside;
@@ -103,8 +98,9 @@ class GroupOutliner final : public ExprMutator {
           Var var = VarNode::make(paramName(*child, params.size(), liftedConstants), child->type(), child->origin());
           param = paramOf.emplace(child.get(), var).first;
           params.push_back(var);
-          args.push_back(mutate(child));  // the outside value, rewritten (may build other groups first)
-          if (error_) return;
+          // The outside value, rewritten (which may build other groups first).
+          BYOC_ASSIGN_OR_RETURN(Expr arg, mutate(child));
+          args.push_back(std::move(arg));
         }
         child = param->second;
       }
@@ -115,19 +111,15 @@ class GroupOutliner final : public ExprMutator {
     for (const Expr& output : built.outputs) results.push_back(inside.at(output.get()));
     Origin origin = Origin::unite(origins);
     Expr body = results.size() == 1 ? results[0] : Expr(TupleNode::make(results, origin));
-    Result<std::string> name = maker_.define(g, std::move(params), body);
-    if (!name) {
-      error_ = name.error();
-      return;
-    }
-    built.call = CallNode::make(GlobalVarNode::make(*name, origin), std::move(args), {}, origin);
+    BYOC_ASSIGN_OR_RETURN(std::string name, maker_.define(g, std::move(params), body));
+    built.call = CallNode::make(GlobalVarNode::make(name, origin), std::move(args), {}, origin);
     built.building = false;
+    return Status::ok();
   }
 
   const GroupFunctionMaker& maker_;
   std::unordered_map<const ExprNode*, std::size_t> groupOf_;
   std::vector<Built> built_;
-  std::optional<Diagnostic> error_;
 };
 
 }  // namespace
@@ -145,8 +137,7 @@ void SharedFunctions::add(const Function& function, std::string name) {
 Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker) {
   if (groups.empty()) return function;
   GroupOutliner outliner(function, groups, maker);
-  Expr rewritten = outliner.mutate(function);
-  if (outliner.error()) return *outliner.error();
+  BYOC_ASSIGN_OR_RETURN(Expr rewritten, outliner.mutate(function));
   return downcast<FunctionNode>(rewritten);
 }
 

@@ -35,23 +35,6 @@ class Annotator final : public ExprMutator {
   Annotator(const TargetList& targets, bool includeNonCallOps)
       : targets_(targets), includeNonCallOps_(includeNonCallOps) {}
 
-  /// The first failure of a target's op rule, if any.
-  const std::optional<Diagnostic>& error() const { return error_; }
-
- protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (error_) return post;
-    switch (pre->kind()) {
-      case ExprKind::Call: return rewriteCall(pre, post);
-      case ExprKind::Tuple: return rewriteTuple(post);
-      case ExprKind::TupleGetItem: return rewriteTupleGetItem(post);
-      case ExprKind::Function: return rewriteFunction(post);
-      case ExprKind::Let: return rewriteLet(post);
-      case ExprKind::If: return rewriteIf(post);
-      default: return post;
-    }
-  }
-
  protected:
   /// Composite function bodies are never annotated: only calls of them are.
   bool shouldDescend(const Expr& node) override {
@@ -155,32 +138,26 @@ class Annotator final : public ExprMutator {
     return std::string(kDefaultTarget);
   }
 
-  Expr rewriteCall(const Expr& pre, const Expr& post) {
-    const auto& preCall = *pre->as<CallNode>();
-    const auto& postCall = *post->as<CallNode>();
-    if (isCompilerBegin(pre)) return post;  // handled by its consumer
+ protected:
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
+    if (isCompilerBegin(pre)) return Expr(post);  // handled by its consumer
     if (isCompilerEnd(pre)) {
-      const Expr& input = postCall.args[0];
+      const Expr& input = post->args[0];
       if (!recordedTarget(input)) record(input, annotationTarget(post));
-      return post;
+      return Expr(post);
     }
     // Already annotated for another target by an earlier run.
-    if (!preCall.args.empty() && isCompilerBegin(preCall.args[0]) &&
-        annotationTarget(preCall.args[0]) != kDefaultTarget)
-      return post;
-    if (preCall.callee->kind() == ExprKind::Var && !includeNonCallOps_) {
+    if (!pre->args.empty() && isCompilerBegin(pre->args[0]) && annotationTarget(pre->args[0]) != kDefaultTarget)
+      return Expr(post);
+    if (pre->callee->kind() == ExprKind::Var && !includeNonCallOps_) {
       std::vector<Expr> ends;
-      for (const Expr& arg : postCall.args) ends.push_back(endOf(arg));
+      for (const Expr& arg : post->args) ends.push_back(endOf(arg));
       return callOverAnnotated(post, std::move(ends));
     }
-    Result<std::string> target = chooseTarget(preCall, pre);
-    if (!target) {
-      error_ = target.error();
-      return post;
-    }
-    AnnotatedArgs annotated = annotateArgs(postCall.args, *target);
+    BYOC_ASSIGN_OR_RETURN(std::string target, chooseTarget(*pre, pre));
+    AnnotatedArgs annotated = annotateArgs(post->args, target);
     Expr call = callOverAnnotated(post, std::move(annotated.args));
-    record(call, *target);
+    record(call, target);
     return call;
   }
 
@@ -191,48 +168,44 @@ class Annotator final : public ExprMutator {
     return withChildren(post, args);
   }
 
-  Expr rewriteTuple(const Expr& post) {
-    const auto& tuple = *post->as<TupleNode>();
-    if (tuple.fields.empty()) return post;  // like a call without arguments: no input to annotate
+  Result<Expr> rewriteTuple(const Tuple& /*pre*/, const Tuple& post) override {
+    if (post->fields.empty()) return Expr(post);  // like a call without arguments: no input to annotate
     if (!includeNonCallOps_) {
       std::vector<Expr> fields;
-      for (const Expr& field : tuple.fields) fields.push_back(endOf(field));
-      return TupleNode::make(std::move(fields), post->origin());
+      for (const Expr& field : post->fields) fields.push_back(endOf(field));
+      return Expr(TupleNode::make(std::move(fields), post->origin()));
     }
-    AnnotatedArgs annotated = annotateArgs(tuple.fields);
+    AnnotatedArgs annotated = annotateArgs(post->fields);
     Expr rebuilt = TupleNode::make(std::move(annotated.args), post->origin());
     record(rebuilt, annotated.target);
     return rebuilt;
   }
 
-  Expr rewriteTupleGetItem(const Expr& post) {
-    const auto& item = *post->as<TupleGetItemNode>();
-    if (!includeNonCallOps_) return TupleGetItemNode::make(endOf(item.tuple), item.index, post->origin());
-    AnnotatedArgs annotated = annotateArgs({item.tuple});
-    Expr rebuilt = TupleGetItemNode::make(annotated.args[0], item.index, post->origin());
+  Result<Expr> rewriteTupleGetItem(const TupleGetItem& /*pre*/, const TupleGetItem& item) override {
+    if (!includeNonCallOps_) return Expr(TupleGetItemNode::make(endOf(item->tuple), item->index, item->origin()));
+    AnnotatedArgs annotated = annotateArgs({item->tuple});
+    Expr rebuilt = TupleGetItemNode::make(annotated.args[0], item->index, item->origin());
     record(rebuilt, annotated.target);
     return rebuilt;
   }
 
-  Expr rewriteFunction(const Expr& post) {
-    const auto& function = *post->as<FunctionNode>();
-    Expr body = endOf(function.body);
-    if (body == function.body) return post;
-    return FunctionNode::make(function.params, body, function.retType, function.attrs, post->origin());
+  Result<Expr> rewriteFunction(const Function& /*pre*/, const Function& function) override {
+    Expr body = endOf(function->body);
+    if (body == function->body) return Expr(function);
+    return Expr(FunctionNode::make(function->params, body, function->retType, function->attrs, function->origin()));
   }
 
-  Expr rewriteLet(const Expr& post) {
-    const auto& let = *post->as<LetNode>();
-    Expr body = endOf(let.body);
-    Expr value = let.value->kind() == ExprKind::Function ? let.value : annotateArgs({let.value}).args[0];
-    return LetNode::make(let.var, value, body, post->origin());
+  Result<Expr> rewriteLet(const Let& /*pre*/, const Let& let) override {
+    Expr body = endOf(let->body);
+    Expr value = let->value->kind() == ExprKind::Function ? let->value : annotateArgs({let->value}).args[0];
+    return Expr(LetNode::make(let->var, value, body, let->origin()));
   }
 
-  Expr rewriteIf(const Expr& post) {
-    const auto& branch = *post->as<IfNode>();
-    return IfNode::make(endOf(branch.cond), endOf(branch.thenBranch), endOf(branch.elseBranch), post->origin());
+  Result<Expr> rewriteIf(const If& /*pre*/, const If& branch) override {
+    return Expr(IfNode::make(endOf(branch->cond), endOf(branch->thenBranch), endOf(branch->elseBranch), branch->origin()));
   }
 
+ private:
   struct Recorded {
     Expr node;
     int target = 0;  ///< position in `targetNames_`
@@ -242,7 +215,6 @@ class Annotator final : public ExprMutator {
   bool includeNonCallOps_;
   std::deque<std::string> targetNames_;  ///< the targets recorded so far (a few names; they never move)
   NodeMap<Recorded> targetOf_;
-  std::optional<Diagnostic> error_;
 };
 
 }  // namespace annotate_target
@@ -260,8 +232,7 @@ PassPtr createAnnotateTargetPass(std::vector<std::shared_ptr<const Target>> targ
   return makeFunctionPass(std::move(info), [targets = std::move(targets), includeNonCallOps](
                                                 const Function& function, const Module&, PassContext&) -> Result<Function> {
     annotate_target::Annotator annotator(targets, includeNonCallOps);
-    Expr annotated = annotator.mutate(function);
-    if (annotator.error()) return *annotator.error();
+    BYOC_ASSIGN_OR_RETURN(Expr annotated, annotator.mutate(function));
     return downcast<FunctionNode>(annotated);
   });
 }

@@ -132,11 +132,11 @@ class InternalAnnotationRemover final : public ExprMutator {
   explicit InternalAnnotationRemover(const AnnotatedRegionSet& regions) : regions_(regions) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (!isCompilerBegin(pre)) return post;
-    const Expr& end = pre->as<CallNode>()->args[0];
-    if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return post;
-    return post->as<CallNode>()->args[0]->as<CallNode>()->args[0];
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
+    if (!isCompilerBegin(pre)) return Expr(post);
+    const Expr& end = pre->args[0];
+    if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return Expr(post);
+    return post->args[0]->as<CallNode>()->args[0];
   }
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 
@@ -149,7 +149,8 @@ Result<Function> mergeRegions(const Function& function, const PassContext& conte
   RegionMerger(regions).run();
   BYOC_TRY(context.checkCancelled());
   InternalAnnotationRemover remover(regions);
-  return downcast<FunctionNode>(remover.mutate(function));
+  BYOC_ASSIGN_OR_RETURN(Expr merged, remover.mutate(function));
+  return downcast<FunctionNode>(merged);
 }
 
 }  // namespace merge_compiler_regions

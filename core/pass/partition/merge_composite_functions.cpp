@@ -65,12 +65,12 @@ class LocalCopies final : public ExprMutator {
   LocalCopies(const Module& module, std::unordered_map<std::string, Expr>& copies) : module_(module), copies_(copies) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* global = pre->as<GlobalVarNode>();
-    if (!global) return post;
+  Result<Expr> rewriteGlobalVar(const GlobalVar& global) override {
     auto copy = copies_.find(global->name);
-    if (copy == copies_.end()) copy = copies_.emplace(global->name, localCompositeCopy(module_.find(global->name))).first;
-    return copy->second;
+    if (copy != copies_.end()) return copy->second;
+    const Function composite = module_.find(global->name);
+    if (!composite) return makeError("MergeCompositeFunctions: @" + global->name + " is called but not defined");
+    return copies_.emplace(global->name, localCompositeCopy(composite)).first->second;
   }
 
  private:
@@ -159,7 +159,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
       if (callee) name += "_" + (callee->name.starts_with("fused_") ? callee->name.substr(6) : callee->name);
     }
     LocalCopies localCopies(module, copies);
-    Expr localBody = localCopies.mutate(body);
+    BYOC_ASSIGN_OR_RETURN(Expr localBody, localCopies.mutate(body));
     std::string symbol = names.fresh(name) + "_" + codegens[g];
     created.add(grouped, symbol);
     result.set(symbol, FunctionNode::make(std::move(params), localBody, {},

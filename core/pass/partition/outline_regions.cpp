@@ -52,15 +52,13 @@ class Outliner final : public ExprMutator {
   std::vector<std::pair<std::string, Function>>& outlined() { return outlined_; }
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
     if (isCompilerBegin(pre)) return parameterFor(pre, post);
-    if (isCompilerEnd(pre)) {
-      AnnotatedRegion& region = *regions_.regionOf(pre);
-      RegionFunction& built = built_[region.id];
-      if (!built.outlined) outline(region, built);
-      return built.replacementOfOutput.at(pre->as<CallNode>()->args[0].get());
-    }
-    return post;
+    if (!isCompilerEnd(pre)) return Expr(post);
+    AnnotatedRegion& region = *regions_.regionOf(pre);
+    RegionFunction& built = built_[region.id];
+    if (!built.outlined) BYOC_TRY(outline(region, built));
+    return built.replacementOfOutput.at(pre->args[0].get());
   }
   /// Only annotations change: what holds none stays as it is.
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
@@ -101,7 +99,7 @@ class Outliner final : public ExprMutator {
     return Origin::unite(parts);
   }
 
-  void outline(AnnotatedRegion& region, RegionFunction& built) {
+  Status outline(AnnotatedRegion& region, RegionFunction& built) {
     built.outlined = true;
     // Outputs: the values under the region's ends, once each, in the order the ends were met.
     std::vector<Expr> outputs;
@@ -111,7 +109,8 @@ class Outliner final : public ExprMutator {
       const Expr& value = end->as<CallNode>()->args[0];
       if (!seen.insert(value.get()).second) continue;
       outputs.push_back(value);
-      fields.push_back(mutate(value));  // rewrites the region's inside; begins become parameters
+      BYOC_ASSIGN_OR_RETURN(Expr field, mutate(value));  // rewrites the region's inside; begins become parameters
+      fields.push_back(std::move(field));
     }
     Origin origin = originOfBody(TupleNode::make(fields));
     Expr body = fields.size() == 1 ? fields[0] : Expr(TupleNode::make(fields, origin));
@@ -132,6 +131,7 @@ class Outliner final : public ExprMutator {
       Expr replacement = outputs.size() == 1 ? call : Expr(TupleGetItemNode::make(call, static_cast<int>(i), outputs[i]->origin()));
       built.replacementOfOutput.emplace(outputs[i].get(), replacement);
     }
+    return Status::ok();
   }
 
   AnnotatedRegionSet& regions_;
@@ -151,7 +151,8 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants, cons
     BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);
-    result.set(name, downcast<FunctionNode>(outliner.mutate(function)));
+    BYOC_ASSIGN_OR_RETURN(Expr outlinedMain, outliner.mutate(function));
+    result.set(name, downcast<FunctionNode>(outlinedMain));
     BYOC_TRY(context.checkCancelled());
     for (auto& [outlinedName, outlinedFunction] : outliner.outlined()) result.set(outlinedName, outlinedFunction);
     changed = true;

@@ -34,11 +34,10 @@ class Inliner final : public ExprMutator {
   explicit Inliner(const std::unordered_map<std::string, Function>& pruned) : pruned_(pruned) {}
 
  protected:
-  Expr rewrite(const Expr& /*pre*/, const Expr& post) override {
-    const auto* call = post->as<CallNode>();
-    const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
+  Result<Expr> rewriteCall(const Call& /*pre*/, const Call& call) override {
+    const auto* callee = call->callee->as<GlobalVarNode>();
     auto found = callee ? pruned_.find(callee->name) : pruned_.end();
-    if (found == pruned_.end()) return post;
+    if (found == pruned_.end()) return Expr(call);
     const Function& function = found->second;
     VarBindings bindings;
     for (std::size_t i = 0; i < function->params.size() && i < call->args.size(); ++i)
@@ -66,8 +65,11 @@ Result<PassResult> prune(const Module& module, const Target& target) {
   result.setAttrs(module.attrs());
   result.setProvenance(module.provenance());
   Inliner inliner(pruned);
-  for (const auto& [name, function] : module.functions())
-    if (!pruned.count(name)) result.set(name, downcast<FunctionNode>(inliner.mutate(function)));
+  for (const auto& [name, function] : module.functions()) {
+    if (pruned.count(name)) continue;
+    BYOC_ASSIGN_OR_RETURN(Expr inlined, inliner.mutate(function));
+    result.set(name, downcast<FunctionNode>(inlined));
+  }
   BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));
   return PassResult{std::move(typed), true};
 }

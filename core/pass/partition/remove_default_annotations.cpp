@@ -13,10 +13,10 @@ namespace remove_default_annotations {
 
 class DefaultAnnotationRemover final : public ExprMutator {
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
     bool annotation = partitioning::isCompilerBegin(pre) || partitioning::isCompilerEnd(pre);
-    if (!annotation || partitioning::annotationTarget(pre) != partitioning::kDefaultTarget) return post;
-    return post->as<CallNode>()->args[0];
+    if (!annotation || partitioning::annotationTarget(pre) != partitioning::kDefaultTarget) return Expr(post);
+    return post->args[0];
   }
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 };
@@ -29,9 +29,10 @@ PassPtr createRemoveDefaultAnnotationsPass() {
   info.summary = "drops the compiler_begin/compiler_end annotations of the \"default\" target";
   info.description = "Second step of PartitionGraph: code no target claimed stays in the host function, and its "
                      "annotations use up no region ids.";
-  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) -> Result<Function> {
     remove_default_annotations::DefaultAnnotationRemover mutator;
-    return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
+    BYOC_ASSIGN_OR_RETURN(Expr removed, mutator.mutate(function));
+    return Result<Function>(downcast<FunctionNode>(removed));
   });
 }
 

@@ -10,19 +10,21 @@ namespace canonicalize_ops {
 
 class BiasAddToAdd final : public ExprMutator {
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* call = post->as<CallNode>();
-    if (!call || !call->opDef() || call->opDef()->name != "nn.bias_add") return post;
-    const auto* dataType = pre->as<CallNode>()->args[0]->type().get();
+  Result<Expr> rewriteCall(const Call& pre, const Call& call) override {
+    if (!call->opDef() || call->opDef()->name != "nn.bias_add") return Expr(call);
+    const auto* dataType = pre->args[0]->type().get();
     const auto* tensor = dataType ? dataType->as<TensorTypeNode>() : nullptr;
-    if (!tensor) return post;  // untyped: leave it for InferType to report
+    if (!tensor) return Expr(call);  // untyped: leave it for InferType to report
     int64_t rank = static_cast<int64_t>(tensor->shape.size());
     int64_t axis = call->attrs.find("axis")->asInt();
     if (axis < 0) axis += rank;
     Expr bias = call->args[1];
-    if (int64_t newAxes = rank - axis - 1; newAxes > 0)
-      bias = makeOpCall("expand_dims", {bias}, Attrs{{"axis", 1}, {"num_newaxis", newAxes}}, call->args[1]->origin()).value();
-    return makeOpCall("add", {call->args[0], bias}, {}, post->origin()).value();
+    if (int64_t newAxes = rank - axis - 1; newAxes > 0) {
+      BYOC_ASSIGN_OR_RETURN(bias, makeOpCall("expand_dims", {bias}, Attrs{{"axis", 1}, {"num_newaxis", newAxes}},
+                                             call->args[1]->origin()));
+    }
+    BYOC_ASSIGN_OR_RETURN(Call add, makeOpCall("add", {call->args[0], bias}, {}, call->origin()));
+    return Expr(add);
   }
 };
 
@@ -36,9 +38,10 @@ PassPtr createCanonicalizeOpsPass() {
                      "form the dnnl patterns match. Input and output are typed.";
   info.optLevel = 3;
   info.required = {"InferType"};
-  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) {
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext&) -> Result<Function> {
     canonicalize_ops::BiasAddToAdd mutator;
-    return Result<Function>(downcast<FunctionNode>(mutator.mutate(function)));
+    BYOC_ASSIGN_OR_RETURN(Expr rewritten, mutator.mutate(function));
+    return Result<Function>(downcast<FunctionNode>(rewritten));
   });
 }
 

@@ -31,10 +31,8 @@ class Sweeper final : public OpaqueFunctionSkippingMutator {
   explicit Sweeper(std::unordered_set<const ExprNode*> used) : used_(std::move(used)) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* let = pre->as<LetNode>();
-    if (!let || used_.count(let->var.get())) return post;
-    return post->as<LetNode>()->body;
+  Result<Expr> rewriteLet(const Let& pre, const Let& post) override {
+    return used_.count(pre->var.get()) ? Expr(post) : post->body;
   }
 
  private:
@@ -47,7 +45,7 @@ Function eliminateDeadCode(const Function& function) {
   Expr body = function->body;
   while (true) {
     dead_code_elimination::Sweeper sweeper(dead_code_elimination::usedVariables(body));
-    Expr swept = sweeper.mutate(body);
+    Expr swept = sweeper.mutate(body).value();  // its hook cannot fail
     if (swept == body) break;
     body = swept;
   }

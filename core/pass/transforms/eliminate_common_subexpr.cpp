@@ -30,30 +30,28 @@ std::size_t argumentHash(const Expr& arg) {
 /// Keeps the first node of each value, bucketed by a hash of callee, attributes and arguments.
 class Eliminator final : public OpaqueFunctionSkippingMutator {
  protected:
-  Expr rewrite(const Expr& /*pre*/, const Expr& post) override {
-    if (const auto* call = post->as<CallNode>()) {
-      const OpDef* def = call->opDef();
-      if (!def || call->args.empty() || def->name == "nn.dropout") return post;
-      std::size_t hash = std::hash<const ExprNode*>()(call->callee.get()) ^ call->attrs.hash();
-      for (const Expr& arg : call->args) hash = hash * 31 + argumentHash(arg);
-      return lookupOrKeep(hash, post, [call](const Expr& candidate) {
-        const auto* other = candidate->as<CallNode>();
-        if (!other || other->callee != call->callee || other->args.size() != call->args.size() ||
-            !(other->attrs == call->attrs))
-          return false;
-        for (std::size_t i = 0; i < call->args.size(); ++i)
-          if (!sameArgument(call->args[i], other->args[i])) return false;
-        return true;
-      });
-    }
-    if (const auto* item = post->as<TupleGetItemNode>()) {
-      std::size_t hash = std::hash<const ExprNode*>()(item->tuple.get()) * 31 + static_cast<std::size_t>(item->index);
-      return lookupOrKeep(hash, post, [item](const Expr& candidate) {
-        const auto* other = candidate->as<TupleGetItemNode>();
-        return other && other->tuple == item->tuple && other->index == item->index;
-      });
-    }
-    return post;
+  Result<Expr> rewriteCall(const Call& /*pre*/, const Call& call) override {
+    const OpDef* def = call->opDef();
+    if (!def || call->args.empty() || def->name == "nn.dropout") return Expr(call);
+    std::size_t hash = std::hash<const ExprNode*>()(call->callee.get()) ^ call->attrs.hash();
+    for (const Expr& arg : call->args) hash = hash * 31 + argumentHash(arg);
+    return lookupOrKeep(hash, call, [&call](const Expr& candidate) {
+      const auto* other = candidate->as<CallNode>();
+      if (!other || other->callee != call->callee || other->args.size() != call->args.size() ||
+          !(other->attrs == call->attrs))
+        return false;
+      for (std::size_t i = 0; i < call->args.size(); ++i)
+        if (!sameArgument(call->args[i], other->args[i])) return false;
+      return true;
+    });
+  }
+
+  Result<Expr> rewriteTupleGetItem(const TupleGetItem& /*pre*/, const TupleGetItem& item) override {
+    std::size_t hash = std::hash<const ExprNode*>()(item->tuple.get()) * 31 + static_cast<std::size_t>(item->index);
+    return lookupOrKeep(hash, item, [&item](const Expr& candidate) {
+      const auto* other = candidate->as<TupleGetItemNode>();
+      return other && other->tuple == item->tuple && other->index == item->index;
+    });
   }
 
  private:
@@ -73,7 +71,7 @@ class Eliminator final : public OpaqueFunctionSkippingMutator {
 
 Function eliminateCommonSubexpr(const Function& function) {
   eliminate_common_subexpr::Eliminator eliminator;
-  return withBody(function, eliminator.mutate(function->body));
+  return withBody(function, eliminator.mutate(function->body).value());  // its hooks cannot fail
 }
 
 namespace {

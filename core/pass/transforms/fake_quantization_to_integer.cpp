@@ -313,10 +313,11 @@ std::optional<AffineType> affineOfQnnCall(const CallNode& call, DType dtype) {
 
 class Rewriter final : public OpaqueFunctionSkippingMutator {
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (!isOp(*pre, "qnn.quantize")) return post;
-    Result<Expr> integer = rewriteRegion(*pre->as<CallNode>());
-    return integer ? *integer : post;
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
+    if (!isOp(*pre, "qnn.quantize")) return Expr(post);
+    // A region no rewrite handles stays in float.
+    Result<Expr> integer = rewriteRegion(*pre);
+    return integer ? *integer : Expr(post);
   }
 
  private:
@@ -395,7 +396,7 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
 
 Result<Function> fakeQuantizationToInteger(const Function& function) {
   fake_quantization::Rewriter rewriter;
-  return withBody(function, rewriter.mutate(function->body));
+  return withBody(function, rewriter.mutate(function->body).value());  // its hook cannot fail
 }
 
 namespace {

@@ -17,21 +17,20 @@ class Folder final : public OpaqueFunctionSkippingMutator {
   explicit Folder(const ConstantEvaluator& evaluator) : evaluator_(evaluator) {}
 
  protected:
-  Expr rewrite(const Expr& /*pre*/, const Expr& post) override {
-    const auto* call = post->as<CallNode>();
-    const OpDef* def = call ? call->opDef() : nullptr;
-    if (!def || def->name.starts_with("annotation.")) return post;
+  Result<Expr> rewriteCall(const Call& /*pre*/, const Call& call) override {
+    const OpDef* def = call->opDef();
+    if (!def || def->name.starts_with("annotation.")) return Expr(call);
     std::vector<TensorData> inputs;
-    std::vector<Origin> origins{post->origin()};
+    std::vector<Origin> origins{call->origin()};
     for (const Expr& arg : call->args) {
       const auto* constant = arg->as<ConstantNode>();
-      if (!constant) return post;
+      if (!constant) return Expr(call);
       inputs.push_back(constant->data);
       origins.push_back(constant->origin());
     }
     std::optional<TensorData> value = evaluator_.evaluate(*def, call->attrs, inputs);
-    if (!value) return post;
-    return ConstantNode::make(std::move(*value), Origin::unite(origins));
+    if (!value) return Expr(call);
+    return Expr(ConstantNode::make(std::move(*value), Origin::unite(origins)));
   }
 
  private:
@@ -42,7 +41,7 @@ class Folder final : public OpaqueFunctionSkippingMutator {
 
 Function foldConstants(const Function& function, const ConstantEvaluator& evaluator) {
   fold_constant::Folder folder(evaluator);
-  return withBody(function, folder.mutate(function->body));
+  return withBody(function, folder.mutate(function->body).value());  // its hook cannot fail
 }
 
 namespace {

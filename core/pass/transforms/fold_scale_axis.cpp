@@ -132,39 +132,32 @@ Result<Expr> scaled(const Expr& value, const Use& use, std::size_t rank, std::si
 class Folder final : public OpaqueFunctionSkippingMutator {
  public:
   explicit Folder(const Planner& plan) : plan_(plan) {}
-  const std::optional<Diagnostic>& error() const { return error_; }
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  // The planned roots and uses are all calls.
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
     if (auto root = plan_.roots().find(pre.get()); root != plan_.roots().end())
-      return post->as<CallNode>()->args[static_cast<std::size_t>(root->second)];
+      return post->args[static_cast<std::size_t>(root->second)];
     auto found = plan_.uses().find(pre.get());
-    if (found == plan_.uses().end() || error_) return post;
-    Result<Expr> result = apply(post, found->second);
-    if (!result) {
-      error_ = result.error();
-      return post;
-    }
-    return *result;
+    if (found == plan_.uses().end()) return Expr(post);
+    return apply(post, found->second);
   }
 
  private:
-  Result<Expr> apply(const Expr& post, const Use& use) {
-    const auto* call = post->as<CallNode>();
+  Result<Expr> apply(const Call& call, const Use& use) {
     std::vector<Expr> args = call->args;
-    if (use.biasSide < 0 && isAnchor(opName(post))) {
+    if (use.biasSide < 0 && isAnchor(opName(call))) {
       BYOC_ASSIGN_OR_RETURN(args[1], scaled(args[1], use, use.rank, use.axis));
     } else if (use.biasSide >= 0) {
       const std::size_t side = static_cast<std::size_t>(use.biasSide);
       BYOC_ASSIGN_OR_RETURN(args[side], scaled(args[side], use, use.rank, use.axis));
     } else {
-      return post;
+      return Expr(call);
     }
-    return Expr(CallNode::make(call->callee, std::move(args), call->attrs, post->origin()));
+    return Expr(CallNode::make(call->callee, std::move(args), call->attrs, call->origin()));
   }
 
   const Planner& plan_;
-  std::optional<Diagnostic> error_;
 };
 
 Result<Function> foldBackward(const Function& function) {
@@ -177,8 +170,7 @@ Result<Function> foldBackward(const Function& function) {
   });
   if (planner.roots().empty()) return function;
   Folder folder(planner);
-  Expr body = folder.mutate(function->body);
-  if (folder.error()) return *folder.error();
+  BYOC_ASSIGN_OR_RETURN(Expr body, folder.mutate(function->body));
   return withBody(function, body);
 }
 

@@ -108,24 +108,19 @@ class ForwardFolder final : public OpaqueFunctionSkippingMutator {
  public:
   explicit ForwardFolder(const Preparation& prep) : prep_(prep) {}
 
-  /// True when a pending scale reached a node that cannot take it, or building failed: the
-  /// result must then be dropped.
-  bool failed() const { return failed_; }
+  /// Whether a scale was taken up at all.
   bool folded() const { return !scaled_.empty(); }
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (failed_) return post;
+  // Every kind is checked alike: a pending scale must not reach a node that cannot take it.
+  Result<Expr> rewrite(const Expr& pre, const Expr& post) override {
     if (const auto* call = pre->as<CallNode>(); call && call->opDef()) {
-      Result<std::optional<Expr>> folded = foldCall(*call, post);
-      if (!folded) {
-        failed_ = true;
-        return post;
-      }
-      if (*folded) return **folded;
+      BYOC_ASSIGN_OR_RETURN(std::optional<Expr> folded, foldCall(*call, post));
+      if (folded) return *folded;
     }
     for (const Expr& child : childrenOf(*pre))
-      if (scaled_.count(child.get())) failed_ = true;
+      if (scaled_.count(child.get()))
+        return makeError("ForwardFoldScaleAxis: a scaled value reaches a node that cannot take the scale");
     return post;
   }
 
@@ -198,16 +193,16 @@ class ForwardFolder final : public OpaqueFunctionSkippingMutator {
 
   const Preparation& prep_;
   std::unordered_map<const ExprNode*, Scaled> scaled_;
-  bool failed_ = false;
 };
 
 Result<Function> foldForward(const Function& function) {
   Preparation prep(function->body);
   ForwardFolder folder(prep);
-  Expr body = folder.mutate(function->body);
-  // A scale that reached no consumer (TVM's "outstanding scale") leaves the function as it was.
-  if (!folder.folded() || folder.failed()) return function;
-  return withBody(function, body);
+  Result<Expr> body = folder.mutate(function->body);
+  // A scale that reached a node unable to take it, or no consumer at all (TVM's "outstanding
+  // scale"), leaves the function as it was.
+  if (!body || !folder.folded()) return function;
+  return withBody(function, *body);
 }
 
 PassInfo forwardFoldScaleAxisInfo() {

@@ -31,29 +31,27 @@ class Fuser final : public OpaqueFunctionSkippingMutator {
   }
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    if (const auto* call = post->as<CallNode>(); call && call->opDef()) {
-      if (call->opDef()->name.starts_with("annotation.")) return post;  // markers, not computations
-      std::size_t group = groupOf(pre);
-      std::vector<Expr> args = inputsFor(group, pre->as<CallNode>()->args, call->args);
-      Expr inner = CallNode::make(call->callee, std::move(args), call->attrs, post->origin());
-      return isRoot(group, pre) ? outline(group, pre, inner) : inner;
-    }
-    if (const auto* tuple = post->as<TupleNode>()) {
-      std::size_t group = groupOf(pre);
-      if (isRoot(group, pre)) return post;
-      return TupleNode::make(inputsFor(group, pre->as<TupleNode>()->fields, tuple->fields), post->origin());
-    }
-    if (const auto* item = post->as<TupleGetItemNode>()) {
-      std::size_t group = groupOf(pre);
-      const Expr& preTuple = pre->as<TupleGetItemNode>()->tuple;
-      Expr tuple = inputsFor(group, {preTuple}, {item->tuple})[0];
-      Expr inner = TupleGetItemNode::make(tuple, item->index, post->origin());
-      if (!isRoot(group, pre)) return inner;
-      if (groupOf(preTuple) != group) return post;  // a lone projection of an opaque tuple
-      return outline(group, pre, inner);
-    }
-    return post;
+  Result<Expr> rewriteCall(const Call& pre, const Call& call) override {
+    if (!call->opDef() || call->opDef()->name.starts_with("annotation.")) return Expr(call);  // markers, not computations
+    std::size_t group = groupOf(pre);
+    std::vector<Expr> args = inputsFor(group, pre->args, call->args);
+    Expr inner = CallNode::make(call->callee, std::move(args), call->attrs, call->origin());
+    return isRoot(group, pre) ? outline(group, pre, inner) : inner;
+  }
+
+  Result<Expr> rewriteTuple(const Tuple& pre, const Tuple& tuple) override {
+    std::size_t group = groupOf(pre);
+    if (isRoot(group, pre)) return Expr(tuple);
+    return Expr(TupleNode::make(inputsFor(group, pre->fields, tuple->fields), tuple->origin()));
+  }
+
+  Result<Expr> rewriteTupleGetItem(const TupleGetItem& pre, const TupleGetItem& item) override {
+    std::size_t group = groupOf(pre);
+    Expr tuple = inputsFor(group, {pre->tuple}, {item->tuple})[0];
+    Expr inner = TupleGetItemNode::make(tuple, item->index, item->origin());
+    if (!isRoot(group, pre)) return inner;
+    if (groupOf(pre->tuple) != group) return Expr(item);  // a lone projection of an opaque tuple
+    return outline(group, pre, inner);
   }
 
  private:
@@ -146,7 +144,7 @@ Function fuseOps(const Function& function, int optLevel, int maxFuseDepth) {
   FusionGraph graph = buildFusionGraph(function->body);
   std::vector<std::size_t> roots = partitionForFusion(graph, optLevel, maxFuseDepth);
   fuse_ops::Fuser fuser(graph, std::move(roots));
-  return withBody(function, fuser.mutate(function->body));
+  return withBody(function, fuser.mutate(function->body).value());  // its hooks cannot fail
 }
 
 namespace {

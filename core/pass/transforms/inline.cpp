@@ -32,9 +32,9 @@ class Binder final : public ExprMutator {
   explicit Binder(std::unordered_map<const ExprNode*, Expr> values) : values_(std::move(values)) {}
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    auto it = values_.find(pre.get());
-    return it == values_.end() ? post : it->second;
+  Result<Expr> rewriteVar(const Var& var) override {
+    auto it = values_.find(var.get());
+    return it == values_.end() ? Expr(var) : it->second;
   }
 
  private:
@@ -54,13 +54,12 @@ class Inliner final : public ExprMutator {
   explicit Inliner(const std::unordered_map<std::string, Function>& functions) : functions_(functions) {}
 
  protected:
-  Expr rewrite(const Expr& /*pre*/, const Expr& post) override {
-    const auto* call = post->as<CallNode>();
-    const auto* global = call ? call->callee->as<GlobalVarNode>() : nullptr;
-    if (!global) return post;
+  Result<Expr> rewriteCall(const Call& /*pre*/, const Call& call) override {
+    const auto* global = call->callee->as<GlobalVarNode>();
+    if (!global) return Expr(call);
     auto it = functions_.find(global->name);
-    if (it == functions_.end() || it->second->params.size() != call->args.size()) return post;
-    if (isExternal(*it->second)) return CallNode::make(it->second, call->args, call->attrs, post->origin());
+    if (it == functions_.end() || it->second->params.size() != call->args.size()) return Expr(call);
+    if (isExternal(*it->second)) return Expr(CallNode::make(it->second, call->args, call->attrs, call->origin()));
     std::unordered_map<const ExprNode*, Expr> values;
     for (std::size_t i = 0; i < call->args.size(); ++i) values.emplace(it->second->params[i].get(), call->args[i]);
     return Binder(std::move(values)).mutate(it->second->body);
@@ -80,7 +79,7 @@ Module inlineFunctions(const Module& module) {
     Function current = function;
     while (true) {  // ends: inlinable functions do not reach themselves
       inline_functions::Inliner inliner(functions);
-      Function next = withBody(current, inliner.mutate(current->body));
+      Function next = withBody(current, inliner.mutate(current->body).value());  // its hooks cannot fail
       if (next == current) break;
       current = next;
     }

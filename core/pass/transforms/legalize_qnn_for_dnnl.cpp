@@ -53,13 +53,14 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
   }
 
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
+  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
     const CallNode* requantize = opCall(pre, "qnn.requantize");
-    if (!requantize) return post;
+    if (!requantize) return Expr(post);
     std::optional<Chain> chain = match(*requantize);
-    if (!chain) return post;
+    if (!chain) return Expr(post);
+    // A chain that cannot be put in the legal form stays as it is.
     Result<Expr> legal = legalize(*chain);
-    return legal ? *legal : post;
+    return legal ? *legal : Expr(post);
   }
 
  private:
@@ -194,7 +195,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 
 Result<Function> legalizeQnnForDnnl(const Function& function) {
   legalize_qnn::Legalizer legalizer(function->body);
-  return withBody(function, legalizer.mutate(function->body));
+  return withBody(function, legalizer.mutate(function->body).value());  // its hook cannot fail
 }
 
 namespace {

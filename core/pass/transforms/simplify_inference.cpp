@@ -3,8 +3,6 @@
 
 #include "pass/transforms/simplify_inference.h"
 
-#include <optional>
-
 #include "ir/op.h"
 #include "pass/analysis/function_utils.h"
 
@@ -13,26 +11,15 @@ namespace byoc {
 namespace simplify_inference {
 
 class Simplifier final : public OpaqueFunctionSkippingMutator {
- public:
-  /// The first error met while building replacement calls, if any.
-  const std::optional<Diagnostic>& error() const { return error_; }
-
  protected:
-  Expr rewrite(const Expr& pre, const Expr& post) override {
-    const auto* item = post->as<TupleGetItemNode>();
-    const auto* call = item ? item->tuple->as<CallNode>() : nullptr;
+  Result<Expr> rewriteTupleGetItem(const TupleGetItem& pre, const TupleGetItem& item) override {
+    const auto* call = item->tuple->as<CallNode>();
     const OpDef* def = call ? call->opDef() : nullptr;
-    if (!def || item->index != 0 || error_) return post;
-    Origin origin = Origin::unite({post->origin(), call->origin()});
+    if (!def || item->index != 0) return Expr(item);
+    Origin origin = Origin::unite({item->origin(), call->origin()});
     if (def->name == "nn.dropout") return call->args[0];
-    if (def->name != "nn.batch_norm") return post;
-    const Expr& preCall = pre->as<TupleGetItemNode>()->tuple;
-    Result<Expr> simplified = batchNorm(*call, preCall->as<CallNode>()->args[0]->type(), origin);
-    if (!simplified) {
-      error_ = simplified.error();
-      return post;
-    }
-    return *simplified;
+    if (def->name != "nn.batch_norm") return Expr(item);
+    return batchNorm(*call, pre->tuple->as<CallNode>()->args[0]->type(), origin);
   }
 
  private:
@@ -72,16 +59,13 @@ class Simplifier final : public OpaqueFunctionSkippingMutator {
     BYOC_ASSIGN_OR_RETURN(Expr scaled, op("multiply", {data, scale}));
     return op("add", {scaled, shift});
   }
-
-  std::optional<Diagnostic> error_;
 };
 
 }  // namespace simplify_inference
 
 Result<Function> simplifyInference(const Function& function) {
   simplify_inference::Simplifier simplifier;
-  Expr body = simplifier.mutate(function->body);
-  if (simplifier.error()) return *simplifier.error();
+  BYOC_ASSIGN_OR_RETURN(Expr body, simplifier.mutate(function->body));
   return withBody(function, body);
 }
 
