@@ -3,6 +3,10 @@
 
 #include "pass/analysis/function_utils.h"
 
+#include <algorithm>
+
+#include "ir/op.h"
+
 namespace byoc {
 
 bool hasNonzeroAttr(const Attrs& attrs, std::string_view name) {
@@ -14,6 +18,15 @@ bool hasNonzeroAttr(const Attrs& attrs, std::string_view name) {
 
 bool isPrimitiveOrExternal(const FunctionNode& function) {
   return hasNonzeroAttr(function.attrs, "Primitive") || function.attrs.contains("Compiler");
+}
+
+bool callsAnyOf(const Function& function, const std::vector<std::string>& ops) {
+  bool found = false;
+  postOrderVisit(function, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (!found && call && call->opDef() && std::find(ops.begin(), ops.end(), call->opDef()->name) != ops.end()) found = true;
+  });
+  return found;
 }
 
 Function withBody(const Function& function, const Expr& body) {

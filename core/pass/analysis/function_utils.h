@@ -3,7 +3,9 @@
 /// Small helpers the passes share about functions: their attributes, and rebuilding one
 /// over a new body.
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/expr.h"
 #include "ir/traversal.h"
@@ -16,6 +18,9 @@ bool hasNonzeroAttr(const Attrs& attrs, std::string_view name);
 /// True for functions passes must not look into: fused or outlined (`Primitive=1`) or owned
 /// by an external codegen (`Compiler=…`).
 bool isPrimitiveOrExternal(const FunctionNode& function);
+
+/// Whether anything under `function` calls one of the ops named in `ops`.
+bool callsAnyOf(const Function& function, const std::vector<std::string>& ops);
 
 /// `function` over `body`: the very same node when `body` is its body; otherwise a new function
 /// with the same parameters, return type, attributes and origin, and no checked type.

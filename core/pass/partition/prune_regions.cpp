@@ -12,21 +12,13 @@
 #include "ir/op.h"
 #include "ir/substitute.h"
 #include "ir/traversal.h"
+#include "pass/analysis/function_utils.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 
 namespace byoc {
 
 namespace prune_regions {
-
-bool callsAnyOf(const Function& function, const std::vector<std::string>& ops) {
-  bool found = false;
-  postOrderVisit(function, [&](const Expr& node) {
-    const auto* call = node->as<CallNode>();
-    if (!found && call && call->opDef() && std::find(ops.begin(), ops.end(), call->opDef()->name) != ops.end()) found = true;
-  });
-  return found;
-}
 
 /// Replaces calls of the pruned functions by their bodies.
 class Inliner final : public ExprMutator {

@@ -395,6 +395,7 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
 }  // namespace fake_quantization
 
 Result<Function> fakeQuantizationToInteger(const Function& function) {
+  if (!callsAnyOf(function, {"qnn.quantize"})) return function;  // a float model: no region ends in a quantize
   fake_quantization::Rewriter rewriter;
   return withBody(function, rewriter.mutate(function->body).value());  // its hook cannot fail
 }

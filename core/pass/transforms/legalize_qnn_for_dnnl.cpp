@@ -194,6 +194,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 }  // namespace legalize_qnn
 
 Result<Function> legalizeQnnForDnnl(const Function& function) {
+  if (!callsAnyOf(function, {"qnn.requantize"})) return function;  // a float model: nothing to count uses of
   legalize_qnn::Legalizer legalizer(function->body);
   return withBody(function, legalizer.mutate(function->body).value());  // its hook cannot fail
 }
