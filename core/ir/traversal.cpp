@@ -197,19 +197,23 @@ Expr withType(const Expr& node, const Type& type) {
 }
 
 Result<Expr> ExprMutator::rewrite(const Expr& pre, const Expr& post) {
-  // `post` is `pre` rebuilt, so both are of one kind; a downcast cannot fail here.
+  // `post` is `pre` rebuilt, so both are of one kind; a downcast cannot fail here. Most nodes
+  // keep their children: then one typed handle serves as both.
+  auto both = [&]<typename Node>(Result<Expr> (ExprMutator::*hook)(const Ref<const Node>&, const Ref<const Node>&)) {
+    const Ref<const Node> typedPost = downcast<Node>(post);
+    return pre == post ? (this->*hook)(typedPost, typedPost) : (this->*hook)(downcast<Node>(pre), typedPost);
+  };
   switch (pre->kind()) {
     case ExprKind::Var: return rewriteVar(downcast<VarNode>(post));
     case ExprKind::GlobalVar: return rewriteGlobalVar(downcast<GlobalVarNode>(post));
     case ExprKind::Constant: return rewriteConstant(downcast<ConstantNode>(post));
     case ExprKind::Op: return rewriteOp(downcast<OpNode>(post));
-    case ExprKind::Call: return rewriteCall(downcast<CallNode>(pre), downcast<CallNode>(post));
-    case ExprKind::Tuple: return rewriteTuple(downcast<TupleNode>(pre), downcast<TupleNode>(post));
-    case ExprKind::TupleGetItem:
-      return rewriteTupleGetItem(downcast<TupleGetItemNode>(pre), downcast<TupleGetItemNode>(post));
-    case ExprKind::Function: return rewriteFunction(downcast<FunctionNode>(pre), downcast<FunctionNode>(post));
-    case ExprKind::If: return rewriteIf(downcast<IfNode>(pre), downcast<IfNode>(post));
-    case ExprKind::Let: return rewriteLet(downcast<LetNode>(pre), downcast<LetNode>(post));
+    case ExprKind::Call: return both(&ExprMutator::rewriteCall);
+    case ExprKind::Tuple: return both(&ExprMutator::rewriteTuple);
+    case ExprKind::TupleGetItem: return both(&ExprMutator::rewriteTupleGetItem);
+    case ExprKind::Function: return both(&ExprMutator::rewriteFunction);
+    case ExprKind::If: return both(&ExprMutator::rewriteIf);
+    case ExprKind::Let: return both(&ExprMutator::rewriteLet);
   }
   return post;
 }
