@@ -7,8 +7,8 @@
 #include "pass/infer_type.h"
 #include "runtime/interpreter.h"
 #include "test_files.h"
+#include "onnx_golden.h"
 #include "test_onnx_builder.h"
-#include "text/printer.h"
 
 using namespace byoc;
 using byoc::testing::attr;
@@ -189,18 +189,10 @@ class TestOnnxQuantized : public QObject {
 
   void importsAsGolden() {
     QFETCH(QString, name);
-    std::string bytes = cases().at(name)().bytes();
-    Result<Module> module = importOnnxModel(bytes, name.toStdString() + ".onnx", "");
-    QVERIFY2(module.isOk(), module ? "" : module.error().str().c_str());
-    Result<Module> typed = inferTypes(*module);
-    QVERIFY2(typed.isOk(), typed ? "" : typed.error().str().c_str());
-    std::string printed = printModule(*typed, {.showTypes = true, .showMetadata = false});
+    const std::string printed = testing::importedText(cases().at(name)().bytes(), name.toStdString() + ".onnx");
     const QString golden = QStringLiteral("frontend/onnx/quantized_") + name + QStringLiteral(".expected");
-    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDEN")) {
-      QFile out(QStringLiteral(BYOC_TEST_DATA_DIR "/") + golden);
-      QVERIFY(out.open(QIODevice::WriteOnly));
-      out.write(printed.data(), static_cast<qint64>(printed.size()));
-    }
+    // BYOC_UPDATE_GOLDENS=1 rewrites the golden files (to be reviewed before they are committed).
+    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) testing::writeTestData(golden, printed);
     QCOMPARE(printed, testing::readTestData(golden));
   }
 
