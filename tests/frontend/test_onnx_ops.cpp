@@ -5,6 +5,7 @@
 #include <map>
 
 #include "frontend/onnx/onnx_import.h"
+#include "frontend/onnx/onnx_node_context.h"
 #include "ir/op.h"
 #include "test_files.h"
 #include "onnx_golden.h"
@@ -433,6 +434,51 @@ OnnxModelBuilder smallConvNet() {
   return b;
 }
 
+/// Expand (broadcast both ways) and Tile with constant repeats.
+OnnxModelBuilder expandTile() {
+  OnnxModelBuilder b;
+  b.input("x", {3, 1}).intInitializer("shape", {3}, {2, 1, 4}).intInitializer("repeats", {2}, {2, 3});
+  b.output("e").output("t");
+  b.node("Expand", {"x", "shape"}, {"e"}, "expand");
+  b.node("Tile", {"x", "repeats"}, {"t"}, "tile");
+  return b;
+}
+
+/// TopK of the smallest, and CumSum both exclusive and reversed.
+OnnxModelBuilder topkCumsum() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 5}).intInitializer("k", {1}, {3}).intInitializer("axis", {}, {1});
+  b.output("values").output("indices").output("sums");
+  auto& topk = b.node("TopK", {"x", "k"}, {"values", "indices"}, "topk");
+  attr(topk, "largest", int64_t{0});
+  auto& cumsum = b.node("CumSum", {"x", "axis"}, {"sums"}, "cumsum");
+  attr(cumsum, "exclusive", int64_t{1});
+  attr(cumsum, "reverse", int64_t{1});
+  return b;
+}
+
+/// GatherND with a batch axis and ScatterND with an add reduction (opset 16).
+OnnxModelBuilder gatherScatterNd() {
+  OnnxModelBuilder b(16);
+  b.input("x", {2, 3, 4}).input("d", {4, 3}).input("u", {2, 3});
+  b.intInitializer("gi", {2, 1}, {2, 0}).intInitializer("si", {2, 1}, {3, 1}).output("g").output("s");
+  attr(b.node("GatherND", {"x", "gi"}, {"g"}, "gather_nd"), "batch_dims", int64_t{1});
+  attr(b.node("ScatterND", {"d", "si", "u"}, {"s"}, "scatter_nd"), "reduction", "add");
+  return b;
+}
+
+/// Range of constant bounds, integer and floating-point, folded to constants.
+OnnxModelBuilder constantRanges() {
+  OnnxModelBuilder b;
+  b.input("x", {4}).intInitializer("start", {}, {0}).intInitializer("limit", {}, {10}).intInitializer("delta", {}, {3});
+  b.initializer("fstart", {}, {1.0f}).initializer("flimit", {}, {2.0f}).initializer("fdelta", {}, {0.25f});
+  b.output("y").output("i");
+  b.node("Range", {"start", "limit", "delta"}, {"i"}, "int_range");
+  b.node("Range", {"fstart", "flimit", "fdelta"}, {"f"}, "float_range");
+  b.node("Add", {"x", "f"}, {"y"});
+  return b;
+}
+
 const std::map<QString, Build>& cases() {
   static const std::map<QString, Build> table = {
       {QStringLiteral("conv_bias_relu"), convBiasRelu},
@@ -468,6 +514,10 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("layer_norm_gelu_subgraph"), layerNormGeluSubgraph},
       {QStringLiteral("resize"), resize},
       {QStringLiteral("small_conv_net"), smallConvNet},
+      {QStringLiteral("expand_tile"), expandTile},
+      {QStringLiteral("topk_cumsum"), topkCumsum},
+      {QStringLiteral("gather_scatter_nd"), gatherScatterNd},
+      {QStringLiteral("constant_ranges"), constantRanges},
   };
   return table;
 }
@@ -492,6 +542,22 @@ class TestOnnxOps : public QObject {
     // BYOC_UPDATE_GOLDENS=1 rewrites the golden files (to be reviewed before they are committed).
     if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) testing::writeTestData(golden, printed);
     QCOMPARE(printed, testing::readTestData(golden));
+  }
+
+  /// Range of constant bounds folds to the values ONNX's definition gives.
+  void constantRangesHoldTheirValues() {
+    Result<Module> module = importOnnxModel(constantRanges().bytes(), "ranges.onnx", "");
+    QVERIFY(module.isOk());
+    const auto* outputs = module->find("main")->body->as<TupleNode>();
+    QVERIFY(outputs != nullptr);
+    const auto* ints = outputs->fields[1]->as<ConstantNode>();
+    QVERIFY(ints != nullptr);
+    QCOMPARE(onnx_import::tensorToInts(ints->data), (std::vector<int64_t>{0, 3, 6, 9}));
+    const auto* floats = outputs->fields[0]->as<CallNode>()->args[1]->as<ConstantNode>();
+    QVERIFY(floats != nullptr);
+    std::vector<double> values;
+    for (int64_t i = 0; i < floats->data.numElements(); ++i) values.push_back(floats->data.elementAsDouble(i));
+    QCOMPARE(values, (std::vector<double>{1.0, 1.25, 1.5, 1.75}));
   }
 
   /// Every imported node records its ONNX name and op type; initializers become named constants.

@@ -158,6 +158,30 @@ class TestOps : public QObject {
     row("max_pool3d", "nn.max_pool3d", {"f32[1,2,8,8,8]"}, "pool_size=2;strides=2", "Tensor[(1, 2, 4, 4, 4), float32]");
     row("avg_pool3d ceil", "nn.avg_pool3d", {"f32[1,1,5,5,5]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 1, 3, 3, 3), float32]");
     row("avg_pool3d rank", "nn.avg_pool3d", {"f32[1,1,5,5]"}, "pool_size=2", "error: nn.avg_pool3d: data must have rank 5 (NCDHW), found (1, 1, 5, 5)");
+    // tile, broadcast_to, reverse, topk, cumsum, gather_nd and scatter_nd; shapes by TVM's relations
+    // (TileRel, BroadCastToRel, TopKRel, ScanopRel, GatherNDRel, ScatterNDRel).
+    row("tile", "tile", {"f32[2,3]"}, "reps=2,2", "Tensor[(4, 6), float32]");
+    row("tile longer reps", "tile", {"f32[3]"}, "reps=2,1,2", "Tensor[(2, 1, 6), float32]");
+    row("tile shorter reps", "tile", {"f32[2,3]"}, "reps=2", "Tensor[(2, 6), float32]");
+    row("tile negative", "tile", {"f32[2,3]"}, "reps=1,-1", "error: tile: reps [1, -1] has a negative count; expected counts of 0 or more");
+    row("tile overflow", "tile", {"f32[4294967296]"}, "reps=4294967296", "error: tile: axis 0 of (4294967296) repeated 4294967296 times overflows");
+    row("broadcast_to", "broadcast_to", {"f32[3,1]"}, "shape=2,3,4", "Tensor[(2, 3, 4), float32]");
+    row("broadcast_to bad", "broadcast_to", {"f32[3,2]"}, "shape=3,4", "error: broadcast_to: cannot broadcast (3, 2) to (3, 4): axis 1 is 2, expected 1 or 4");
+    row("broadcast_to rank", "broadcast_to", {"f32[1,3]"}, "shape=3", "error: broadcast_to: cannot broadcast (1, 3) to the lower rank of (3)");
+    row("reverse", "reverse", {"f32[2,3]"}, "axis=-1", "Tensor[(2, 3), float32]");
+    row("reverse axis", "reverse", {"f32[2,3]"}, "axis=2", "error: reverse: axis 2 is out of range for rank 2");
+    row("topk", "topk", {"f32[2,5]"}, "k=3", "(Tensor[(2, 3), float32], Tensor[(2, 3), int32])");
+    row("topk whole axis", "topk", {"f32[2,5]"}, "k=0;axis=0", "(Tensor[(2, 5), float32], Tensor[(2, 5), int32])");
+    row("topk too many", "topk", {"f32[2,5]"}, "k=6", "error: topk: k 6 exceeds axis 1 of (2, 5); expected at most 5");
+    row("cumsum flat", "cumsum", {"f32[2,3]"}, "", "Tensor[(6), float32]");
+    row("cumsum axis", "cumsum", {"i32[2,3]"}, "axis=1", "Tensor[(2, 3), int32]");
+    row("gather_nd", "gather_nd", {"f32[2,3,4]", "i64[2,5]"}, "", "Tensor[(5, 4), float32]");
+    row("gather_nd batch", "gather_nd", {"f32[2,3,4]", "i64[1,2]"}, "batch_dims=1", "Tensor[(2, 4), float32]");
+    row("gather_nd long tuples", "gather_nd", {"f32[2,3]", "i64[3,5]"}, "", "error: gather_nd: indices (3, 5) with batch_dims 0 do not fit data (2, 3); expected 1 <= M and batch_dims + M <= the data's rank, M = axis 0 of indices");
+    row("gather_nd batch mismatch", "gather_nd", {"f32[2,3,4]", "i64[1,3]"}, "batch_dims=1", "error: gather_nd: batch axis 0 is 2 in data (2, 3, 4) but 3 in indices (1, 3)");
+    row("gather_nd float indices", "gather_nd", {"f32[2,3]", "f32[1,2]"}, "", "error: gather_nd: indices must be integers, found float32");
+    row("scatter_nd", "scatter_nd", {"f32[4,3]", "i64[1,2]", "f32[2,3]"}, "", "Tensor[(4, 3), float32]");
+    row("scatter_nd updates", "scatter_nd", {"f32[4,3]", "i64[1,2]", "f32[2,2]"}, "", "error: scatter_nd: updates (2, 2) do not fit indices (1, 2) and data (4, 3); expected (2, 3)");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 
@@ -172,7 +196,8 @@ class TestOps : public QObject {
     for (const QString& pair : attrs.split(';', Qt::SkipEmptyParts)) {
       QStringList parts = pair.split('=');
       QStringList values = parts[1].split(',');
-      bool listAttr = parts[0] == "newshape" || parts[0] == "axes" || parts[0] == "begin" || parts[0] == "end";
+      bool listAttr = parts[0] == "newshape" || parts[0] == "axes" || parts[0] == "begin" || parts[0] == "end" ||
+                      parts[0] == "reps" || parts[0] == "shape";
       if (values.size() == 1 && !listAttr) {
         given.set(parts[0].toStdString(), AttrValue(static_cast<int64_t>(values[0].toLongLong())));
       } else {
@@ -307,6 +332,11 @@ class TestOps : public QObject {
     QCOMPARE(kind("sum"), FusionKind::CommReduce);
     QCOMPARE(kind("nn.conv2d"), FusionKind::OutElementwiseFusable);
     QCOMPARE(kind("annotation.compiler_begin"), FusionKind::Opaque);
+    QCOMPARE(kind("tile"), FusionKind::Injective);
+    QCOMPARE(kind("broadcast_to"), FusionKind::Broadcast);
+    QCOMPARE(kind("gather_nd"), FusionKind::Injective);
+    QCOMPARE(kind("topk"), FusionKind::Opaque);
+    QCOMPARE(kind("scatter_nd"), FusionKind::Opaque);
   }
 };
 

@@ -262,6 +262,36 @@ class TestKernels : public QObject {
     row("einsum reduction", x23 + "einsum((%x,), equation=\"ij->i\") }", {iota(6)}, "(2) [3, 12]");
     row("einsum trace", "def @main(%m: " + tensor("3, 3") + ") { einsum((%m,), equation=\"ii->\") }", {iota(9)}, "() [12]");
     row("einsum diagonal", "def @main(%m: " + tensor("3, 3") + ") { einsum((%m,), equation=\"ii->i\") }", {iota(9)}, "(3) [0, 4, 8]");
+    // tile, broadcast_to, reverse, topk, cumsum, gather_nd and scatter_nd; expected values worked out by
+    // hand from the ops' definitions (numpy.tile, numpy.broadcast_to, numpy.flip, numpy.cumsum) and
+    // ONNX's GatherND/ScatterND examples with the tuple axis moved first.
+    row("tile", x23 + "tile(%x, reps=[1, 2]) }", {iota(6)}, "(2, 6) [0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5]");
+    row("tile new axis", "def @main(%x: " + tensor("3") + ") { tile(%x, reps=[2, 1]) }", {iota(3)}, "(2, 3) [0, 1, 2, 0, 1, 2]");
+    row("broadcast_to", "def @main(%x: " + tensor("3, 1") + ") { broadcast_to(%x, shape=[2, 3, 2]) }", {{1, 2, 3}},
+        "(2, 3, 2) [1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3]");
+    row("reverse", x23 + "reverse(%x, axis=1) }", {iota(6)}, "(2, 3) [2, 1, 0, 5, 4, 3]");
+    row("topk", x23 + "topk(%x, k=2) }", {{3, 1, 2, 5, 5, 4}}, "{(2, 2) [3, 2, 5, 5]; (2, 2) [0, 2, 0, 1]}");
+    row("topk ascending", x23 + "topk(%x, k=1, axis=0, ret_type=\"values\", is_ascend=True) }", {{3, 1, 2, 5, 0, 4}},
+        "(1, 3) [3, 0, 2]");
+    row("topk indices int64", x23 + "topk(%x, k=0, ret_type=\"indices\", dtype=\"int64\") }", {{3, 1, 2, 5, 5, 4}},
+        "(2, 3) [0, 2, 1, 0, 1, 2]");
+    row("cumsum", x23 + "cumsum(%x, axis=1) }", {iota(6)}, "(2, 3) [0, 1, 3, 3, 7, 12]");
+    row("cumsum exclusive", x23 + "cumsum(%x, axis=0, exclusive=True) }", {iota(6)}, "(2, 3) [0, 0, 0, 0, 1, 2]");
+    row("cumsum flat", x23 + "cumsum(%x, dtype=\"int32\") }", {iota(6)}, "(6) [0, 1, 3, 6, 10, 15]");
+    row("gather_nd elements", "def @main(%x: " + tensor("2, 2") + ", %n: " + tensor("2, 2", "int64") + ") { gather_nd(%x, %n) }",
+        {iota(4), {0, 1, 0, 1}}, "(2) [0, 3]");
+    row("gather_nd slices", "def @main(%x: " + tensor("2, 2") + ", %n: " + tensor("1, 2", "int64") + ") { gather_nd(%x, %n) }",
+        {iota(4), {1, 0}}, "(2, 2) [2, 3, 0, 1]");
+    row("gather_nd batch", "def @main(%x: " + tensor("2, 2, 2") + ", %n: " + tensor("1, 2", "int64") +
+        ") { gather_nd(%x, %n, batch_dims=1) }", {iota(8), {1, 0}}, "(2, 2) [2, 3, 4, 5]");
+    row("gather_nd negative", "def @main(%x: " + tensor("3") + ", %n: " + tensor("1, 1", "int32") + ") { gather_nd(%x, %n) }",
+        {{5, 6, 7}, {-1}}, "(1) [7]");
+    row("scatter_nd", "def @main(%x: " + tensor("8") + ", %n: " + tensor("1, 4", "int64") + ", %u: " + tensor("4") +
+        ") { scatter_nd(%x, %n, %u) }", {iota(8, 1), {4, 3, 1, 7}, {9, 10, 11, 12}}, "(8) [1, 11, 3, 10, 9, 6, 7, 12]");
+    row("scatter_nd add", "def @main(%x: " + tensor("3") + ", %n: " + tensor("1, 2", "int64") + ", %u: " + tensor("2") +
+        ") { scatter_nd(%x, %n, %u, mode=\"add\") }", {{10, 20, 30}, {0, 0}, {1, 2}}, "(3) [13, 20, 30]");
+    row("scatter_nd rows", "def @main(%x: " + tensor("2, 2") + ", %n: " + tensor("1, 1", "int64") + ", %u: " + tensor("1, 2") +
+        ") { scatter_nd(%x, %n, %u, mode=\"max\") }", {{1, 5, 3, 4}, {0}, {2, 2}}, "(2, 2) [2, 5, 3, 4]");
   }
   void handComputed() {
     QFETCH(QString, program);
@@ -419,6 +449,14 @@ class TestKernels : public QObject {
     Result<Value> out = interpreter.call("main", args);
     QVERIFY(!out.isOk());
     QCOMPARE(QString::fromStdString(out.error().str()), error);
+  }
+
+  void indexOutsideItsAxisIsAnError() {
+    const std::string program = "def @main(%x: " + tensor("3") + ", %n: " + tensor("1, 2", "int64") + ") { gather_nd(%x, %n) }";
+    Result<Value> out = evaluate(program, {{1, 2, 3}, {0, 3}});
+    QVERIFY(!out.isOk());
+    QCOMPARE(QString::fromStdString(out.error().str()),
+             QStringLiteral("in.relay:1:66: gather_nd: index 3 of tuple 1 is outside an axis of size 3; expected -3 to 2"));
   }
 
   void unsupportedDTypeIsAnError() {

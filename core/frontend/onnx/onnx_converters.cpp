@@ -9,6 +9,7 @@ const OnnxConverterTable& onnxConverters() {
     addNeuralNetConverters(built);
     addTensorConverters(built);
     addQuantizationConverters(built);
+    addIndexingConverters(built);
     return built;
   }();
   return table;

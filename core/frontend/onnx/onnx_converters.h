@@ -33,6 +33,7 @@ void addNeuralNetConverters(OnnxConverterTable& table);
 void addTensorConverters(OnnxConverterTable& table);
 void addFolders(OnnxConverterTable& table);
 void addQuantizationConverters(OnnxConverterTable& table);
+void addIndexingConverters(OnnxConverterTable& table);
 
 /// Wraps a single value as the outputs of a node.
 inline Result<OnnxOutputs> single(Result<OnnxValue> value) {

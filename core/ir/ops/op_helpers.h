@@ -90,6 +90,9 @@ void registerImageOps(OpRegistry& registry);
 void registerAnnotationOps(OpRegistry& registry);
 void registerSpatialNdOps(OpRegistry& registry);
 void registerCreationOps(OpRegistry& registry);
+void registerReplicateOps(OpRegistry& registry);
+void registerAlgorithmOps(OpRegistry& registry);
+void registerIndexingOps(OpRegistry& registry);
 /// The qnn ops; registered after nn.conv2d and nn.dense, whose shapes they share.
 void registerQnnOps(OpRegistry& registry);
 

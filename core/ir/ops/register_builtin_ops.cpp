@@ -15,6 +15,9 @@ void registerBuiltinOps(OpRegistry& registry) {
   ops::registerAnnotationOps(registry);
   ops::registerSpatialNdOps(registry);
   ops::registerCreationOps(registry);
+  ops::registerReplicateOps(registry);
+  ops::registerAlgorithmOps(registry);
+  ops::registerIndexingOps(registry);
   ops::registerQnnOps(registry);
 }
 

@@ -65,4 +65,15 @@ inline std::size_t axisIndex(int64_t axis, std::size_t rank) {
   return static_cast<std::size_t>(axis < 0 ? axis + static_cast<int64_t>(rank) : axis);
 }
 
+/// Reads index `k` of an integer array as int64.
+inline int64_t indexAt(const NDArray& indices, int64_t k) {
+  switch (indices.dtype()) {
+    case DType::Int8: return indices.data<int8_t>()[k];
+    case DType::Int16: return indices.data<int16_t>()[k];
+    case DType::Int32: return indices.data<int32_t>()[k];
+    case DType::UInt8: return indices.data<uint8_t>()[k];
+    default: return indices.data<int64_t>()[k];
+  }
+}
+
 }  // namespace byoc::kernels

@@ -19,6 +19,9 @@ KernelTable buildTable() {
   addImageKernels(table);
   addSpatialNdKernels(table);
   addCreationKernels(table);
+  addReplicateKernels(table);
+  addAlgorithmKernels(table);
+  addIndexingKernels(table);
   addQnnKernels(table);
   return table;
 }

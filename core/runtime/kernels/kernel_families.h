@@ -34,6 +34,12 @@ void addImageKernels(KernelTable& table);
 void addSpatialNdKernels(KernelTable& table);
 /// Adds the kernels of zeros, ones, layout_transform and einsum.
 void addCreationKernels(KernelTable& table);
+/// Adds the kernels of tile, broadcast_to and reverse.
+void addReplicateKernels(KernelTable& table);
+/// Adds the kernels of topk and cumsum.
+void addAlgorithmKernels(KernelTable& table);
+/// Adds the kernels of gather_nd and scatter_nd.
+void addIndexingKernels(KernelTable& table);
 /// Adds the kernels of the qnn ops (quantize, requantize, the integer products and binaries).
 void addQnnKernels(KernelTable& table);
 

@@ -7,6 +7,7 @@
 
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/dispatch.h"
+#include "runtime/kernels/gather_axes.h"
 #include "runtime/kernels/kernel_families.h"
 #include "runtime/kernels/permute.h"
 
@@ -60,44 +61,6 @@ Status split(const KernelArgs& args) {
   return Status::ok();
 }
 
-/// Copies out[i…] = in[source(i…)] where each output axis maps to an input index through `map`
-/// (returning -1 for "use the fill value"). Element size is fixed at compile time.
-template <typename Unit, typename Map>
-void gatherAxes(const NDArray& in, const NDArray& out, const Unit* fill, Map map) {
-  const Shape& shape = out.shape();
-  const std::size_t rank = shape.size();
-  const std::vector<int64_t> inStrides = stridesOf(in.shape());
-  const Unit* source = in.data<Unit>();
-  Unit* target = out.data<Unit>();
-  const int64_t total = out.numElements();
-  std::vector<int64_t> counter(rank, 0);
-  for (int64_t k = 0; k < total; ++k) {
-    int64_t offset = 0;
-    bool inside = true;
-    for (std::size_t a = 0; a < rank; ++a) {
-      const int64_t index = map(a, counter[a]);
-      if (index < 0) inside = false;
-      else offset += index * inStrides[a];
-    }
-    target[k] = inside ? source[offset] : *fill;
-    for (std::size_t a = rank; a-- > 0;) {
-      if (++counter[a] < shape[a]) break;
-      counter[a] = 0;
-    }
-  }
-}
-
-/// Runs `gatherAxes` with the unit type matching the element size.
-template <typename Map>
-void gatherBySize(const NDArray& in, const NDArray& out, const std::byte* fill, Map map) {
-  switch (dtypeSize(in.dtype())) {
-    case 1: gatherAxes(in, out, reinterpret_cast<const uint8_t*>(fill), map); break;
-    case 2: gatherAxes(in, out, reinterpret_cast<const uint16_t*>(fill), map); break;
-    case 4: gatherAxes(in, out, reinterpret_cast<const uint32_t*>(fill), map); break;
-    default: gatherAxes(in, out, reinterpret_cast<const uint64_t*>(fill), map); break;
-  }
-}
-
 Status stridedSlice(const KernelArgs& args) {
   const NDArray& in = args.inputs[0];
   const std::size_t rank = in.rank();
@@ -119,17 +82,6 @@ Status stridedSlice(const KernelArgs& args) {
   const std::byte zero[8] = {};
   gatherBySize(in, args.outputs[0], zero, [&](std::size_t a, int64_t i) { return first[a] + i * step[a]; });
   return Status::ok();
-}
-
-/// Reads index `k` of an integer array as int64.
-int64_t indexAt(const NDArray& indices, int64_t k) {
-  switch (indices.dtype()) {
-    case DType::Int8: return indices.data<int8_t>()[k];
-    case DType::Int16: return indices.data<int16_t>()[k];
-    case DType::Int32: return indices.data<int32_t>()[k];
-    case DType::UInt8: return indices.data<uint8_t>()[k];
-    default: return indices.data<int64_t>()[k];
-  }
 }
 
 Status take(const KernelArgs& args) {
