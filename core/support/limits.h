@@ -32,6 +32,9 @@ inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
 /// Most worker threads a command may ask for.
 inline constexpr int kMaxThreads = 1024;
+/// Most bilinear samples vision.roi_align takes for one output element (its adaptive sampling grid
+/// grows with the region, which the data gives).
+inline constexpr int64_t kMaxRoiSamples = int64_t{1} << 16;
 /// Most files of one codegen plugin artifact.
 inline constexpr int64_t kMaxPluginArtifactFiles = 64;
 /// Largest codegen plugin artifact (all its files together).

@@ -135,6 +135,14 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (ScatterND): reduction \"mean\"; expected none, add, mul, min or max"},
+      {"roi_align half_pixel",
+       [] {
+         OnnxModelBuilder b = oneNode("RoiAlign", {1, 1, 4, 4}, {"x", "r", "i"}, 16);
+         b.input("r", {1, 4}).input("i", {1}, onnx::TensorProto::INT64);
+         return b;
+       },
+       "model.onnx: node 'n' (RoiAlign): coordinate_transformation_mode \"half_pixel\" is not supported; expected "
+       "output_half_pixel"},
       {"gather on a folded shape",
        [] {
          OnnxModelBuilder b;

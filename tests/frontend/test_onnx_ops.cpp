@@ -479,6 +479,18 @@ OnnxModelBuilder constantRanges() {
   return b;
 }
 
+/// RoiAlign (opset 13: output_half_pixel), its batch indices joined to the regions.
+OnnxModelBuilder roiAlign() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 3, 8, 8}).input("rois", {4, 4}).input("batch", {4}, onnx::TensorProto::INT64).output("y");
+  auto& node = b.node("RoiAlign", {"x", "rois", "batch"}, {"y"}, "roi_align");
+  attr(node, "output_height", int64_t{2});
+  attr(node, "output_width", int64_t{3});
+  attr(node, "sampling_ratio", int64_t{2});
+  attr(node, "spatial_scale", 0.25f);
+  return b;
+}
+
 const std::map<QString, Build>& cases() {
   static const std::map<QString, Build> table = {
       {QStringLiteral("conv_bias_relu"), convBiasRelu},
@@ -518,6 +530,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("topk_cumsum"), topkCumsum},
       {QStringLiteral("gather_scatter_nd"), gatherScatterNd},
       {QStringLiteral("constant_ranges"), constantRanges},
+      {QStringLiteral("roi_align"), roiAlign},
   };
   return table;
 }

@@ -182,6 +182,9 @@ class TestOps : public QObject {
     row("gather_nd float indices", "gather_nd", {"f32[2,3]", "f32[1,2]"}, "", "error: gather_nd: indices must be integers, found float32");
     row("scatter_nd", "scatter_nd", {"f32[4,3]", "i64[1,2]", "f32[2,3]"}, "", "Tensor[(4, 3), float32]");
     row("scatter_nd updates", "scatter_nd", {"f32[4,3]", "i64[1,2]", "f32[2,2]"}, "", "error: scatter_nd: updates (2, 2) do not fit indices (1, 2) and data (4, 3); expected (2, 3)");
+    row("roi_align", "vision.roi_align", {"f32[1,256,14,14]", "f32[10,5]"}, "pooled_size=7,7", "Tensor[(10, 256, 7, 7), float32]");
+    row("roi_align rois", "vision.roi_align", {"f32[1,256,14,14]", "f32[10,4]"}, "pooled_size=7,7", "error: vision.roi_align: rois must have shape (num_roi, 5), found (10, 4)");
+    row("roi_align pooled", "vision.roi_align", {"f32[1,256,14,14]", "f32[10,5]"}, "pooled_size=0,7", "error: vision.roi_align: pooled_size [0, 7]; expected one or two positive sizes");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
   }
 
@@ -197,7 +200,7 @@ class TestOps : public QObject {
       QStringList parts = pair.split('=');
       QStringList values = parts[1].split(',');
       bool listAttr = parts[0] == "newshape" || parts[0] == "axes" || parts[0] == "begin" || parts[0] == "end" ||
-                      parts[0] == "reps" || parts[0] == "shape";
+                      parts[0] == "reps" || parts[0] == "shape" || parts[0] == "pooled_size";
       if (values.size() == 1 && !listAttr) {
         given.set(parts[0].toStdString(), AttrValue(static_cast<int64_t>(values[0].toLongLong())));
       } else {

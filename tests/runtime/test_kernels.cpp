@@ -292,6 +292,19 @@ class TestKernels : public QObject {
         ") { scatter_nd(%x, %n, %u, mode=\"add\") }", {{10, 20, 30}, {0, 0}, {1, 2}}, "(3) [13, 20, 30]");
     row("scatter_nd rows", "def @main(%x: " + tensor("2, 2") + ", %n: " + tensor("1, 1", "int64") + ", %u: " + tensor("1, 2") +
         ") { scatter_nd(%x, %n, %u, mode=\"max\") }", {{1, 5, 3, 4}, {0}, {2, 2}}, "(2, 2) [2, 5, 3, 4]");
+    // vision.roi_align on a plane holding 4y + x, which bilinear sampling reproduces exactly inside it;
+    // samples more than a pixel outside count as 0 (TVM's topi roi_align).
+    const std::string roi = "def @main(%x: " + tensor("1, 1, 4, 4") + ", %r: " + tensor("1, 5") + ") { ";
+    row("roi_align", roi + "vision.roi_align(%x, %r, pooled_size=[2, 2], spatial_scale=1f, sample_ratio=1) }",
+        {iota(16), {0, 0, 0, 3, 3}}, "(1, 1, 2, 2) [3.75, 5.25, 9.75, 11.25]");
+    row("roi_align adaptive grid", roi + "vision.roi_align(%x, %r, pooled_size=[2, 2], spatial_scale=1f) }",
+        {iota(16), {0, 0, 0, 3, 3}}, "(1, 1, 2, 2) [3.75, 5.25, 9.75, 11.25]");
+    row("roi_align outside", roi + "vision.roi_align(%x, %r, pooled_size=[1, 1], spatial_scale=1f, sample_ratio=2) }",
+        {iota(16), {0, 2, 2, 6, 6}}, "(1, 1, 1, 1) [3.75]");
+    row("roi_align max", roi + "vision.roi_align(%x, %r, pooled_size=[1, 1], spatial_scale=1f, sample_ratio=2, mode=\"max\") }",
+        {iota(16), {0, 2, 2, 6, 6}}, "(1, 1, 1, 1) [15]");
+    row("roi_align scale", roi + "vision.roi_align(%x, %r, pooled_size=[1, 1], spatial_scale=0.5f, sample_ratio=1) }",
+        {iota(16), {0, 0, 0, 6, 6}}, "(1, 1, 1, 1) [7.5]");
   }
   void handComputed() {
     QFETCH(QString, program);
@@ -457,6 +470,19 @@ class TestKernels : public QObject {
     QVERIFY(!out.isOk());
     QCOMPARE(QString::fromStdString(out.error().str()),
              QStringLiteral("in.relay:1:66: gather_nd: index 3 of tuple 1 is outside an axis of size 3; expected -3 to 2"));
+  }
+
+  void hostileRegionsAreErrors() {
+    const std::string program = "def @main(%x: " + tensor("1, 1, 4, 4") + ", %r: " + tensor("1, 5") +
+                                ") { vision.roi_align(%x, %r, pooled_size=[1, 1], spatial_scale=1f) }";
+    auto error = [&](std::vector<double> region) {
+      Result<Value> out = evaluate(program, {iota(16), std::move(region)});
+      return out.isOk() ? std::string("(no error)") : out.error().message;
+    };
+    QCOMPARE(error({1, 0, 0, 2, 2}), std::string("vision.roi_align: region 0 names batch entry 1; expected 0 to 0"));
+    QCOMPARE(error({0, 0, 0, 1048576, 2}), std::string("vision.roi_align: region 0 spans 2 x 1048576 pixels: more than 65536 samples "
+                                                    "per output element; expected a smaller region or a positive sample_ratio"));
+    QCOMPARE(error({0, 0, std::nan(""), 2, 2}), std::string("vision.roi_align: region 0 has a non-finite coordinate"));
   }
 
   void unsupportedDTypeIsAnError() {

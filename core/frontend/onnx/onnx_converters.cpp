@@ -10,6 +10,7 @@ const OnnxConverterTable& onnxConverters() {
     addTensorConverters(built);
     addQuantizationConverters(built);
     addIndexingConverters(built);
+    addVisionConverters(built);
     return built;
   }();
   return table;

@@ -34,6 +34,7 @@ void addTensorConverters(OnnxConverterTable& table);
 void addFolders(OnnxConverterTable& table);
 void addQuantizationConverters(OnnxConverterTable& table);
 void addIndexingConverters(OnnxConverterTable& table);
+void addVisionConverters(OnnxConverterTable& table);
 
 /// Wraps a single value as the outputs of a node.
 inline Result<OnnxOutputs> single(Result<OnnxValue> value) {

@@ -93,6 +93,7 @@ void registerCreationOps(OpRegistry& registry);
 void registerReplicateOps(OpRegistry& registry);
 void registerAlgorithmOps(OpRegistry& registry);
 void registerIndexingOps(OpRegistry& registry);
+void registerVisionOps(OpRegistry& registry);
 /// The qnn ops; registered after nn.conv2d and nn.dense, whose shapes they share.
 void registerQnnOps(OpRegistry& registry);
 

@@ -18,6 +18,7 @@ void registerBuiltinOps(OpRegistry& registry) {
   ops::registerReplicateOps(registry);
   ops::registerAlgorithmOps(registry);
   ops::registerIndexingOps(registry);
+  ops::registerVisionOps(registry);
   ops::registerQnnOps(registry);
 }
 

@@ -22,6 +22,7 @@ KernelTable buildTable() {
   addReplicateKernels(table);
   addAlgorithmKernels(table);
   addIndexingKernels(table);
+  addVisionKernels(table);
   addQnnKernels(table);
   return table;
 }

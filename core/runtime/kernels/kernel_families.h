@@ -40,6 +40,8 @@ void addReplicateKernels(KernelTable& table);
 void addAlgorithmKernels(KernelTable& table);
 /// Adds the kernels of gather_nd and scatter_nd.
 void addIndexingKernels(KernelTable& table);
+/// Adds the kernel of vision.roi_align.
+void addVisionKernels(KernelTable& table);
 /// Adds the kernels of the qnn ops (quantize, requantize, the integer products and binaries).
 void addQnnKernels(KernelTable& table);
 
