@@ -562,8 +562,55 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Cast): unsupported element type 99"},
-      {"opset beyond the supported ones", [] { return convModel(18); },
-       "model.onnx: opset 18 is not supported; expected 11 to 17"},
+      {"opset beyond the supported ones", [] { return convModel(21); },
+       "model.onnx: opset 21 is not supported; expected 11 to 20"},
+      {"split num_outputs beyond the axis",
+       [] {
+         OnnxModelBuilder b(18);
+         b.input("x", {5}).output("a").output("b").output("c").output("d");
+         attr(b.node("Split", {"x"}, {"a", "b", "c", "d"}, "n"), "num_outputs", int64_t{4});
+         return b;
+       },
+       "model.onnx: node 'n' (Split): num_outputs 4 cannot split an axis of size 5 into parts of 2 with a smaller last one"},
+      {"pads for the listed axes",
+       [] {
+         OnnxModelBuilder b = oneNode("Pad", {2, 3}, {"x", "p", "", "a"}, 18);
+         b.intInitializer("p", {4}, {1, 1, 1, 1}).intInitializer("a", {1}, {1});
+         return b;
+       },
+       "model.onnx: node 'n' (Pad): pads must have 2 values for axes (1), found 4"},
+      {"pad wrap",
+       [] {
+         OnnxModelBuilder b = oneNode("Pad", {2, 3}, {"x", "p"}, 19);
+         b.intInitializer("p", {4}, {0, 1, 0, 1});
+         attr(lastNode(b), "mode", "wrap");
+         return b;
+       },
+       "model.onnx: node 'n' (Pad): Pad mode \"wrap\" is not supported; expected constant, reflect or edge"},
+      {"resize antialias",
+       [] {
+         OnnxModelBuilder b = oneNode("Resize", {1, 1, 4, 4}, {"x", "", "s"}, 18);
+         b.initializer("s", {4}, {1.0f, 1.0f, 0.5f, 0.5f});
+         attr(lastNode(b), "antialias", int64_t{1});
+         return b;
+       },
+       "model.onnx: node 'n' (Resize): Resize with antialias is not supported"},
+      {"resize half_pixel_symmetric",
+       [] {
+         OnnxModelBuilder b = oneNode("Resize", {1, 1, 4, 4}, {"x", "", "s"}, 19);
+         b.initializer("s", {4}, {1.0f, 1.0f, 2.0f, 2.0f});
+         attr(lastNode(b), "coordinate_transformation_mode", "half_pixel_symmetric");
+         return b;
+       },
+       "model.onnx: node 'n' (Resize): Resize coordinate_transformation_mode \"half_pixel_symmetric\" is not supported; "
+       "expected half_pixel, pytorch_half_pixel, align_corners, asymmetric or tf_half_pixel_for_nn"},
+      {"gelu approximation",
+       [] {
+         OnnxModelBuilder b = oneNode("Gelu", {4}, {"x"}, 20);
+         attr(lastNode(b), "approximate", "sigmoid");
+         return b;
+       },
+       "model.onnx: node 'n' (Gelu): approximate \"sigmoid\"; expected none or tanh"},
       {"if with subgraphs",
        [] {
          OnnxModelBuilder b;
@@ -761,7 +808,7 @@ class TestOnnxErrors : public QObject {
   }
 
   void unsupportedOpset() {
-    QCOMPARE(importError(convModel(9).bytes()), std::string("model.onnx: opset 9 is not supported; expected 11 to 17"));
+    QCOMPARE(importError(convModel(9).bytes()), std::string("model.onnx: opset 9 is not supported; expected 11 to 20"));
   }
 
   void nonConstantShapeInput() {

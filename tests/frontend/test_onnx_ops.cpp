@@ -491,6 +491,24 @@ OnnxModelBuilder roiAlign() {
   return b;
 }
 
+/// What opsets 18 to 20 changed: reduction axes and Pad's axes as inputs, Split's num_outputs,
+/// Resize's axes, and Gelu in both forms.
+OnnxModelBuilder opsets18To20() {
+  OnnxModelBuilder b(20);
+  b.input("x", {1, 2, 5, 4}).intInitializer("axes", {1}, {-1}).intInitializer("pads", {2}, {1, 2});
+  b.intInitializer("pad_axes", {1}, {2}).initializer("scales", {2}, {2.0f, 0.5f});
+  b.output("mean").output("p").output("s0").output("s1").output("s2").output("r").output("g").output("t");
+  b.node("ReduceMean", {"x", "axes"}, {"mean"}, "mean");
+  b.node("Pad", {"x", "pads", "", "pad_axes"}, {"p"}, "pad");
+  auto& split = b.node("Split", {"x"}, {"s0", "s1", "s2"}, "split");
+  attr(split, "axis", int64_t{2});
+  attr(split, "num_outputs", int64_t{3});
+  attr(b.node("Resize", {"x", "", "scales"}, {"r"}, "resize"), "axes", std::vector<int64_t>{2, 3});
+  b.node("Gelu", {"x"}, {"g"}, "gelu");
+  attr(b.node("Gelu", {"x"}, {"t"}, "gelu_tanh"), "approximate", "tanh");
+  return b;
+}
+
 const std::map<QString, Build>& cases() {
   static const std::map<QString, Build> table = {
       {QStringLiteral("conv_bias_relu"), convBiasRelu},
@@ -531,6 +549,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("gather_scatter_nd"), gatherScatterNd},
       {QStringLiteral("constant_ranges"), constantRanges},
       {QStringLiteral("roi_align"), roiAlign},
+      {QStringLiteral("opsets_18_to_20"), opsets18To20},
   };
   return table;
 }

@@ -1,8 +1,10 @@
 /// \file
 /// Converters of the elementwise and broadcasting ONNX ops: activations, arithmetic, comparisons,
-/// Clip, Where, Cast, and the pass-through ops of inference (Identity, Dropout).
+/// Clip, Where, Cast, Gelu, and the pass-through ops of inference (Identity, Dropout).
 
+#include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
@@ -115,6 +117,32 @@ Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
   return single(c.call("cast", {x}, {{"dtype", std::string(dtypeName(dtype))}}));
 }
 
+/// Gelu (opset 20) spelled out as TVM's importer writes it: 0.5x · (1 + erf(x / √2)), or with
+/// approximate="tanh" its FastGelu form 0.5x · (1 + tanh(√(2/π) x + 0.044715 √(2/π) x³)).
+Result<OnnxOutputs> gelu(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(std::string approximate, c.attrs.getString("approximate", "none"));
+  const bool exact = approximate == "none";
+  if (!exact && approximate != "tanh") return makeError("approximate \"" + approximate + "\"; expected none or tanh");
+  if (!x.tensor() || !isFloat(x.tensor()->dtype)) return makeError("Gelu takes a floating-point tensor");
+  const DType dtype = x.tensor()->dtype;
+  BYOC_ASSIGN_OR_RETURN(OnnxValue half, c.call("multiply", {c.scalar(dtype, 0.5), x}));
+  OnnxValue curve;
+  if (exact) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue scaled, c.call("divide", {x, c.scalar(dtype, std::sqrt(2.0))}));
+    BYOC_ASSIGN_OR_RETURN(curve, c.call("erf", {scaled}));
+  } else {
+    const double root = std::sqrt(2.0 / std::numbers::pi);
+    BYOC_ASSIGN_OR_RETURN(OnnxValue linear, c.call("multiply", {c.scalar(dtype, root), x}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue cube, c.call("power", {x, c.scalar(dtype, 3.0)}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue cubic, c.call("multiply", {c.scalar(dtype, 0.044715 * root), cube}));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue inner, c.call("add", {linear, cubic}));
+    BYOC_ASSIGN_OR_RETURN(curve, c.call("tanh", {inner}));
+  }
+  BYOC_ASSIGN_OR_RETURN(OnnxValue onePlus, c.call("add", {c.scalar(dtype, 1.0), curve}));
+  return single(c.call("multiply", {half, onePlus}));
+}
+
 }  // namespace
 
 void addElementwiseConverters(OnnxConverterTable& table) {
@@ -143,6 +171,7 @@ void addElementwiseConverters(OnnxConverterTable& table) {
   table["Reciprocal"] = reciprocal;
   table["Where"] = where;
   table["Cast"] = cast;
+  table["Gelu"] = gelu;
 }
 
 }  // namespace byoc::onnx_import

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
@@ -99,9 +100,10 @@ Result<OnnxOutputs> transpose(const OnnxNodeContext& c) {
   return single(c.call("transpose", {x}, {{"axes", AttrValue::ints(perm)}}));
 }
 
-/// The axes of Squeeze, Unsqueeze, ReduceSum: an input from opset 13, an attribute before.
-Result<std::optional<std::vector<int64_t>>> axesOf(const OnnxNodeContext& c, std::size_t inputIndex) {
-  if (c.opset >= 13 && c.inputCount() > inputIndex) {
+/// The axes of Squeeze, Unsqueeze and the reductions: input `inputIndex` from opset `inputFrom`
+/// (13 for Squeeze, Unsqueeze and ReduceSum, 18 for the other reductions), an attribute before.
+Result<std::optional<std::vector<int64_t>>> axesOf(const OnnxNodeContext& c, std::size_t inputIndex, int64_t inputFrom = 13) {
+  if (c.opset >= inputFrom && c.inputCount() > inputIndex) {
     if (!c.hasInput(inputIndex)) return std::optional<std::vector<int64_t>>();
     BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, c.constantInts(inputIndex));
     return std::optional<std::vector<int64_t>>(axes);
@@ -189,6 +191,24 @@ Status checkSplitSizes(const std::vector<int64_t>& sizes, int64_t axis, int64_t 
   return Status::ok();
 }
 
+/// The part sizes of Split's `num_outputs` (opset 18): equal parts of ceil(extent / n), the last
+/// one smaller when the axis does not divide evenly.
+Result<std::vector<int64_t>> numOutputsSizes(const OnnxNodeContext& c, int64_t extent) {
+  BYOC_ASSIGN_OR_RETURN(int64_t parts, c.attrs.getInt("num_outputs"));
+  if (parts != c.node.output_size())
+    return makeError("num_outputs " + std::to_string(parts) + " differs from the " + std::to_string(c.node.output_size()) +
+                     " outputs of the node");
+  if (extent == kAnyDim) return makeError("num_outputs splits an axis of unknown size; expected a known size");
+  const int64_t chunk = (extent + parts - 1) / parts;
+  const int64_t last = extent - chunk * (parts - 1);
+  if (last <= 0)
+    return makeError("num_outputs " + std::to_string(parts) + " cannot split an axis of size " + std::to_string(extent) +
+                     " into parts of " + std::to_string(chunk) + " with a smaller last one");
+  std::vector<int64_t> sizes(static_cast<std::size_t>(parts - 1), chunk);
+  sizes.push_back(last);
+  return sizes;
+}
+
 /// Split into the sizes of the `split` input (opset 13) or attribute (before), or equal parts.
 Result<OnnxOutputs> split(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
@@ -198,6 +218,8 @@ Result<OnnxOutputs> split(const OnnxNodeContext& c) {
   if (c.opset >= 13) {
     if (c.hasInput(1)) {
       BYOC_ASSIGN_OR_RETURN(sizes, c.constantInts(1));
+    } else if (c.opset >= 18 && c.attrs.has("num_outputs")) {
+      BYOC_ASSIGN_OR_RETURN(sizes, numOutputsSizes(c, x.shape()[static_cast<std::size_t>(axis)]));
     }
   } else {
     BYOC_ASSIGN_OR_RETURN(sizes, c.attrs.getInts("split", std::vector<int64_t>{}));
@@ -263,7 +285,24 @@ Status checkPaddedShape(const Shape& shape, const std::vector<int64_t>& pads) {
   return Status::ok();
 }
 
-/// Pad: the pads and the optional constant value are constant inputs (opset 11 on).
+/// Pad's `pads` for the listed `axes` (opset 18: begins then ends, one pair per listed axis)
+/// spread over every axis of a tensor of `rank`, the others unpadded.
+Result<std::vector<int64_t>> padsOfAllAxes(const std::vector<int64_t>& pads, const std::vector<int64_t>& axes,
+                                           std::size_t rank) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> normalized, onnxAxes(axes, rank));
+  if (pads.size() != 2 * axes.size())
+    return makeError("pads must have " + std::to_string(2 * axes.size()) + " values for axes " + listString(axes) +
+                     ", found " + std::to_string(pads.size()));
+  std::vector<int64_t> all(2 * rank, 0);
+  for (std::size_t i = 0; i < normalized.size(); ++i) {
+    const auto axis = static_cast<std::size_t>(normalized[i]);
+    all[axis] = pads[i];
+    all[axis + rank] = pads[i + axes.size()];
+  }
+  return all;
+}
+
+/// Pad: the pads, the optional constant value and the optional axes (opset 18) are constant inputs.
 Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> pads, c.constantInts(1));
@@ -272,6 +311,10 @@ Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
     BYOC_ASSIGN_OR_RETURN(std::vector<double> values, c.constantFloats(2));
     if (values.size() != 1) return makeError("constant_value must be a scalar");
     value = values[0];
+  }
+  if (c.hasInput(3)) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, c.constantInts(3));
+    BYOC_ASSIGN_OR_RETURN(pads, padsOfAllAxes(pads, axes, x.rank()));
   }
   if (pads.size() != 2 * x.rank())
     return makeError("pads must have " + std::to_string(2 * x.rank()) + " values, found " + std::to_string(pads.size()));
@@ -285,17 +328,12 @@ Result<OnnxOutputs> pad(const OnnxNodeContext& c) {
   return single(c.call("nn.pad", {x, c.scalar(dtype, value)}, {{"pad_width", width}, {"pad_mode", mode}}));
 }
 
-/// ReduceMean and friends; ReduceSum takes its axes as an input from opset 13 (the others from 18).
-OnnxConverter reduce(std::string op, bool axesInputFrom13) {
-  return [op, axesInputFrom13](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+/// ReduceMean and friends; their axes become an input from opset `axesInputFrom` (13 for
+/// ReduceSum, 18 for the others).
+OnnxConverter reduce(std::string op, int64_t axesInputFrom) {
+  return [op, axesInputFrom](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-    std::optional<std::vector<int64_t>> axes;
-    if (axesInputFrom13) {
-      BYOC_ASSIGN_OR_RETURN(axes, axesOf(c, 1));
-    } else if (c.attrs.has("axes")) {
-      BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> listed, c.attrs.getInts("axes"));
-      axes = listed;
-    }
+    BYOC_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> axes, axesOf(c, 1, axesInputFrom));
     if (axes) BYOC_TRY(onnxAxes(*axes, x.rank()).status());
     BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
     BYOC_ASSIGN_OR_RETURN(int64_t noopWithEmptyAxes, c.attrs.getInt("noop_with_empty_axes", 0));
@@ -399,20 +437,44 @@ std::string resizeMethod(const std::string& mode) {
   return mode;
 }
 
-/// Resize (opsets 11–17) of the two spatial axes of an NCHW tensor, to constant sizes or scales.
+/// Resize's `sizes` (input 3) or `scales` (input 2) for all four axes: opset 18's `axes` lists the
+/// axes they are given for, the others keeping their size (scale 1).
+template <typename T>
+Result<std::vector<T>> resizeValuesOfAllAxes(const OnnxNodeContext& c, std::vector<T> values, const char* what, T keep,
+                                            const Shape& shape) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, c.attrs.getInts("axes", std::vector<int64_t>{0, 1, 2, 3}));
+  BYOC_ASSIGN_OR_RETURN(axes, onnxAxes(axes, shape.size()));
+  if (values.size() != axes.size())
+    return makeError(std::string(what) + " must have " + std::to_string(axes.size()) + " values, one per axis of " +
+                     listString(axes) + ", found " + std::to_string(values.size()));
+  std::vector<T> all(shape.size(), keep);
+  for (std::size_t i = 0; i < axes.size(); ++i) all[static_cast<std::size_t>(axes[i])] = values[i];
+  if constexpr (std::is_same_v<T, int64_t>)
+    for (std::size_t axis = 0; axis < all.size(); ++axis)
+      if (all[axis] == kAnyDim) all[axis] = shape[axis];
+  return all;
+}
+
+/// Resize of the two spatial axes of an NCHW tensor, to constant sizes or scales (opsets 11–20;
+/// antialiasing, aspect-ratio policies and half_pixel_symmetric are refused).
 Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   if (x.rank() != 4) return makeError("only rank-4 (NCHW) Resize is supported, found rank " + std::to_string(x.rank()));
+  BYOC_ASSIGN_OR_RETURN(int64_t antialias, c.attrs.getInt("antialias", 0));
+  if (antialias != 0) return makeError("Resize with antialias is not supported");
+  BYOC_ASSIGN_OR_RETURN(std::string policy, c.attrs.getString("keep_aspect_ratio_policy", "stretch"));
+  if (policy != "stretch")
+    return makeError("Resize keep_aspect_ratio_policy \"" + policy + "\" is not supported; expected stretch");
   std::vector<int64_t> size;
   if (c.hasInput(3)) {
-    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, c.constantInts(3));
-    if (sizes.size() != 4) return makeError("sizes must have 4 values");
-    if (std::any_of(sizes.begin(), sizes.end(), [](int64_t s) { return s < 0; }))
-      return makeError("sizes " + listString(sizes) + " hold a negative size; expected sizes of 0 or more");
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> given, c.constantInts(3));
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, resizeValuesOfAllAxes<int64_t>(c, given, "sizes", kAnyDim, x.shape()));
     size = {sizes[2], sizes[3]};
+    if (size[0] < 0 || size[1] < 0)
+      return makeError("sizes " + listString(given) + " hold a negative size; expected sizes of 0 or more");
   } else {
-    BYOC_ASSIGN_OR_RETURN(std::vector<double> scales, c.constantFloats(2));
-    if (scales.size() != 4) return makeError("scales must have 4 values");
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> given, c.constantFloats(2));
+    BYOC_ASSIGN_OR_RETURN(std::vector<double> scales, resizeValuesOfAllAxes<double>(c, given, "scales", 1.0, x.shape()));
     if (scales[0] != 1.0 || scales[1] != 1.0) return makeError("Resize of the batch or channel axis is not supported");
     for (std::size_t axis : {2, 3}) {
       BYOC_ASSIGN_OR_RETURN(int64_t scaled, scaledSize(x.shape()[axis], scales[axis], axis));
@@ -427,7 +489,10 @@ Result<OnnxOutputs> resize(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(double extrapolation, c.attrs.getFloat("extrapolation_value", 0.0f));
   if (mode != "nearest" && mode != "linear" && mode != "cubic")
     return makeError("Resize mode \"" + mode + "\" is not supported; expected nearest, linear or cubic");
-  if (transform == "tf_crop_and_resize") return makeError("Resize with tf_crop_and_resize is not supported");
+  if (transform != "half_pixel" && transform != "pytorch_half_pixel" && transform != "align_corners" &&
+      transform != "asymmetric" && transform != "tf_half_pixel_for_nn")
+    return makeError("Resize coordinate_transformation_mode \"" + transform + "\" is not supported; expected half_pixel, "
+                     "pytorch_half_pixel, align_corners, asymmetric or tf_half_pixel_for_nn");
   return single(c.call("image.resize2d", {x},
                        {{"size", AttrValue::ints(size)},
                         {"layout", "NCHW"},
@@ -453,11 +518,11 @@ void addTensorConverters(OnnxConverterTable& table) {
   table["Split"] = split;
   table["Gather"] = gather;
   table["Pad"] = pad;
-  table["ReduceMean"] = reduce("mean", false);
-  table["ReduceSum"] = reduce("sum", true);
-  table["ReduceMax"] = reduce("max", false);
-  table["ReduceMin"] = reduce("min", false);
-  table["ReduceProd"] = reduce("prod", false);
+  table["ReduceMean"] = reduce("mean", 18);
+  table["ReduceSum"] = reduce("sum", 13);
+  table["ReduceMax"] = reduce("max", 18);
+  table["ReduceMin"] = reduce("min", 18);
+  table["ReduceProd"] = reduce("prod", 18);
   table["Shape"] = shape;
   table["Constant"] = constant;
   table["ConstantOfShape"] = constantOfShape;

@@ -13,7 +13,7 @@ namespace {
 
 /// The opsets of the default domain whose op semantics the converters follow.
 constexpr int64_t kMinOpset = 11;
-constexpr int64_t kMaxOpset = 17;
+constexpr int64_t kMaxOpset = 20;
 
 }  // namespace
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The ONNX importer: a serialised ONNX model (opsets 11–17 of the default domain) becomes a
+/// The ONNX importer: a serialised ONNX model (opsets 11–20 of the default domain) becomes a
 /// module whose `@main` takes the graph inputs as parameters and returns the graph outputs (a
 /// tuple when there are several). Ops are mapped onto the IR's Relay-named ops the way TVM's
 /// importer maps them (see docs/onnx-import.md); initializers become constants named after them;
