@@ -7,6 +7,7 @@
 #include "pass/partition/partition_passes.h"
 #include "pass/registry.h"
 #include "pass/transforms/dead_code_elimination.h"
+#include "pass/transforms/dnnl_rewrites.h"
 #include "pass/transforms/eliminate_common_subexpr.h"
 #include "pass/transforms/fake_quantization_to_integer.h"
 #include "pass/transforms/fold_constant.h"
@@ -36,6 +37,8 @@ void registerBuiltinPasses(PassRegistry& registry) {
       removeUnusedFunctionsRegistration(),
       fakeQuantizationToIntegerRegistration(),
       legalizeQnnForDnnlRegistration(),
+      rewriteLayerNormRegistration(),
+      rewriteDenseBiasGeluReshapeLastRegistration(),
   };
   for (const PassRegistration& registration : builtins) {
     Status added = registry.add(registration);

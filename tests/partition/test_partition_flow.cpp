@@ -58,7 +58,8 @@ class TestPartitionFlow : public QObject {
     std::vector<std::string> names;
     for (const PassPtr& pass : steps) names.push_back(pass->info().name);
     QCOMPARE(names, (std::vector<std::string>{"CanonicalizeOps", "SimplifyInference", "FoldConstant", "FoldScaleAxis",
-                                              "SimplifyExpr", "FoldConstant", "MergeComposite", "AnnotateTarget",
+                                              "SimplifyExpr", "FoldConstant", "RewriteLayerNorm",
+                                              "RewriteDenseBiasGeluReshapeLast", "MergeComposite", "AnnotateTarget",
                                               "MergeCompilerRegions", "PartitionGraph", "PruneRegions"}));
   }
 

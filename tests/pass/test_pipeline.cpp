@@ -24,7 +24,8 @@ class TestPipeline : public QObject {
                                               "LegalizeQnnForDnnl", "MergeCompilerRegions",
                                               "MergeComposite", "MergeCompositeFunctions", "NameMangleExtFuncs", "OutlineRegions",
                                               "PartitionGraph", "PruneRegions", "RemoveDefaultAnnotations",
-                                              "RemoveUnusedFunctions", "RunCodegen", "SimplifyExpr", "SimplifyInference"}));
+                                              "RemoveUnusedFunctions", "RewriteDenseBiasGeluReshapeLast", "RewriteLayerNorm",
+                                              "RunCodegen", "SimplifyExpr", "SimplifyInference"}));
     for (const PassInfo* info : builtinPasses().all()) {
       QVERIFY2(!info->summary.empty(), info->name.c_str());
       QVERIFY2(!info->description.empty(), info->name.c_str());

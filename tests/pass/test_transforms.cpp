@@ -3,7 +3,7 @@
 /// `// -----`, each a sentence, the pipeline, the input and the expected output (or `unchanged`).
 /// Every case runs typed, at opt level 3, with the verifier after each pass, and a second run of
 /// the pipeline on the output must report that it changed nothing. The cases of the algebraic
-/// passes (scale folding, SimplifyExpr) are also run on the interpreter: the output must compute
+/// passes (scale folding, SimplifyExpr, the dnnl rewrites) are also run on the interpreter: the output must compute
 /// what the input computes.
 
 #include <QtTest>
@@ -129,7 +129,8 @@ class TestTransforms : public QObject {
     QTest::addColumn<QString>("input");
     for (const Case& entry : readCases(readTestData(QStringLiteral("pass/transforms.txt"))))
       if (entry.expected != "unchanged" &&
-          (entry.pipeline.find("FoldScaleAxis") != std::string::npos || entry.pipeline.find("SimplifyExpr") != std::string::npos))
+          (entry.pipeline.find("FoldScaleAxis") != std::string::npos || entry.pipeline.find("SimplifyExpr") != std::string::npos ||
+           entry.pipeline.find("Rewrite") != std::string::npos))
         QTest::newRow(entry.title.c_str()) << QString::fromStdString(entry.pipeline) << QString::fromStdString(entry.input);
   }
 

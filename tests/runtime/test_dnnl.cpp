@@ -238,6 +238,16 @@ class TestDnnl : public QObject {
     const std::string denseInner = "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32], %p2: Tensor[(24), float32]";
     row("dense_bias_relu", denseParams,
         composite("dnnl.dense_bias_relu", denseInner, "%0 = nn.dense(%p0, %p1); %1 = add(%0, %p2); nn.relu(%1)", "%x, %w, %b"));
+    // TVM's patterns match add either way round: the bias may come first (as after
+    // RewriteDenseBiasGeluReshapeLast), the residual too.
+    row("dense_bias_gelu bias first", denseParams,
+        composite("dnnl.dense_bias_gelu", denseInner,
+                  "%0 = nn.dense(%p0, %p1); %1 = add(%p2, %0); %2 = divide(%1, 1.41421f); %3 = erf(%2); %4 = add(%3, 1f); "
+                  "%5 = multiply(%1, %4); multiply(%5, 0.5f)",
+                  "%x, %w, %b"));
+    row("dense_bias_sum residual first", denseParams + ", %s: Tensor[(4, 24), float32]",
+        composite("dnnl.dense_bias_sum", denseInner + ", %p3: Tensor[(4, 24), float32]",
+                  "%0 = nn.dense(%p0, %p1); %1 = add(%p2, %0); add(%p3, %1)", "%x, %w, %b, %s"));
     row("dense_gelu", "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32]",
         composite("dnnl.dense_gelu", "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32]",
                   "%0 = nn.dense(%p0, %p1); %2 = divide(%0, 1.41421f); %3 = erf(%2); %4 = add(%3, 1f); %5 = multiply(%0, %4); multiply(%5, 0.5f)",

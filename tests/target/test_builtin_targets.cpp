@@ -77,7 +77,8 @@ class TestBuiltinTargets : public QObject {
              (std::vector<std::string>{"nn.conv1d", "nn.conv2d", "nn.conv3d", "nn.conv2d_transpose", "nn.conv3d_transpose",
                                        "nn.dense", "nn.layer_norm", "nn.batch_matmul", "nn.global_avg_pool2d"}));
     QCOMPARE(target.preparePipeline,
-             std::string("CanonicalizeOps,SimplifyInference,FoldConstant,FoldScaleAxis,SimplifyExpr,FoldConstant"));
+             std::string("CanonicalizeOps,SimplifyInference,FoldConstant,FoldScaleAxis,SimplifyExpr,FoldConstant,"
+                         "RewriteLayerNorm,RewriteDenseBiasGeluReshapeLast"));
   }
 };
 

@@ -1,6 +1,7 @@
 #include "runtime/dnnl/composite_reading.h"
 
 #include <optional>
+#include <utility>
 
 #include "ir/op.h"
 #include "ir/traversal.h"
@@ -24,6 +25,19 @@ const CallNode* callOf(const Expr& body, const char* op, const CallNode* produce
     const auto* call = node->as<CallNode>();
     if (!found && call && call->opDef() && call->opDef()->name == op && (!producer || call->args[0].get() == producer))
       found = call;
+  });
+  return found;
+}
+
+/// The `add` in `body` (post order) one of whose arguments is `producer`, and its other argument:
+/// TVM's patterns match add either way round, so a bias or residual may come first.
+std::pair<const CallNode*, Expr> addOnto(const Expr& body, const CallNode* producer) {
+  std::pair<const CallNode*, Expr> found{nullptr, Expr()};
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (found.first || !call || !call->opDef() || call->opDef()->name != "add" || call->args.size() != 2) return;
+    for (std::size_t i = 0; i < 2; ++i)
+      if (call->args[i].get() == producer) found = {call, call->args[1 - i]};
   });
   return found;
 }
@@ -77,11 +91,12 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
     if (def->name == "clip") clip = inner;
   });
   if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");
-  const CallNode* biasAdd = kind.bias ? callOf(composite.body, "add", anchor) : nullptr;
-  const CallNode* sumAdd = kind.sum ? callOf(composite.body, "add", biasAdd ? biasAdd : anchor) : nullptr;
+  const auto [biasAdd, bias] = kind.bias ? addOnto(composite.body, anchor) : std::pair<const CallNode*, Expr>();
+  const auto [sumAdd, residual] =
+      kind.sum ? addOnto(composite.body, biasAdd ? biasAdd : anchor) : std::pair<const CallNode*, Expr>();
   CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs, {}};
-  if (kind.bias) reading.params.push_back(biasAdd ? parameterIndex(composite, biasAdd->args[1]) : -1);
-  if (kind.sum) reading.params.push_back(sumAdd ? parameterIndex(composite, sumAdd->args[1]) : -1);
+  if (kind.bias) reading.params.push_back(biasAdd ? parameterIndex(composite, bias) : -1);
+  if (kind.sum) reading.params.push_back(sumAdd ? parameterIndex(composite, residual) : -1);
   for (int param : reading.params)
     if (param < 0)
       return makeError("composite \"" + kind.name + "\": its data, weight" + (kind.bias ? ", bias" : "") +

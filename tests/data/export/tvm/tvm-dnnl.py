@@ -1,6 +1,6 @@
 """dnnl for TVM's bring-your-own-codegen flow, written by BYOC Studio.
 
-TVM's own dnnl integration, python/tvm/relay/op/contrib/dnnl.py as of v0.14 (its pattern table is the same in v0.19): its 27 ops (each offloaded unless an argument is int64, pools not in ceil mode); its pattern table in its order (dense_bias_sum, the conv2d sum patterns with their add checks, then for bias and no bias, for each post-op relu, tanh, sigmoid, clip, gelu, swish, mish or none, conv1d, conv2d, conv3d, deconv2d, deconv3d and dense), where the conv patterns ending in the bias add or its relu carry TVM's bias check exactly: the add must sit on an nn.conv2d whose channels equal the bias size, so the conv1d, conv3d and deconv rows with bias and no other post-op than relu never match, as in TVM; the preparation partition_for_dnnl runs before partitioning (CanonicalizeOps, SimplifyInference, FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant); and prune_dnnl_subgraphs' list of compute-intensive ops. Not here: the qnn patterns (dnnl.qnn.conv2d, dnnl.qnn.dense), and, of TVM's preparation, Legalize of grouped convolutions, AlterOpLayout and the layer_norm, dense_bias_gelu and qnn rewrites.
+TVM's own dnnl integration, python/tvm/relay/op/contrib/dnnl.py as of v0.14 (its pattern table is the same in v0.19): its 27 ops (each offloaded unless an argument is int64, pools not in ceil mode); its pattern table in its order (dense_bias_sum, the conv2d sum patterns with their add checks, then for bias and no bias, for each post-op relu, tanh, sigmoid, clip, gelu, swish, mish or none, conv1d, conv2d, conv3d, deconv2d, deconv3d and dense), where the conv patterns ending in the bias add or its relu carry TVM's bias check exactly: the add must sit on an nn.conv2d whose channels equal the bias size, so the conv1d, conv3d and deconv rows with bias and no other post-op than relu never match, as in TVM; the preparation partition_for_dnnl runs before partitioning (CanonicalizeOps, SimplifyInference, FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant, then rewrite_layer_norm and rewrite_dense_bias_gelu_reshape_last); and prune_dnnl_subgraphs' list of compute-intensive ops. Not here: the qnn patterns (dnnl.qnn.conv2d, dnnl.qnn.dense), and, of TVM's preparation, Legalize of grouped convolutions, AlterOpLayout and the qnn rewrite.
 
 Importing this module registers, for the compiler "dnnl":
 * one op-support function per op rule, as the "target.dnnl" attribute of each op it is
@@ -8,7 +8,7 @@ Importing this module registers, for the compiler "dnnl":
 * the composite patterns, in priority order, as the pattern table of "dnnl"
   (MergeComposite(pattern_table())).
 
-Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant,FoldScaleAxis,SimplifyExpr,FoldConstant.
+Before partitioning, the target's flow runs CanonicalizeOps,SimplifyInference,FoldConstant,FoldScaleAxis,SimplifyExpr,FoldConstant,RewriteLayerNorm,RewriteDenseBiasGeluReshapeLast.
 Partitioned regions containing none of these ops are not worth offloading:
 nn.conv1d, nn.conv2d, nn.conv3d, nn.conv2d_transpose, nn.conv3d_transpose, nn.dense, nn.layer_norm, nn.batch_matmul, nn.global_avg_pool2d.
 """
