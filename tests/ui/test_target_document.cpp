@@ -6,6 +6,7 @@
 
 #include "authoring/target_document.h"
 #include "authoring/target_settings.h"
+#include "window/partition_bar.h"
 #include "support/file_io.h"
 
 using namespace byoc;
@@ -24,6 +25,20 @@ class TestTargetDocument : public QObject {
     QVERIFY(document.path().isEmpty());
     QVERIFY(!document.isModified());
     QCOMPARE(changed.count(), 1);
+  }
+
+  /// tvm-dnnl's target is named "dnnl", as TVM names its compiler; the chooser still shows tvm-dnnl.
+  void theChooserShowsTheBuiltInLoadedNotItsName() {
+    TargetDocument document;
+    PartitionBar bar(&document, nullptr);
+    auto* chooser = bar.findChild<QComboBox*>();
+    QVERIFY(chooser != nullptr);
+    QVERIFY(document.load(QStringLiteral("tvm-dnnl")));
+    QCOMPARE(document.target().name, std::string("dnnl"));
+    QCOMPARE(document.label(), QStringLiteral("tvm-dnnl"));
+    QCOMPARE(chooser->currentText(), QStringLiteral("tvm-dnnl"));
+    QVERIFY(document.load(QStringLiteral("dnnl")));
+    QCOMPARE(chooser->currentText(), QStringLiteral("dnnl"));
   }
 
   void aFailedLoadChangesNothing() {

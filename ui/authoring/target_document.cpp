@@ -43,16 +43,22 @@ TargetDocument::~TargetDocument() {
 Status TargetDocument::load(const QString& nameOrPath) {
   BYOC_ASSIGN_OR_RETURN(Target loaded, loadTarget(nameOrPath.toStdString()));
   const bool isFile = nameOrPath.endsWith(QStringLiteral(".json")) || nameOrPath.contains(QLatin1Char('/'));
-  reset(std::move(loaded), isFile ? nameOrPath : QString());
+  reset(std::move(loaded), isFile ? nameOrPath : QString(), isFile ? QString() : nameOrPath);
   return Status::ok();
 }
 
-void TargetDocument::reset(Target target, const QString& path) {
+QString TargetDocument::label() const {
+  if (!path_.isEmpty()) return path_;
+  return builtin_.isEmpty() ? QString::fromStdString(target_.name) : builtin_;
+}
+
+void TargetDocument::reset(Target target, const QString& path, const QString& builtin) {
   resetting_ = true;
   undoStack_->clear();
   resetting_ = false;
   target_ = std::move(target);
   path_ = path;
+  builtin_ = builtin;
   setModified(false);
   emit changed();
 }

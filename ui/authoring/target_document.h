@@ -28,13 +28,17 @@ class TargetDocument : public QObject {
   const Target& target() const { return target_; }
   /// The file it was loaded from or saved to; empty for a built-in or a new target.
   const QString& path() const { return path_; }
+  /// What the target chooser calls it: its file, else the built-in it was loaded from (tvm-dnnl's
+  /// target is named "dnnl"), else its name.
+  QString label() const;
   /// True when there are edits not yet saved.
   bool isModified() const { return modified_; }
 
   /// Loads a built-in target by name or a target file (see `loadTarget`); on failure nothing changes.
   Status load(const QString& nameOrPath);
-  /// Takes `target` as the loaded, unmodified target from `path`; the undo stack starts empty.
-  void reset(Target target, const QString& path);
+  /// Takes `target` as the loaded, unmodified target from `path` (or the built-in `builtin`); the
+  /// undo stack starts empty.
+  void reset(Target target, const QString& path, const QString& builtin = {});
   /// Replaces the target by an edited version of it, as one undoable step named `text` ("Support
   /// nn.relu"; "Edit Target" when empty). Consecutive edits with the same non-empty `mergeKey` are
   /// one step (the keystrokes of one pattern's text).
@@ -62,6 +66,7 @@ class TargetDocument : public QObject {
   /// Set while `reset` clears the stack: it announces the change itself.
   bool resetting_ = false;
   QString path_;
+  QString builtin_;
   bool modified_ = false;
 };
 

@@ -62,8 +62,7 @@ void PartitionBar::choose(int index) {
 }
 
 void PartitionBar::showTarget() {
-  const QString& path = document_->path();
-  const QString shown = path.isEmpty() ? QString::fromStdString(document_->target().name) : path;
+  const QString shown = document_->label();
   int index = targetChooser_->findText(shown);
   if (index < 0) {
     index = targetChooser_->count() - 1;  // before "Target file…"
