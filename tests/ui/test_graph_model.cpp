@@ -43,6 +43,22 @@ class TestGraphModel : public QObject {
              QString::fromStdString(testing::readTestData(expected)));
   }
 
+  /// Edges name a dtype other than float32, so quantized values show what they hold.
+  void edgesNameIntegerDtypes() {
+    GraphModel graph = mainGraph(
+        "def @main(%x: Tensor[(1, 8), float32]) {\n"
+        "  %0 = qnn.quantize(%x, 0.5f, 3, out_dtype=\"uint8\");\n"
+        "  %1 = qnn.dequantize(%0, 0.5f, 3);\n"
+        "  nn.relu(%1)\n"
+        "}\n");
+    QStringList labels;
+    for (const GraphEdge& edge : graph.edges()) labels << edge.label;
+    QVERIFY2(labels.contains(QStringLiteral("1\u00d78 uint8")), qPrintable(labels.join(QStringLiteral(" | "))));
+    QVERIFY2(labels.contains(QStringLiteral("1\u00d78")), qPrintable(labels.join(QStringLiteral(" | "))));
+    QCOMPARE(shapeLabel(tensorType({2}, DType::Int32)), QStringLiteral("2 int32"));
+    QCOMPARE(shapeLabel(tensorType({}, DType::Int8)), QStringLiteral("int8"));
+  }
+
   void everyConsumerOfAParameterGetsItsOwnStub() {
     GraphModel graph = mainGraph(testing::readTestData("text/demo.relay"));
     int weightStubs = 0;

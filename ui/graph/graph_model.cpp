@@ -39,7 +39,9 @@ QString shapeLabel(const Type& type) {
     if (tensor->shape.empty()) return QString::fromUtf8(dtypeName(tensor->dtype));
     QStringList dims;
     for (int64_t dim : tensor->shape) dims << (dim == kAnyDim ? QStringLiteral("?") : QString::number(dim));
-    return dims.join(QChar(0x00D7));
+    const QString shape = dims.join(QChar(0x00D7));
+    // float32 goes without saying; an integer (quantized) or other dtype is named.
+    return tensor->dtype == DType::Float32 ? shape : shape % u' ' % QString::fromUtf8(dtypeName(tensor->dtype));
   }
   if (const auto* tuple = type->as<TupleTypeNode>()) {
     QStringList fields;

@@ -69,7 +69,8 @@ struct GraphEdge {
   int from = 0;
   int to = 0;
   int port = 0;
-  /// The tensor shape carried, e.g. `1×32×56×56`, or empty when the type is unknown.
+  /// The tensor shape carried, e.g. `1×32×56×56` (`1×32×56×56 uint8` for another dtype than
+  /// float32), or empty when the type is unknown.
   QString label;
 };
 
@@ -146,7 +147,8 @@ class GraphModel {
   std::vector<std::vector<int>> outEdges_;
 };
 
-/// `1×32×56×56` for a tensor type, `(…, …)` for tuples, the dtype for scalars, empty when null.
+/// `1×32×56×56` for a float32 tensor type, `1×32×56×56 uint8` for another dtype, `(…, …)` for
+/// tuples, the dtype for scalars, empty when null.
 QString shapeLabel(const Type& type);
 /// Attributes of `call` that differ from the op's defaults, as `name=value` pairs.
 QStringList keyAttributes(const CallNode& call);
