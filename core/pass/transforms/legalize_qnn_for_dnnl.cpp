@@ -144,6 +144,9 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     const double outZp = valuesOf(*constantData(chain.requantize->args[4]))[0];
     const std::vector<double> bias = chain.bias ? valuesOf(*chain.bias) : std::vector<double>{0.0};
     if (inScale.size() != 1 && static_cast<int64_t>(inScale.size()) != channels) return makeError("scales");
+    // A scale that is not finite and positive stays with the host kernel, which refuses it by name.
+    auto usable = [](double scale) { return std::isfinite(scale) && scale > 0; };
+    if (!usable(outScale) || !std::all_of(inScale.begin(), inScale.end(), usable)) return makeError("scales");
     if (bias.size() != 1 && static_cast<int64_t>(bias.size()) != channels) return makeError("bias");
 
     std::vector<float> scales, biases;
