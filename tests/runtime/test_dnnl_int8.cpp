@@ -43,6 +43,10 @@ struct Layer {
   std::string outDtype = "uint8";
   std::string attrs = "padding=[1, 1, 1, 1]";
   int groups = 1;
+  /// Instead of the relu, the layer's output (quantized at zero point 120) plus a quantized second
+  /// input %r (TVM's residual sum), as the left operand of the add or the right.
+  bool residual = false;
+  bool residualLeft = false;
 };
 
 std::string qdqText(const Layer& layer) {
@@ -64,15 +68,24 @@ std::string qdqText(const Layer& layer) {
   const std::string wScale = scalarOrMeta(weightScales, 2);
   const std::string bScale = scalarOrMeta(biasScales, 3);
   const std::string input = layer.dense ? "Tensor[(4, 72), float32]" : "Tensor[(1, 8, 10, 10), float32]";
-  std::string text = "def @main(%x: " + input + ") {\n";
+  const std::string output = layer.dense ? "Tensor[(4, 16), float32]" : "Tensor[(1, 16, 10, 10), float32]";
+  std::string text = "def @main(%x: " + input + (layer.residual ? ", %r: " + output : "") + ") {\n";
   text += "  %0 = qnn.quantize(%x, 0.05f, " + std::to_string(layer.inZp) + ", out_dtype=\"uint8\");\n";
   text += "  %1 = qnn.dequantize(%0, 0.05f, " + std::to_string(layer.inZp) + ");\n";
   text += "  %2 = qnn.dequantize(meta[relay.Constant][0], " + wScale + ", 0, axis=0);\n";
   text += layer.dense ? "  %3 = nn.dense(%1, %2, units=16);\n"
                       : "  %3 = nn.conv2d(%1, %2, " + layer.attrs + ", groups=" + std::to_string(layer.groups) + ");\n";
   text += "  %4 = nn.bias_add(%3, qnn.dequantize(meta[relay.Constant][1], " + bScale + ", 0, axis=0));\n";
-  text += "  %5 = nn.relu(%4);\n";
-  text += "  qnn.quantize(%5, 0.1f, 3, out_dtype=\"" + layer.outDtype + "\")\n}\n";
+  if (layer.residual) {
+    text += "  %5 = qnn.quantize(%4, 0.08f, 120, out_dtype=\"uint8\");\n";
+    text += "  %6 = qnn.dequantize(%5, 0.08f, 120);\n";
+    text += "  %7 = qnn.dequantize(qnn.quantize(%r, 0.05f, 7, out_dtype=\"uint8\"), 0.05f, 7);\n";
+    text += layer.residualLeft ? "  %8 = add(%7, %6);\n" : "  %8 = add(%6, %7);\n";
+    text += "  qnn.quantize(%8, 0.1f, 128, out_dtype=\"uint8\")\n}\n";
+  } else {
+    text += "  %5 = nn.relu(%4);\n";
+    text += "  qnn.quantize(%5, 0.1f, 3, out_dtype=\"" + layer.outDtype + "\")\n}\n";
+  }
   return text + "#[metadata]\n{\"relay.Constant\": [" + meta + "]}\n";
 }
 
@@ -127,7 +140,8 @@ class TestDnnlInt8 : public QObject {
     QTest::addColumn<bool>("offloaded");
     const std::vector<std::pair<const char*, bool>> rows = {
         {"conv padded", true},      {"conv per channel", true}, {"conv int8 out", true}, {"conv input zero point", true},
-        {"conv grouped", true},     {"dense", true},            {"padded input zero point stays", false},
+        {"conv grouped", true},     {"dense", true},            {"conv padded input zero point", true},
+        {"conv residual sum", true}, {"dense residual sum on the left", true},
     };
     for (std::size_t i = 0; i < rows.size(); ++i) QTest::newRow(rows[i].first) << int(i) << rows[i].second;
   }
@@ -135,7 +149,7 @@ class TestDnnlInt8 : public QObject {
   void layerMatchesReference() {
     QFETCH(int, index);
     QFETCH(bool, offloaded);
-    std::vector<Layer> layers(7);
+    std::vector<Layer> layers(9);
     layers[1].perChannel = true;
     layers[2].outDtype = "int8";
     layers[3].inZp = 128;
@@ -144,12 +158,23 @@ class TestDnnlInt8 : public QObject {
     layers[4].perChannel = true;
     layers[5].dense = true;
     layers[5].inZp = 100;
-    layers[6].inZp = 128;
+    layers[6].inZp = 128;  // padded with the zero point before the convolution
+    layers[7].residual = true;
+    layers[7].perChannel = true;
+    layers[8].dense = true;
+    layers[8].residual = true;
+    layers[8].residualLeft = true;
     const Module original = typedModule(qdqText(layers[static_cast<std::size_t>(index)]));
     const Module partitioned = partitionedForDnnl(original);
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const bool hasComposite = printed.find("Composite=\"dnnl.qnn.") != std::string::npos;
     QVERIFY2(hasComposite == offloaded, printed.c_str());
+    if (layers[static_cast<std::size_t>(index)].residual) {
+      QVERIFY2(printed.find("_sum\"") != std::string::npos, printed.c_str());
+      QVERIFY2(printed.find("qnn.add(") == std::string::npos, printed.c_str());
+    }
+    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    QVERIFY2(main.find("qnn.conv2d(") == std::string::npos, printed.c_str());  // none left on the host
     QVERIFY2(printed.find("nn.conv2d(") == std::string::npos || printed.find(" nn.conv2d(") == std::string::npos,
              printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 1.0);

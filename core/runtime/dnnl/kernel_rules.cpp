@@ -92,10 +92,12 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
     kind.roles = {"data", "scale", "shift"};
     return kind;
   }
-  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense") {
+  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense" || name == "dnnl.qnn.conv2d_sum" || name == "dnnl.qnn.dense_sum") {
     kind.family = CompositeFamily::Qnn;
-    kind.anchorOp = name == "dnnl.qnn.conv2d" ? "qnn.conv2d" : "qnn.dense";
+    kind.anchorOp = kind.has("conv2d") ? "qnn.conv2d" : "qnn.dense";
+    kind.sum = kind.has("_sum");
     kind.roles = {"data", "weight", "bias", "output_scale"};
+    if (kind.sum) kind.roles.push_back("residual");
     return kind;
   }
   if (name == "dnnl.gelu" || name == "dnnl.layer_norm") {

@@ -170,6 +170,32 @@ def _op_rule_6(expr):
     return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
 
 
+def _dnnl_qnn_conv2d_sum_pattern():
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
+    d = is_op("add")(s, is_constant()) | s
+    e = is_op("clip")(d) | d
+    return is_op("cast")(e)
+
+
+def _dnnl_qnn_dense_sum_pattern():
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
+    d = is_op("add")(s, is_constant()) | s
+    e = is_op("clip")(d) | d
+    return is_op("cast")(e)
+
+
 def _dnnl_qnn_conv2d_pattern():
     """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(d)"""
     zp = is_expr(relay.const(0, "int32"))
@@ -514,6 +540,8 @@ def _check_6(expr):
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
     return [
+        ("dnnl.qnn.conv2d_sum", _dnnl_qnn_conv2d_sum_pattern()),
+        ("dnnl.qnn.dense_sum", _dnnl_qnn_dense_sum_pattern()),
         ("dnnl.qnn.conv2d", _dnnl_qnn_conv2d_pattern()),
         ("dnnl.qnn.dense", _dnnl_qnn_dense_pattern()),
         ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern()),
