@@ -180,6 +180,25 @@ class TestDnnlInt8 : public QObject {
     QVERIFY(largestDifference(original, partitioned) <= 1.0);
   }
 
+  /// A QDQ MatMul of a rank-3 activation by a constant weight, as the ONNX import writes it (the
+  /// input flattened, the weight transposed, the product reshaped back) runs as one int8 dense.
+  void rank3MatmulIsOneDense() {
+    const std::string text =
+        "def @main(%x: Tensor[(2, 3, 72), float32]) {\n"
+        "  %0 = qnn.quantize(%x, 0.05f, 3, out_dtype=\"uint8\");\n"
+        "  %1 = reshape(qnn.dequantize(%0, 0.05f, 3), newshape=[-1, 72]);\n"
+        "  %2 = transpose(qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), axes=[1, 0]);\n"
+        "  %3 = reshape(nn.dense(%1, %2, units=16), newshape=[2, 3, 16]);\n"
+        "  qnn.quantize(%3, 0.1f, 100, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry(ramp(72 * 16, 255, 127), DType::Int8, {72, 16}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("Composite=\"dnnl.qnn.dense\"") != std::string::npos, printed.c_str());
+    QVERIFY2(printed.find("qnn.requantize(") == std::string::npos, printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
   /// A qnn composite whose weights are not int8 is refused by name when the region is built.
   void uint8WeightsAreAnError() {
     const std::string params = "%x: Tensor[(1, 2, 4, 4), uint8]";

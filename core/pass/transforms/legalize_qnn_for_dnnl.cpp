@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <span>
 
 #include "ir/op.h"
@@ -47,10 +48,31 @@ struct Chain {
   const TensorData* bias = nullptr;   ///< the int32 bias, if any
   bool relu = false;
   bool padInput = false;  ///< a padded convolution of an input with a zero point other than 0
+  std::optional<TensorData> weight;  ///< the product's constant weight
+  const CallNode* reshape = nullptr;  ///< a reshape of the product's result before the requantize
   const CallNode* requantize = nullptr;
   Sum sum;
   std::vector<const ExprNode*> nodes;  ///< everything replaced, for origins
 };
+
+/// A dense weight written transpose(constant [k, units], axes=[1, 0]) (how a QDQ MatMul's weight
+/// arrives) as the constant [units, k] it denotes; any other constant as it is; else nothing.
+std::optional<TensorData> constantWeight(const Expr& expr) {
+  if (const TensorData* data = constantData(expr)) return *data;
+  const CallNode* transpose = opCall(expr, "transpose");
+  const TensorData* data = transpose ? constantData(transpose->args[0]) : nullptr;
+  if (!data || data->shape().size() != 2) return std::nullopt;
+  const auto axes = transpose->attrs.find("axes")->asInts();
+  if (axes && *axes != std::vector<int64_t>{1, 0}) return std::nullopt;
+  const auto rows = static_cast<std::size_t>(data->shape()[0]);
+  const auto cols = static_cast<std::size_t>(data->shape()[1]);
+  const std::size_t size = dtypeSize(data->dtype());
+  std::vector<std::byte> bytes(data->bytes().size());
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      std::memcpy(bytes.data() + (c * rows + r) * size, data->bytes().data() + (r * cols + c) * size, size);
+  return TensorData::fromBytes(data->dtype(), {data->shape()[1], data->shape()[0]}, bytes);
+}
 
 /// The single value of a scalar constant, or nothing.
 std::optional<double> scalarOf(const Expr& expr) {
@@ -110,7 +132,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       const auto* otherType = add.args[1 - side]->type() ? add.args[1 - side]->type()->as<TensorTypeNode>() : nullptr;
       if (!requantize || !singleUse(add.args[side]) || !otherType || otherType->shape != outType->shape) continue;
       std::optional<Chain> chain = match(*requantize);
-      if (!chain || chain->requantize->type()->as<TensorTypeNode>()->dtype != outType->dtype) continue;
+      if (!chain || chain->reshape || chain->requantize->type()->as<TensorTypeNode>()->dtype != outType->dtype) continue;
       chain->sum = {&add, side};
       chain->nodes.push_back(&add);
       return chain;
@@ -145,11 +167,19 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       chain.nodes.push_back(biasAdd);
       value = biasAdd->args[0];
     }
+    // A dense of a flattened input reshaped back (a MatMul of rank 3) before a per-tensor requantize.
+    const CallNode* reshape = opCall(value, "reshape");
+    if (reshape && !chain.relu && !chain.bias && singleUse(value) && constantData(requantize.args[1])->numElements() == 1) {
+      chain.reshape = reshape;
+      chain.nodes.push_back(reshape);
+      value = reshape->args[0];
+    }
     chain.product = opCall(value, "qnn.conv2d");
-    if (!chain.product) chain.product = opCall(value, "qnn.dense");
+    if (!chain.product || chain.reshape) chain.product = opCall(value, "qnn.dense");
     if (!chain.product || !singleUse(value)) return std::nullopt;
     chain.nodes.push_back(chain.product);
-    const TensorData* weight = constantData(chain.product->args[1]);
+    chain.weight = constantWeight(chain.product->args[1]);
+    const TensorData* weight = chain.weight ? &*chain.weight : nullptr;
     const TensorData* inputZp = constantData(chain.product->args[2]);
     const TensorData* kernelZp = constantData(chain.product->args[3]);
     if (!weight || weight->dtype() != DType::Int8 || !inputZp || inputZp->numElements() != 1 || !kernelZp) return std::nullopt;
@@ -169,7 +199,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 
   Result<Expr> legalize(const Chain& chain) {
     const bool conv = chain.product->opDef()->name == "qnn.conv2d";
-    const TensorData& weight = *constantData(chain.product->args[1]);
+    const TensorData& weight = *chain.weight;
     const int64_t channels = weight.shape()[0];
     const int64_t perChannel = channels ? weight.numElements() / channels : 0;
     const std::vector<double> w = valuesOf(weight);
@@ -211,6 +241,8 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     // One zero-point node for both, as the pattern's shared `zp` requires.
     const Expr zero = ConstantNode::make(TensorData::scalar(DType::Int32, 0), origin);
     const Expr one = ConstantNode::make(TensorData::scalar(DType::Float32, 1), origin);
+    const Expr& given = chain.product->args[1];
+    const Expr weightExpr = constantData(given) ? given : Expr(ConstantNode::make(weight, given->origin()));
     Expr data = rewritten(chain.product->args[0]);
     Attrs attrs = chain.product->attrs;
     if (chain.padInput) {
@@ -218,7 +250,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       BYOC_ASSIGN_OR_RETURN(data, padded(data, inputZp, attrs, origin));
       attrs = attrs.with("padding", AttrValue::ints({0, 0, 0, 0}));
     }
-    BYOC_ASSIGN_OR_RETURN(Expr out, op(chain.product->opDef()->name.c_str(), {data, chain.product->args[1], zero, zero, one, one},
+    BYOC_ASSIGN_OR_RETURN(Expr out, op(chain.product->opDef()->name.c_str(), {data, weightExpr, zero, zero, one, one},
                                        attrs));
     BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", "float32"}}));
     BYOC_ASSIGN_OR_RETURN(out, op("add", {out, floats(biases)}));
@@ -232,7 +264,8 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       BYOC_ASSIGN_OR_RETURN(out, residualSum(out, chain.sum, origin));
       BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", dtype == DType::UInt8 ? 0.0 : -128.0}, {"a_max", high}}));
     }
-    return op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}});
+    BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}}));
+    return chain.reshape ? op("reshape", {out}, chain.reshape->attrs) : Result<Expr>(out);
   }
 
   /// `data` padded as the convolution `attrs` pad it, with `value` (the input zero point).

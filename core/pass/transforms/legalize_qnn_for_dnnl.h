@@ -7,6 +7,8 @@
 /// Input: a typed module. Each `qnn.requantize` to int8 or uint8 of
 ///   qnn.conv2d | qnn.dense (constant weights with zero point 0, constant input parameters)
 ///   [→ add | nn.bias_add of a constant int32 bias] [→ maximum(·, 0) (a relu)]
+/// or a qnn.dense reshaped before a per-tensor requantize (a MatMul of rank 3, reshaped again
+/// after the legal form); a dense weight may be transpose(constant), as a QDQ MatMul's arrives
 /// whose intermediate values have no other user becomes
 ///   cast(clip(multiply(add(cast(qnn.conv2d(x, w, 0, 0, 1f, 1f), float32), bias), o_scale), lo, hi), out_dtype)
 /// with o_scale = input_scale / output_scale (per channel or per tensor) and the zero points folded
