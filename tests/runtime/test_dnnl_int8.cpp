@@ -199,6 +199,27 @@ class TestDnnlInt8 : public QObject {
     QVERIFY(largestDifference(original, partitioned) <= 1.0);
   }
 
+  /// A max pool between two quantized convolutions pools the uint8 values in the same region.
+  void integerMaxPoolStaysInTheRegion() {
+    const std::string conv = "qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), padding=[1, 1, 1, 1])";
+    const std::string text =
+        "def @main(%x: Tensor[(1, 8, 10, 10), float32]) {\n"
+        "  %0 = qnn.dequantize(qnn.quantize(%x, 0.05f, 0, out_dtype=\"uint8\"), 0.05f, 0);\n"
+        "  %1 = nn.relu(nn.conv2d(%0, " + conv + ");\n"
+        "  %2 = qnn.dequantize(qnn.quantize(%1, 0.1f, 0, out_dtype=\"uint8\"), 0.1f, 0);\n"
+        "  %3 = nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2]);\n"
+        "  %4 = qnn.dequantize(qnn.quantize(%3, 0.1f, 0, out_dtype=\"uint8\"), 0.1f, 0);\n"
+        "  %5 = nn.relu(nn.conv2d(%4, " + conv + ");\n"
+        "  qnn.quantize(%5, 0.1f, 0, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry(ramp(8 * 8 * 9, 255, 127), DType::Int8, {8, 8, 3, 3}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
+    QVERIFY2(printed.substr(0, printed.find("def @tvmgen")).find("nn.max_pool2d(") == std::string::npos, printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
   /// A qnn composite whose weights are not int8 is refused by name when the region is built.
   void uint8WeightsAreAnError() {
     const std::string params = "%x: Tensor[(1, 2, 4, 4), uint8]";

@@ -140,7 +140,10 @@ Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
   std::vector<TensorSpec> inputs;
   for (const KernelEntry& entry : kernel.inputs) inputs.push_back(graph.spec(entry));
   const std::optional<CompositeKind> quantized = compositeKind(kernel.name);
-  if (!quantized || quantized->family != CompositeFamily::Qnn)  // the qnn composites check their own dtypes
+  // The qnn composites check their own dtypes; a max pool takes the int8 and uint8 they produce.
+  const bool integerPool = kernel.name == "nn.max_pool2d" && inputs.size() == 1 &&
+                           (inputs[0].dtype == DType::Int8 || inputs[0].dtype == DType::UInt8);
+  if ((!quantized || quantized->family != CompositeFamily::Qnn) && !integerPool)
     for (const TensorSpec& input : inputs)
       if (input.dtype != DType::Float32)
         return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));

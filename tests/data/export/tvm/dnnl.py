@@ -103,8 +103,8 @@ def _arg_dtypes(expr):
 
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
 def _op_rule_0(expr):
-    """nn.max_pool2d when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
-    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
+    """nn.max_pool2d when "int64" not in arg_dtypes() and (dtype(arg0) == "float32" or dtype(arg0) == "uint8" or dtype(arg0) == "int8")"""
+    return "int64" not in _arg_dtypes(expr) and (_tensor_type(expr.args[0]).dtype == "float32" or _tensor_type(expr.args[0]).dtype == "uint8" or _tensor_type(expr.args[0]).dtype == "int8")
 
 
 @tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
