@@ -110,4 +110,21 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
   return lowerConv(lowering, kernel, inputs, attr, srcType, dstType);
 }
 
+Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  if (!inputs[1].constant || !inputs[2].constant || shapeElements(kernel.inputs[1].shape) != 1 ||
+      shapeElements(kernel.inputs[2].shape) != 1)
+    return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
+  const float scale = *static_cast<const float*>(lowering.plain(inputs[1]).memory.get_data_handle());
+  const int32_t zeroPoint = *static_cast<const int32_t*>(lowering.plain(inputs[2]).memory.get_data_handle());
+  const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
+  dnnl::primitive_attr attr;
+  attr.set_output_scales(0, {1.0f / scale});
+  attr.set_zero_points(DNNL_ARG_DST, 0, {zeroPoint});
+  const Tensor src = lowering.plain(inputs[0]);
+  const Tensor dst = lowering.fresh(plainDesc(src.desc().dims(), dstType));
+  dnnl::reorder::primitive_desc pd(lowering.engine, src.desc(), lowering.engine, dst.desc(), attr);
+  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, src.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
+}
+
 }  // namespace byoc::dnnl_backend

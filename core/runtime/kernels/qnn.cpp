@@ -118,16 +118,22 @@ Status quantize(const KernelArgs& args) {
   if (data.dtype() != DType::Float32) return unsupportedDType(args.op, data.dtype());
   BYOC_ASSIGN_OR_RETURN(const QuantParams params, quantParams(args, 1, 2));
   const float* x = data.data<float>();
-  std::vector<int64_t> values(static_cast<std::size_t>(data.numElements()));
   const IntRange range = intRange(out.dtype());
-  forEachWithChannel(data.shape(), args.attrs, [&](int64_t i, int64_t c) {
-    // round(x / scale) + zero_point, rounding half to even as ONNX and TVM's nearbyint do.
+  // round(x / scale) + zero_point, rounding half to even as ONNX and TVM's nearbyint do, saturated.
+  auto quantized = [&](int64_t i, int64_t c) {
     const double rounded = std::nearbyint(x[i] / params.scale(c)) + params.zeroPoint(c);
-    const double clamped = std::isnan(rounded) ? params.zeroPoint(c)
-                                               : std::clamp(rounded, double(range.min), double(range.max));
-    values[static_cast<std::size_t>(i)] = static_cast<int64_t>(clamped);
+    return static_cast<int64_t>(std::isnan(rounded) ? params.zeroPoint(c)
+                                                    : std::clamp(rounded, double(range.min), double(range.max)));
+  };
+  return dispatchInt(args.op, out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* y = out.data<T>();
+    if (params.scales.size() == 1 && params.zeroPoints.size() == 1) {  // per-tensor: no channel to find
+      for (int64_t i = 0; i < data.numElements(); ++i) y[i] = static_cast<T>(quantized(i, 0));
+      return;
+    }
+    forEachWithChannel(data.shape(), args.attrs, [&](int64_t i, int64_t c) { y[i] = static_cast<T>(quantized(i, c)); });
   });
-  return saturateInto(args.op, values, out);
 }
 
 Status dequantize(const KernelArgs& args) {
