@@ -35,13 +35,17 @@ dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale)
   return attr;
 }
 
-/// The destination of a product: fresh memory in `desc`, holding a copy of the residual (input
-/// 4, viewed as `residualDesc`) before the product runs when the kernel sums one.
+/// The destination of a product: fresh memory in `desc`, holding a copy of the residual (input 4)
+/// before the product runs when the kernel sums one. A residual of the destination's dims is
+/// copied from the layout it has (one reorder, usually a plain copy between blocked layouts);
+/// another (a dense result of rank 3) is viewed as the destination's dims first.
 Tensor destination(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
-                   const memory::desc& desc, const memory::desc& residualDesc) {
+                   const memory::desc& desc) {
   const Tensor dst = lowering.fresh(desc);
   if (!kernel.attrs.contains("sum_scale")) return dst;
-  const Tensor residual = lowering.view(lowering.plain(inputs[4]), residualDesc);
+  const Tensor residual = inputs[4].desc().dims() == desc.dims()
+                              ? inputs[4]
+                              : lowering.view(lowering.plain(inputs[4]), plainDesc(desc.dims(), desc.data_type()));
   lowering.add(dnnl::reorder(residual.memory, dst.memory), {{DNNL_ARG_FROM, residual.memory}, {DNNL_ARG_TO, dst.memory}});
   return dst;
 }
@@ -71,7 +75,7 @@ Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, 
   dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor src = lowering.as(inputs[0], pd.src_desc());
   const Tensor packed = lowering.as(weights, pd.weights_desc());
-  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc(), plainDesc(dstDims, dstType));
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
   lowering.add(dnnl::convolution_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                {DNNL_ARG_WEIGHTS, packed.memory},
                                                {DNNL_ARG_BIAS, bias.memory},
@@ -91,7 +95,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
                                          plainDesc({m, n}, dstType));
   dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc(), plainDesc({m, n}, dstType));
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
   lowering.add(dnnl::inner_product_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                  {DNNL_ARG_WEIGHTS, weights.memory},
                                                  {DNNL_ARG_BIAS, bias.memory},
