@@ -9,6 +9,11 @@
 #          the same seed and checked against the saved output (torch_bench.py); OpenBLAS
 #          (libopenblas0-openmp) is preloaded as its BLAS when installed
 #
+# int8: for every model whose QDQ version bench/zoo/quantize_zoo.py wrote (<zoo>/<model>_int8),
+# a second table runs, side by side, BYOC Studio's dnnl target on the QDQ model, ONNX Runtime on
+# the same QDQ model and BYOC Studio's dnnl target on the float32 model, with the ratios int8/ort
+# (below 1: faster than ONNX Runtime's int8) and fp32/int8 (the speed-up over our float32).
+#
 # Each peer does one warm-up run, then times RUNS runs (the reference kernels at most REF_RUNS);
 # the table shows the median milliseconds of each and its ratio to ONNX Runtime. A peer that fails
 # shows `-` and its error is printed under the table. Every tool runs alone, one after the other.
@@ -20,15 +25,16 @@
 # quiet machine keep the default: a passive pool pays a wake-up at every parallel region.
 #
 # Usage: bench/latency/run.sh [--runs N] [--threads T] [--reference-runs R] [--skip-reference]
-#                             [--skip-torch] [--zoo DIR] [--byoc PATH] [MODEL ...]
+#                             [--skip-torch] [--skip-int8] [--zoo DIR] [--byoc PATH] [MODEL ...]
 #   --runs N            timed runs per peer (default 20)
 #   --threads T         threads of every peer (default 2)
 #   --reference-runs R  cap on the reference kernels' timed runs (default 3)
 #   --skip-reference    do not run the reference kernels (they are slow on the large models)
 #   --skip-torch        do not run PyTorch
+#   --skip-int8         do not run the int8 table
 #   --zoo DIR           the exported zoo (default ~/.cache/byoc-zoo)
 #   --byoc PATH         the byoc executable (default build/release/app/byoc)
-#   MODEL ...           only these models (default: every directory of the zoo)
+#   MODEL ...           only these models (default: every float model directory of the zoo)
 #
 # ONNX Runtime is installed into bench/latency/node (ignored by git) on first use with
 #   ONNXRUNTIME_NODE_INSTALL=skip npm install --prefix bench/latency/node onnxruntime-node
@@ -40,6 +46,7 @@ threads=2
 ref_runs=3
 skip_reference=0
 skip_torch=0
+skip_int8=0
 zoo=$HOME/.cache/byoc-zoo
 byoc=build/release/app/byoc
 models=()
@@ -61,6 +68,7 @@ while [ $# -gt 0 ]; do
     --reference-runs) ref_runs=$(positive "$1" "${2-}") || exit 2; shift 2 ;;
     --skip-reference) skip_reference=1; shift ;;
     --skip-torch) skip_torch=1; shift ;;
+    --skip-int8) skip_int8=1; shift ;;
     --zoo) zoo=${2:?--zoo needs a directory}; shift 2 ;;
     --byoc) byoc=${2:?--byoc needs a path}; shift 2 ;;
     -h|--help) usage ;;
@@ -72,7 +80,9 @@ done
 [ -x "$byoc" ] || { echo "error: $byoc: no byoc executable (build it, or pass --byoc PATH)" >&2; exit 2; }
 [ -d "$zoo" ] || { echo "error: $zoo: no zoo (export it with bench/zoo/export_zoo.py)" >&2; exit 2; }
 if [ ${#models[@]} -eq 0 ]; then
-  for dir in "$zoo"/*/; do models+=("$(basename "$dir")"); done
+  for dir in "$zoo"/*/; do
+    case $(basename "$dir") in *_int8) ;; *) models+=("$(basename "$dir")") ;; esac
+  done
 fi
 if [ ! -d "$here/node/node_modules/onnxruntime-node" ]; then
   echo "installing onnxruntime-node into $here/node" >&2
@@ -136,6 +146,26 @@ for name in "${models[@]}"; do
   fi
   printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' "$name" "$(ms "$dnnl")" "$(ms "$ref")" "$(ms "$ort")" \
     "$(ms "$torch")" "$(ratio "$dnnl" "$ort")" "$(ratio "$ref" "$ort")" "$(ratio "$torch" "$ort")"
+done
+
+# The int8 table: our dnnl target on the QDQ model, ONNX Runtime on it, our dnnl target in float32.
+int8_models=()
+if [ $skip_int8 = 0 ]; then
+  for name in "${models[@]}"; do [ -e "$zoo/${name}_int8/model.onnx" ] && int8_models+=("$name"); done
+fi
+if [ ${#int8_models[@]} -gt 0 ]; then
+  printf '\nint8 (QDQ models of bench/zoo/quantize_zoo.py, <model>_int8), median ms\n'
+  printf '%-30s %10s %10s %10s %9s %9s\n' model dnnl-int8 ort-int8 dnnl-fp32 int8/ort fp32/int8
+fi
+for name in "${int8_models[@]}"; do
+  dir=$zoo/${name}_int8
+  int8=$(measure "$logs/$name.int8.dnnl" "$byoc" run "$dir/model.onnx" --target dnnl --input "input=$dir/input.npy" \
+    --bench "$runs" --threads "$threads")
+  ort=$(measure "$logs/$name.int8.ort" node "$here/ort_bench.js" "$dir/model.onnx" "$dir/input.npy" "$runs" "$threads")
+  fp32=$(measure "$logs/$name.fp32.dnnl" "$byoc" run "$zoo/$name/model.onnx" --target dnnl \
+    --input "input=$zoo/$name/input.npy" --bench "$runs" --threads "$threads")
+  printf '%-30s %10s %10s %10s %9s %9s\n' "$name" "$(ms "$int8")" "$(ms "$ort")" "$(ms "$fp32")" \
+    "$(ratio "$int8" "$ort")" "$(ratio "$fp32" "$int8")"
 done
 
 [ -e "$logs/failures" ] || exit 0

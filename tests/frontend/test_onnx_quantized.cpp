@@ -1,3 +1,4 @@
+#include <cmath>
 #include <QtTest>
 
 #include <functional>
@@ -238,6 +239,15 @@ class TestOnnxQuantized : public QObject {
     row("per-axis on another axis", quantizeWith({2}, {0.1, 0.2}, kInt8),
         "model.onnx: node 'q' (QuantizeLinear): the scale has 2 values; per-axis quantization is supported only along "
         "axis 1 (3 values)");
+    row("nan scale", quantizeWith({}, {std::nan("")}, kInt8),
+        "model.onnx: node 'q' (QuantizeLinear): the scale (input 1 'scale') is nan; expected a finite positive scale");
+    row("infinite scale", quantizeWith({}, {INFINITY}, kInt8),
+        "model.onnx: node 'q' (QuantizeLinear): the scale (input 1 'scale') is inf; expected a finite positive scale");
+    row("zero scale", quantizeWith({}, {0.0}, kInt8),
+        "model.onnx: node 'q' (QuantizeLinear): the scale (input 1 'scale') is 0; expected a finite positive scale");
+    row("negative per-axis scale", quantizeWith({3}, {0.1, -0.5, 0.2}, kInt8),
+        "model.onnx: node 'q' (QuantizeLinear): the scale (input 1 'scale') is -0.5 at channel 1; expected a finite "
+        "positive scale");
     row("int16 zero point", quantizeWith({}, {0.1}, onnx::TensorProto::INT16),
         "model.onnx: node 'q' (QuantizeLinear): the zero point has element type int16, which is not supported; "
         "expected int8 or uint8");

@@ -111,6 +111,18 @@ class TestFakeQuantization : public QObject {
         true);
     row("maximum", xy + "maximum" + dqxy + "qnn.quantize(%0, 0.1f, 0) }", -25, 25, {"maximum("}, {"qnn.dequantize("},
         true);
+    // The fake-quantized graph adds in float and rounds once: qnn.add produces the quantize's
+    // parameters, rather than saturating to an operand's range and requantizing after.
+    row("add at the output parameters",
+        "def @main(" + x8 + ", %y: Tensor[(1, 3, 16, 16), int8]) { %0 = add(qnn.dequantize(%x, 0.1f, 0), "
+        "qnn.dequantize(%y, 0.01f, 0)); qnn.quantize(%0, 0.1f, 0) }",
+        -25, 25, {"0.01f /* ty=float32 */, 0 /* ty=int32 */, 0.1f /* ty=float32 */, 0 /* ty=int32 */)"}, {"qnn.requantize(", "qnn.dequantize("}, true);
+    // A Gemm's bias imports as add, not nn.bias_add: an int32 bias at the product's scale stays an add.
+    row("dense add bias",
+        "def @main(%x: Tensor[(16, 64), int8], %w: Tensor[(32, 64), int8], %b: Tensor[(32), int32]) { "
+        "%0 = nn.dense(qnn.dequantize(%x, 2f, 0), qnn.dequantize(%w, 0.5f, 0), units=32); "
+        "%1 = add(%0, qnn.dequantize(%b, 1f, 0, axis=0)); qnn.quantize(%1, 1f, 0) }",
+        -128, 127, {"qnn.dense(", " add(", "qnn.requantize("}, {"qnn.add(", "qnn.dequantize("}, false);
     row("add constant",
         "def @main(" + x8 + ") { %0 = add(qnn.dequantize(%x, 0.1f, 0), 1f); qnn.quantize(%0, 0.1f, 0) }", -25, 25,
         {"qnn.add(", "qnn.quantize(1f"}, {"qnn.dequantize("}, true);

@@ -43,6 +43,10 @@ struct Layer {
   std::string outDtype = "uint8";
   std::string attrs = "padding=[1, 1, 1, 1]";
   int groups = 1;
+  /// Instead of the relu, the layer's output (quantized at zero point 120) plus a quantized second
+  /// input %r (TVM's residual sum), as the left operand of the add or the right.
+  bool residual = false;
+  bool residualLeft = false;
 };
 
 std::string qdqText(const Layer& layer) {
@@ -64,15 +68,24 @@ std::string qdqText(const Layer& layer) {
   const std::string wScale = scalarOrMeta(weightScales, 2);
   const std::string bScale = scalarOrMeta(biasScales, 3);
   const std::string input = layer.dense ? "Tensor[(4, 72), float32]" : "Tensor[(1, 8, 10, 10), float32]";
-  std::string text = "def @main(%x: " + input + ") {\n";
+  const std::string output = layer.dense ? "Tensor[(4, 16), float32]" : "Tensor[(1, 16, 10, 10), float32]";
+  std::string text = "def @main(%x: " + input + (layer.residual ? ", %r: " + output : "") + ") {\n";
   text += "  %0 = qnn.quantize(%x, 0.05f, " + std::to_string(layer.inZp) + ", out_dtype=\"uint8\");\n";
   text += "  %1 = qnn.dequantize(%0, 0.05f, " + std::to_string(layer.inZp) + ");\n";
   text += "  %2 = qnn.dequantize(meta[relay.Constant][0], " + wScale + ", 0, axis=0);\n";
   text += layer.dense ? "  %3 = nn.dense(%1, %2, units=16);\n"
                       : "  %3 = nn.conv2d(%1, %2, " + layer.attrs + ", groups=" + std::to_string(layer.groups) + ");\n";
   text += "  %4 = nn.bias_add(%3, qnn.dequantize(meta[relay.Constant][1], " + bScale + ", 0, axis=0));\n";
-  text += "  %5 = nn.relu(%4);\n";
-  text += "  qnn.quantize(%5, 0.1f, 3, out_dtype=\"" + layer.outDtype + "\")\n}\n";
+  if (layer.residual) {
+    text += "  %5 = qnn.quantize(%4, 0.08f, 120, out_dtype=\"uint8\");\n";
+    text += "  %6 = qnn.dequantize(%5, 0.08f, 120);\n";
+    text += "  %7 = qnn.dequantize(qnn.quantize(%r, 0.05f, 7, out_dtype=\"uint8\"), 0.05f, 7);\n";
+    text += layer.residualLeft ? "  %8 = add(%7, %6);\n" : "  %8 = add(%6, %7);\n";
+    text += "  qnn.quantize(%8, 0.1f, 128, out_dtype=\"uint8\")\n}\n";
+  } else {
+    text += "  %5 = nn.relu(%4);\n";
+    text += "  qnn.quantize(%5, 0.1f, 3, out_dtype=\"" + layer.outDtype + "\")\n}\n";
+  }
   return text + "#[metadata]\n{\"relay.Constant\": [" + meta + "]}\n";
 }
 
@@ -127,7 +140,8 @@ class TestDnnlInt8 : public QObject {
     QTest::addColumn<bool>("offloaded");
     const std::vector<std::pair<const char*, bool>> rows = {
         {"conv padded", true},      {"conv per channel", true}, {"conv int8 out", true}, {"conv input zero point", true},
-        {"conv grouped", true},     {"dense", true},            {"padded input zero point stays", false},
+        {"conv grouped", true},     {"dense", true},            {"conv padded input zero point", true},
+        {"conv residual sum", true}, {"dense residual sum on the left", true},
     };
     for (std::size_t i = 0; i < rows.size(); ++i) QTest::newRow(rows[i].first) << int(i) << rows[i].second;
   }
@@ -135,7 +149,7 @@ class TestDnnlInt8 : public QObject {
   void layerMatchesReference() {
     QFETCH(int, index);
     QFETCH(bool, offloaded);
-    std::vector<Layer> layers(7);
+    std::vector<Layer> layers(9);
     layers[1].perChannel = true;
     layers[2].outDtype = "int8";
     layers[3].inZp = 128;
@@ -144,14 +158,67 @@ class TestDnnlInt8 : public QObject {
     layers[4].perChannel = true;
     layers[5].dense = true;
     layers[5].inZp = 100;
-    layers[6].inZp = 128;
+    layers[6].inZp = 128;  // padded with the zero point before the convolution
+    layers[7].residual = true;
+    layers[7].perChannel = true;
+    layers[8].dense = true;
+    layers[8].residual = true;
+    layers[8].residualLeft = true;
     const Module original = typedModule(qdqText(layers[static_cast<std::size_t>(index)]));
     const Module partitioned = partitionedForDnnl(original);
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const bool hasComposite = printed.find("Composite=\"dnnl.qnn.") != std::string::npos;
     QVERIFY2(hasComposite == offloaded, printed.c_str());
+    if (layers[static_cast<std::size_t>(index)].residual) {
+      QVERIFY2(printed.find("_sum\"") != std::string::npos, printed.c_str());
+      QVERIFY2(printed.find("qnn.add(") == std::string::npos, printed.c_str());
+    }
+    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    // Nothing of the layer is left on the host: not the input's quantize, nor a zero point's padding.
+    for (const char* op : {"qnn.conv2d(", "qnn.quantize(", "nn.pad("})
+      QVERIFY2(main.find(op) == std::string::npos, printed.c_str());
     QVERIFY2(printed.find("nn.conv2d(") == std::string::npos || printed.find(" nn.conv2d(") == std::string::npos,
              printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
+  /// A QDQ MatMul of a rank-3 activation by a constant weight, as the ONNX import writes it (the
+  /// input flattened, the weight transposed, the product reshaped back) runs as one int8 dense.
+  void rank3MatmulIsOneDense() {
+    const std::string text =
+        "def @main(%x: Tensor[(2, 3, 72), float32]) {\n"
+        "  %0 = qnn.quantize(%x, 0.05f, 3, out_dtype=\"uint8\");\n"
+        "  %1 = reshape(qnn.dequantize(%0, 0.05f, 3), newshape=[-1, 72]);\n"
+        "  %2 = transpose(qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), axes=[1, 0]);\n"
+        "  %3 = reshape(nn.dense(%1, %2, units=16), newshape=[2, 3, 16]);\n"
+        "  qnn.quantize(%3, 0.1f, 100, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry(ramp(72 * 16, 255, 127), DType::Int8, {72, 16}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("Composite=\"dnnl.qnn.dense\"") != std::string::npos, printed.c_str());
+    QVERIFY2(printed.find("qnn.requantize(") == std::string::npos, printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
+  /// A max pool between two quantized convolutions pools the uint8 values in the same region.
+  void integerMaxPoolStaysInTheRegion() {
+    const std::string conv = "qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), padding=[1, 1, 1, 1])";
+    const std::string text =
+        "def @main(%x: Tensor[(1, 8, 10, 10), float32]) {\n"
+        "  %0 = qnn.dequantize(qnn.quantize(%x, 0.05f, 0, out_dtype=\"uint8\"), 0.05f, 0);\n"
+        "  %1 = nn.relu(nn.conv2d(%0, " + conv + ");\n"
+        "  %2 = qnn.dequantize(qnn.quantize(%1, 0.1f, 0, out_dtype=\"uint8\"), 0.1f, 0);\n"
+        "  %3 = nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2]);\n"
+        "  %4 = qnn.dequantize(qnn.quantize(%3, 0.1f, 0, out_dtype=\"uint8\"), 0.1f, 0);\n"
+        "  %5 = nn.relu(nn.conv2d(%4, " + conv + ");\n"
+        "  qnn.quantize(%5, 0.1f, 0, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry(ramp(8 * 8 * 9, 255, 127), DType::Int8, {8, 8, 3, 3}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
+    QVERIFY2(printed.substr(0, printed.find("def @tvmgen")).find("nn.max_pool2d(") == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 1.0);
   }
 

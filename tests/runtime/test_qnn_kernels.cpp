@@ -1,5 +1,7 @@
 #include <QtTest>
 
+#include <cmath>
+
 #include "runtime/interpreter.h"
 #include "runtime/kernels/quantize_math.h"
 #include "runtime_test_util.h"
@@ -143,6 +145,26 @@ class TestQnnKernels : public QObject {
     // (2)(2), (-3)(2), (4)(-5) at scale 0.25, requantized to 0.5 (ties upward) plus 1.
     row("mul", "def @main(%a: Tensor[(3), int8], %b: Tensor[(3), int8]) { qnn.mul(%a, %b, 0.5f, 0, 0.5f, 1, 0.5f, 1) }",
         {{2, -3, 4}, {3, 3, -4}}, "[3, -2, -9]");
+    // Scales that are not finite and positive, given at run time (no importer saw them).
+    const std::string scalar = "def @main(%x: Tensor[(2), int32], %s: Tensor[(), float32]) { ";
+    row("requantize nan input scale", scalar + "qnn.requantize(%x, %s, 0, 0.5f, 0) }", {{1, 2}, {std::nan("")}},
+        "error: qnn.requantize: input_scale (argument 1) is nan; expected a finite positive scale");
+    row("requantize zero output scale", scalar + "qnn.requantize(%x, 0.5f, 0, %s, 0) }", {{1, 2}, {0}},
+        "error: qnn.requantize: output_scale (argument 3) is 0; expected a finite positive scale");
+    row("dequantize infinite scale", scalar + "qnn.dequantize(%x, %s, 0, out_dtype=\"float32\") }", {{1, 2}, {INFINITY}},
+        "error: qnn.dequantize: input_scale (argument 1) is inf; expected a finite positive scale");
+    row("quantize negative per-axis scale",
+        "def @main(%x: Tensor[(2, 3), float32], %s: Tensor[(3), float32]) { qnn.quantize(%x, %s, 0, axis=1) }",
+        {{1, 1, 1, 1, 1, 1}, {0.5, -0.25, 1}},
+        "error: qnn.quantize: output_scale (argument 1) is -0.25 at channel 1; expected a finite positive scale");
+    row("add negative output scale",
+        "def @main(%a: Tensor[(2), uint8], %s: Tensor[(), float32]) { qnn.add(%a, %a, 1f, 0, 1f, 0, %s, 0) }",
+        {{1, 2}, {-1}}, "error: qnn.add: output_scale (argument 6) is -1; expected a finite positive scale");
+    row("dense nan kernel scale",
+        "def @main(%a: Tensor[(1, 2), int8], %w: Tensor[(1, 2), int8], %s: Tensor[(), float32]) { "
+        "qnn.dense(%a, %w, 0, 0, 1f, %s, units=1) }",
+        {{1, 2}, {1, 1}, {std::nan("")}},
+        "error: qnn.dense: kernel_scale (argument 5) is nan; expected a finite positive scale");
   }
 
   void handComputed() {

@@ -9,6 +9,8 @@
 /// tensors; zero points become int32 as the qnn ops take them. Anything else (blocked
 /// quantization, other element types, parameters computed at run time) is refused by name.
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "frontend/onnx/onnx_converters.h"
@@ -42,12 +44,27 @@ Result<QuantParam> readParam(const OnnxNodeContext& c, std::size_t index, const 
 
 std::string dtypeText(DType dtype) { return std::string(dtypeName(dtype)); }
 
+/// `value` as printf's %g writes it ("nan", "-inf", "0", "-0.5").
+std::string numberText(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
 /// A scale: float32, positive values.
 Result<QuantParam> readScale(const OnnxNodeContext& c, std::size_t index, const char* what) {
   BYOC_ASSIGN_OR_RETURN(QuantParam scale, readParam(c, index, what));
   if (scale.dtype != DType::Float32)
     return makeError(std::string("the ") + what + " must be float32, found " + dtypeText(scale.dtype));
   if (scale.values.empty()) return makeError(std::string("the ") + what + " is empty");
+  for (std::size_t i = 0; i < scale.values.size(); ++i) {
+    const double value = scale.values[i];
+    if (std::isfinite(value) && value > 0) continue;
+    return makeError(std::string("the ") + what + " (input " + std::to_string(index) + " '" +
+                     c.node.input(static_cast<int>(index)) + "') is " + numberText(value) +
+                     (scale.values.size() > 1 ? " at channel " + std::to_string(i) : "") +
+                     "; expected a finite positive scale");
+  }
   return scale;
 }
 

@@ -75,6 +75,10 @@ struct Context {
   std::vector<Value> args;
   AffineType current;
   Origin origin;
+  /// The affine type of the region's quantize when this call is the value it quantizes: qnn.add
+  /// and qnn.mul produce it directly, as the fake-quantized graph computes in float and rounds
+  /// once, instead of saturating to an operand's range and requantizing after.
+  std::optional<AffineType> wanted = std::nullopt;
 
   /// A call of `op` on `args`, typed by the op's relation, with affine type `affine`.
   Result<Value> build(std::string_view op, const std::vector<Value>& operands, const Attrs& attrs,
@@ -206,10 +210,37 @@ Result<BinaryTypes> binaryTypes(const Context& c) {
   return t;
 }
 
-/// add → qnn.add, multiply → qnn.mul.
+/// Whether a quantization parameter is one value (per-tensor).
+bool isScalar(const Expr& param) {
+  const TensorData* data = constantData(param);
+  return data && data->numElements() == 1;
+}
+
+/// Whether `a + b` adds an int32 bias to an int32 product at the same scale, zero points 0.
+bool isBiasAdd(const AffineType& a, const AffineType& b) {
+  auto zero = [](const Expr& zeroPoint) {
+    const TensorData* data = constantData(zeroPoint);
+    if (!data) return false;
+    for (double value : valuesOf(*data))
+      if (value != 0) return false;
+    return true;
+  };
+  return a.dtype == DType::Int32 && b.dtype == DType::Int32 && approxEqual(a.scale, b.scale) && zero(a.zeroPoint) &&
+         zero(b.zeroPoint);
+}
+
+/// add → qnn.add, multiply → qnn.mul; an int32 bias added to an int32 product stays an add (the
+/// bias of a Gemm or MatMul, which imports as add rather than nn.bias_add).
 template <const char* QnnOp>
 Result<Value> binaryQnn(const Context& c) {
   BYOC_ASSIGN_OR_RETURN(BinaryTypes t, binaryTypes(c));
+  if (QnnOp == std::string_view("qnn.add") && isBiasAdd(t.leftType, t.rightType)) {
+    // The product is the operand of higher rank; its type (axis included) is the sum's.
+    const bool leftIsProduct = t.left.tensor().shape.size() >= t.right.tensor().shape.size();
+    return c.build("add", {t.left, t.right}, {}, leftIsProduct ? t.leftType : t.rightType);
+  }
+  if (c.wanted && isScalar(c.wanted->scale) && isScalar(c.wanted->zeroPoint) && c.wanted->dtype == t.leftType.dtype)
+    t.out = *c.wanted;
   return c.build(QnnOp,
                  {t.left, t.right, c.param(t.leftType.scale), c.param(t.leftType.zeroPoint), c.param(t.rightType.scale),
                   c.param(t.rightType.zeroPoint), c.param(t.out.scale), c.param(t.out.zeroPoint)},
@@ -368,6 +399,7 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
         continue;
       }
       Context context{call, {}, *current, node->origin()};
+      if (node == quantize.args[0].get()) context.wanted = quantizedType(quantize);
       for (const Expr& arg : call.args) context.args.push_back(*values.find(arg.get()));
       BYOC_ASSIGN_OR_RETURN(Value value, rewrites().at(call.opDef()->name)(context));
       current = value.affine;
@@ -376,15 +408,20 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     return quantizeResult(quantize, *values.find(quantize.args[0].get()));
   }
 
+  /// The affine type a qnn.quantize produces.
+  static AffineType quantizedType(const CallNode& quantize) {
+    return {quantize.args[1], quantize.args[2], quantize.type()->as<TensorTypeNode>()->dtype,
+            quantize.attrs.find("axis")->asInt()};
+  }
+
   /// The quantize itself: a requantize to its parameters, or the value when they already match.
   Result<Expr> quantizeResult(const CallNode& quantize, const Value& value) {
     if (!value.affine) return makeError("the quantized value is a float constant");
     const AffineType& t = *value.affine;
-    const DType outDType = quantize.type()->as<TensorTypeNode>()->dtype;
-    if (approxEqual(t.scale, quantize.args[1]) && approxEqual(t.zeroPoint, quantize.args[2]) && t.dtype == outDType)
+    const AffineType to = quantizedType(quantize);
+    if (approxEqual(t.scale, to.scale) && approxEqual(t.zeroPoint, to.zeroPoint) && t.dtype == to.dtype)
       return value.expr;
     Context context{quantize, {}, t, quantize.origin()};
-    AffineType to{quantize.args[1], quantize.args[2], outDType, quantize.attrs.find("axis")->asInt()};
     BYOC_ASSIGN_OR_RETURN(Value out, context.requantize(value, t, to));
     return out.expr;
   }

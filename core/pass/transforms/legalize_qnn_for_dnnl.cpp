@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <span>
 
 #include "ir/op.h"
@@ -35,14 +36,50 @@ std::vector<double> valuesOf(const TensorData& data) {
 /// Per-channel value `c` of a parameter holding one value or one per channel.
 double at(const std::vector<double>& values, int64_t c) { return values[values.size() == 1 ? 0 : static_cast<std::size_t>(c)]; }
 
+/// A qnn.add of the chain's requantized result and another tensor (TVM's residual sum).
+struct Sum {
+  const CallNode* add = nullptr;
+  std::size_t chainSide = 0;  ///< which operand of the add is the chain's result
+};
+
 /// The matched chain below one requantize.
 struct Chain {
   const CallNode* product = nullptr;  ///< qnn.conv2d or qnn.dense
   const TensorData* bias = nullptr;   ///< the int32 bias, if any
   bool relu = false;
+  bool padInput = false;  ///< a padded convolution of an input with a zero point other than 0
+  std::optional<TensorData> weight;  ///< the product's constant weight
+  const CallNode* reshape = nullptr;  ///< a reshape of the product's result before the requantize
   const CallNode* requantize = nullptr;
+  Sum sum;
   std::vector<const ExprNode*> nodes;  ///< everything replaced, for origins
 };
+
+/// A dense weight written transpose(constant [k, units], axes=[1, 0]) (how a QDQ MatMul's weight
+/// arrives) as the constant [units, k] it denotes; any other constant as it is; else nothing.
+std::optional<TensorData> constantWeight(const Expr& expr) {
+  if (const TensorData* data = constantData(expr)) return *data;
+  const CallNode* transpose = opCall(expr, "transpose");
+  const TensorData* data = transpose ? constantData(transpose->args[0]) : nullptr;
+  if (!data || data->shape().size() != 2) return std::nullopt;
+  const auto axes = transpose->attrs.find("axes")->asInts();
+  if (axes && *axes != std::vector<int64_t>{1, 0}) return std::nullopt;
+  const auto rows = static_cast<std::size_t>(data->shape()[0]);
+  const auto cols = static_cast<std::size_t>(data->shape()[1]);
+  const std::size_t size = dtypeSize(data->dtype());
+  std::vector<std::byte> bytes(data->bytes().size());
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      std::memcpy(bytes.data() + (c * rows + r) * size, data->bytes().data() + (r * cols + c) * size, size);
+  return TensorData::fromBytes(data->dtype(), {data->shape()[1], data->shape()[0]}, bytes);
+}
+
+/// The single value of a scalar constant, or nothing.
+std::optional<double> scalarOf(const Expr& expr) {
+  const TensorData* data = constantData(expr);
+  if (!data || data->numElements() != 1) return std::nullopt;
+  return data->elementAsDouble(0);
+}
 
 class Legalizer final : public OpaqueFunctionSkippingMutator {
  public:
@@ -54,9 +91,9 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 
  protected:
   Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
-    const CallNode* requantize = opCall(pre, "qnn.requantize");
-    if (!requantize) return Expr(post);
-    std::optional<Chain> chain = match(*requantize);
+    std::optional<Chain> chain;
+    if (const CallNode* add = opCall(pre, "qnn.add")) chain = matchSum(*add);
+    if (const CallNode* requantize = opCall(pre, "qnn.requantize")) chain = match(*requantize);
     if (!chain) return Expr(post);
     // A chain that cannot be put in the legal form stays as it is.
     Result<Expr> legal = legalize(*chain);
@@ -81,6 +118,26 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     for (std::size_t i = 0; i < shape.size(); ++i)
       if (i + shift != 1 && shape[i] != 1) return false;
     return true;
+  }
+
+  /// qnn.add(chain, other) or qnn.add(other, chain) of a chain's requantize used only there, both
+  /// operands of the output dtype with per-tensor parameters: TVM's residual sum.
+  std::optional<Chain> matchSum(const CallNode& add) const {
+    const auto* outType = add.type() ? add.type()->as<TensorTypeNode>() : nullptr;
+    if (!outType || outType->shape.empty()) return std::nullopt;
+    for (std::size_t i = 2; i < 8; ++i)
+      if (!scalarOf(add.args[i])) return std::nullopt;
+    for (std::size_t side : {std::size_t{0}, std::size_t{1}}) {
+      const CallNode* requantize = opCall(add.args[side], "qnn.requantize");
+      const auto* otherType = add.args[1 - side]->type() ? add.args[1 - side]->type()->as<TensorTypeNode>() : nullptr;
+      if (!requantize || !singleUse(add.args[side]) || !otherType || otherType->shape != outType->shape) continue;
+      std::optional<Chain> chain = match(*requantize);
+      if (!chain || chain->reshape || chain->requantize->type()->as<TensorTypeNode>()->dtype != outType->dtype) continue;
+      chain->sum = {&add, side};
+      chain->nodes.push_back(&add);
+      return chain;
+    }
+    return std::nullopt;
   }
 
   std::optional<Chain> match(const CallNode& requantize) const {
@@ -110,11 +167,19 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       chain.nodes.push_back(biasAdd);
       value = biasAdd->args[0];
     }
+    // A dense of a flattened input reshaped back (a MatMul of rank 3) before a per-tensor requantize.
+    const CallNode* reshape = opCall(value, "reshape");
+    if (reshape && !chain.relu && !chain.bias && singleUse(value) && constantData(requantize.args[1])->numElements() == 1) {
+      chain.reshape = reshape;
+      chain.nodes.push_back(reshape);
+      value = reshape->args[0];
+    }
     chain.product = opCall(value, "qnn.conv2d");
-    if (!chain.product) chain.product = opCall(value, "qnn.dense");
+    if (!chain.product || chain.reshape) chain.product = opCall(value, "qnn.dense");
     if (!chain.product || !singleUse(value)) return std::nullopt;
     chain.nodes.push_back(chain.product);
-    const TensorData* weight = constantData(chain.product->args[1]);
+    chain.weight = constantWeight(chain.product->args[1]);
+    const TensorData* weight = chain.weight ? &*chain.weight : nullptr;
     const TensorData* inputZp = constantData(chain.product->args[2]);
     const TensorData* kernelZp = constantData(chain.product->args[3]);
     if (!weight || weight->dtype() != DType::Int8 || !inputZp || inputZp->numElements() != 1 || !kernelZp) return std::nullopt;
@@ -126,14 +191,15 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
         return std::nullopt;
       const auto padding = attrs.find("padding")->asInts();
       const bool padded = !padding || std::any_of(padding->begin(), padding->end(), [](int64_t p) { return p != 0; });
-      if (padded && inputZp->elementAsDouble(0) != 0) return std::nullopt;
+      chain.padInput = padded && inputZp->elementAsDouble(0) != 0;
+      if (chain.padInput && (!padding || padding->size() != 4)) return std::nullopt;
     }
     return chain;
   }
 
   Result<Expr> legalize(const Chain& chain) {
     const bool conv = chain.product->opDef()->name == "qnn.conv2d";
-    const TensorData& weight = *constantData(chain.product->args[1]);
+    const TensorData& weight = *chain.weight;
     const int64_t channels = weight.shape()[0];
     const int64_t perChannel = channels ? weight.numElements() / channels : 0;
     const std::vector<double> w = valuesOf(weight);
@@ -144,6 +210,9 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     const double outZp = valuesOf(*constantData(chain.requantize->args[4]))[0];
     const std::vector<double> bias = chain.bias ? valuesOf(*chain.bias) : std::vector<double>{0.0};
     if (inScale.size() != 1 && static_cast<int64_t>(inScale.size()) != channels) return makeError("scales");
+    // A scale that is not finite and positive stays with the host kernel, which refuses it by name.
+    auto usable = [](double scale) { return std::isfinite(scale) && scale > 0; };
+    if (!usable(outScale) || !std::all_of(inScale.begin(), inScale.end(), usable)) return makeError("scales");
     if (bias.size() != 1 && static_cast<int64_t>(bias.size()) != channels) return makeError("bias");
 
     std::vector<float> scales, biases;
@@ -172,9 +241,17 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     // One zero-point node for both, as the pattern's shared `zp` requires.
     const Expr zero = ConstantNode::make(TensorData::scalar(DType::Int32, 0), origin);
     const Expr one = ConstantNode::make(TensorData::scalar(DType::Float32, 1), origin);
-    BYOC_ASSIGN_OR_RETURN(Expr out, op(chain.product->opDef()->name.c_str(),
-                                       {rewritten(chain.product->args[0]), chain.product->args[1], zero, zero, one, one},
-                                       chain.product->attrs));
+    const Expr& given = chain.product->args[1];
+    const Expr weightExpr = constantData(given) ? given : Expr(ConstantNode::make(weight, given->origin()));
+    Expr data = rewritten(chain.product->args[0]);
+    Attrs attrs = chain.product->attrs;
+    if (chain.padInput) {
+      // The padded taps must hold the input zero point for the bias to fold it: pad explicitly.
+      BYOC_ASSIGN_OR_RETURN(data, padded(data, inputZp, attrs, origin));
+      attrs = attrs.with("padding", AttrValue::ints({0, 0, 0, 0}));
+    }
+    BYOC_ASSIGN_OR_RETURN(Expr out, op(chain.product->opDef()->name.c_str(), {data, weightExpr, zero, zero, one, one},
+                                       attrs));
     BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", "float32"}}));
     BYOC_ASSIGN_OR_RETURN(out, op("add", {out, floats(biases)}));
     BYOC_ASSIGN_OR_RETURN(out, op("multiply", {out, floats(scales)}));
@@ -183,7 +260,51 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     const double high = dtype == DType::UInt8 ? 255 : 127;
     if (chain.relu) low = std::max(low, outZp);
     BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", low}, {"a_max", high}}));
-    return op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}});
+    if (chain.sum.add) {
+      BYOC_ASSIGN_OR_RETURN(out, residualSum(out, chain.sum, origin));
+      BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", dtype == DType::UInt8 ? 0.0 : -128.0}, {"a_max", high}}));
+    }
+    BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}}));
+    return chain.reshape ? op("reshape", {out}, chain.reshape->attrs) : Result<Expr>(out);
+  }
+
+  /// `data` padded as the convolution `attrs` pad it, with `value` (the input zero point).
+  static Result<Expr> padded(const Expr& data, double value, const Attrs& attrs, const Origin& origin) {
+    const std::vector<int64_t> p = *attrs.find("padding")->asInts();  // top, left, bottom, right
+    const DType dtype = data->type()->as<TensorTypeNode>()->dtype;
+    AttrValue::List width = {AttrValue::ints({0, 0}), AttrValue::ints({0, 0}), AttrValue::ints({p[0], p[2]}),
+                             AttrValue::ints({p[1], p[3]})};
+    const Expr fill = ConstantNode::make(TensorData::scalar(dtype, value), origin);
+    BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall("nn.pad", {data, fill}, {{"pad_width", AttrValue(width)}}, origin));
+    return Expr(call);
+  }
+
+  /// TVM's sum form of qnn.add(lhs, rhs) with the chain's clipped result `out` (in the
+  /// requantize's integers) on side `sum.chainSide`:
+  ///   add(add(multiply(out, act_scale), multiply(sum_scale, cast(other))), dst_zero_point)
+  /// with act_scale = chain_scale / out_scale, sum_scale = other_scale / out_scale and
+  /// dst_zero_point = out_zp - chain_zp * act_scale - other_zp * sum_scale.
+  Result<Expr> residualSum(const Expr& out, const Sum& sum, const Origin& origin) {
+    const CallNode& add = *sum.add;
+    const std::size_t chainScale = 2 + 2 * sum.chainSide;
+    const std::size_t otherScale = 2 + 2 * (1 - sum.chainSide);
+    for (std::size_t i : {std::size_t{2}, std::size_t{4}, std::size_t{6}})
+      if (!(std::isfinite(*scalarOf(add.args[i])) && *scalarOf(add.args[i]) > 0)) return makeError("scales");
+    const double outScale = *scalarOf(add.args[6]);
+    const double actScale = static_cast<float>(*scalarOf(add.args[chainScale])) / static_cast<float>(outScale);
+    const double sumScale = static_cast<float>(*scalarOf(add.args[otherScale])) / static_cast<float>(outScale);
+    const double dstZp = *scalarOf(add.args[7]) - *scalarOf(add.args[chainScale + 1]) * actScale -
+                         *scalarOf(add.args[otherScale + 1]) * sumScale;
+    auto scalar = [&](double value) { return Expr(ConstantNode::make(TensorData::scalar(DType::Float32, value), origin)); };
+    auto op = [&](const char* name, std::vector<Expr> args, const Attrs& attrs = {}) -> Result<Expr> {
+      BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(name, std::move(args), attrs, origin));
+      return Expr(call);
+    };
+    BYOC_ASSIGN_OR_RETURN(Expr scaled, op("multiply", {out, scalar(actScale)}));
+    BYOC_ASSIGN_OR_RETURN(Expr other, op("cast", {rewritten(add.args[1 - sum.chainSide])}, {{"dtype", "float32"}}));
+    BYOC_ASSIGN_OR_RETURN(other, op("multiply", {scalar(sumScale), other}));
+    BYOC_ASSIGN_OR_RETURN(Expr summed, op("add", {scaled, other}));
+    return op("add", {summed, scalar(dstZp)});
   }
 
   NodeMap<int> uses_;

@@ -129,8 +129,15 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
   const CallNode* activation = callOf(composite.body, "multiply", clip);
   const CallNode* last = activation ? activation : clip;
   const CallNode* shift = callOf(composite.body, "add", last);
-  if (shift && !constantOf(composite, args, shift->args[1]))
-    return makeError(quoted + ": a residual sum is not supported");
+  // The `_sum` forms add multiply(sum_scale, cast(residual)) before the zero point.
+  const CallNode* sum = shift && !constantOf(composite, args, shift->args[1]) ? shift : nullptr;
+  const auto* sumScaled = sum ? sum->args[1]->as<CallNode>() : nullptr;
+  const auto* residualCast = sumScaled && sumScaled->args.size() == 2 ? sumScaled->args[1]->as<CallNode>() : nullptr;
+  const int residual = residualCast ? parameterIndex(composite, residualCast->args[0]) : -1;
+  if (kind.sum != (sum != nullptr) || (sum && residual < 0))
+    return makeError(quoted + (kind.sum ? ": expected a residual sum add(·, multiply(scale, cast(residual)))"
+                                        : ": a residual sum is not supported"));
+  if (sum) shift = callOf(composite.body, "add", sum);
   const ConstantNode* weight = constantOf(composite, args, product->args[1]);
   const ConstantNode* scale = constantOf(composite, args, scaled->args[1]);
   const ConstantNode* bias = biasAdd ? constantOf(composite, args, biasAdd->args[1]) : nullptr;
@@ -149,6 +156,12 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
     return makeError(quoted + ": its activation scale and output zero point must be float32 scalars");
   reading.attrs.set("activation_scale", *activationScale);
   reading.attrs.set("output_zero_point", *zeroPoint);
+  if (sum) {
+    const std::optional<double> sumScale = scalarOf(constantOf(composite, args, sumScaled->args[0]));
+    if (!sumScale) return makeError(quoted + ": its sum scale must be a float32 scalar");
+    reading.attrs.set("sum_scale", *sumScale);
+    reading.trailing = residual;
+  }
   return reading;
 }
 

@@ -20,6 +20,8 @@ struct CompositeReading {
   /// Constants of the body that fill the roles after the parameters' (the qnn composites' weight,
   /// bias and scale); the kernel graph gets a constant node for each.
   std::vector<TensorData> constants;
+  /// A parameter filling the role after the constants (the qnn `_sum` composites' residual), or -1.
+  int trailing = -1;
 };
 
 /// Reads the body of the composite `name`, called with `args`; an error says what of its family

@@ -110,13 +110,18 @@ class GraphBuilder {
       Result<CompositeReading> reading = readComposite(kernel.name, *composite, call->args);
       if (!reading) return located(expr, reading.error());
       kernel.attrs = reading->attrs;
-      for (int param : reading->params) {
-        const std::vector<KernelEntry>& arg = values_.at(call->args[static_cast<std::size_t>(param)].get());
+      // The parameters in role order, the constants after them, then a trailing parameter.
+      std::vector<int> params = reading->params;
+      if (reading->trailing >= 0) params.push_back(reading->trailing);
+      for (std::size_t i = 0; i <= params.size(); ++i) {
+        if (i == reading->params.size())
+          for (const TensorData& data : reading->constants)
+            kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}}));
+        if (i == params.size()) break;
+        const std::vector<KernelEntry>& arg = values_.at(call->args[static_cast<std::size_t>(params[i])].get());
         if (arg.size() != 1) return located(expr, makeError("composite \"" + kernel.name + "\": its inputs must be tensors"));
         kernel.inputs.push_back(arg.front());
       }
-      for (const TensorData& data : reading->constants)
-        kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}}));
     }
     const std::size_t count = kernel.outputs.size();
     return entriesOf(add(std::move(kernel)), count);

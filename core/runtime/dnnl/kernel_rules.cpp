@@ -1,5 +1,7 @@
 #include "runtime/dnnl/kernel_rules.h"
 
+#include <algorithm>
+
 #include "ir/op.h"
 #include "runtime/dnnl/ops.h"
 #include "runtime/dnnl/qnn_composite.h"
@@ -92,10 +94,12 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
     kind.roles = {"data", "scale", "shift"};
     return kind;
   }
-  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense") {
+  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense" || name == "dnnl.qnn.conv2d_sum" || name == "dnnl.qnn.dense_sum") {
     kind.family = CompositeFamily::Qnn;
-    kind.anchorOp = name == "dnnl.qnn.conv2d" ? "qnn.conv2d" : "qnn.dense";
+    kind.anchorOp = kind.has("conv2d") ? "qnn.conv2d" : "qnn.dense";
+    kind.sum = kind.has("_sum");
     kind.roles = {"data", "weight", "bias", "output_scale"};
+    if (kind.sum) kind.roles.push_back("residual");
     return kind;
   }
   if (name == "dnnl.gelu" || name == "dnnl.layer_norm") {
@@ -138,7 +142,14 @@ Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
   std::vector<TensorSpec> inputs;
   for (const KernelEntry& entry : kernel.inputs) inputs.push_back(graph.spec(entry));
   const std::optional<CompositeKind> quantized = compositeKind(kernel.name);
-  if (!quantized || quantized->family != CompositeFamily::Qnn)  // the qnn composites check their own dtypes
+  // The qnn composites check their own dtypes; max pool and pad move the int8 and uint8 values
+  // they produce, and qnn.quantize makes them (its zero point is int32).
+  auto int8 = [](const TensorSpec& spec) { return spec.dtype == DType::Int8 || spec.dtype == DType::UInt8; };
+  const bool integerOp =
+      ((kernel.name == "nn.max_pool2d" || kernel.name == "nn.pad") && std::all_of(inputs.begin(), inputs.end(), int8)) ||
+      (kernel.name == "qnn.quantize" && inputs.size() == 3 && inputs[2].dtype == DType::Int32 &&
+       inputs[0].dtype == DType::Float32 && inputs[1].dtype == DType::Float32);
+  if ((!quantized || quantized->family != CompositeFamily::Qnn) && !integerOp)
     for (const TensorSpec& input : inputs)
       if (input.dtype != DType::Float32)
         return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));

@@ -11,9 +11,10 @@
 
 namespace byoc::dnnl_backend {
 
-/// A descriptor of f32 `dims` that lets the primitive choose the format.
-inline dnnl::memory::desc anyDesc(const dnnl::memory::dims& dims) {
-  return {dims, dnnl::memory::data_type::f32, dnnl::memory::format_tag::any};
+/// A descriptor of `dims` (f32 unless `type` says otherwise) that lets the primitive choose the format.
+inline dnnl::memory::desc anyDesc(const dnnl::memory::dims& dims,
+                                  dnnl::memory::data_type type = dnnl::memory::data_type::f32) {
+  return {dims, type, dnnl::memory::format_tag::any};
 }
 
 /// "op: what", the error of a call oneDNN cannot run.

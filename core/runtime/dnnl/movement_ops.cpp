@@ -72,9 +72,15 @@ Result<std::vector<Tensor>> lowerPad(Lowering& lowering, const Kernel& kernel, c
     offsets.push_back(pair[0]);
   }
   if (in.empty() || out == in) return std::vector<Tensor>{inputs[0]};
-  Tensor dst = lowering.preset(plainDesc(dimsOf(out)));
-  const float value = *static_cast<const float*>(inputs[1].memory.get_data_handle());
-  std::fill_n(static_cast<float*>(dst.memory.get_data_handle()), shapeElements(out), value);
+  const memory::data_type type = inputs[0].desc().data_type();
+  Tensor dst = lowering.preset(plainDesc(dimsOf(out), type));
+  if (type == memory::data_type::f32) {
+    const float value = *static_cast<const float*>(inputs[1].memory.get_data_handle());
+    std::fill_n(static_cast<float*>(dst.memory.get_data_handle()), shapeElements(out), value);
+  } else {  // int8 or uint8: one byte
+    const auto value = *static_cast<const std::byte*>(inputs[1].memory.get_data_handle());
+    std::fill_n(static_cast<std::byte*>(dst.memory.get_data_handle()), shapeElements(out), value);
+  }
   memory interior(dst.desc().submemory_desc(dimsOf(in), offsets), lowering.engine, dst.memory.get_data_handle());
   lowering.add(dnnl::reorder(inputs[0].memory, interior), {{DNNL_ARG_FROM, inputs[0].memory}, {DNNL_ARG_TO, interior}});
   return std::vector<Tensor>{dst};

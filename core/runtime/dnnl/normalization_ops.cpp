@@ -37,7 +37,8 @@ Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const Kernel& kernel, 
     if (algo != algorithm::pooling_max && ops::boolAttr(kernel.attrs, "count_include_pad"))
       algo = algorithm::pooling_avg_include_padding;
   }
-  dnnl::pooling_v2_forward::desc desc(prop_kind::forward_inference, algo, src.desc(), anyDesc(dimsOf(out)), strides,
+  dnnl::pooling_v2_forward::desc desc(prop_kind::forward_inference, algo, src.desc(),
+                                      anyDesc(dimsOf(out), src.desc().data_type()), strides,
                                       window, dilation, padLeft, padRight);
   dnnl::pooling_v2_forward::primitive_desc pd(desc, lowering.engine);
   Tensor dst = lowering.fresh(pd.dst_desc());

@@ -7,6 +7,7 @@
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/dnnl/op_lowerings.h"
+#include "runtime/dnnl/qnn_ops.h"
 
 namespace byoc::dnnl_backend {
 
@@ -145,6 +146,7 @@ const std::map<std::string, OpLowering, std::less<>>& opLowerings() {
     for (const char* op : {"nn.softmax", "nn.log_softmax"}) map[op] = lowerSoftmax;
     map["concatenate"] = lowerConcat;
     map["nn.pad"] = lowerPad;
+    map["qnn.quantize"] = lowerQuantize;
     map["strided_slice"] = lowerStridedSlice;
     for (const char* op : {"nn.batch_matmul", "nn.matmul"}) map[op] = lowerMatmul;
     return map;

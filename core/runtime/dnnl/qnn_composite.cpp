@@ -14,7 +14,9 @@ int64_t elements(const Shape& shape) {
 
 }  // namespace
 
-bool isQnnCompositeAttr(std::string_view attr) { return attr == "activation_scale" || attr == "output_zero_point"; }
+bool isQnnCompositeAttr(std::string_view attr) {
+  return attr == "activation_scale" || attr == "output_zero_point" || attr == "sum_scale";
+}
 
 Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec>& inputs, const KernelNode& kernel) {
   const std::string quoted = "composite \"" + kind.name + "\"";
@@ -35,8 +37,14 @@ Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec
   const OpDef& product = *OpRegistry::global().find(kind.anchorOp);
   const std::vector<Type> args = {typeOf(data), typeOf(weight), tensorType({}, DType::Int32), tensorType({}, DType::Int32),
                                   tensorType({}, DType::Float32), tensorType({}, DType::Float32)};
+  if (kind.sum) {
+    const AttrValue* value = kernel.attrs.find("sum_scale");
+    if (!value || !(value->isFloat() || value->isInt())) return makeError(quoted + " needs the number attribute sum_scale");
+    if (inputs[4].dtype != result.dtype || inputs[4].shape != result.shape)
+      return makeError(quoted + ": the residual must have the result's type " + result.str() + ", found " + inputs[4].str());
+  }
   Result<Attrs> attrs = normalizeAttrs(product, kernel.attrs.without("a_min").without("a_max").without("activation_scale").without(
-                                                    "output_zero_point"));
+                                                    "output_zero_point").without("sum_scale"));
   if (!attrs) return makeError(quoted + ": " + attrs.error().message);
   Result<Type> type = product.relation({args, *attrs});
   if (!type) return makeError(quoted + ": " + type.error().message);

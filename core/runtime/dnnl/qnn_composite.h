@@ -4,7 +4,9 @@
 /// LegalizeQnnForDnnl writes, TVM's dnnl qnn patterns): int8 or uint8 data, int8 weights, a
 /// float32 bias with one value per output channel and a float32 output scale (one, or one per
 /// output channel); the result int8, uint8 or float32. Their attributes are the product's plus
-/// `a_min`/`a_max` (the clip), `activation_scale` and `output_zero_point`.
+/// `a_min`/`a_max` (the clip), `activation_scale` and `output_zero_point`. The `_sum` forms
+/// (`dnnl.qnn.conv2d_sum`, `dnnl.qnn.dense_sum`) add a residual of the result's type, scaled by
+/// the attribute `sum_scale` (TVM's sum post-op), as a fifth input.
 
 #include <string_view>
 #include <vector>

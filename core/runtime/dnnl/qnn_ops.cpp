@@ -28,8 +28,26 @@ dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale)
   const float zeroPoint = floatAttr(kernel, "output_zero_point");
   if (activationScale != 1.0f || zeroPoint != 0.0f)
     postOps.append_eltwise(1.0f, algorithm::eltwise_linear, activationScale, zeroPoint);
+  // TVM's sum form adds the residual (preloaded into dst) scaled; the zero point, added after it
+  // in the pattern, is part of the linear step before (an addition either way).
+  if (kernel.attrs.contains("sum_scale")) postOps.append_sum(floatAttr(kernel, "sum_scale"));
   attr.set_post_ops(postOps);
   return attr;
+}
+
+/// The destination of a product: fresh memory in `desc`, holding a copy of the residual (input 4)
+/// before the product runs when the kernel sums one. A residual of the destination's dims is
+/// copied from the layout it has (one reorder, usually a plain copy between blocked layouts);
+/// another (a dense result of rank 3) is viewed as the destination's dims first.
+Tensor destination(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
+                   const memory::desc& desc) {
+  const Tensor dst = lowering.fresh(desc);
+  if (!kernel.attrs.contains("sum_scale")) return dst;
+  const Tensor residual = inputs[4].desc().dims() == desc.dims()
+                              ? inputs[4]
+                              : lowering.view(lowering.plain(inputs[4]), plainDesc(desc.dims(), desc.data_type()));
+  lowering.add(dnnl::reorder(residual.memory, dst.memory), {{DNNL_ARG_FROM, residual.memory}, {DNNL_ARG_TO, dst.memory}});
+  return dst;
 }
 
 memory::desc anyOf(const memory::dims& dims, dt type) { return {dims, type, tag::any}; }
@@ -57,7 +75,7 @@ Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, 
   dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor src = lowering.as(inputs[0], pd.src_desc());
   const Tensor packed = lowering.as(weights, pd.weights_desc());
-  const Tensor dst = lowering.fresh(pd.dst_desc());
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
   lowering.add(dnnl::convolution_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                {DNNL_ARG_WEIGHTS, packed.memory},
                                                {DNNL_ARG_BIAS, bias.memory},
@@ -77,7 +95,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
                                          plainDesc({m, n}, dstType));
   dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  const Tensor dst = lowering.fresh(pd.dst_desc());
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
   lowering.add(dnnl::inner_product_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                  {DNNL_ARG_WEIGHTS, weights.memory},
                                                  {DNNL_ARG_BIAS, bias.memory},
@@ -92,8 +110,25 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
   const dnnl::primitive_attr attr = quantizationAttr(kernel, lowering.plain(inputs[3]));
   const dt srcType = *dataTypeOf(kernel.inputs[0].dtype);
   const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
-  if (kernel.name == "dnnl.qnn.dense") return lowerDense(lowering, kernel, inputs, attr, srcType, dstType);
+  if (kernel.name.starts_with("dnnl.qnn.dense")) return lowerDense(lowering, kernel, inputs, attr, srcType, dstType);
   return lowerConv(lowering, kernel, inputs, attr, srcType, dstType);
+}
+
+Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  if (!inputs[1].constant || !inputs[2].constant || shapeElements(kernel.inputs[1].shape) != 1 ||
+      shapeElements(kernel.inputs[2].shape) != 1)
+    return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
+  const float scale = *static_cast<const float*>(lowering.plain(inputs[1]).memory.get_data_handle());
+  const int32_t zeroPoint = *static_cast<const int32_t*>(lowering.plain(inputs[2]).memory.get_data_handle());
+  const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
+  dnnl::primitive_attr attr;
+  attr.set_output_scales(0, {1.0f / scale});
+  attr.set_zero_points(DNNL_ARG_DST, 0, {zeroPoint});
+  const Tensor src = lowering.plain(inputs[0]);
+  const Tensor dst = lowering.fresh(plainDesc(src.desc().dims(), dstType));
+  dnnl::reorder::primitive_desc pd(lowering.engine, src.desc(), lowering.engine, dst.desc(), attr);
+  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, src.memory}, {DNNL_ARG_TO, dst.memory}});
+  return std::vector<Tensor>{dst};
 }
 
 }  // namespace byoc::dnnl_backend

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The lowering of the `dnnl.qnn.conv2d` and `dnnl.qnn.dense` composites (qnn_composite.h) to
-/// oneDNN int8 primitives.
+/// oneDNN int8 primitives, and of qnn.quantize to a quantizing reorder.
 
 #include <vector>
 
@@ -13,5 +13,9 @@ namespace byoc::dnnl_backend {
 /// scale as oneDNN's output scales (per tensor or per output channel), then post-ops clip,
 /// the activation scale and the output zero point, stored rounded and saturated to the result's type.
 Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+
+/// qnn.quantize with a constant per-tensor scale and zero point: one reorder from f32 with output
+/// scale 1 / scale and the zero point as the destination's, rounded to nearest even and saturated.
+Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 
 }  // namespace byoc::dnnl_backend

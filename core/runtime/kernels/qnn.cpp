@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/broadcast_loop.h"
@@ -62,9 +63,34 @@ struct QuantParams {
   }
 };
 
-QuantParams quantParams(const NDArray& scale, const NDArray& zeroPoint) {
+/// `value` as printf's %g writes it ("nan", "-inf", "0", "-0.5").
+std::string numberText(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
+/// The scales of input `index`, refused unless every one is finite and positive: a fixed-point
+/// multiplier (and any division by the scale) is meaningless for the others.
+Result<std::vector<float>> scalesOf(const KernelArgs& args, std::size_t index) {
+  const NDArray& scale = args.inputs[index];
+  std::vector<float> scales(scale.data<float>(), scale.data<float>() + scale.numElements());
+  for (std::size_t i = 0; i < scales.size(); ++i) {
+    if (std::isfinite(scales[i]) && scales[i] > 0.0f) continue;
+    const OpDef* def = OpRegistry::global().find(args.op);
+    const std::string name = def && index < def->inputs.size() ? def->inputs[index] : "scale";
+    return makeError(std::string(args.op) + ": " + name + " (argument " + std::to_string(index) + ") is " +
+                     numberText(scales[i]) + (scales.size() > 1 ? " at channel " + std::to_string(i) : "") +
+                     "; expected a finite positive scale");
+  }
+  return scales;
+}
+
+/// The scale(s) of input `scaleIndex` and the zero point(s) of `zeroPointIndex`.
+Result<QuantParams> quantParams(const KernelArgs& args, std::size_t scaleIndex, std::size_t zeroPointIndex) {
   QuantParams params;
-  params.scales.assign(scale.data<float>(), scale.data<float>() + scale.numElements());
+  BYOC_ASSIGN_OR_RETURN(params.scales, scalesOf(args, scaleIndex));
+  const NDArray& zeroPoint = args.inputs[zeroPointIndex];
   params.zeroPoints.assign(zeroPoint.data<int32_t>(), zeroPoint.data<int32_t>() + zeroPoint.numElements());
   return params;
 }
@@ -90,24 +116,30 @@ Status quantize(const KernelArgs& args) {
   const NDArray& data = args.inputs[0];
   const NDArray& out = args.outputs[0];
   if (data.dtype() != DType::Float32) return unsupportedDType(args.op, data.dtype());
-  const QuantParams params = quantParams(args.inputs[1], args.inputs[2]);
+  BYOC_ASSIGN_OR_RETURN(const QuantParams params, quantParams(args, 1, 2));
   const float* x = data.data<float>();
-  std::vector<int64_t> values(static_cast<std::size_t>(data.numElements()));
   const IntRange range = intRange(out.dtype());
-  forEachWithChannel(data.shape(), args.attrs, [&](int64_t i, int64_t c) {
-    // round(x / scale) + zero_point, rounding half to even as ONNX and TVM's nearbyint do.
+  // round(x / scale) + zero_point, rounding half to even as ONNX and TVM's nearbyint do, saturated.
+  auto quantized = [&](int64_t i, int64_t c) {
     const double rounded = std::nearbyint(x[i] / params.scale(c)) + params.zeroPoint(c);
-    const double clamped = std::isnan(rounded) ? params.zeroPoint(c)
-                                               : std::clamp(rounded, double(range.min), double(range.max));
-    values[static_cast<std::size_t>(i)] = static_cast<int64_t>(clamped);
+    return static_cast<int64_t>(std::isnan(rounded) ? params.zeroPoint(c)
+                                                    : std::clamp(rounded, double(range.min), double(range.max)));
+  };
+  return dispatchInt(args.op, out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* y = out.data<T>();
+    if (params.scales.size() == 1 && params.zeroPoints.size() == 1) {  // per-tensor: no channel to find
+      for (int64_t i = 0; i < data.numElements(); ++i) y[i] = static_cast<T>(quantized(i, 0));
+      return;
+    }
+    forEachWithChannel(data.shape(), args.attrs, [&](int64_t i, int64_t c) { y[i] = static_cast<T>(quantized(i, c)); });
   });
-  return saturateInto(args.op, values, out);
 }
 
 Status dequantize(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> q, widened(args.op, args.inputs[0]));
-  const QuantParams params = quantParams(args.inputs[1], args.inputs[2]);
+  BYOC_ASSIGN_OR_RETURN(const QuantParams params, quantParams(args, 1, 2));
   float* y = out.data<float>();
   forEachWithChannel(out.shape(), args.attrs, [&](int64_t i, int64_t c) {
     y[i] = static_cast<float>(static_cast<int32_t>(q[static_cast<std::size_t>(i)] - params.zeroPoint(c))) *
@@ -132,8 +164,8 @@ std::vector<int64_t> requantized(std::vector<int64_t> q, const Shape& shape, con
 
 Status requantize(const KernelArgs& args) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> q, widened(args.op, args.inputs[0]));
-  const QuantParams in = quantParams(args.inputs[1], args.inputs[2]);
-  const QuantParams out = quantParams(args.inputs[3], args.inputs[4]);
+  BYOC_ASSIGN_OR_RETURN(const QuantParams in, quantParams(args, 1, 2));
+  BYOC_ASSIGN_OR_RETURN(const QuantParams out, quantParams(args, 3, 4));
   const QnnRounding rounding = parseRounding(ops::stringAttr(args.attrs, "rounding"));
   q = requantized(std::move(q), args.inputs[0].shape(), args.attrs, in, out.scale(0), out.zeroPoint(0), rounding);
   return saturateInto(args.op, q, args.outputs[0]);
@@ -150,6 +182,14 @@ Result<std::vector<int32_t>> centered(std::string_view op, const NDArray& array,
   for (std::size_t i = 0; i < values.size(); ++i)
     result[i] = static_cast<int32_t>(values[i] - zp[perChannel ? channelOf(static_cast<int64_t>(i)) : 0]);
   return result;
+}
+
+/// Refuses bad input and kernel scales of qnn.conv2d / qnn.dense: the product does not use them,
+/// but every requantize derived from it does.
+Status checkProductScales(const KernelArgs& args) {
+  for (std::size_t index : {std::size_t{4}, std::size_t{5}})
+    if (Result<std::vector<float>> scales = scalesOf(args, index); !scales) return scales.error();
+  return Status::ok();
 }
 
 /// Direct NCHW/OIHW grouped convolution of centred operands; padded taps contribute zero.
@@ -188,6 +228,7 @@ void conv2dCentered(const ConvGeometry& g, const int32_t* x, const int32_t* w, i
 Status qnnConv2d(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   if (out.dtype() != DType::Int32) return unsupportedDType(args.op, out.dtype());
+  BYOC_TRY(checkProductScales(args));
   BYOC_ASSIGN_OR_RETURN(ConvGeometry g, convGeometry(args.op, args.attrs, args.inputs[0].shape(),
                                                      args.inputs[1].shape(), out.shape(), false));
   const NDArray data = g.canonical() ? args.inputs[0] : permuted(args.inputs[0], g.dataToNchw);
@@ -210,6 +251,7 @@ Status qnnConv2d(const KernelArgs& args) {
 Status qnnDense(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   if (out.dtype() != DType::Int32) return unsupportedDType(args.op, out.dtype());
+  BYOC_TRY(checkProductScales(args));
   const int64_t k = args.inputs[1].shape()[1];
   BYOC_ASSIGN_OR_RETURN(std::vector<int32_t> x,
                         centered(args.op, args.inputs[0], args.inputs[2], [](int64_t) { return 0; }));
@@ -233,8 +275,9 @@ struct ScalarParams {
   int32_t zeroPoint;
 };
 
-ScalarParams scalarParams(const KernelArgs& args, std::size_t scaleIndex) {
-  return {args.inputs[scaleIndex].data<float>()[0], args.inputs[scaleIndex + 1].data<int32_t>()[0]};
+Result<ScalarParams> scalarParams(const KernelArgs& args, std::size_t scaleIndex) {
+  BYOC_ASSIGN_OR_RETURN(QuantParams params, quantParams(args, scaleIndex, scaleIndex + 1));
+  return ScalarParams{params.scale(0), params.zeroPoint(0)};
 }
 
 /// Combines the int64 operands `lhs` and `rhs` elementwise with broadcasting.
@@ -257,9 +300,9 @@ std::vector<int64_t> broadcastCombine(const std::vector<int64_t>& lhs, const Sha
 /// qnn.add: both operands requantized to the output parameters (TVM's RequantizeOrUpcast), added,
 /// the doubled output zero point removed.
 Status qnnAdd(const KernelArgs& args) {
-  const ScalarParams lhsParams = scalarParams(args, 2);
-  const ScalarParams rhsParams = scalarParams(args, 4);
-  const ScalarParams outParams = scalarParams(args, 6);
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams lhsParams, scalarParams(args, 2));
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams rhsParams, scalarParams(args, 4));
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams outParams, scalarParams(args, 6));
   auto toOutput = [&](std::size_t index, ScalarParams params) -> Result<std::vector<int64_t>> {
     BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> q, widened(args.op, args.inputs[index]));
     if (params.scale == outParams.scale && params.zeroPoint == outParams.zeroPoint) return q;
@@ -281,9 +324,9 @@ Status qnnAdd(const KernelArgs& args) {
 /// qnn.mul: the centred product requantized from scale lhs_scale * rhs_scale (in float32, as TVM
 /// computes it) to the output parameters.
 Status qnnMul(const KernelArgs& args) {
-  const ScalarParams lhsParams = scalarParams(args, 2);
-  const ScalarParams rhsParams = scalarParams(args, 4);
-  const ScalarParams outParams = scalarParams(args, 6);
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams lhsParams, scalarParams(args, 2));
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams rhsParams, scalarParams(args, 4));
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams outParams, scalarParams(args, 6));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> lhs, widened(args.op, args.inputs[0]));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> rhs, widened(args.op, args.inputs[1]));
   const int64_t lzp = lhsParams.zeroPoint;

@@ -130,6 +130,16 @@ def cases():
            model([helper.make_node("Constant", [], ["y"], name="n", value=outside)], [], [tensor("y", None)]),
            "node 'n' (Constant): attribute 'value' keeps its data outside the model; expected it inside "
            "(external data is supported for initializers)")
+    yield ("quantize_nan_scale", "A QuantizeLinear scale of NaN (a fixed-point multiplier of it is undefined).",
+           one_node("QuantizeLinear", [1, 2], ["x", "s"], [helper.make_tensor("s", FLOAT, [], [float("nan")])]),
+           "node 'n' (QuantizeLinear): the scale (input 1 's') is nan; expected a finite positive scale")
+    yield ("dequantize_negative_scale", "A per-axis DequantizeLinear scale with one negative channel.",
+           model([helper.make_node("DequantizeLinear", ["x", "s", "z"], ["y"], name="n", axis=1)],
+                 [tensor("x", [1, 3], TensorProto.INT8)], [tensor("y", None)],
+                 [helper.make_tensor("s", FLOAT, [3], [0.5, -0.25, 1.0]),
+                  helper.make_tensor("z", TensorProto.INT8, [3], [0, 0, 0])]),
+           "node 'n' (DequantizeLinear): the scale (input 1 's') is -0.25 at channel 1; expected a finite "
+           "positive scale")
     # ir_version 8, then a graph field of two bytes that do not decode as a GraphProto.
     yield ("corrupt_graph", "A graph whose bytes protobuf cannot decode.",
            b"\x08\x08\x3a\x02\xff\xff",

@@ -103,8 +103,8 @@ def _arg_dtypes(expr):
 
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
 def _op_rule_0(expr):
-    """nn.max_pool2d when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
-    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
+    """nn.max_pool2d when "int64" not in arg_dtypes() and (dtype(arg0) == "float32" or dtype(arg0) == "uint8" or dtype(arg0) == "int8")"""
+    return "int64" not in _arg_dtypes(expr) and (_tensor_type(expr.args[0]).dtype == "float32" or _tensor_type(expr.args[0]).dtype == "uint8" or _tensor_type(expr.args[0]).dtype == "int8")
 
 
 @tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
@@ -115,8 +115,14 @@ def _op_rule_1(expr):
 
 @tvm.ir.register_op_attr("nn.pad", "target.dnnl")
 def _op_rule_2(expr):
-    """nn.pad when dtype() == "float32" and pad_mode == "constant" and is_constant(arg1)"""
-    return _tensor_type(expr).dtype == "float32" and _attr(expr, "pad_mode") == "constant" and isinstance(expr.args[1], relay.Constant)
+    """nn.pad when (dtype() == "float32" or dtype() == "uint8" or dtype() == "int8") and pad_mode == "constant" and is_constant(arg1)"""
+    return (_tensor_type(expr).dtype == "float32" or _tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and _attr(expr, "pad_mode") == "constant" and isinstance(expr.args[1], relay.Constant)
+
+
+@tvm.ir.register_op_attr("qnn.quantize", "target.dnnl")
+def _op_rule_3(expr):
+    """qnn.quantize when (dtype() == "uint8" or dtype() == "int8") and is_constant(arg1) and is_constant(arg2) and numel(arg1) == 1 and numel(arg2) == 1"""
+    return (_tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and isinstance(expr.args[1], relay.Constant) and isinstance(expr.args[2], relay.Constant) and _numel(expr.args[1]) == 1 and _numel(expr.args[2]) == 1
 
 
 @tvm.ir.register_op_attr("concatenate", "target.dnnl")
@@ -125,13 +131,13 @@ def _op_rule_2(expr):
 @tvm.ir.register_op_attr("expand_dims", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_flatten", "target.dnnl")
 @tvm.ir.register_op_attr("transpose", "target.dnnl")
-def _op_rule_3(expr):
+def _op_rule_4(expr):
     """concatenate, reshape, squeeze, expand_dims, nn.batch_flatten, transpose when dtype() == "float32\""""
     return _tensor_type(expr).dtype == "float32"
 
 
 @tvm.ir.register_op_attr("strided_slice", "target.dnnl")
-def _op_rule_4(expr):
+def _op_rule_5(expr):
     """strided_slice when dtype() == "float32" and (strides == None or strides == [1])"""
     return _tensor_type(expr).dtype == "float32" and (_same(_attr(expr, "strides"), None) or _same(_attr(expr, "strides"), [1]))
 
@@ -140,7 +146,7 @@ def _op_rule_4(expr):
 @tvm.ir.register_op_attr("divide", "target.dnnl")
 @tvm.ir.register_op_attr("maximum", "target.dnnl")
 @tvm.ir.register_op_attr("minimum", "target.dnnl")
-def _op_rule_5(expr):
+def _op_rule_6(expr):
     """subtract, divide, maximum, minimum when dtype() == "float32" and shape(arg0) == shape()"""
     return _tensor_type(expr).dtype == "float32" and _shape(expr.args[0]) == _shape(expr)
 
@@ -165,9 +171,35 @@ def _op_rule_5(expr):
 @tvm.ir.register_op_attr("multiply", "target.dnnl")
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
-def _op_rule_6(expr):
+def _op_rule_7(expr):
     """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
     return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
+
+
+def _dnnl_qnn_conv2d_sum_pattern():
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
+    d = is_op("add")(s, is_constant()) | s
+    e = is_op("clip")(d) | d
+    return is_op("cast")(e)
+
+
+def _dnnl_qnn_dense_sum_pattern():
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    zp = is_expr(relay.const(0, "int32"))
+    c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
+    b = is_op("add")(c, is_constant()) | c
+    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    m = is_op("multiply")(k, is_constant()) | k
+    s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
+    d = is_op("add")(s, is_constant()) | s
+    e = is_op("clip")(d) | d
+    return is_op("cast")(e)
 
 
 def _dnnl_qnn_conv2d_pattern():
@@ -514,6 +546,8 @@ def _check_6(expr):
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
     return [
+        ("dnnl.qnn.conv2d_sum", _dnnl_qnn_conv2d_sum_pattern()),
+        ("dnnl.qnn.dense_sum", _dnnl_qnn_dense_sum_pattern()),
         ("dnnl.qnn.conv2d", _dnnl_qnn_conv2d_pattern()),
         ("dnnl.qnn.dense", _dnnl_qnn_dense_pattern()),
         ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern()),
