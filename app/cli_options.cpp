@@ -11,7 +11,7 @@ namespace byoc::cli {
 namespace {
 
 /// What a flag's value must look like.
-enum class ValueKind { Text, Number, NameEqualsFile, PassName };
+enum class ValueKind { Text, Number, NameEqualsFile, NameEqualsShape, PassName };
 
 /// The values a numeric flag accepts, both ends included.
 struct NumberRange {
@@ -47,6 +47,35 @@ std::optional<uint64_t> parseNumber(const std::string& text, uint64_t max) {
   return number;
 }
 
+/// Why `spec` is not NAME=D0xD1x… (at most `limits::kMaxRank` sizes, each at most
+/// `limits::kMaxElements`), or "".
+std::string shapeSpecProblem(const std::string& flag, const std::string& spec) {
+  const std::size_t equals = spec.find('=');
+  if (equals == std::string::npos || equals == 0)
+    return flag + " expects NAME=DIMS such as input=1x16x256, found '" + spec + "'";
+  if (!parseDims(spec.substr(equals + 1)))
+    return flag + " expects sizes from 0 to " + std::to_string(limits::kMaxElements) + " joined by 'x', at most " +
+           std::to_string(limits::kMaxRank) + " of them, found '" + spec.substr(equals + 1) + "' in '" + spec + "'";
+  return "";
+}
+
+}  // namespace
+
+std::optional<std::vector<int64_t>> parseDims(const std::string& text) {
+  std::vector<int64_t> dims;
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t end = std::min(text.find('x', begin), text.size());
+    std::optional<uint64_t> size = parseNumber(text.substr(begin, end - begin), static_cast<uint64_t>(limits::kMaxElements));
+    if (!size || static_cast<int64_t>(dims.size()) == limits::kMaxRank) return std::nullopt;
+    dims.push_back(static_cast<int64_t>(*size));
+    if (end == text.size()) return dims;
+    begin = end + 1;
+  }
+}
+
+namespace {
+
 /// The usage error for a value that does not fit its flag, or "".
 std::string checkValue(const FlagSpec& flag, const std::string& value) {
   switch (flag.kind) {
@@ -60,6 +89,7 @@ std::string checkValue(const FlagSpec& flag, const std::string& value) {
     case ValueKind::NameEqualsFile:
       return value.find('=') != std::string::npos && value.front() != '=' ? ""
                                                                          : flag.name + " expects NAME=FILE.npy, found '" + value + "'";
+    case ValueKind::NameEqualsShape: return shapeSpecProblem(flag.name, value);
     case ValueKind::PassName: {
       const PassRegistry& registry = builtinPasses();
       if (registry.find(value)) return "";
@@ -127,6 +157,8 @@ const std::map<std::string, CommandSpec>& commands() {
                withPassRunFlags({kDemoFlag, kTargetFlag, kPipelineFlag,
                 {"--input", "NAME=FILE.npy", "the value of input NAME; repeat for each input", true, ValueKind::NameEqualsFile},
                 {"--random-inputs", "SEED", "fill every input not given with --input from SEED", false, ValueKind::Number, {0, kMaxSeed}},
+                {"--input-shape", "NAME=DIMS", "the shape of random input NAME, such as 1x16x256: sizes for its unknown (?) dimensions; repeat for each input", true,
+                 ValueKind::NameEqualsShape},
                 {"--output", "FILE.npy", "write the outputs (FILE_<i>.npy for each of several)"},
                 {"--compare-reference", "", "also run the unpartitioned model on reference kernels and print the largest errors"},
                 {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::Number,

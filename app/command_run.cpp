@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "export/export_reader.h"
+#include "ir/ops/op_helpers.h"
 #include "model_input.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
@@ -36,14 +37,49 @@ Result<std::map<std::string, NDArray>> readInputs(const Options& options) {
   return named;
 }
 
-/// Fills every input not given from the seed (input k uses seed + k).
-void addRandomInputs(const Executor& executor, uint64_t seed, std::map<std::string, NDArray>& named) {
+/// Every `--input-shape NAME=DIMS` (its syntax was checked with the options), each naming an input
+/// that is filled with random values; a leading `%` on NAME is optional.
+Result<std::map<std::string, Shape>> readInputShapes(const Options& options, const Executor& executor,
+                                                     const std::map<std::string, NDArray>& named) {
+  std::map<std::string, Shape> shapes;
+  for (const std::string& spec : options.values("--input-shape")) {
+    const std::size_t equals = spec.find('=');
+    std::string name = spec.substr(0, equals);
+    if (!name.empty() && name[0] == '%') name.erase(0, 1);
+    const auto& params = executor.inputs();
+    if (std::none_of(params.begin(), params.end(), [&](const Var& param) { return param->name == name; }))
+      return makeError("--input-shape " + spec + ": the model has no input %" + name);
+    if (named.count(name)) return makeError("--input-shape " + spec + ": input %" + name + " is given with --input");
+    if (!options.has("--random-inputs"))
+      return makeError("--input-shape " + spec + ": the shape of a random input; fill inputs with --random-inputs SEED");
+    if (!shapes.emplace(name, *parseDims(spec.substr(equals + 1))).second)
+      return makeError("--input-shape: input %" + name + " is given twice");
+  }
+  return shapes;
+}
+
+/// Fills every input not given from the seed (input k uses seed + k), in the shape `--input-shape`
+/// gives it (which must fill its declared type), else its declared shape (which must be known).
+Status addRandomInputs(const Executor& executor, uint64_t seed, const std::map<std::string, Shape>& shapes,
+                       std::map<std::string, NDArray>& named) {
   uint64_t k = 0;
   for (const Var& param : executor.inputs()) {
     const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
-    if (type && !named.count(param->name)) named.emplace(param->name, randomTensorOf(*type, seed + k));
-    ++k;
+    const uint64_t inputSeed = seed + k++;
+    if (!type || named.count(param->name)) continue;
+    auto given = shapes.find(param->name);
+    if (given == shapes.end() && !ops::isStaticShape(type->shape))
+      return makeError("input %" + param->name + " has unknown dimensions " + ops::shapeText(type->shape) +
+                       "; give its shape with --input-shape " + param->name + "=DIMS");
+    Shape shape = type->shape;
+    if (given != shapes.end()) {
+      Result<Shape> concrete = concreteShape(type->shape, given->second);
+      if (!concrete) return makeError("--input-shape for input %" + param->name + ": " + concrete.error().message);
+      shape = *concrete;
+    }
+    named.emplace(param->name, randomTensorOf(TensorTypeNode(shape, type->dtype), inputSeed));
   }
+  return Status::ok();
 }
 
 std::string number(double value) {
@@ -148,8 +184,13 @@ int runRun(const Options& options) {
 
   Result<std::map<std::string, NDArray>> named = readInputs(options);
   if (!named) return reportError(named.error());
+  Result<std::map<std::string, Shape>> shapes = readInputShapes(options, executor, *named);
+  if (!shapes) return reportError(shapes.error());
   std::optional<std::string> seed = options.value("--random-inputs");
-  if (seed) addRandomInputs(executor, options.number("--random-inputs", 0), *named);
+  if (seed) {
+    Status filled = addRandomInputs(executor, options.number("--random-inputs", 0), *shapes, *named);
+    if (!filled) return reportError(filled.error());
+  }
   Result<std::vector<Value>> args = executor.bindInputs(*named);
   if (!args) {
     Diagnostic error = args.error();

@@ -20,6 +20,12 @@ Usage:
 
 OUT_DIR defaults to ~/.cache/byoc-zoo; it should be outside the repository.
 
+transformer_encoder_dynamic is transformer_encoder exported with a dynamic sequence axis (the
+input's and output's first dimension is the symbolic "seq"). Its directory holds, instead of the
+one input, an input and PyTorch's output for each sequence length of DYNAMIC_LENGTHS:
+
+    <out>/transformer_encoder_dynamic/input_<n>.npy, output_<n>.npy
+
 ssdlite320_mobilenet_v3_large is exported as the network a backend runs, its backbone and
 detection head on a normalised 320x320 image, returning the box regressions and class logits;
 torchvision's pre-processing and non-maximum-suppression post-processing stay in Python, as they
@@ -93,7 +99,16 @@ MODELS = {
     "efficientnet_b0": (vision("efficientnet_b0"), (1, 3, 224, 224)),
     "ssdlite320_mobilenet_v3_large": (SsdliteNetwork, (1, 3, 320, 320)),
     "transformer_encoder": (TransformerEncoder, (128, 1, 256)),
+    "transformer_encoder_dynamic": (TransformerEncoder, (128, 1, 256)),
 }
+
+# name → the dynamic axes of its ONNX export (torch.onnx.export's dynamic_axes)
+DYNAMIC_AXES = {
+    "transformer_encoder_dynamic": {"input": {0: "seq"}, "output": {0: "seq"}},
+}
+
+# The sequence lengths whose inputs and outputs a dynamic model's directory holds.
+DYNAMIC_LENGTHS = (16, 128, 384)
 
 
 def calibrate_batch_norm(model, shape, batches=4, batch_size=4):
@@ -121,12 +136,28 @@ def build_model(name):
     return model
 
 
+def export_dynamic(name, model, example, model_dir):
+    """Exports `model` with its dynamic axes, and an input and output per sequence length."""
+    with torch.no_grad():
+        torch.onnx.export(model, (example,), os.path.join(model_dir, "model.onnx"), opset_version=13,
+                          input_names=["input"], output_names=["output"], dynamic_axes=DYNAMIC_AXES[name],
+                          do_constant_folding=True)
+        generator = torch.Generator().manual_seed(2)
+        for length in DYNAMIC_LENGTHS:
+            x = torch.randn(length, *example.shape[1:], generator=generator)
+            np.save(os.path.join(model_dir, "input_%d.npy" % length), x.numpy())
+            np.save(os.path.join(model_dir, "output_%d.npy" % length), model(x).numpy())
+
+
 def export(name, out_dir):
     _, shape = MODELS[name]
     model = build_model(name)
     example = torch.randn(*shape)
     model_dir = os.path.join(out_dir, name)
     os.makedirs(model_dir, exist_ok=True)
+    if name in DYNAMIC_AXES:
+        export_dynamic(name, model, example, model_dir)
+        return
     with torch.no_grad():
         outputs = model(example)
         torch.onnx.export(model, (example,), os.path.join(model_dir, "model.onnx"), opset_version=13,

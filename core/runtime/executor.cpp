@@ -6,6 +6,7 @@
 #include <cstring>
 #include <random>
 
+#include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "pass/infer_type.h"
 #include "support/limits.h"
@@ -33,7 +34,8 @@ std::string regionCompiler(const FunctionNode& function) {
 }
 
 /// Refuses a module with a value no tensor can hold, before a codegen builds kernels for it or the
-/// interpreter allocates it; the error is at the first such expression.
+/// interpreter allocates it; the error is at the first such expression. Unknown dimensions are
+/// allowed: their sizes come with the inputs of each run.
 Status checkTensorTypes(const Module& module) {
   std::optional<Diagnostic> found;
   for (const auto& entry : module.functions()) {
@@ -42,7 +44,7 @@ Status checkTensorTypes(const Module& module) {
       if (found || !node->type()) return;
       for (const TypeNode* part : flattenTupleTypes(node->type())) {
         const auto* tensor = part ? part->as<TensorTypeNode>() : nullptr;
-        std::string problem = tensor ? allocationProblem(*tensor) : std::string();
+        std::string problem = tensor ? limits::typeShapeProblem(tensor->shape) : std::string();
         if (problem.empty()) continue;
         found = makeError("cannot run a value of type " + typeToString(Type(tensor)) + ": " + problem,
                           module.locate(node).value_or(SourceLocation{"@" + name}));
@@ -55,6 +57,27 @@ Status checkTensorTypes(const Module& module) {
 }
 
 }  // namespace
+
+bool shapeFills(const Shape& declared, const Shape& concrete) {
+  if (declared.size() != concrete.size()) return false;
+  for (std::size_t i = 0; i < declared.size(); ++i)
+    if (declared[i] != kAnyDim && declared[i] != concrete[i]) return false;
+  return true;
+}
+
+Result<Shape> concreteShape(const Shape& declared, const Shape& given) {
+  const std::string expected = ops::shapeText(declared);
+  if (given.size() != declared.size())
+    return makeError("shape " + ops::shapeText(given) + " has rank " + std::to_string(given.size()) + "; expected " +
+                     expected);
+  for (std::size_t i = 0; i < declared.size(); ++i)
+    if (declared[i] != kAnyDim && declared[i] != given[i])
+      return makeError("shape " + ops::shapeText(given) + " gives dimension " + std::to_string(i) + " the size " +
+                       std::to_string(given[i]) + "; expected " + expected);
+  if (std::string problem = limits::shapeProblem(given); !problem.empty())
+    return makeError("shape " + ops::shapeText(given) + ": " + problem);
+  return given;
+}
 
 Status Executor::addRegion(const Function& function, const std::string& label, const std::string& name,
                            const ExecutorOptions& options, const CodegenOptions& codegenOptions) {
@@ -156,7 +179,7 @@ Result<std::vector<Value>> Executor::bindInputs(const std::map<std::string, NDAr
     const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
     if (!type) return makeError("input %" + param->name + " has type " + expected + "; only tensor inputs can be given");
     const NDArray& array = found->second;
-    if (array.dtype() != type->dtype || array.shape() != type->shape)
+    if (array.dtype() != type->dtype || !shapeFills(type->shape, array.shape()))
       return makeError("input %" + param->name + ": expected " + expected + ", got " + typeToString(array.type()));
     args.push_back(array);
   }

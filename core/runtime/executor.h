@@ -71,7 +71,8 @@ class Executor {
   /// Calls `@main` with positional arguments.
   Result<Value> run(std::span<const Value> args);
   /// Orders named tensors as `@main`'s parameters, checking that each is present with the
-  /// declared dtype and shape and that no unknown name is given.
+  /// declared dtype and shape (any size where the declared dimension is unknown) and that no
+  /// unknown name is given.
   Result<std::vector<Value>> bindInputs(const std::map<std::string, NDArray>& named) const;
   /// The regions, in module order, with their timings.
   const std::vector<RegionInfo>& regions() const { return regions_; }
@@ -91,6 +92,14 @@ class Executor {
   std::unique_ptr<Interpreter> interpreter_;
   int threads_ = 1;
 };
+
+/// Whether a tensor of shape `concrete` is a value of a type of shape `declared`: same rank, and
+/// the same size wherever `declared` knows it.
+bool shapeFills(const Shape& declared, const Shape& concrete);
+
+/// `given` as the shape of a value of a type of shape `declared` (`shapeFills`, and within the
+/// limits); the error names the first dimension that differs.
+Result<Shape> concreteShape(const Shape& declared, const Shape& given);
 
 /// A tensor of `type` filled deterministically from `seed`: floats uniform in [-1, 1), integers in [0, 10), bools fair.
 NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed);

@@ -5,6 +5,7 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "runtime/kernels/kernel.h"
+#include "runtime/run_time_type.h"
 
 namespace byoc {
 
@@ -90,6 +91,8 @@ class Interpreter::Machine {
     for (const Value& arg : args)
       if (!arg.flattenInto(inputs)) return makeError("an external function cannot take a function argument");
     const Type& resultType = function.body->type();
+    if (!isStaticType(resultType))
+      return makeError("an offloaded region runs only on static shapes; its result type is " + typeToString(resultType));
     BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> outputs, allocateFlat(resultType));
     BYOC_TRY(external(inputs, outputs));
     std::size_t next = 0;
@@ -290,10 +293,11 @@ class Interpreter::Machine {
     for (const Value& arg : args)
       if (!arg.flattenInto(inputs)) return makeError(def.name + ": an argument is a function");
     if (!call.type()) return makeError(def.name + ": untyped call (run type inference first)");
-    BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> outputs, allocateFlat(call.type()));
+    BYOC_ASSIGN_OR_RETURN(Type type, runTimeCallType(call, def, args, inputs));
+    BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> outputs, allocateFlat(type));
     BYOC_TRY(kernel({def.name, inputs, outputs, call.attrs}));
     std::size_t next = 0;
-    return assemble(call.type(), outputs, next);
+    return assemble(type, outputs, next);
   }
 
   Interpreter& in_;

@@ -10,7 +10,9 @@
 /// calls on the reference kernels. Calls of global functions listed as external run through
 /// the given callback (the executor binds offloaded regions there). A function that is pure
 /// dataflow (external calls included) and captures nothing runs through its cached
-/// `DataflowProgram`.
+/// `DataflowProgram`. A function typed with unknown dimensions (`?`) has no such program: it is
+/// interpreted, and each op call whose type has an unknown dimension gets its concrete result
+/// type from its arguments (runtime/run_time_type.h).
 
 #include <atomic>
 #include <functional>

@@ -1,7 +1,8 @@
 /// \file
 /// Converters of the ONNX ops that move, reshape, select or reduce data, and of the ops that
-/// produce constants (Constant, ConstantOfShape, and Shape, which folds to the input's static shape).
-/// Shape-like inputs (Reshape's shape, Slice's bounds, Pad's pads, …) must be constants.
+/// produce constants (Constant, ConstantOfShape, and Shape, which folds to the input's static shape
+/// and is the run-time shape_of otherwise). Shape-like inputs (Slice's bounds, Pad's pads, …) must
+/// be constants; Reshape's may be computed at run time.
 
 #include <algorithm>
 #include <charconv>
@@ -57,10 +58,39 @@ Status checkReshapeTarget(const OnnxValue& x, const std::vector<int64_t>& target
   return Status::ok();
 }
 
+/// The static newshape of a target computed at run time, when the import knows all its values but
+/// one size: that one becomes -1 (inferred from the element count, as it must be that size).
+std::optional<std::vector<int64_t>> staticTarget(const OnnxValue& target) {
+  if (!target.partial) return std::nullopt;
+  std::vector<int64_t> shape;
+  int unknown = 0;
+  for (const std::optional<int64_t>& value : *target.partial) {
+    if (value == -1 || (!value && ++unknown > 1)) return std::nullopt;
+    shape.push_back(value.value_or(-1));
+  }
+  return shape;
+}
+
+/// Reshape to a target computed at run time: a static reshape when the import knows every size but
+/// one, else `dyn.reshape`.
+Result<OnnxOutputs> reshapeToRunTimeTarget(const OnnxNodeContext& c, const OnnxValue& x, const OnnxValue& target,
+                                           int64_t allowZero) {
+  if (std::optional<std::vector<int64_t>> shape = staticTarget(target)) {
+    if (allowZero != 0 && std::find(shape->begin(), shape->end(), 0) != shape->end())
+      return makeError("Reshape with allowzero=1 and a 0 in the shape is not supported");
+    BYOC_TRY(checkReshapeTarget(x, *shape));
+    return single(c.call("reshape", {x}, {{"newshape", AttrValue::ints(*shape)}}));
+  }
+  if (allowZero != 0) return makeError("Reshape with allowzero=1 to a shape computed at run time is not supported");
+  return single(c.call("dyn.reshape", {x, target}));
+}
+
 Result<OnnxOutputs> reshape(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(1));
   BYOC_ASSIGN_OR_RETURN(int64_t allowZero, c.attrs.getInt("allowzero", 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue target, c.input(1));
+  if (!target.constant()) return reshapeToRunTimeTarget(c, x, target, allowZero);
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(1));
   if (allowZero != 0 && std::find(shape.begin(), shape.end(), 0) != shape.end())
     return makeError("Reshape with allowzero=1 and a 0 in the shape is not supported");
   BYOC_TRY(checkReshapeTarget(x, shape));
@@ -342,12 +372,11 @@ OnnxConverter reduce(std::string op, int64_t axesInputFrom) {
   };
 }
 
-/// Shape folds to a constant: the importer knows every static shape.
+/// Shape folds to a constant when the input's shape is static. Otherwise it is the run-time
+/// `shape_of` (sliced to [start, end)), whose known sizes are attached for folding.
 Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
   const Shape& dims = x.shape();
-  if (std::find(dims.begin(), dims.end(), kAnyDim) != dims.end())
-    return makeError("Shape of a tensor with unknown dimensions cannot be computed at import");
   auto rank = static_cast<int64_t>(dims.size());
   BYOC_ASSIGN_OR_RETURN(int64_t start, c.attrs.getInt("start", 0));
   BYOC_ASSIGN_OR_RETURN(int64_t end, c.attrs.getInt("end", rank));
@@ -356,7 +385,20 @@ Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
   start = std::clamp<int64_t>(start, 0, rank);
   end = std::clamp<int64_t>(end, start, rank);
   std::vector<int64_t> values(dims.begin() + start, dims.begin() + end);
-  return OnnxOutputs{c.constant(intsToTensor(values, {end - start}))};
+  if (std::find(values.begin(), values.end(), kAnyDim) == values.end())
+    return OnnxOutputs{c.constant(intsToTensor(values, {end - start}))};
+  BYOC_ASSIGN_OR_RETURN(OnnxValue result, c.call("shape_of", {x}, {{"dtype", "int64"}}));
+  if (start != 0 || end != rank) {
+    BYOC_ASSIGN_OR_RETURN(result, c.call("strided_slice", {result},
+                                         {{"begin", AttrValue::ints({start})},
+                                          {"end", AttrValue::ints({end})},
+                                          {"strides", AttrValue::ints({1})},
+                                          {"axes", AttrValue::ints({0})}}));
+  }
+  auto partial = std::make_shared<std::vector<std::optional<int64_t>>>();
+  for (int64_t dim : values) partial->push_back(dim == kAnyDim ? std::nullopt : std::optional<int64_t>(dim));
+  result.partial = std::move(partial);
+  return OnnxOutputs{result};
 }
 
 /// The tensor of the `value` attribute. Its data must be inside the model: external data is read

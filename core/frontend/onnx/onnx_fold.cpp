@@ -5,6 +5,11 @@
 /// and friends receive constant shapes. A folder returns no outputs when it does not apply (an
 /// input is not an integer constant, or the op form is not one it evaluates), and the ordinary
 /// converter then builds the op.
+///
+/// `Shape` of a tensor with unknown dimensions is a run-time `shape_of` whose elements are partly
+/// known (OnnxValue::partial). Folding carries that knowledge: a result whose elements are all
+/// known is a constant; one with an element known only at run time is the op the ordinary
+/// converter builds, with its known elements attached.
 
 #include <algorithm>
 #include <cstring>
@@ -22,11 +27,16 @@ namespace {
 /// Integer constants are folded up to this many elements; larger ones stay ops.
 constexpr int64_t kMaxFoldedElements = 1 << 16;
 
+/// One element of an integer tensor being folded: its value, or nothing when it is known only at run time.
+using Element = std::optional<int64_t>;
+
 /// An integer tensor being folded.
 struct IntArray {
   Shape shape;
-  std::vector<int64_t> values;
+  std::vector<Element> values;
 };
+
+std::vector<Element> known(const std::vector<int64_t>& values) { return {values.begin(), values.end()}; }
 
 int64_t count(const Shape& shape) {
   int64_t n = 1;
@@ -34,30 +44,61 @@ int64_t count(const Shape& shape) {
   return n;
 }
 
-/// All listed inputs as integer arrays, or nothing if one is absent, not constant, or not integer.
+/// All listed inputs as integer arrays, or nothing if one is absent, not integer, or neither
+/// constant nor partly known.
 std::optional<std::vector<IntArray>> intInputs(const OnnxNodeContext& c) {
   std::vector<IntArray> arrays;
   for (std::size_t i = 0; i < c.inputCount(); ++i) {
     if (!c.hasInput(i)) return std::nullopt;
-    const TensorData* data = c.input(i)->constant();
+    OnnxValue input = *c.input(i);
+    if (input.partial) {
+      arrays.push_back({input.shape(), *input.partial});
+      continue;
+    }
+    const TensorData* data = input.constant();
     if (!data || isFloat(data->dtype()) || data->numElements() > kMaxFoldedElements) return std::nullopt;
-    arrays.push_back({data->shape(), tensorToInts(*data)});
+    arrays.push_back({data->shape(), known(tensorToInts(*data))});
   }
   return arrays;
 }
 
-DType dtypeOfInput(const OnnxNodeContext& c, std::size_t index) { return c.input(index)->constant()->dtype(); }
+/// The values of `array` when all are known.
+std::optional<std::vector<int64_t>> allKnown(const IntArray& array) {
+  std::vector<int64_t> values;
+  for (const Element& value : array.values) {
+    if (!value) return std::nullopt;
+    values.push_back(*value);
+  }
+  return values;
+}
 
-/// An integer array as a constant of `dtype` (int64 storage converted by element).
+DType dtypeOfInput(const OnnxNodeContext& c, std::size_t index) { return c.input(index)->tensor()->dtype; }
+
+/// An integer array whose elements are all known as a constant of `dtype` (int64 storage
+/// converted by element).
 OnnxValue makeConstant(const OnnxNodeContext& c, const IntArray& array, DType dtype) {
-  if (dtype == DType::Int64) return c.constant(intsToTensor(array.values, array.shape));
+  std::vector<int64_t> values;
+  for (const Element& value : array.values) values.push_back(*value);
+  if (dtype == DType::Int64) return c.constant(intsToTensor(values, array.shape));
   std::size_t size = dtypeSize(dtype);
-  std::vector<std::byte> bytes(array.values.size() * size);
-  for (std::size_t i = 0; i < array.values.size(); ++i) {
-    int64_t v = dtype == DType::Bool ? (array.values[i] != 0) : array.values[i];
+  std::vector<std::byte> bytes(values.size() * size);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    int64_t v = dtype == DType::Bool ? (values[i] != 0) : values[i];
     std::memcpy(bytes.data() + i * size, &v, size);  // little-endian: the low bytes come first
   }
   return c.constant(TensorData(dtype, array.shape, std::make_shared<const std::vector<std::byte>>(std::move(bytes))));
+}
+
+/// The folded result `array`: a constant of `dtype` when every element is known, else the op the
+/// ordinary converter builds, carrying the known elements.
+Result<OnnxOutputs> folded(const OnnxNodeContext& c, const IntArray& array, DType dtype) {
+  if (std::all_of(array.values.begin(), array.values.end(), [](const Element& v) { return v.has_value(); }))
+    return OnnxOutputs{makeConstant(c, array, dtype)};
+  BYOC_ASSIGN_OR_RETURN(OnnxOutputs built, onnxConverters().find(c.node.op_type())->second(c));
+  if (built.size() != 1 || !built[0].tensor() || built[0].tensor()->numElements() != static_cast<int64_t>(array.values.size()))
+    return built;
+  built[0].partial = std::make_shared<const std::vector<Element>>(array.values);
+  return built;
 }
 
 /// The flat index into `shape` of the output position `index` of `outShape`, broadcasting.
@@ -100,17 +141,22 @@ OnnxConverter elementwise(Fn fn, bool producesBool) {
     if (!arrays || arrays->size() != Arity) return OnnxOutputs{};
     auto shape = broadcast(*arrays);
     if (!shape || count(*shape) > kMaxFoldedElements) return OnnxOutputs{};
-    IntArray out{*shape, std::vector<int64_t>(static_cast<std::size_t>(count(*shape)))};
+    IntArray out{*shape, std::vector<Element>(static_cast<std::size_t>(count(*shape)))};
     std::vector<int64_t> operands(arrays->size());
     for (int64_t i = 0; i < count(*shape); ++i) {
-      for (std::size_t a = 0; a < arrays->size(); ++a)
-        operands[a] = (*arrays)[a].values[static_cast<std::size_t>(broadcastIndex((*arrays)[a].shape, *shape, i))];
+      bool allKnown = true;
+      for (std::size_t a = 0; a < arrays->size(); ++a) {
+        const Element& operand = (*arrays)[a].values[static_cast<std::size_t>(broadcastIndex((*arrays)[a].shape, *shape, i))];
+        allKnown = allKnown && operand.has_value();
+        operands[a] = operand.value_or(0);
+      }
+      if (!allKnown) continue;  // known only at run time
       std::optional<int64_t> value = fn(operands);
       if (!value) return OnnxOutputs{};
       out.values[static_cast<std::size_t>(i)] = *value;
     }
     DType dtype = producesBool ? DType::Bool : dtypeOfInput(c, c.inputCount() - 1);
-    return OnnxOutputs{makeConstant(c, out, dtype)};
+    return folded(c, out, dtype);
   };
 }
 
@@ -122,7 +168,8 @@ OnnxConverter reshapeLike(std::string opType) {
     if (!arrays) return OnnxOutputs{};
     BYOC_ASSIGN_OR_RETURN(OnnxOutputs built, onnxConverters().find(opType)->second(c));
     IntArray out{built[0].shape(), (*arrays)[0].values};
-    return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+    if (out.values.size() != static_cast<std::size_t>(count(out.shape))) return built;
+    return folded(c, out, dtypeOfInput(c, 0));
   };
 }
 
@@ -130,18 +177,20 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
   if (!arrays || arrays->size() != 2) return OnnxOutputs{};
   const IntArray& data = (*arrays)[0];
-  const IntArray& indices = (*arrays)[1];
+  std::optional<std::vector<int64_t>> indices = allKnown((*arrays)[1]);
+  if (!indices) return OnnxOutputs{};
+  const Shape& indicesShape = (*arrays)[1].shape;
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.shape.size()));
   int64_t extent = data.shape[static_cast<std::size_t>(axis)];
-  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> positions, gatherIndices(indices.values, axis, extent));
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> positions, gatherIndices(*indices, axis, extent));
   int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
   int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
   // Both operands are small, but their product need not be.
   if (outer * inner * static_cast<int64_t>(positions.size()) > kMaxFoldedElements) return OnnxOutputs{};
   IntArray out;
   out.shape.assign(data.shape.begin(), data.shape.begin() + axis);
-  out.shape.insert(out.shape.end(), indices.shape.begin(), indices.shape.end());
+  out.shape.insert(out.shape.end(), indicesShape.begin(), indicesShape.end());
   out.shape.insert(out.shape.end(), data.shape.begin() + axis + 1, data.shape.end());
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t index : positions) {
@@ -149,7 +198,7 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
         out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
     }
   }
-  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+  return folded(c, out, dtypeOfInput(c, 0));
 }
 
 Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
@@ -173,20 +222,23 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
       for (int64_t i = o * block; i < (o + 1) * block; ++i) out.values.push_back(array.values[static_cast<std::size_t>(i)]);
     }
   }
-  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+  return folded(c, out, dtypeOfInput(c, 0));
 }
 
 /// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
   if (!arrays || arrays->size() < 3 || (*arrays)[0].shape.size() != 1) return OnnxOutputs{};
-  for (const IntArray& bound : std::span(*arrays).subspan(1))
-    if (bound.values.size() != 1) return OnnxOutputs{};
+  std::vector<int64_t> bounds;
+  for (const IntArray& bound : std::span(*arrays).subspan(1)) {
+    if (bound.values.size() != 1 || !bound.values[0]) return OnnxOutputs{};
+    bounds.push_back(*bound.values[0]);
+  }
   int64_t extent = (*arrays)[0].shape[0];
-  int64_t start = (*arrays)[1].values[0];
-  int64_t end = (*arrays)[2].values[0];
-  int64_t step = arrays->size() > 4 ? (*arrays)[4].values[0] : 1;
-  if (arrays->size() > 3 && (*arrays)[3].values[0] != 0 && (*arrays)[3].values[0] != -1) return OnnxOutputs{};
+  int64_t start = bounds[0];
+  int64_t end = bounds[1];
+  int64_t step = bounds.size() > 3 ? bounds[3] : 1;
+  if (bounds.size() > 2 && bounds[2] != 0 && bounds[2] != -1) return OnnxOutputs{};
   if (step == 0) return makeError("Slice step must not be 0");
   if (start < 0) start += extent;
   if (end < 0) end += extent;
@@ -204,7 +256,7 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
       out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
   }
   out.shape = {static_cast<int64_t>(out.values.size())};
-  return OnnxOutputs{makeConstant(c, out, dtypeOfInput(c, 0))};
+  return folded(c, out, dtypeOfInput(c, 0));
 }
 
 /// Cast between integer and bool types.
@@ -214,7 +266,7 @@ Result<OnnxOutputs> cast(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(int64_t to, c.attrs.getInt("to"));
   BYOC_ASSIGN_OR_RETURN(DType dtype, dtypeFromOnnx(static_cast<int32_t>(to)));
   if (isFloat(dtype)) return OnnxOutputs{};
-  return OnnxOutputs{makeConstant(c, (*arrays)[0], dtype)};
+  return folded(c, (*arrays)[0], dtype);
 }
 
 }  // namespace

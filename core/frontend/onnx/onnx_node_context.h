@@ -8,6 +8,7 @@
 /// ops need them: `Shape` folds to a constant, `MatMul` dispatches on ranks, `Flatten` and
 /// `Resize` compute sizes. Errors from the builders name no node; the importer prefixes it.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +26,12 @@ struct OnnxValue {
   Expr expr;
   /// Its type, computed at import.
   Type type;
+  /// For an integer tensor computed at run time from shapes (`Shape` of a tensor with unknown
+  /// dimensions, and the integer arithmetic on it): its elements in order, each known at import
+  /// or not (nullopt); null for any other value. Folding uses it to fold what is known
+  /// (`Shape(x)[2]` of an x of shape (?, 1, 256) is 256) and Reshape to read a target with one
+  /// unknown size as a static reshape with -1.
+  std::shared_ptr<const std::vector<std::optional<int64_t>>> partial = nullptr;
 
   /// The content when the value is a constant, else null.
   const TensorData* constant() const;

@@ -16,11 +16,11 @@ Result<Type> denseRelation(const TypeRelationInput& input) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* weight, tensorArg(op, input, 1));
   if (data->shape.empty()) return makeError(op + ": data must have rank at least 1");
   if (weight->shape.size() != 2) return makeError(op + ": weight must have rank 2, found " + shapeText(weight->shape));
-  if (data->shape.back() != weight->shape[1])
+  if (!dimsCompatible(data->shape.back(), weight->shape[1]))
     return makeError(op + ": data features " + std::to_string(data->shape.back()) + " do not match weight " +
                      shapeText(weight->shape) + " (expected [units, " + std::to_string(data->shape.back()) + "])");
   const AttrValue* units = input.attrs.find("units");
-  if (units && units->isInt() && units->asInt() != weight->shape[0])
+  if (units && units->isInt() && !dimsCompatible(units->asInt(), weight->shape[0]))
     return makeError(op + ": units=" + std::to_string(units->asInt()) + " but the weight has " +
                      std::to_string(weight->shape[0]) + " rows");
   Shape shape = data->shape;
@@ -41,13 +41,10 @@ Result<Type> batchMatmulRelation(const TypeRelationInput& input) {
   int64_t kx = transposeA ? x->shape[1] : x->shape[2];
   int64_t ky = transposeB ? y->shape[2] : y->shape[1];
   int64_t n = transposeB ? y->shape[1] : y->shape[2];
-  if (kx != ky)
-    return makeError(op + ": reduction sizes differ: " + std::to_string(kx) + " and " + std::to_string(ky));
-  int64_t bx = x->shape[0];
-  int64_t by = y->shape[0];
-  if (bx != by && bx != 1 && by != 1)
-    return makeError(op + ": batch sizes " + std::to_string(bx) + " and " + std::to_string(by) + " do not broadcast");
-  return tensorType({std::max(bx, by), m, n}, outDType(input.attrs, x->dtype));
+  if (!dimsCompatible(kx, ky))
+    return makeError(op + ": reduction sizes differ: " + dimText(kx) + " and " + dimText(ky));
+  BYOC_ASSIGN_OR_RETURN(Shape batch, broadcastShapes(op, {x->shape[0]}, {y->shape[0]}));
+  return tensorType({batch[0], m, n}, outDType(input.attrs, x->dtype));
 }
 
 /// 2-D matmul with optional transposes: [m, k] x [k, n] → [m, n].
@@ -63,8 +60,8 @@ Result<Type> matmulRelation(const TypeRelationInput& input) {
   int64_t kx = transposeA ? x->shape[0] : x->shape[1];
   int64_t ky = transposeB ? y->shape[1] : y->shape[0];
   int64_t n = transposeB ? y->shape[0] : y->shape[1];
-  if (kx != ky)
-    return makeError(op + ": reduction sizes differ: " + std::to_string(kx) + " and " + std::to_string(ky));
+  if (!dimsCompatible(kx, ky))
+    return makeError(op + ": reduction sizes differ: " + dimText(kx) + " and " + dimText(ky));
   return tensorType({m, n}, outDType(input.attrs, x->dtype));
 }
 

@@ -8,8 +8,8 @@ namespace {
 Status checkChannelVector(const std::string& op, const char* role, const TensorTypeNode& data, int64_t axis,
                           const TensorTypeNode& param) {
   int64_t channels = data.shape[static_cast<std::size_t>(axis)];
-  if (param.shape.size() != 1 || param.shape[0] != channels)
-    return makeError(op + ": " + role + " must have shape (" + std::to_string(channels) + "), found " +
+  if (param.shape.size() != 1 || !dimsCompatible(param.shape[0], channels))
+    return makeError(op + ": " + role + " must have shape (" + dimText(channels) + "), found " +
                      shapeText(param.shape));
   return Status::ok();
 }
@@ -34,7 +34,8 @@ Result<Type> batchNormRelation(const TypeRelationInput& input) {
     BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* param, tensorArg(op, input, i + 1));
     BYOC_TRY(checkChannelVector(op, roles[i], *data, axis, *param));
   }
-  Type channels = tensorType({data->shape[static_cast<std::size_t>(axis)]}, data->dtype);
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* gamma, tensorArg(op, input, 1));
+  Type channels = tensorType({unifyDims(data->shape[static_cast<std::size_t>(axis)], gamma->shape[0])}, data->dtype);
   return tupleType({tensorType(data->shape, data->dtype), channels, channels});
 }
 

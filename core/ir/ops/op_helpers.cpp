@@ -49,11 +49,19 @@ Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t r
   return axis < 0 ? axis + r : axis;
 }
 
+bool dimsCompatible(int64_t a, int64_t b) { return a == b || a == kAnyDim || b == kAnyDim; }
+
+int64_t unifyDims(int64_t a, int64_t b) { return a == kAnyDim ? b : a; }
+
+bool isStaticShape(const Shape& shape) { return std::find(shape.begin(), shape.end(), kAnyDim) == shape.end(); }
+
+std::string dimText(int64_t dim) { return dim == kAnyDim ? std::string("?") : std::to_string(dim); }
+
 std::string shapeText(const Shape& shape) {
   std::string text = "(";
   for (std::size_t i = 0; i < shape.size(); ++i) {
     if (i) text += ", ";
-    text += shape[i] == kAnyDim ? std::string("?") : std::to_string(shape[i]);
+    text += dimText(shape[i]);
   }
   return text + ")";
 }
@@ -66,7 +74,7 @@ Result<Shape> broadcastShapes(const std::string& op, const Shape& lhs, const Sha
     int64_t b = i < rank - rhs.size() ? 1 : rhs[i - (rank - rhs.size())];
     if (a == b || b == 1) out[i] = a;
     else if (a == 1) out[i] = b;
-    else if (a == kAnyDim || b == kAnyDim) out[i] = kAnyDim;
+    else if (a == kAnyDim || b == kAnyDim) out[i] = a == kAnyDim ? b : a;
     else
       return makeError(op + ": shapes " + shapeText(lhs) + " and " + shapeText(rhs) + " cannot be broadcast together");
   }

@@ -26,10 +26,21 @@ std::string stringAttr(const Attrs& attrs, const char* name);
 /// Normalises a possibly negative `axis` against `rank`; error if out of range.
 Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t rank);
 
-/// Numpy broadcasting of two shapes; the error names both shapes.
+/// Numpy broadcasting of two shapes; the error names both shapes. An unknown dimension (`kAnyDim`)
+/// against a known one other than 1 is that one (any other size would not broadcast); against 1
+/// or another unknown it stays unknown.
 Result<Shape> broadcastShapes(const std::string& op, const Shape& lhs, const Shape& rhs);
 
-/// "(1, 3, 224, 224)"
+/// Whether two dimensions can be the same size: equal, or one of them unknown.
+bool dimsCompatible(int64_t a, int64_t b);
+/// The size two compatible dimensions share: the known one when the other is unknown.
+int64_t unifyDims(int64_t a, int64_t b);
+/// Whether every dimension of `shape` is known.
+bool isStaticShape(const Shape& shape);
+
+/// "?" for an unknown dimension, else its size.
+std::string dimText(int64_t dim);
+/// "(1, 3, 224, 224)"; "(?, 256)" with an unknown dimension.
 std::string shapeText(const Shape& shape);
 
 /// Normalises a list attribute to `count` values: one value repeats; for padding of an even
@@ -94,6 +105,8 @@ void registerReplicateOps(OpRegistry& registry);
 void registerAlgorithmOps(OpRegistry& registry);
 void registerIndexingOps(OpRegistry& registry);
 void registerVisionOps(OpRegistry& registry);
+/// shape_of and dyn.reshape: the ops of shapes known only at run time.
+void registerDynamicShapeOps(OpRegistry& registry);
 /// The qnn ops; registered after nn.conv2d and nn.dense, whose shapes they share.
 void registerQnnOps(OpRegistry& registry);
 

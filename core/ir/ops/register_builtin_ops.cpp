@@ -19,6 +19,7 @@ void registerBuiltinOps(OpRegistry& registry) {
   ops::registerAlgorithmOps(registry);
   ops::registerIndexingOps(registry);
   ops::registerVisionOps(registry);
+  ops::registerDynamicShapeOps(registry);
   ops::registerQnnOps(registry);
 }
 

@@ -37,7 +37,8 @@ Result<Type> reshapeRelation(const TypeRelationInput& input) {
       for (; source < in.size(); ++source) out.push_back(in[source]);
     } else if (value == -3) {
       if (source + 1 >= in.size()) return makeError(op + ": newshape -3 needs two input dimensions to merge");
-      std::optional<int64_t> merged = checkedProduct(in, source, source + 2);
+      std::optional<int64_t> merged =
+          isStaticShape({in[source], in[source + 1]}) ? checkedProduct(in, source, source + 2) : kAnyDim;
       if (!merged) return makeError(op + ": newshape -3 merges dimensions whose product overflows");
       out.push_back(*merged);
       source += 2;
@@ -46,6 +47,11 @@ Result<Type> reshapeRelation(const TypeRelationInput& input) {
     }
   }
   BYOC_TRY(checkResultRank(op, static_cast<int64_t>(out.size())));
+  // With an unknown input or copied dimension, the sizes are checked at run time: -1 stays unknown.
+  if (!isStaticShape(in) || !isStaticShape(out)) {
+    if (inferred) out[*inferred] = kAnyDim;
+    return tensorType(std::move(out), data->dtype);
+  }
   int64_t total = data->numElements();
   std::optional<int64_t> known = checkedProduct(out, 0, out.size());
   if (inferred) {
@@ -100,12 +106,15 @@ Result<Type> squeezeRelation(const TypeRelationInput& input) {
     BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> axes, intsAttr(op, input.attrs, "axis"));
     for (int64_t axis : axes) {
       BYOC_ASSIGN_OR_RETURN(int64_t a, normalizeAxis(op, axis, data->shape.size()));
-      if (data->shape[static_cast<std::size_t>(a)] != 1)
+      if (!dimsCompatible(data->shape[static_cast<std::size_t>(a)], 1))
         return makeError(op + ": axis " + std::to_string(axis) + " has size " +
                          std::to_string(data->shape[static_cast<std::size_t>(a)]) + ", not 1");
       drop[static_cast<std::size_t>(a)] = true;
     }
   } else {
+    if (!isStaticShape(data->shape))
+      return makeError(op + ": without axes, which axes of " + shapeText(data->shape) +
+                       " are removed depends on the unknown dimensions; expected the axes listed");
     for (std::size_t i = 0; i < drop.size(); ++i) drop[i] = data->shape[i] == 1;
   }
   Shape out;
@@ -149,15 +158,52 @@ Result<Type> concatenateRelation(const TypeRelationInput& input) {
                        " does not match field 0 " + typeToString(fields->fields[0]));
     for (std::size_t d = 0; d < out.size(); ++d) {
       if (d == static_cast<std::size_t>(axis)) continue;
-      if (field->shape[d] != first->shape[d])
+      if (!dimsCompatible(field->shape[d], first->shape[d]))
         return makeError(op + ": field " + std::to_string(f) + " has shape " + shapeText(field->shape) +
                          ", which differs from " + shapeText(first->shape) + " outside axis " + std::to_string(axis));
     }
-    std::optional<int64_t> sum = limits::checkedAdd(out[static_cast<std::size_t>(axis)], field->shape[static_cast<std::size_t>(axis)]);
+    for (std::size_t d = 0; d < out.size(); ++d)
+      if (d != static_cast<std::size_t>(axis)) out[d] = unifyDims(out[d], field->shape[d]);
+    int64_t& joined = out[static_cast<std::size_t>(axis)];
+    const int64_t part = field->shape[static_cast<std::size_t>(axis)];
+    if (joined == kAnyDim || part == kAnyDim) {
+      joined = kAnyDim;
+      continue;
+    }
+    std::optional<int64_t> sum = limits::checkedAdd(joined, part);
     if (!sum) return makeError(op + ": the concatenated axis overflows");
-    out[static_cast<std::size_t>(axis)] = *sum;
+    joined = *sum;
   }
   return tensorType(std::move(out), first->dtype);
+}
+
+/// Split of an axis of unknown size: equal sections and the part after the last index are of
+/// unknown size; parts between two indices have their size.
+Result<Type> splitUnknownAxis(const std::string& op, const TensorTypeNode& data, std::size_t axis, const AttrValue* sections) {
+  std::vector<int64_t> sizes;
+  if (sections && sections->isInt()) {
+    if (sections->asInt() < 1) return makeError(op + ": indices_or_sections must be at least 1");
+    BYOC_TRY(checkSplitCount(op, sections->asInt()));
+    sizes.assign(static_cast<std::size_t>(sections->asInt()), kAnyDim);
+  } else if (auto indices = sections ? sections->asInts() : std::nullopt) {
+    BYOC_TRY(checkSplitCount(op, static_cast<int64_t>(indices->size()) + 1));
+    int64_t begin = 0;
+    for (int64_t end : *indices) {
+      if (end < begin) return makeError(op + ": split indices must increase within the axis");
+      sizes.push_back(end - begin);
+      begin = end;
+    }
+    sizes.push_back(kAnyDim);
+  } else {
+    return makeError(op + ": indices_or_sections must be an integer or a list of integers");
+  }
+  std::vector<Type> parts;
+  for (int64_t size : sizes) {
+    Shape shape = data.shape;
+    shape[axis] = size;
+    parts.push_back(tensorType(std::move(shape), data.dtype));
+  }
+  return tupleType(std::move(parts));
 }
 
 Result<Type> splitRelation(const TypeRelationInput& input) {
@@ -168,6 +214,7 @@ Result<Type> splitRelation(const TypeRelationInput& input) {
   int64_t extent = data->shape[static_cast<std::size_t>(axis)];
   const AttrValue* sections = input.attrs.find("indices_or_sections");
   std::vector<int64_t> bounds;
+  if (extent == kAnyDim) return splitUnknownAxis(op, *data, static_cast<std::size_t>(axis), sections);
   if (sections && sections->isInt()) {
     int64_t count = sections->asInt();
     if (count < 1 || extent % count != 0)
@@ -221,6 +268,10 @@ Result<Type> stridedSliceRelation(const TypeRelationInput& input) {
     int64_t extent = data->shape[static_cast<std::size_t>(axis)];
     int64_t stride = i < strides.size() ? strides[i] : (strides.size() == 1 ? strides[0] : 1);
     if (stride == 0) return makeError(op + ": strides must not be 0");
+    if (extent == kAnyDim) {
+      out[static_cast<std::size_t>(axis)] = kAnyDim;
+      continue;
+    }
     // Negative indices count from the end; out-of-range ones clamp as numpy does.
     auto clamp = [&](int64_t index) {
       if (index < 0) index += extent;

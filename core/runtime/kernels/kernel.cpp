@@ -23,6 +23,7 @@ KernelTable buildTable() {
   addAlgorithmKernels(table);
   addIndexingKernels(table);
   addVisionKernels(table);
+  addDynamicShapeKernels(table);
   addQnnKernels(table);
   return table;
 }

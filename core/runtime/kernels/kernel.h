@@ -36,4 +36,12 @@ using Kernel = Status (*)(const KernelArgs& args);
 /// The kernel of op `name`, or null if there is none.
 Kernel findKernel(std::string_view name);
 
+/// Computes the result type of a call from its input values (tuple fields flattened), for an op
+/// whose result shape depends on values and not only on its inputs' shapes (`dyn.reshape`).
+using ShapeFunction = Result<Type> (*)(std::span<const NDArray> inputs, const Attrs& attrs);
+
+/// The value-dependent shape function of op `name`, or null when the op's type relation applied
+/// to the inputs' run-time types gives its result type.
+ShapeFunction findShapeFunction(std::string_view name);
+
 }  // namespace byoc::kernels

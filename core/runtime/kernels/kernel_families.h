@@ -42,6 +42,8 @@ void addAlgorithmKernels(KernelTable& table);
 void addIndexingKernels(KernelTable& table);
 /// Adds the kernel of vision.roi_align.
 void addVisionKernels(KernelTable& table);
+/// Adds the kernels of shape_of and dyn.reshape.
+void addDynamicShapeKernels(KernelTable& table);
 /// Adds the kernels of the qnn ops (quantize, requantize, the integer products and binaries).
 void addQnnKernels(KernelTable& table);
 
