@@ -119,6 +119,17 @@ const std::vector<Helper>& helperTable() {
        "    if not isinstance(expr, relay.Call):\n"
        "        return []\n"
        "    return [arg.checked_type.dtype for arg in expr.args if isinstance(arg.checked_type, relay.TensorType)]\n"},
+      {"_static_shape", {},
+       "def _static_shape(expr):\n"
+       "    \"\"\"Whether `expr` and the arguments of the call `expr` have no unknown (Any) dimension.\"\"\"\n"
+       "    types = [expr.checked_type] + ([arg.checked_type for arg in expr.args] if isinstance(expr, relay.Call) else [])\n"
+       "    while types:\n"
+       "        ty = types.pop()\n"
+       "        if isinstance(ty, relay.TupleType):\n"
+       "            types.extend(ty.fields)\n"
+       "        elif isinstance(ty, relay.TensorType) and not all(isinstance(dim, tvm.tir.IntImm) for dim in ty.shape):\n"
+       "            return False\n"
+       "    return True\n"},
   };
   return helpers;
 }
@@ -274,8 +285,8 @@ class Translator {
     if (fn == "is_constant") return Py{"isinstance(" + target + ", relay.Constant)", kPrimary, Known::Bool};
     if (fn == "num_args") return Py{helper("_num_args", target), kPrimary, Known::Number};
     if (fn == "arg_dtypes") return Py{helper("_arg_dtypes", target), kPrimary, Known::List};
-    return error(node, "unknown function '" + fn +
-                           "'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes");
+    if (fn == "static_shape") return Py{helper("_static_shape", target), kPrimary, Known::Bool};
+    return error(node, "unknown function '" + fn + "'; expected " + std::string(predicate::kFunctionList));
   }
 
   /// Whether Python's `==` on these operands means the rule language's equality.

@@ -464,6 +464,21 @@ class Evaluator {
     return expr->type() ? expr->type()->as<TensorTypeNode>() : nullptr;
   }
 
+  /// Whether `target` and its arguments (when it is a call) have types without unknown dimensions.
+  Result<AttrValue> staticShape(const Node& node, const Expr& target) {
+    std::vector<Expr> typed = {target};
+    if (const auto* call = target->as<CallNode>()) typed.insert(typed.end(), call->args.begin(), call->args.end());
+    for (const Expr& expr : typed) {
+      if (!expr->type()) return error(node, "static_shape() needs typed values; run type inference first");
+      for (const TypeNode* part : flattenTupleTypes(expr->type())) {
+        const auto* tensor = part ? part->as<TensorTypeNode>() : nullptr;
+        if (tensor && std::find(tensor->shape.begin(), tensor->shape.end(), kAnyDim) != tensor->shape.end())
+          return AttrValue(false);
+      }
+    }
+    return AttrValue(true);
+  }
+
   Result<AttrValue> callFunction(const Node& node) {
     const std::string& fn = node.name;
     std::size_t expectedArgs = fn == "attr" ? 2 : 1;
@@ -503,8 +518,8 @@ class Evaluator {
       if (fn == "rank") return AttrValue(static_cast<int64_t>(tensor->shape.size()));
       return AttrValue(tensor->numElements());
     }
-    return error(node, "unknown function '" + fn +
-                           "'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes");
+    if (fn == "static_shape") return staticShape(node, target);
+    return error(node, "unknown function '" + fn + "'; expected " + std::string(kFunctionList));
   }
 
   Result<AttrValue> compare(const Node& node) {

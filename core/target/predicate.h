@@ -15,7 +15,8 @@
 /// `self`, `arg0`, `arg1.arg0` (argument 0 of argument 1), …
 /// Functions: op(path) → op name ("" if not an op call); dtype(path); shape(path); rank(path);
 /// numel(path); attr(path, "name"); is_constant(path); num_args(path); arg_dtypes(path) → list of the
-/// argument dtypes. `path` defaults to `self` when omitted.
+/// argument dtypes; static_shape(path) → whether the node and its arguments have only known
+/// dimensions (no `?`). `path` defaults to `self` when omitted.
 
 #include <memory>
 #include <string>

@@ -36,7 +36,8 @@ struct FunctionSpec {
 /// The functions of the predicate language (target/predicate.h) and what each gives.
 constexpr FunctionSpec kFunctions[] = {{"op", Kind::String},   {"dtype", Kind::String},      {"shape", Kind::List},
                                        {"rank", Kind::Number}, {"numel", Kind::Number},      {"attr", Kind::Any},
-                                       {"is_constant", Kind::Bool}, {"num_args", Kind::Number}, {"arg_dtypes", Kind::List}};
+                                       {"is_constant", Kind::Bool}, {"num_args", Kind::Number}, {"arg_dtypes", Kind::List},
+                                       {"static_shape", Kind::Bool}};
 
 class Checker {
  public:
@@ -129,8 +130,7 @@ class Checker {
     const auto* spec = std::find_if(std::begin(kFunctions), std::end(kFunctions),
                                     [&](const FunctionSpec& known) { return known.name == fn; });
     if (spec == std::end(kFunctions))
-      return error(node, "unknown function '" + fn +
-                             "'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes");
+      return error(node, "unknown function '" + fn + "'; expected " + std::string(predicate::kFunctionList));
     const std::size_t maxArgs = fn == "attr" ? 2 : 1;
     if (node.children.size() > maxArgs)
       return error(node, fn + "() takes at most " + std::to_string(maxArgs) + " argument(s)");

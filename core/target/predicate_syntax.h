@@ -29,6 +29,10 @@ struct Node {
   int column = 1;
 };
 
+/// The functions of the language, as errors list them.
+inline constexpr std::string_view kFunctionList =
+    "op, dtype, shape, rank, numel, attr, is_constant, num_args, arg_dtypes or static_shape";
+
 /// The argument indices a path names, outermost first: `self` and `result` → {}, `arg1.arg0` →
 /// {1, 0}; nothing if `name` is not a path.
 std::optional<std::vector<std::size_t>> parsePath(std::string_view name);

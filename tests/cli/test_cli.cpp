@@ -247,7 +247,7 @@ class TestCli : public QObject {
     auto run = runCli({QStringLiteral("export-tvm"), QStringLiteral("--target"), path, QStringLiteral("-o"), out});
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(run.err, QStringLiteral("error: %1: at /patterns/0/check (t.relu): 1:1: unknown function 'size'; expected op, dtype, shape, "
-                                     "rank, numel, attr, is_constant, num_args or arg_dtypes\n").arg(path));
+                                     "rank, numel, attr, is_constant, num_args, arg_dtypes or static_shape\n").arg(path));
     QVERIFY(!QFile::exists(out));
   }
 

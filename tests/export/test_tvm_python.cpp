@@ -185,7 +185,7 @@ class TestTvmPython : public QObject {
     QTest::addColumn<QString>("condition");
     QTest::addColumn<QString>("error");
     QTest::newRow("unknown function") << "foo(arg0)"
-                                      << "1:1: unknown function 'foo'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes";
+                                      << "1:1: unknown function 'foo'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args, arg_dtypes or static_shape";
     QTest::newRow("too many arguments") << "True and op(arg0, arg1) == \"add\"" << "1:10: op() takes at most 1 argument(s)";
     QTest::newRow("attr without a quoted name") << "attr(arg0, groups) == 1" << "1:1: attr() takes a path and an attribute name in quotes";
     QTest::newRow("not a path") << "dtype(x1) == \"float32\"" << "1:7: expected a path such as self, arg0 or arg1.arg0, found 'x1'";
@@ -260,7 +260,7 @@ class TestTvmPython : public QObject {
     QTest::newRow("op rule") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"t\",\n"
         "        \"op_rules\": [\"add\", \"nn.relu when size(arg0) > 1\"]}"
                              << "at /op_rules/1 (nn.relu): 1:14: unknown function 'size'; expected op, dtype, shape, rank, numel, attr, "
-                                "is_constant, num_args or arg_dtypes";
+                                "is_constant, num_args, arg_dtypes or static_shape";
     QTest::newRow("pattern") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"t\",\n"
         "        \"patterns\": [{\"name\": \"t.ok\", \"pattern\": \"nn.relu(*)\"}, {\"name\": \"t.call\", \"pattern\": \"@helper(*)\"}]}"
                              << "at /patterns/1/pattern (t.call): @helper (a global function) has no TVM pattern: TVM's is_expr "

@@ -4,12 +4,16 @@
 /// inputs and outputs, initializers, and nodes with typed attributes.
 
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "onnx/onnx_pb.h"
 
 namespace byoc::testing {
+
+/// The size `OnnxModelBuilder::input` writes as a symbolic dimension (a dim_param).
+inline constexpr int64_t kSymbolicDim = std::numeric_limits<int64_t>::min();
 
 /// An ONNX model under construction (one graph, default domain at `opset`).
 class OnnxModelBuilder {
@@ -23,7 +27,8 @@ class OnnxModelBuilder {
     model_.mutable_graph()->set_name("test");
   }
 
-  /// A graph input of element type `elemType` (onnx::TensorProto::FLOAT, …).
+  /// A graph input of element type `elemType` (onnx::TensorProto::FLOAT, …); a size
+  /// `kSymbolicDim` is a symbolic dimension (dim_param "d<i>", i its position).
   OnnxModelBuilder& input(const std::string& name, const std::vector<int64_t>& shape,
                           int elemType = onnx::TensorProto::FLOAT) {
     describe(model_.mutable_graph()->add_input(), name, shape, elemType);
@@ -100,7 +105,10 @@ class OnnxModelBuilder {
     auto* tensor = info->mutable_type()->mutable_tensor_type();
     tensor->set_elem_type(elemType);
     auto* dims = tensor->mutable_shape();
-    for (int64_t d : shape) dims->add_dim()->set_dim_value(d);
+    for (int64_t d : shape) {
+      if (d == kSymbolicDim) dims->add_dim()->set_dim_param("d" + std::to_string(dims->dim_size()));
+      else dims->add_dim()->set_dim_value(d);
+    }
   }
 
   onnx::ModelProto model_;

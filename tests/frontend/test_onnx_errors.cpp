@@ -811,13 +811,29 @@ class TestOnnxErrors : public QObject {
     QCOMPARE(importError(convModel(9).bytes()), std::string("model.onnx: opset 9 is not supported; expected 11 to 20"));
   }
 
+  /// Slice bounds must be known at import (a Reshape target need not: it becomes dyn.reshape).
   void nonConstantShapeInput() {
     OnnxModelBuilder b;
-    b.input("x", {2, 3}).input("shape", {2}, onnx::TensorProto::INT64).output("y");
-    b.node("Reshape", {"x", "shape"}, {"y"}, "reshape");
+    b.input("x", {2, 3}).input("starts", {1}, onnx::TensorProto::INT64).intInitializer("ends", {1}, {2}).output("y");
+    b.node("Slice", {"x", "starts", "ends"}, {"y"}, "slice");
     QCOMPARE(importError(b.bytes()),
-             std::string("model.onnx: node 'reshape' (Reshape): input 1 ('shape') must be a constant (an initializer or "
+             std::string("model.onnx: node 'slice' (Slice): input 1 ('starts') must be a constant (an initializer or "
                          "a value computable at import)"));
+  }
+
+  /// What cannot be typed on an axis of unknown size is refused in one line naming the axis.
+  void unknownSizesThatCannotBeImported() {
+    OnnxModelBuilder b;
+    b.input("x", {testing::kSymbolicDim, 3}).intInitializer("starts", {1}, {0}).intInitializer("ends", {1}, {2}).output("y");
+    b.node("Slice", {"x", "starts", "ends"}, {"y"}, "slice");
+    QCOMPARE(importError(b.bytes()),
+             std::string("model.onnx: node 'slice' (Slice): Slice of axis 0, whose size is unknown, is not supported"));
+    OnnxModelBuilder squeeze;
+    squeeze.input("x", {testing::kSymbolicDim, 1}).output("y");
+    squeeze.node("Squeeze", {"x"}, {"y"}, "squeeze");
+    QCOMPARE(importError(squeeze.bytes()),
+             std::string("model.onnx: node 'squeeze' (Squeeze): squeeze: without axes, which axes of (?, 1) are removed "
+                         "depends on the unknown dimensions; expected the axes listed"));
   }
 
   void initializerOfTheWrongSize() {

@@ -374,6 +374,54 @@ OnnxModelBuilder shapeArithmeticFolding() {
   return b;
 }
 
+/// Shape arithmetic on an input of unknown batch, as exporters write `x.reshape(x.shape[0], -1)`
+/// spelled with sizes: Shape is the run-time shape_of, its known sizes fold (3 * 4 = 12), and the
+/// target with one unknown size becomes a static reshape with -1.
+OnnxModelBuilder dynamicShapeArithmetic() {
+  OnnxModelBuilder b;
+  b.input("x", {testing::kSymbolicDim, 3, 4}).output("y");
+  b.intInitializer("i0", {}, {0}).intInitializer("i1", {}, {1}).intInitializer("i2", {}, {2}).intInitializer("axes", {1}, {0});
+  b.node("Shape", {"x"}, {"shape"});
+  b.node("Gather", {"shape", "i0"}, {"n"});
+  b.node("Gather", {"shape", "i1"}, {"h"});
+  b.node("Gather", {"shape", "i2"}, {"w"});
+  b.node("Mul", {"h", "w"}, {"hw"});
+  b.node("Unsqueeze", {"n", "axes"}, {"n1"});
+  b.node("Unsqueeze", {"hw", "axes"}, {"hw1"});
+  attr(b.node("Concat", {"n1", "hw1"}, {"target"}), "axis", int64_t{0});
+  b.node("Reshape", {"x", "target"}, {"y"});
+  return b;
+}
+
+/// A Reshape target with two sizes known only at run time ([d1, d0, 4] of an input (d0, d1, 4)):
+/// shape_of, take, expand_dims and concatenate compute it, and dyn.reshape reshapes to it.
+OnnxModelBuilder dynamicReshape() {
+  OnnxModelBuilder b;
+  b.input("x", {testing::kSymbolicDim, testing::kSymbolicDim, 4}).output("y");
+  b.intInitializer("i0", {}, {0}).intInitializer("i1", {}, {1}).intInitializer("four", {1}, {4}).intInitializer("axes", {1}, {0});
+  b.node("Shape", {"x"}, {"shape"});
+  b.node("Gather", {"shape", "i0"}, {"a"});
+  b.node("Gather", {"shape", "i1"}, {"b"});
+  b.node("Unsqueeze", {"b", "axes"}, {"b1"});
+  b.node("Unsqueeze", {"a", "axes"}, {"a1"});
+  attr(b.node("Concat", {"b1", "a1", "four"}, {"target"}), "axis", int64_t{0});
+  b.node("Reshape", {"x", "target"}, {"y"});
+  return b;
+}
+
+/// An encoder's projection on a sequence of unknown length: MatMul by a 2-D weight flattens to
+/// nn.dense and reshapes back with -1; the bias add and softmax keep the unknown length, and
+/// Shape with start=1 of it is the known tail (1, 3), a constant.
+OnnxModelBuilder dynamicSequenceProjection() {
+  OnnxModelBuilder b;
+  b.input("x", {testing::kSymbolicDim, 1, 4}).rampInitializer("w", {4, 3}).rampInitializer("bias", {3}).output("y").output("tail");
+  b.node("MatMul", {"x", "w"}, {"mm"});
+  b.node("Add", {"bias", "mm"}, {"biased"});
+  attr(b.node("Softmax", {"biased"}, {"y"}), "axis", int64_t{-1});
+  attr(b.node("Shape", {"y"}, {"tail"}), "start", int64_t{1});
+  return b;
+}
+
 /// Layer normalisation and GELU as opset-13 exporters write them, op by op.
 OnnxModelBuilder layerNormGeluSubgraph() {
   OnnxModelBuilder b;
@@ -541,6 +589,9 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("cast_constant_identity"), castConstantIdentity},
       {QStringLiteral("shape_folding"), shapeFolding},
       {QStringLiteral("shape_arithmetic_folding"), shapeArithmeticFolding},
+      {QStringLiteral("dynamic_shape_arithmetic"), dynamicShapeArithmetic},
+      {QStringLiteral("dynamic_reshape"), dynamicReshape},
+      {QStringLiteral("dynamic_sequence_projection"), dynamicSequenceProjection},
       {QStringLiteral("layer_norm_gelu_subgraph"), layerNormGeluSubgraph},
       {QStringLiteral("resize"), resize},
       {QStringLiteral("small_conv_net"), smallConvNet},

@@ -186,6 +186,39 @@ class TestOps : public QObject {
     row("roi_align rois", "vision.roi_align", {"f32[1,256,14,14]", "f32[10,4]"}, "pooled_size=7,7", "error: vision.roi_align: rois must have shape (num_roi, 5), found (10, 4)");
     row("roi_align pooled", "vision.roi_align", {"f32[1,256,14,14]", "f32[10,5]"}, "pooled_size=0,7", "error: vision.roi_align: pooled_size [0, 7]; expected one or two positive sizes");
     row("concat overflow", "concatenate", {"(f32[4294967296], f32[9223372036854775807])"}, "axis=0", "error: concatenate: the concatenated axis overflows");
+    // Unknown dimensions (-1, printed ?) carried through, as a dynamic sequence axis needs them.
+    row("dense ?", "nn.dense", {"f32[-1,256]", "f32[768,256]"}, "units=768", "Tensor[(?, 768), float32]");
+    row("dense ? features", "nn.dense", {"f32[4,-1]", "f32[8,16]"}, "units=8", "Tensor[(4, 8), float32]");
+    row("batch_matmul ?", "nn.batch_matmul", {"f32[4,-1,64]", "f32[4,64,-1]"}, "transpose_b=0", "Tensor[(4, ?, ?), float32]");
+    row("batch_matmul ? batch", "nn.batch_matmul", {"f32[-1,3,8]", "f32[1,5,8]"}, "transpose_b=1", "Tensor[(?, 3, 5), float32]");
+    row("batch_matmul ? against 4", "nn.batch_matmul", {"f32[-1,3,8]", "f32[4,5,8]"}, "transpose_b=1", "Tensor[(4, 3, 5), float32]");
+    row("batch_matmul sizes differ", "nn.batch_matmul", {"f32[4,-1,64]", "f32[4,32,-1]"}, "transpose_b=0",
+        "error: nn.batch_matmul: reduction sizes differ: 64 and 32");
+    row("reshape -1 of ?", "reshape", {"f32[-1,1,768]"}, "newshape=-1,4,64", "Tensor[(?, 4, 64), float32]");
+    row("reshape 0 copies ?", "reshape", {"f32[-1,4,64]"}, "newshape=0,256", "Tensor[(?, 256), float32]");
+    row("reshape -3 of ?", "reshape", {"f32[-1,4,64]"}, "newshape=-3,64", "Tensor[(?, 64), float32]");
+    row("transpose ?", "transpose", {"f32[-1,4,64]"}, "axes=1,0,2", "Tensor[(4, ?, 64), float32]");
+    row("softmax ?", "nn.softmax", {"f32[4,-1,-1]"}, "axis=2", "Tensor[(4, ?, ?), float32]");
+    row("add ? and size", "add", {"f32[-1,1,256]", "f32[256]"}, "", "Tensor[(?, 1, 256), float32]");
+    row("add ? against size", "add", {"f32[-1,8]", "f32[5,1]"}, "", "Tensor[(5, 8), float32]");
+    row("add ? and ?", "add", {"f32[-1,8]", "f32[-1,1]"}, "", "Tensor[(?, 8), float32]");
+    row("mean ?", "mean", {"f32[-1,1,256]"}, "axis=-1;keepdims=1", "Tensor[(?, 1, 1), float32]");
+    row("layer_norm ?", "nn.layer_norm", {"f32[-1,256]", "f32[256]", "f32[256]"}, "axis=-1", "Tensor[(?, 256), float32]");
+    row("layer_norm ? channels", "nn.layer_norm", {"f32[2,-1]", "f32[256]", "f32[256]"}, "axis=-1", "Tensor[(2, ?), float32]");
+    row("concatenate ?", "concatenate", {"(f32[-1,8], f32[3,8])"}, "axis=0", "Tensor[(?, 8), float32]");
+    row("concatenate ? side", "concatenate", {"(f32[2,-1], f32[2,8])"}, "axis=0", "Tensor[(4, 8), float32]");
+    row("strided_slice of ? axis", "strided_slice", {"f32[-1,768]"}, "begin=0,0;end=1,256;axes=0,1", "Tensor[(?, 256), float32]");
+    row("take of ?", "take", {"i64[3]", "i64[]"}, "axis=0", "int64");
+    row("expand_dims ?", "expand_dims", {"f32[-1]"}, "axis=0", "Tensor[(1, ?), float32]");
+    row("squeeze ? unlisted", "squeeze", {"f32[-1,1,4]"}, "",
+        "error: squeeze: without axes, which axes of (?, 1, 4) are removed depends on the unknown dimensions; expected the axes listed");
+    row("split ? sections", "split", {"f32[-1,4]"}, "indices_or_sections=2;axis=0", "(Tensor[(?, 4), float32], Tensor[(?, 4), float32])");
+    row("shape_of", "shape_of", {"f32[-1,1,256]"}, "", "Tensor[(3), int32]");
+    row("dyn.reshape", "dyn.reshape", {"f32[-1,256]", "i64[3]"}, "", "Tensor[(?, ?, ?), float32]");
+    row("dyn.reshape of unknown length", "dyn.reshape", {"f32[-1,256]", "i64[-1]"}, "",
+        "error: dyn.reshape: newshape must be a 1-D integer tensor of known length, found Tensor[(?), int64]");
+    row("dyn.reshape by floats", "dyn.reshape", {"f32[-1,256]", "f32[2]"}, "",
+        "error: dyn.reshape: newshape must be a 1-D integer tensor of known length, found Tensor[(2), float32]");
   }
 
   void typeRelations() {

@@ -97,6 +97,21 @@ class TestRunCommand : public QObject {
     QVERIFY(run.out.endsWith("  ok\n"));
   }
 
+  /// A model with a dimension known only at run time runs at the shape --input-shape gives; with
+  /// dnnl, only its static part is offloaded, and it agrees with the reference.
+  void runsADynamicModelAtTheGivenShape() {
+    for (const char* length : {"3", "17"}) {
+      Outcome run = runCli({"run", data("dynamic_encoder_block.relay"), "--target", "dnnl", "--random-inputs", "1",
+                            "--input-shape", QStringLiteral("x=%1x1x32").arg(length), "--compare-reference"});
+      QCOMPARE(run.err, QString());
+      QCOMPARE(run.exitCode, 0);
+      QVERIFY(run.out.startsWith("regions:\n  @tvmgen_default_dnnl_main_0  Compiler=dnnl  codegen=dnnl\noutputs:\n"));
+      QVERIFY2(run.out.contains(QStringLiteral("  0  Tensor[(%1, 1, 32), float32]  min ").arg(length)), qPrintable(run.out));
+      QVERIFY(run.out.contains("  1  Tensor[(4, 64), float32]  min 0  max "));
+      QVERIFY(run.out.contains("  0  max abs error 0  max rel error 0  ok\n"));
+    }
+  }
+
   void sameSeedSameOutput() {
     Outcome a = runCli({"run", "--demo", "--random-inputs", "7"});
     Outcome b = runCli({"run", "--demo", "--random-inputs", "7"});
@@ -121,6 +136,31 @@ class TestRunCommand : public QObject {
     QTest::newRow("bad npy") << QStringList{"run", data("partitioned.relay"), "--input", "data=" + data("partitioned.relay")}
                              << "error: " + data("partitioned.relay") +
                                     ": not a .npy file: expected the magic string \\x93NUMPY at the start\n";
+    const QString dynamic = data("dynamic_encoder_block.relay");
+    QTest::newRow("dynamic input without a shape")
+        << QStringList{"run", dynamic, "--random-inputs", "1"}
+        << "error: input %x has unknown dimensions (?, 1, 32); give its shape with --input-shape x=DIMS\n";
+    QTest::newRow("input shape of another rank")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input-shape", "x=4x32"}
+        << "error: --input-shape for input %x: shape (4, 32) has rank 2; expected (?, 1, 32)\n";
+    QTest::newRow("input shape against a known size")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input-shape", "x=4x2x32"}
+        << "error: --input-shape for input %x: shape (4, 2, 32) gives dimension 1 the size 2; expected (?, 1, 32)\n";
+    QTest::newRow("input shape past the element limit")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input-shape", "x=4294967296x1x32"}
+        << "error: --input-shape for input %x: shape (4294967296, 1, 32): more than 4294967296 elements (the limit of one tensor)\n";
+    QTest::newRow("input shape of an unknown input")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input-shape", "y=4x1x32"}
+        << "error: --input-shape y=4x1x32: the model has no input %y\n";
+    QTest::newRow("input shape without random inputs")
+        << QStringList{"run", dynamic, "--input-shape", "x=4x1x32"}
+        << "error: --input-shape x=4x1x32: the shape of a random input; fill inputs with --random-inputs SEED\n";
+    QTest::newRow("input shape of a given input")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input", "x=SMALL", "--input-shape", "x=4x1x32"}
+        << "error: --input-shape x=4x1x32: input %x is given with --input\n";
+    QTest::newRow("input shape twice")
+        << QStringList{"run", dynamic, "--random-inputs", "1", "--input-shape", "x=4x1x32", "--input-shape", "%x=5x1x32"}
+        << "error: --input-shape: input %x is given twice\n";
     QTest::newRow("unsupported op in dnnl region")
         << QStringList{"run", data("unsupported_in_region.relay"), "--random-inputs", "1"}
         << "error: " + data("unsupported_in_region.relay") + ":4:3: @tvmgen_default_dnnl_main_0 (dnnl): unsupported op erf\n";
@@ -159,6 +199,18 @@ class TestRunCommand : public QObject {
     QTest::newRow("seed past the limit") << QStringList{"run", "--demo", "--random-inputs", "1000000000000000000"}
                                          << "error: --random-inputs expects an integer from 0 to 999999999999999999, found '1000000000000000000'\n";
     QTest::newRow("input") << QStringList{"run", "--demo", "--input", "data.npy"} << "error: --input expects NAME=FILE.npy, found 'data.npy'\n";
+    const QString sizes = "error: --input-shape expects sizes from 0 to 4294967296 joined by 'x', at most 32 of them, found ";
+    QTest::newRow("input shape without name") << QStringList{"run", "--demo", "--input-shape", "=1x2"}
+                                              << "error: --input-shape expects NAME=DIMS such as input=1x16x256, found '=1x2'\n";
+    QTest::newRow("input shape without sizes") << QStringList{"run", "--demo", "--input-shape", "x="} << sizes + "'' in 'x='\n";
+    QTest::newRow("input shape empty size") << QStringList{"run", "--demo", "--input-shape", "x=1xx2"} << sizes + "'1xx2' in 'x=1xx2'\n";
+    QTest::newRow("input shape negative") << QStringList{"run", "--demo", "--input-shape", "x=1x-1"} << sizes + "'1x-1' in 'x=1x-1'\n";
+    QTest::newRow("input shape question mark") << QStringList{"run", "--demo", "--input-shape", "x=?x2"} << sizes + "'?x2' in 'x=?x2'\n";
+    QTest::newRow("input shape size past the limit")
+        << QStringList{"run", "--demo", "--input-shape", "x=4294967297"} << sizes + "'4294967297' in 'x=4294967297'\n";
+    const QString rank33 = QStringLiteral("1x").repeated(32) + "1";
+    QTest::newRow("input shape rank past the limit")
+        << QStringList{"run", "--demo", "--input-shape", "x=" + rank33} << sizes + "'" + rank33 + "' in 'x=" + rank33 + "'\n";
     QTest::newRow("value") << QStringList{"run", "--demo", "--output"} << "error: option '--output' needs a value (FILE.npy)\n";
   }
   void usageErrors() {

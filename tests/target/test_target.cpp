@@ -91,6 +91,32 @@ class TestTarget : public QObject {
     QVERIFY(supported("nn.relu when shape(arg0.arg1) == [4, 4, 3, 3]", relu));
   }
 
+  /// static_shape() holds when the call and its arguments have no unknown dimension; a path moves
+  /// the question to an argument, whose own arguments then count.
+  void staticShapeLooksAtTheCallAndItsArguments() {
+    QVERIFY(supported("nn.conv2d when static_shape()", conv()));
+    Expr dynamicDense = typedCall("nn.dense", {tensorVar("x", {kAnyDim, 8}), tensorVar("w", {4, 8})}, Attrs{{"units", 4}});
+    QCOMPARE(typeToString(dynamicDense->type()), std::string("Tensor[(?, 4), float32]"));
+    QVERIFY(!supported("nn.dense when static_shape()", dynamicDense));
+    QVERIFY(supported("nn.dense when not static_shape()", dynamicDense));
+    QVERIFY(!supported("nn.dense when static_shape(arg0)", dynamicDense));
+    QVERIFY(supported("nn.dense when static_shape(arg1)", dynamicDense));
+    // A static result computed from a dynamic argument is not static: the argument counts.
+    Expr total = typedCall("sum", {tensorVar("x", {kAnyDim, 8})});
+    QCOMPARE(typeToString(total->type()), std::string("float32"));
+    QVERIFY(!supported("sum when static_shape()", total));
+    Expr relu = typedCall("nn.relu", {total});
+    QVERIFY(supported("nn.relu when static_shape()", relu));
+    QVERIFY(!supported("nn.relu when static_shape(arg0)", relu));
+    // Tuples count field by field.
+    Type fields = tupleType({tensorType({2, 8}, DType::Float32), tensorType({kAnyDim, 8}, DType::Float32)});
+    Expr joined = typedCall("concatenate", {TupleNode::make({tensorVar("a", {2, 8}), tensorVar("b", {kAnyDim, 8})}, {}, fields)},
+                            Attrs{{"axis", 0}});
+    QVERIFY(!supported("concatenate when static_shape()", joined));
+    QCOMPARE(QString::fromStdString(ruleError("nn.relu when static_shape(arg0, arg1)")),
+             QStringLiteral("1:14: static_shape() takes at most 1 argument(s)"));
+  }
+
   void evaluationErrorsNameTheProblem() {
     Target target;
     target.name = "t";
@@ -216,7 +242,7 @@ class TestTarget : public QObject {
                           << "t.json: at /op_rules/0 (add): 1:9: found the end of the condition, expected a value, a name or '('";
     QTest::newRow("rule function") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add", "nn.relu, tanh when size(arg0) > 1"]})"
                                    << "t.json: at /op_rules/1 (nn.relu, tanh): 1:20: unknown function 'size'; expected op, dtype, shape, rank, "
-                                      "numel, attr, is_constant, num_args or arg_dtypes";
+                                      "numel, attr, is_constant, num_args, arg_dtypes or static_shape";
     QTest::newRow("rule attribute") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["nn.relu, nn.leaky_relu when alpha > 0"]})"
                                     << "t.json: at /op_rules/0 (nn.relu, nn.leaky_relu): 1:29: 'alpha' is not an attribute of nn.relu (it has none)";
     QTest::newRow("check") << "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"a\", \"patterns\": [{\"name\": \"p\", \"pattern\": \"nn.relu(*)\", \"check\": \"==\"}]}"

@@ -293,7 +293,7 @@ class TestOpSupport : public QObject {
     QTest::newRow("misspelt operator") << "groups == 1 andd True" << "1:13: found 'andd', expected the end of the condition or an operator";
     QTest::newRow("unclosed call") << "rank(arg0" << "1:10: found the end of the condition, expected ','";
     QTest::newRow("unknown function") << "size(arg0) > 1"
-                                      << "1:1: unknown function 'size'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args or arg_dtypes";
+                                      << "1:1: unknown function 'size'; expected op, dtype, shape, rank, numel, attr, is_constant, num_args, arg_dtypes or static_shape";
   }
 
   void conditionErrorsAreShownAsTyped() {

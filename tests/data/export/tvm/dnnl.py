@@ -101,28 +101,40 @@ def _arg_dtypes(expr):
     return [arg.checked_type.dtype for arg in expr.args if isinstance(arg.checked_type, relay.TensorType)]
 
 
+def _static_shape(expr):
+    """Whether `expr` and the arguments of the call `expr` have no unknown (Any) dimension."""
+    types = [expr.checked_type] + ([arg.checked_type for arg in expr.args] if isinstance(expr, relay.Call) else [])
+    while types:
+        ty = types.pop()
+        if isinstance(ty, relay.TupleType):
+            types.extend(ty.fields)
+        elif isinstance(ty, relay.TensorType) and not all(isinstance(dim, tvm.tir.IntImm) for dim in ty.shape):
+            return False
+    return True
+
+
 @tvm.ir.register_op_attr("nn.max_pool2d", "target.dnnl")
 def _op_rule_0(expr):
-    """nn.max_pool2d when "int64" not in arg_dtypes() and (dtype(arg0) == "float32" or dtype(arg0) == "uint8" or dtype(arg0) == "int8")"""
-    return "int64" not in _arg_dtypes(expr) and (_tensor_type(expr.args[0]).dtype == "float32" or _tensor_type(expr.args[0]).dtype == "uint8" or _tensor_type(expr.args[0]).dtype == "int8")
+    """nn.max_pool2d when static_shape() and ("int64" not in arg_dtypes() and (dtype(arg0) == "float32" or dtype(arg0) == "uint8" or dtype(arg0) == "int8"))"""
+    return _static_shape(expr) and ("int64" not in _arg_dtypes(expr) and (_tensor_type(expr.args[0]).dtype == "float32" or _tensor_type(expr.args[0]).dtype == "uint8" or _tensor_type(expr.args[0]).dtype == "int8"))
 
 
 @tvm.ir.register_op_attr("nn.avg_pool2d", "target.dnnl")
 def _op_rule_1(expr):
-    """nn.avg_pool2d when "int64" not in arg_dtypes() and dtype(arg0) == "float32" and not (ceil_mode and count_include_pad)"""
-    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32" and not (_bool(_attr(expr, "ceil_mode")) and _bool(_attr(expr, "count_include_pad")))
+    """nn.avg_pool2d when static_shape() and "int64" not in arg_dtypes() and dtype(arg0) == "float32" and not (ceil_mode and count_include_pad)"""
+    return _static_shape(expr) and "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32" and not (_bool(_attr(expr, "ceil_mode")) and _bool(_attr(expr, "count_include_pad")))
 
 
 @tvm.ir.register_op_attr("nn.pad", "target.dnnl")
 def _op_rule_2(expr):
-    """nn.pad when (dtype() == "float32" or dtype() == "uint8" or dtype() == "int8") and pad_mode == "constant" and is_constant(arg1)"""
-    return (_tensor_type(expr).dtype == "float32" or _tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and _attr(expr, "pad_mode") == "constant" and isinstance(expr.args[1], relay.Constant)
+    """nn.pad when static_shape() and (dtype() == "float32" or dtype() == "uint8" or dtype() == "int8") and pad_mode == "constant" and is_constant(arg1)"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "float32" or _tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and _attr(expr, "pad_mode") == "constant" and isinstance(expr.args[1], relay.Constant)
 
 
 @tvm.ir.register_op_attr("qnn.quantize", "target.dnnl")
 def _op_rule_3(expr):
-    """qnn.quantize when (dtype() == "uint8" or dtype() == "int8") and is_constant(arg1) and is_constant(arg2) and numel(arg1) == 1 and numel(arg2) == 1"""
-    return (_tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and isinstance(expr.args[1], relay.Constant) and isinstance(expr.args[2], relay.Constant) and _numel(expr.args[1]) == 1 and _numel(expr.args[2]) == 1
+    """qnn.quantize when static_shape() and (dtype() == "uint8" or dtype() == "int8") and is_constant(arg1) and is_constant(arg2) and numel(arg1) == 1 and numel(arg2) == 1"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and isinstance(expr.args[1], relay.Constant) and isinstance(expr.args[2], relay.Constant) and _numel(expr.args[1]) == 1 and _numel(expr.args[2]) == 1
 
 
 @tvm.ir.register_op_attr("concatenate", "target.dnnl")
@@ -132,14 +144,14 @@ def _op_rule_3(expr):
 @tvm.ir.register_op_attr("nn.batch_flatten", "target.dnnl")
 @tvm.ir.register_op_attr("transpose", "target.dnnl")
 def _op_rule_4(expr):
-    """concatenate, reshape, squeeze, expand_dims, nn.batch_flatten, transpose when dtype() == "float32\""""
-    return _tensor_type(expr).dtype == "float32"
+    """concatenate, reshape, squeeze, expand_dims, nn.batch_flatten, transpose when static_shape() and dtype() == "float32\""""
+    return _static_shape(expr) and _tensor_type(expr).dtype == "float32"
 
 
 @tvm.ir.register_op_attr("strided_slice", "target.dnnl")
 def _op_rule_5(expr):
-    """strided_slice when dtype() == "float32" and (strides == None or strides == [1])"""
-    return _tensor_type(expr).dtype == "float32" and (_same(_attr(expr, "strides"), None) or _same(_attr(expr, "strides"), [1]))
+    """strided_slice when static_shape() and (dtype() == "float32" and (strides == None or strides == [1]))"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "float32" and (_same(_attr(expr, "strides"), None) or _same(_attr(expr, "strides"), [1])))
 
 
 @tvm.ir.register_op_attr("subtract", "target.dnnl")
@@ -147,8 +159,8 @@ def _op_rule_5(expr):
 @tvm.ir.register_op_attr("maximum", "target.dnnl")
 @tvm.ir.register_op_attr("minimum", "target.dnnl")
 def _op_rule_6(expr):
-    """subtract, divide, maximum, minimum when dtype() == "float32" and shape(arg0) == shape()"""
-    return _tensor_type(expr).dtype == "float32" and _shape(expr.args[0]) == _shape(expr)
+    """subtract, divide, maximum, minimum when static_shape() and dtype() == "float32" and shape(arg0) == shape()"""
+    return _static_shape(expr) and _tensor_type(expr).dtype == "float32" and _shape(expr.args[0]) == _shape(expr)
 
 
 @tvm.ir.register_op_attr("nn.batch_norm", "target.dnnl")
@@ -172,8 +184,8 @@ def _op_rule_6(expr):
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
 def _op_rule_7(expr):
-    """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
-    return "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
+    """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when static_shape() and "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
+    return _static_shape(expr) and "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
 
 
 def _dnnl_qnn_conv2d_sum_pattern():
@@ -187,6 +199,11 @@ def _dnnl_qnn_conv2d_sum_pattern():
     d = is_op("add")(s, is_constant()) | s
     e = is_op("clip")(d) | d
     return is_op("cast")(e)
+
+
+def _check_0(expr):
+    """static_shape()"""
+    return _static_shape(expr)
 
 
 def _dnnl_qnn_dense_sum_pattern():
@@ -236,9 +253,9 @@ def _dnnl_conv2d_bias_sum_relu_pattern():
     return is_op("nn.relu")(is_op("add")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()), wildcard()))
 
 
-def _check_0(expr):
-    """(op(arg0.arg0) == "add" and shape(arg0.arg0) == shape(arg0.arg1) and op(arg0.arg0.arg0) == "nn.conv2d" and attr(arg0.arg0.arg0, "channels") == numel(arg0.arg0.arg1))"""
-    return _op_name(expr.args[0].args[0]) == "add" and _shape(expr.args[0].args[0]) == _shape(expr.args[0].args[1]) and _op_name(expr.args[0].args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0].args[0], "channels"), _numel(expr.args[0].args[0].args[1]))
+def _check_1(expr):
+    """static_shape() and ((op(arg0.arg0) == "add" and shape(arg0.arg0) == shape(arg0.arg1) and op(arg0.arg0.arg0) == "nn.conv2d" and attr(arg0.arg0.arg0, "channels") == numel(arg0.arg0.arg1)))"""
+    return _static_shape(expr) and (_op_name(expr.args[0].args[0]) == "add" and _shape(expr.args[0].args[0]) == _shape(expr.args[0].args[1]) and _op_name(expr.args[0].args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0].args[0], "channels"), _numel(expr.args[0].args[0].args[1])))
 
 
 def _dnnl_conv2d_bias_sum_pattern():
@@ -246,9 +263,9 @@ def _dnnl_conv2d_bias_sum_pattern():
     return is_op("add")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()), wildcard())
 
 
-def _check_1(expr):
-    """(op(arg0) == "add" and shape(arg0) == shape(arg1) and op(arg0.arg0) == "nn.conv2d" and attr(arg0.arg0, "channels") == numel(arg0.arg1))"""
-    return _op_name(expr.args[0]) == "add" and _shape(expr.args[0]) == _shape(expr.args[1]) and _op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1]))
+def _check_2(expr):
+    """static_shape() and ((op(arg0) == "add" and shape(arg0) == shape(arg1) and op(arg0.arg0) == "nn.conv2d" and attr(arg0.arg0, "channels") == numel(arg0.arg1)))"""
+    return _static_shape(expr) and (_op_name(expr.args[0]) == "add" and _shape(expr.args[0]) == _shape(expr.args[1]) and _op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1])))
 
 
 def _dnnl_conv2d_bias_relu_pattern():
@@ -256,9 +273,9 @@ def _dnnl_conv2d_bias_relu_pattern():
     return is_op("nn.relu")(is_op("add")(is_op("nn.conv2d")(wildcard(), wildcard()), wildcard()))
 
 
-def _check_2(expr):
-    """if op() == "nn.relu" then (op(arg0) != "add" or (op(arg0.arg0) == "nn.conv2d" and attr(arg0.arg0, "channels") == numel(arg0.arg1))) else (op() != "add" or (op(arg0) == "nn.conv2d" and attr(arg0, "channels") == numel(arg1)))"""
-    return (_op_name(expr.args[0]) != "add" or (_op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1])))) if _op_name(expr) == "nn.relu" else (_op_name(expr) != "add" or (_op_name(expr.args[0]) == "nn.conv2d" and _same(_attr(expr.args[0], "channels"), _numel(expr.args[1]))))
+def _check_3(expr):
+    """static_shape() and (if op() == "nn.relu" then (op(arg0) != "add" or (op(arg0.arg0) == "nn.conv2d" and attr(arg0.arg0, "channels") == numel(arg0.arg1))) else (op() != "add" or (op(arg0) == "nn.conv2d" and attr(arg0, "channels") == numel(arg1))))"""
+    return _static_shape(expr) and ((_op_name(expr.args[0]) != "add" or (_op_name(expr.args[0].args[0]) == "nn.conv2d" and _same(_attr(expr.args[0].args[0], "channels"), _numel(expr.args[0].args[1])))) if _op_name(expr) == "nn.relu" else (_op_name(expr) != "add" or (_op_name(expr.args[0]) == "nn.conv2d" and _same(_attr(expr.args[0], "channels"), _numel(expr.args[1])))))
 
 
 def _dnnl_deconv2d_bias_relu_pattern():
@@ -506,9 +523,9 @@ def _dnnl_layer_norm_pattern():
     return is_op("divide")(d, is_op("sqrt")(is_op("add")(is_op("mean")(is_op("power")(d, is_expr(relay.const(2.0, "float32")))), is_constant())))
 
 
-def _check_3(expr):
-    """attr(arg0.arg1, "axis") == [-1] and attr(arg0.arg1, "keepdims") and attr(arg1.arg0.arg0, "axis") == [-1] and attr(arg1.arg0.arg0, "keepdims") and attr(arg0.arg1, "exclude") != True and attr(arg1.arg0.arg0, "exclude") != True and dtype() == "float32\""""
-    return _same(_attr(expr.args[0].args[1], "axis"), [-1]) and _bool(_attr(expr.args[0].args[1], "keepdims")) and _same(_attr(expr.args[1].args[0].args[0], "axis"), [-1]) and _bool(_attr(expr.args[1].args[0].args[0], "keepdims")) and not _same(_attr(expr.args[0].args[1], "exclude"), True) and not _same(_attr(expr.args[1].args[0].args[0], "exclude"), True) and _tensor_type(expr).dtype == "float32"
+def _check_4(expr):
+    """static_shape() and (attr(arg0.arg1, "axis") == [-1] and attr(arg0.arg1, "keepdims") and attr(arg1.arg0.arg0, "axis") == [-1] and attr(arg1.arg0.arg0, "keepdims") and attr(arg0.arg1, "exclude") != True and attr(arg1.arg0.arg0, "exclude") != True and dtype() == "float32")"""
+    return _static_shape(expr) and (_same(_attr(expr.args[0].args[1], "axis"), [-1]) and _bool(_attr(expr.args[0].args[1], "keepdims")) and _same(_attr(expr.args[1].args[0].args[0], "axis"), [-1]) and _bool(_attr(expr.args[1].args[0].args[0], "keepdims")) and not _same(_attr(expr.args[0].args[1], "exclude"), True) and not _same(_attr(expr.args[1].args[0].args[0], "exclude"), True) and _tensor_type(expr).dtype == "float32")
 
 
 def _dnnl_gelu_pattern():
@@ -517,9 +534,9 @@ def _dnnl_gelu_pattern():
     return is_op("multiply")(is_op("multiply")(x, is_op("add")(is_op("erf")(is_op("divide")(x, is_expr(relay.const(1.4142135, "float32")))), is_expr(relay.const(1.0, "float32")))), is_expr(relay.const(0.5, "float32")))
 
 
-def _check_4(expr):
-    """dtype() == "float32\""""
-    return _tensor_type(expr).dtype == "float32"
+def _check_5(expr):
+    """static_shape() and (dtype() == "float32")"""
+    return _static_shape(expr) and _tensor_type(expr).dtype == "float32"
 
 
 def _dnnl_scale_shift_relu_pattern():
@@ -527,9 +544,9 @@ def _dnnl_scale_shift_relu_pattern():
     return is_op("nn.relu")(is_op("add")(is_op("multiply")(wildcard(), wildcard()), wildcard()))
 
 
-def _check_5(expr):
-    """dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0.arg0) and is_constant(arg0.arg0.arg1) and is_constant(arg0.arg1) and shape(arg0.arg0.arg1) in [[numel(arg0.arg0.arg1), 1, 1], [1, numel(arg0.arg0.arg1), 1, 1]] and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]]"""
-    return _tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0].args[0]) and isinstance(expr.args[0].args[0].args[1], relay.Constant) and isinstance(expr.args[0].args[1], relay.Constant) and _in(_shape(expr.args[0].args[0].args[1]), [[_numel(expr.args[0].args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]])
+def _check_6(expr):
+    """static_shape() and (dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0.arg0) and is_constant(arg0.arg0.arg1) and is_constant(arg0.arg1) and shape(arg0.arg0.arg1) in [[numel(arg0.arg0.arg1), 1, 1], [1, numel(arg0.arg0.arg1), 1, 1]] and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]])"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0].args[0]) and isinstance(expr.args[0].args[0].args[1], relay.Constant) and isinstance(expr.args[0].args[1], relay.Constant) and _in(_shape(expr.args[0].args[0].args[1]), [[_numel(expr.args[0].args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]]))
 
 
 def _dnnl_scale_shift_pattern():
@@ -537,69 +554,69 @@ def _dnnl_scale_shift_pattern():
     return is_op("add")(is_op("multiply")(wildcard(), wildcard()), wildcard())
 
 
-def _check_6(expr):
-    """dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0) and is_constant(arg0.arg1) and is_constant(arg1) and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]] and shape(arg1) in [[numel(arg1), 1, 1], [1, numel(arg1), 1, 1]]"""
-    return _tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0]) and isinstance(expr.args[0].args[1], relay.Constant) and isinstance(expr.args[1], relay.Constant) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[1]), [[_numel(expr.args[1]), 1, 1], [1, _numel(expr.args[1]), 1, 1]])
+def _check_7(expr):
+    """static_shape() and (dtype() == "float32" and rank() == 4 and shape() == shape(arg0.arg0) and is_constant(arg0.arg1) and is_constant(arg1) and shape(arg0.arg1) in [[numel(arg0.arg1), 1, 1], [1, numel(arg0.arg1), 1, 1]] and shape(arg1) in [[numel(arg1), 1, 1], [1, numel(arg1), 1, 1]])"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "float32" and len(_tensor_type(expr).shape) == 4 and _shape(expr) == _shape(expr.args[0].args[0]) and isinstance(expr.args[0].args[1], relay.Constant) and isinstance(expr.args[1], relay.Constant) and _in(_shape(expr.args[0].args[1]), [[_numel(expr.args[0].args[1]), 1, 1], [1, _numel(expr.args[0].args[1]), 1, 1]]) and _in(_shape(expr.args[1]), [[_numel(expr.args[1]), 1, 1], [1, _numel(expr.args[1]), 1, 1]]))
 
 
 @register_pattern_table("dnnl")
 def pattern_table():
     """The composite patterns of dnnl, in priority order: earlier rows win."""
     return [
-        ("dnnl.qnn.conv2d_sum", _dnnl_qnn_conv2d_sum_pattern()),
-        ("dnnl.qnn.dense_sum", _dnnl_qnn_dense_sum_pattern()),
-        ("dnnl.qnn.conv2d", _dnnl_qnn_conv2d_pattern()),
-        ("dnnl.qnn.dense", _dnnl_qnn_dense_pattern()),
-        ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern()),
-        ("dnnl.conv2d_bias_sum_relu", _dnnl_conv2d_bias_sum_relu_pattern(), _check_0),
-        ("dnnl.conv2d_bias_sum", _dnnl_conv2d_bias_sum_pattern(), _check_1),
-        ("dnnl.conv2d_bias_relu", _dnnl_conv2d_bias_relu_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_relu", _dnnl_deconv2d_bias_relu_pattern(), _check_2),
-        ("dnnl.dense_bias_relu", _dnnl_dense_bias_relu_pattern()),
-        ("dnnl.conv2d_bias_tanh", _dnnl_conv2d_bias_tanh_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_tanh", _dnnl_deconv2d_bias_tanh_pattern(), _check_2),
-        ("dnnl.dense_bias_tanh", _dnnl_dense_bias_tanh_pattern()),
-        ("dnnl.conv2d_bias_sigmoid", _dnnl_conv2d_bias_sigmoid_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_sigmoid", _dnnl_deconv2d_bias_sigmoid_pattern(), _check_2),
-        ("dnnl.dense_bias_sigmoid", _dnnl_dense_bias_sigmoid_pattern()),
-        ("dnnl.conv2d_bias_clip", _dnnl_conv2d_bias_clip_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_clip", _dnnl_deconv2d_bias_clip_pattern(), _check_2),
-        ("dnnl.dense_bias_clip", _dnnl_dense_bias_clip_pattern()),
-        ("dnnl.conv2d_bias_gelu", _dnnl_conv2d_bias_gelu_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_gelu", _dnnl_deconv2d_bias_gelu_pattern(), _check_2),
-        ("dnnl.dense_bias_gelu", _dnnl_dense_bias_gelu_pattern()),
-        ("dnnl.conv2d_bias_swish", _dnnl_conv2d_bias_swish_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_swish", _dnnl_deconv2d_bias_swish_pattern(), _check_2),
-        ("dnnl.dense_bias_swish", _dnnl_dense_bias_swish_pattern()),
-        ("dnnl.conv2d_bias_mish", _dnnl_conv2d_bias_mish_pattern(), _check_2),
-        ("dnnl.deconv2d_bias_mish", _dnnl_deconv2d_bias_mish_pattern(), _check_2),
-        ("dnnl.dense_bias_mish", _dnnl_dense_bias_mish_pattern()),
-        ("dnnl.conv2d_bias", _dnnl_conv2d_bias_pattern(), _check_2),
-        ("dnnl.deconv2d_bias", _dnnl_deconv2d_bias_pattern(), _check_2),
-        ("dnnl.dense_bias", _dnnl_dense_bias_pattern()),
-        ("dnnl.conv2d_relu", _dnnl_conv2d_relu_pattern(), _check_2),
-        ("dnnl.deconv2d_relu", _dnnl_deconv2d_relu_pattern(), _check_2),
-        ("dnnl.dense_relu", _dnnl_dense_relu_pattern()),
-        ("dnnl.conv2d_tanh", _dnnl_conv2d_tanh_pattern(), _check_2),
-        ("dnnl.deconv2d_tanh", _dnnl_deconv2d_tanh_pattern(), _check_2),
-        ("dnnl.dense_tanh", _dnnl_dense_tanh_pattern()),
-        ("dnnl.conv2d_sigmoid", _dnnl_conv2d_sigmoid_pattern(), _check_2),
-        ("dnnl.deconv2d_sigmoid", _dnnl_deconv2d_sigmoid_pattern(), _check_2),
-        ("dnnl.dense_sigmoid", _dnnl_dense_sigmoid_pattern()),
-        ("dnnl.conv2d_clip", _dnnl_conv2d_clip_pattern(), _check_2),
-        ("dnnl.deconv2d_clip", _dnnl_deconv2d_clip_pattern(), _check_2),
-        ("dnnl.dense_clip", _dnnl_dense_clip_pattern()),
-        ("dnnl.conv2d_gelu", _dnnl_conv2d_gelu_pattern(), _check_2),
-        ("dnnl.deconv2d_gelu", _dnnl_deconv2d_gelu_pattern(), _check_2),
-        ("dnnl.dense_gelu", _dnnl_dense_gelu_pattern()),
-        ("dnnl.conv2d_swish", _dnnl_conv2d_swish_pattern(), _check_2),
-        ("dnnl.deconv2d_swish", _dnnl_deconv2d_swish_pattern(), _check_2),
-        ("dnnl.dense_swish", _dnnl_dense_swish_pattern()),
-        ("dnnl.conv2d_mish", _dnnl_conv2d_mish_pattern(), _check_2),
-        ("dnnl.deconv2d_mish", _dnnl_deconv2d_mish_pattern(), _check_2),
-        ("dnnl.dense_mish", _dnnl_dense_mish_pattern()),
-        ("dnnl.layer_norm", _dnnl_layer_norm_pattern(), _check_3),
-        ("dnnl.gelu", _dnnl_gelu_pattern(), _check_4),
-        ("dnnl.scale_shift_relu", _dnnl_scale_shift_relu_pattern(), _check_5),
-        ("dnnl.scale_shift", _dnnl_scale_shift_pattern(), _check_6),
+        ("dnnl.qnn.conv2d_sum", _dnnl_qnn_conv2d_sum_pattern(), _check_0),
+        ("dnnl.qnn.dense_sum", _dnnl_qnn_dense_sum_pattern(), _check_0),
+        ("dnnl.qnn.conv2d", _dnnl_qnn_conv2d_pattern(), _check_0),
+        ("dnnl.qnn.dense", _dnnl_qnn_dense_pattern(), _check_0),
+        ("dnnl.dense_bias_sum", _dnnl_dense_bias_sum_pattern(), _check_0),
+        ("dnnl.conv2d_bias_sum_relu", _dnnl_conv2d_bias_sum_relu_pattern(), _check_1),
+        ("dnnl.conv2d_bias_sum", _dnnl_conv2d_bias_sum_pattern(), _check_2),
+        ("dnnl.conv2d_bias_relu", _dnnl_conv2d_bias_relu_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_relu", _dnnl_deconv2d_bias_relu_pattern(), _check_3),
+        ("dnnl.dense_bias_relu", _dnnl_dense_bias_relu_pattern(), _check_0),
+        ("dnnl.conv2d_bias_tanh", _dnnl_conv2d_bias_tanh_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_tanh", _dnnl_deconv2d_bias_tanh_pattern(), _check_3),
+        ("dnnl.dense_bias_tanh", _dnnl_dense_bias_tanh_pattern(), _check_0),
+        ("dnnl.conv2d_bias_sigmoid", _dnnl_conv2d_bias_sigmoid_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_sigmoid", _dnnl_deconv2d_bias_sigmoid_pattern(), _check_3),
+        ("dnnl.dense_bias_sigmoid", _dnnl_dense_bias_sigmoid_pattern(), _check_0),
+        ("dnnl.conv2d_bias_clip", _dnnl_conv2d_bias_clip_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_clip", _dnnl_deconv2d_bias_clip_pattern(), _check_3),
+        ("dnnl.dense_bias_clip", _dnnl_dense_bias_clip_pattern(), _check_0),
+        ("dnnl.conv2d_bias_gelu", _dnnl_conv2d_bias_gelu_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_gelu", _dnnl_deconv2d_bias_gelu_pattern(), _check_3),
+        ("dnnl.dense_bias_gelu", _dnnl_dense_bias_gelu_pattern(), _check_0),
+        ("dnnl.conv2d_bias_swish", _dnnl_conv2d_bias_swish_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_swish", _dnnl_deconv2d_bias_swish_pattern(), _check_3),
+        ("dnnl.dense_bias_swish", _dnnl_dense_bias_swish_pattern(), _check_0),
+        ("dnnl.conv2d_bias_mish", _dnnl_conv2d_bias_mish_pattern(), _check_3),
+        ("dnnl.deconv2d_bias_mish", _dnnl_deconv2d_bias_mish_pattern(), _check_3),
+        ("dnnl.dense_bias_mish", _dnnl_dense_bias_mish_pattern(), _check_0),
+        ("dnnl.conv2d_bias", _dnnl_conv2d_bias_pattern(), _check_3),
+        ("dnnl.deconv2d_bias", _dnnl_deconv2d_bias_pattern(), _check_3),
+        ("dnnl.dense_bias", _dnnl_dense_bias_pattern(), _check_0),
+        ("dnnl.conv2d_relu", _dnnl_conv2d_relu_pattern(), _check_3),
+        ("dnnl.deconv2d_relu", _dnnl_deconv2d_relu_pattern(), _check_3),
+        ("dnnl.dense_relu", _dnnl_dense_relu_pattern(), _check_0),
+        ("dnnl.conv2d_tanh", _dnnl_conv2d_tanh_pattern(), _check_3),
+        ("dnnl.deconv2d_tanh", _dnnl_deconv2d_tanh_pattern(), _check_3),
+        ("dnnl.dense_tanh", _dnnl_dense_tanh_pattern(), _check_0),
+        ("dnnl.conv2d_sigmoid", _dnnl_conv2d_sigmoid_pattern(), _check_3),
+        ("dnnl.deconv2d_sigmoid", _dnnl_deconv2d_sigmoid_pattern(), _check_3),
+        ("dnnl.dense_sigmoid", _dnnl_dense_sigmoid_pattern(), _check_0),
+        ("dnnl.conv2d_clip", _dnnl_conv2d_clip_pattern(), _check_3),
+        ("dnnl.deconv2d_clip", _dnnl_deconv2d_clip_pattern(), _check_3),
+        ("dnnl.dense_clip", _dnnl_dense_clip_pattern(), _check_0),
+        ("dnnl.conv2d_gelu", _dnnl_conv2d_gelu_pattern(), _check_3),
+        ("dnnl.deconv2d_gelu", _dnnl_deconv2d_gelu_pattern(), _check_3),
+        ("dnnl.dense_gelu", _dnnl_dense_gelu_pattern(), _check_0),
+        ("dnnl.conv2d_swish", _dnnl_conv2d_swish_pattern(), _check_3),
+        ("dnnl.deconv2d_swish", _dnnl_deconv2d_swish_pattern(), _check_3),
+        ("dnnl.dense_swish", _dnnl_dense_swish_pattern(), _check_0),
+        ("dnnl.conv2d_mish", _dnnl_conv2d_mish_pattern(), _check_3),
+        ("dnnl.deconv2d_mish", _dnnl_deconv2d_mish_pattern(), _check_3),
+        ("dnnl.dense_mish", _dnnl_dense_mish_pattern(), _check_0),
+        ("dnnl.layer_norm", _dnnl_layer_norm_pattern(), _check_4),
+        ("dnnl.gelu", _dnnl_gelu_pattern(), _check_5),
+        ("dnnl.scale_shift_relu", _dnnl_scale_shift_relu_pattern(), _check_6),
+        ("dnnl.scale_shift", _dnnl_scale_shift_pattern(), _check_7),
     ]
