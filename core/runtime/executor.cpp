@@ -9,6 +9,7 @@
 #include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "pass/infer_type.h"
+#include "runtime/run_time_type.h"
 #include "support/limits.h"
 
 namespace byoc {
@@ -56,6 +57,14 @@ Status checkTensorTypes(const Module& module) {
   return Status::ok();
 }
 
+/// The types of a region's parameters and result.
+std::vector<Type> regionTypes(const FunctionNode& function) {
+  std::vector<Type> types;
+  for (const Var& param : function.params) types.push_back(param->type());
+  types.push_back(function.body->type());
+  return types;
+}
+
 }  // namespace
 
 bool shapeFills(const Shape& declared, const Shape& concrete) {
@@ -89,6 +98,11 @@ Status Executor::addRegion(const Function& function, const std::string& label, c
     return makeError(label + ": the codegen " + region.codegen + " of Compiler=\"" + compiler +
                      "\" is not loaded; give the plugin with --plugin PATH or put it on BYOC_PLUGIN_PATH");
   if (!codegen) return makeError(label + ": unknown codegen \"" + region.codegen + "\" for Compiler=\"" + compiler + "\"");
+  for (const Type& type : regionTypes(*function))
+    if (!isStaticType(type))
+      return makeError(label + ": the region has a dimension known only at run time, in " + typeToString(type) +
+                       "; a codegen compiles static shapes only (static_shape() in a target's rules keeps such calls on "
+                       "the host)");
   auto loader = name.empty() ? options.loadedRegions.end() : options.loadedRegions.find(name);
   Result<std::unique_ptr<RuntimeModule>> built = loader != options.loadedRegions.end()
                                                      ? loader->second(region.symbol, codegenOptions)
@@ -193,6 +207,7 @@ void Executor::resetTimings() {
   }
 }
 
+// `type` must be static: callers give a concrete shape for an input with unknown dimensions.
 NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed) {
   NDArray array = NDArray::empty(type.dtype, type.shape);
   std::mt19937_64 generator(seed);

@@ -91,8 +91,6 @@ class Interpreter::Machine {
     for (const Value& arg : args)
       if (!arg.flattenInto(inputs)) return makeError("an external function cannot take a function argument");
     const Type& resultType = function.body->type();
-    if (!isStaticType(resultType))
-      return makeError("an offloaded region runs only on static shapes; its result type is " + typeToString(resultType));
     BYOC_ASSIGN_OR_RETURN(std::vector<NDArray> outputs, allocateFlat(resultType));
     BYOC_TRY(external(inputs, outputs));
     std::size_t next = 0;

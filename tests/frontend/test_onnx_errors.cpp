@@ -611,7 +611,7 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Gelu): approximate \"sigmoid\"; expected none or tanh"},
-      {"if with subgraphs",
+      {"if branch without outputs",
        [] {
          OnnxModelBuilder b;
          b.input("c", {}, onnx::TensorProto::BOOL).output("y");
@@ -624,8 +624,19 @@ const std::vector<BadModel>& badModels() {
          }
          return b;
        },
-       "model.onnx: unsupported ONNX ops in 1 node: If (1); subgraphs (the bodies of If, Loop and Scan) are not "
-       "supported"},
+       "model.onnx: node 'branch' (If): then_branch has 0 outputs; expected 1, one per output of If"},
+      {"loop with a body",
+       [] {
+         OnnxModelBuilder b;
+         b.input("n", {}, onnx::TensorProto::INT64).output("y");
+         onnx::NodeProto& node = b.node("Loop", {"n", ""}, {"y"}, "loop");
+         auto* a = node.add_attribute();
+         a->set_name("body");
+         a->set_type(onnx::AttributeProto::GRAPH);
+         a->mutable_g()->set_name("body");
+         return b;
+       },
+       "model.onnx: unsupported ONNX ops in 1 node: Loop (1); subgraphs (the bodies of Loop and Scan) are not supported"},
   };
   return cases;
 }
@@ -766,13 +777,13 @@ class TestOnnxErrors : public QObject {
   void unsupportedOpsAreListedWithCounts() {
     OnnxModelBuilder b;
     b.input("x", {4}).output("r");
-    b.node("NonZero", {"x"}, {"t1"});
-    b.node("NonZero", {"t1"}, {"t2"});
+    b.node("Unique", {"x"}, {"t1"});
+    b.node("Unique", {"t1"}, {"t2"});
     b.node("NonMaxSuppression", {"t2"}, {"n"});
     b.node("FusedConv", {"n"}, {"f"}).set_domain("com.microsoft");
     b.node("Relu", {"f"}, {"r"});
     QCOMPARE(importError(b.bytes()),
-             std::string("model.onnx: unsupported ONNX ops in 4 nodes: NonZero (2), NonMaxSuppression (1), "
+             std::string("model.onnx: unsupported ONNX ops in 4 nodes: Unique (2), NonMaxSuppression (1), "
                          "com.microsoft.FusedConv (1)"));
   }
 

@@ -422,6 +422,45 @@ OnnxModelBuilder dynamicSequenceProjection() {
   return b;
 }
 
+/// NonZero: argwhere (rows of indices, as many as non-zero elements), cast to int64 and transposed
+/// to ONNX's [rank, count].
+OnnxModelBuilder nonZero() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 3}).output("y");
+  b.node("NonZero", {"x"}, {"y"});
+  return b;
+}
+
+/// If: both branches read x from the enclosing graph and have their own initializer; the IR's
+/// `if` gets the condition reshaped from [1] to a scalar, and each branch's two outputs as a
+/// tuple, taken apart after it.
+OnnxModelBuilder ifBranches() {
+  OnnxModelBuilder b;
+  b.input("c", {1}, onnx::TensorProto::BOOL).input("x", {2, 3}).output("y").output("z");
+  onnx::NodeProto& node = b.node("If", {"c"}, {"y", "z"}, "branch");
+  for (const char* name : {"then_branch", "else_branch"}) {
+    auto* a = node.add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::GRAPH);
+    onnx::GraphProto* graph = a->mutable_g();
+    graph->set_name(name);
+    const bool then = std::string(name) == "then_branch";
+    *graph->add_initializer() = OnnxModelBuilder::floatTensor(std::string(name) + "_k", {}, {then ? 2.0f : -1.0f});
+    onnx::NodeProto* first = graph->add_node();
+    first->set_op_type(then ? "Relu" : "Neg");
+    first->add_input("x");
+    first->add_output(std::string(name) + "_a");
+    onnx::NodeProto* second = graph->add_node();
+    second->set_op_type("Mul");
+    second->add_input(std::string(name) + "_a");
+    second->add_input(std::string(name) + "_k");
+    second->add_output(std::string(name) + "_b");
+    graph->add_output()->set_name(std::string(name) + "_a");
+    graph->add_output()->set_name(std::string(name) + "_b");
+  }
+  return b;
+}
+
 /// Layer normalisation and GELU as opset-13 exporters write them, op by op.
 OnnxModelBuilder layerNormGeluSubgraph() {
   OnnxModelBuilder b;
@@ -592,6 +631,8 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("dynamic_shape_arithmetic"), dynamicShapeArithmetic},
       {QStringLiteral("dynamic_reshape"), dynamicReshape},
       {QStringLiteral("dynamic_sequence_projection"), dynamicSequenceProjection},
+      {QStringLiteral("nonzero"), nonZero},
+      {QStringLiteral("if_branches"), ifBranches},
       {QStringLiteral("layer_norm_gelu_subgraph"), layerNormGeluSubgraph},
       {QStringLiteral("resize"), resize},
       {QStringLiteral("small_conv_net"), smallConvNet},

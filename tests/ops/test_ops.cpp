@@ -214,6 +214,8 @@ class TestOps : public QObject {
         "error: squeeze: without axes, which axes of (?, 1, 4) are removed depends on the unknown dimensions; expected the axes listed");
     row("split ? sections", "split", {"f32[-1,4]"}, "indices_or_sections=2;axis=0", "(Tensor[(?, 4), float32], Tensor[(?, 4), float32])");
     row("shape_of", "shape_of", {"f32[-1,1,256]"}, "", "Tensor[(3), int32]");
+    row("argwhere", "argwhere", {"f32[2,-1,3]"}, "", "Tensor[(?, 3), int32]");
+    row("argwhere of a scalar", "argwhere", {"f32[]"}, "", "error: argwhere: data must have rank at least 1, found a scalar");
     row("dyn.reshape", "dyn.reshape", {"f32[-1,256]", "i64[3]"}, "", "Tensor[(?, ?, ?), float32]");
     row("dyn.reshape of unknown length", "dyn.reshape", {"f32[-1,256]", "i64[-1]"}, "",
         "error: dyn.reshape: newshape must be a 1-D integer tensor of known length, found Tensor[(?), int64]");

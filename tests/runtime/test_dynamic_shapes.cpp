@@ -129,6 +129,32 @@ class TestDynamicShapes : public QObject {
              std::string("shape (9, 2) gives dimension 1 the size 2; expected (?, 8)"));
   }
 
+  /// argwhere's row count comes from the values: a static input gives a result of unknown length.
+  void argwhereCountsTheNonZeroElements() {
+    Module module = typedModule("def @main(%x: Tensor[(2, 3), float32]) { argwhere(%x) }\n");
+    QCOMPARE(typeToString(module.find("main")->body->type()), std::string("Tensor[(?, 2), int32]"));
+    Result<Value> out = runOn(module, {NDArray::fromFloats({2, 3}, std::vector<float>{0, 1, 0, 2, 0, 3})});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    const NDArray& rows = out->tensor();
+    QCOMPARE(rows.shape(), (Shape{3, 2}));
+    QCOMPARE((std::vector<int32_t>(rows.data<int32_t>(), rows.data<int32_t>() + 6)), (std::vector<int32_t>{0, 1, 1, 0, 1, 2}));
+    out = runOn(module, {NDArray::fromFloats({2, 3}, std::vector<float>(6, 0.0f))});
+    QVERIFY(out.isOk());
+    QCOMPARE(out->tensor().shape(), (Shape{0, 2}));
+  }
+
+  /// A region with a dimension known only at run time is refused before any codegen builds it.
+  void aDynamicRegionIsRefused() {
+    const std::string text =
+        "def @region(%a: Tensor[(?, 4), float32], Compiler=\"my-accel\", global_symbol=\"r\", Primitive=1) { nn.relu(%a) }\n"
+        "def @main(%x: Tensor[(?, 4), float32]) { @region(%x) }\n";
+    Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(text));
+    QVERIFY(!executor.isOk());
+    QCOMPARE(executor.error().message,
+             std::string("@region: the region has a dimension known only at run time, in Tensor[(?, 4), float32]; a codegen "
+                         "compiles static shapes only (static_shape() in a target's rules keeps such calls on the host)"));
+  }
+
   /// Only dyn.reshape needs the values of its inputs to know its result type.
   void valueDependentShapeFunctions() {
     QVERIFY(kernels::findShapeFunction("dyn.reshape") != nullptr);

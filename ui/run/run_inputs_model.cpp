@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 
@@ -52,6 +54,9 @@ Result<std::map<std::string, NDArray>> RunInputsModel::tensors() const {
     const auto* type = row.param->type() ? row.param->type()->as<TensorTypeNode>() : nullptr;
     if (!type) return makeError("input %" + row.param->name + " has type " + typeToString(row.param->type()) +
                                 "; only tensor inputs can be filled");
+    if (std::find(type->shape.begin(), type->shape.end(), kAnyDim) != type->shape.end())
+      return makeError("input %" + row.param->name + " has the type " + typeToString(row.param->type()) +
+                       ", whose size is known only at run time; load a .npy file for it");
     named.emplace(row.param->name, randomTensorOf(*type, static_cast<uint64_t>(row.seed)));
   }
   return named;

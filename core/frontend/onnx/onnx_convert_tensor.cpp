@@ -401,6 +401,16 @@ Result<OnnxOutputs> shape(const OnnxNodeContext& c) {
   return OnnxOutputs{result};
 }
 
+/// NonZero: the indices of the non-zero elements as [rank, count] int64, TVM's
+/// transpose(cast(argwhere(x), "int64")); count is known only at run time.
+Result<OnnxOutputs> nonZero(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  if (x.rank() == 0) return makeError("NonZero of a scalar is not supported; expected rank 1 or more");
+  BYOC_ASSIGN_OR_RETURN(OnnxValue rows, c.call("argwhere", {x}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue wide, c.call("cast", {rows}, {{"dtype", "int64"}}));
+  return single(c.call("transpose", {wide}, {{"axes", AttrValue::ints({1, 0})}}));
+}
+
 /// The tensor of the `value` attribute. Its data must be inside the model: external data is read
 /// only for initializers, whose location is resolved in the model's directory.
 Result<TensorData> valueAttribute(const OnnxNodeContext& c) {
@@ -566,6 +576,7 @@ void addTensorConverters(OnnxConverterTable& table) {
   table["ReduceMin"] = reduce("min", 18);
   table["ReduceProd"] = reduce("prod", 18);
   table["Shape"] = shape;
+  table["NonZero"] = nonZero;
   table["Constant"] = constant;
   table["ConstantOfShape"] = constantOfShape;
   table["Resize"] = resize;

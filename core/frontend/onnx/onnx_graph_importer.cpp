@@ -8,10 +8,13 @@
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "support/limits.h"
 
 namespace byoc::onnx_import {
 
 namespace {
+
+const OnnxImportProgress kNoProgress;
 
 bool isDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
@@ -32,12 +35,51 @@ bool holdsGraph(const onnx::NodeProto& node) {
   });
 }
 
+/// The branch attribute `name` (then_branch, else_branch) of an If node, or null.
+const onnx::GraphProto* branchOf(const onnx::NodeProto& node, const std::string& name) {
+  for (const auto& attribute : node.attribute())
+    if (attribute.name() == name && attribute.has_g()) return &attribute.g();
+  return nullptr;
+}
+
 class GraphImporter {
  public:
   GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir,
                 const OnnxImportProgress& progress)
       : graph_(graph), opset_(opset), fileName_(std::move(fileName)), externalDataDir_(std::move(externalDataDir)),
-        progress_(progress), provenance_(std::make_shared<Provenance>()) {}
+        progress_(progress), provenance_(std::make_shared<Provenance>()), nextId_(&rootNextId_) {}
+
+  /// The importer of `graph`, a branch of an If of `parent`: it sees the values of the enclosing
+  /// graphs and records its nodes in the same provenance table.
+  GraphImporter(const onnx::GraphProto& graph, const GraphImporter& parent)
+      : graph_(graph), opset_(parent.opset_), fileName_(parent.fileName_), externalDataDir_(parent.externalDataDir_),
+        progress_(kNoProgress), provenance_(parent.provenance_), nextId_(parent.nextId_), parent_(&parent),
+        depth_(parent.depth_ + 1) {}
+
+  /// The body of a branch: its initializers and nodes, and its outputs (a tuple for several).
+  Result<OnnxValue> branchBody() {
+    if (depth_ > limits::kMaxNestingDepth)
+      return error("If branches nest deeper than " + std::to_string(limits::kMaxNestingDepth) + " levels");
+    if (graph_.input_size() > 0) return error("declares inputs; expected none (a branch reads the enclosing graph's values)");
+    BYOC_TRY(checkSupport());
+    BYOC_TRY(importInitializers());
+    for (int i = 0; i < graph_.node_size(); ++i) BYOC_TRY(importNode(graph_.node(i), i));
+    std::vector<OnnxValue> fields;
+    for (int i = 0; i < graph_.output_size(); ++i) {
+      auto found = lookup(graph_.output(i).name());
+      if (!found) return error("output '" + graph_.output(i).name() + "' is not produced by any node");
+      fields.push_back(*found);
+    }
+    if (fields.size() == 1) return fields[0];
+    std::vector<Expr> exprs;
+    std::vector<Type> types;
+    for (const OnnxValue& field : fields) {
+      exprs.push_back(field.expr);
+      types.push_back(field.type);
+    }
+    Type type = tupleType(types);
+    return OnnxValue{TupleNode::make(std::move(exprs), {}, type), type};
+  }
 
   Result<Module> run() {
     BYOC_TRY(checkSupport());
@@ -62,7 +104,7 @@ class GraphImporter {
 
   /// A fresh origin for a model element, recorded with its name (and op type for nodes).
   Origin newOrigin(const std::string& name, const std::string& opType = {}) {
-    NodeId id = nextId_++;
+    NodeId id = (*nextId_)++;
     provenance_->locations[id] = SourceLocation{fileName_};
     if (!name.empty()) provenance_->names[id] = name;
     if (!opType.empty()) provenance_->sourceOps[id] = opType;
@@ -74,9 +116,10 @@ class GraphImporter {
     std::map<std::string, int> unsupported;
     bool subgraphs = false;
     for (const auto& node : graph_.node()) {
-      bool known = onnxConverters().count(qualifiedOpType(node)) > 0;
+      const bool isIf = qualifiedOpType(node) == "If";
+      bool known = isIf || onnxConverters().count(qualifiedOpType(node)) > 0;
       if (!known) ++unsupported[qualifiedOpType(node)];
-      subgraphs = subgraphs || holdsGraph(node);
+      subgraphs = subgraphs || (!isIf && holdsGraph(node));
     }
     if (unsupported.empty()) return Status::ok();
     std::vector<std::pair<std::string, int>> rows(unsupported.begin(), unsupported.end());
@@ -88,7 +131,7 @@ class GraphImporter {
       total += count;
     }
     return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list +
-                 (subgraphs ? "; subgraphs (the bodies of If, Loop and Scan) are not supported" : ""));
+                 (subgraphs ? "; subgraphs (the bodies of Loop and Scan) are not supported" : ""));
   }
 
   /// Checks that `name`, about to be defined by `what`, is not empty and not taken.
@@ -183,6 +226,51 @@ class GraphImporter {
     return error(label + ": input '" + name + "' is not a graph input, an initializer or the output of an earlier node");
   }
 
+  /// The value `name` of this graph or of an enclosing one, or null.
+  const OnnxValue* lookup(const std::string& name) const {
+    for (const GraphImporter* scope = this; scope; scope = scope->parent_) {
+      auto found = scope->values_.find(name);
+      if (found != scope->values_.end()) return &found->second;
+    }
+    return nullptr;
+  }
+
+  /// If: both branches imported as subgraphs into the IR's `if`; their types must agree. Several
+  /// outputs are a tuple taken apart.
+  Result<OnnxOutputs> importIf(const OnnxNodeContext& context) {
+    const onnx::NodeProto& node = context.node;
+    BYOC_ASSIGN_OR_RETURN(OnnxValue cond, context.input(0));
+    if (!cond.tensor() || cond.tensor()->dtype != DType::Bool || cond.tensor()->numElements() != 1)
+      return makeError("the condition must be a bool tensor of one element, found " + typeToString(cond.type));
+    if (cond.rank() != 0) {
+      BYOC_ASSIGN_OR_RETURN(cond, context.call("reshape", {cond}, {{"newshape", AttrValue::ints({})}}));
+    }
+    std::vector<OnnxValue> branches;
+    for (const char* name : {"then_branch", "else_branch"}) {
+      const onnx::GraphProto* graph = branchOf(node, name);
+      if (!graph) return makeError(std::string("missing the graph attribute ") + name);
+      if (graph->output_size() != node.output_size())
+        return makeError(std::string(name) + " has " + std::to_string(graph->output_size()) + " outputs; expected " +
+                         std::to_string(node.output_size()) + ", one per output of If");
+      GraphImporter branch(*graph, *this);
+      Result<OnnxValue> body = branch.branchBody();
+      if (!body) return makeError(std::string(name) + ": " + body.error().message);
+      branches.push_back(*body);
+    }
+    if (!typeEqual(branches[0].type, branches[1].type))
+      return makeError("then_branch gives " + typeToString(branches[0].type) + " and else_branch " +
+                       typeToString(branches[1].type) + "; expected the same types");
+    OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.origin(), branches[0].type),
+                     branches[0].type};
+    if (node.output_size() == 1) return OnnxOutputs{result};
+    OnnxOutputs outputs;
+    for (int i = 0; i < node.output_size(); ++i) {
+      BYOC_ASSIGN_OR_RETURN(OnnxValue field, context.getItem(result, i));
+      outputs.push_back(field);
+    }
+    return outputs;
+  }
+
   Status importNode(const onnx::NodeProto& node, int index) {
     std::string label = nodeLabel(node, index);
     std::vector<std::optional<OnnxValue>> inputs;
@@ -191,14 +279,15 @@ class GraphImporter {
         inputs.emplace_back();
         continue;
       }
-      auto found = values_.find(name);
-      if (found == values_.end()) return undefinedInput(label, name, index);
-      inputs.emplace_back(found->second);
+      const OnnxValue* found = lookup(name);
+      if (!found) return undefinedInput(label, name, index);
+      inputs.emplace_back(*found);
     }
     std::string provenanceName = node.name().empty() && node.output_size() > 0 ? node.output(0) : node.name();
     OnnxNodeContext context(node, std::move(inputs), opset_, newOrigin(provenanceName, node.op_type()));
     Result<OnnxOutputs> outputs = OnnxOutputs{};
-    if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
+    if (qualifiedOpType(node) == "If") outputs = importIf(context);
+    else if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
     if (outputs && outputs->empty()) outputs = onnxConverters().find(qualifiedOpType(node))->second(context);
     if (!outputs) return error(label + ": " + outputs.error().message);
     for (int i = 0; i < node.output_size(); ++i) {
@@ -231,7 +320,13 @@ class GraphImporter {
   const std::string externalDataDir_;
   const OnnxImportProgress& progress_;
   std::shared_ptr<Provenance> provenance_;
-  NodeId nextId_ = 0;
+  /// The next origin id: the root importer's counter, which branches share.
+  NodeId rootNextId_ = 0;
+  NodeId* nextId_;
+  /// The importer of the enclosing graph (null for the main graph).
+  const GraphImporter* parent_ = nullptr;
+  /// How many If branches enclose this graph.
+  int depth_ = 0;
   std::unordered_map<std::string, OnnxValue> values_;
   /// Older exporters also list initializers as graph inputs; those are not parameters.
   std::unordered_set<std::string> initializerNames_;

@@ -2,7 +2,8 @@
 /// \file
 /// Imports the main graph of a decoded ONNX model: initializers, inputs, nodes in order, outputs.
 /// Every node is converted by its converter (after the integer folders had their chance) with a
-/// fresh origin recorded in the provenance table.
+/// fresh origin recorded in the provenance table. An If node's branches are imported as subgraphs
+/// that see the enclosing graphs' values, into the IR's `if`.
 
 #include <string>
 

@@ -1,8 +1,9 @@
 /// \file
 /// The ops of shapes known only at run time, as Relay has them: `shape_of` (a tensor's shape as a
-/// 1-D integer tensor, what ONNX `Shape` of a tensor with unknown dimensions becomes) and
-/// `dyn.reshape` (reshape to a shape given as a tensor). Their results have unknown dimensions
-/// where the shapes depend on values; the executor computes them per run.
+/// 1-D integer tensor, what ONNX `Shape` of a tensor with unknown dimensions becomes),
+/// `dyn.reshape` (reshape to a shape given as a tensor) and `argwhere` (the indices of the non-zero
+/// elements: ONNX NonZero). Their results have unknown dimensions where the shapes depend on
+/// values; the executor computes them per run.
 
 #include "ir/ops/op_helpers.h"
 
@@ -33,6 +34,14 @@ Result<Type> dynReshapeRelation(const TypeRelationInput& input) {
   return tensorType(Shape(static_cast<std::size_t>(newshape->shape[0]), kAnyDim), data->dtype);
 }
 
+/// data of rank r → Tensor[(?, r), int32]: one row of indices per non-zero element.
+Result<Type> argwhereRelation(const TypeRelationInput& input) {
+  const std::string op = "argwhere";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  if (data->shape.empty()) return makeError(op + ": data must have rank at least 1, found a scalar");
+  return tensorType({kAnyDim, static_cast<int64_t>(data->shape.size())}, DType::Int32);
+}
+
 }  // namespace
 
 void registerDynamicShapeOps(OpRegistry& registry) {
@@ -40,6 +49,8 @@ void registerDynamicShapeOps(OpRegistry& registry) {
           FusionKind::Injective, shapeOfRelation);
   declare(registry, "dyn.reshape", "reshape to a shape given as a tensor (0 copies, -1 is inferred)", {"data", "newshape"},
           {{"allowzero", 0}}, FusionKind::Injective, dynReshapeRelation);
+  declare(registry, "argwhere", "the indices of the non-zero elements, one row per element in row-major order",
+          {"condition"}, {}, FusionKind::Opaque, argwhereRelation);
 }
 
 }  // namespace byoc::ops

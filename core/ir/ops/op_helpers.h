@@ -105,7 +105,7 @@ void registerReplicateOps(OpRegistry& registry);
 void registerAlgorithmOps(OpRegistry& registry);
 void registerIndexingOps(OpRegistry& registry);
 void registerVisionOps(OpRegistry& registry);
-/// shape_of and dyn.reshape: the ops of shapes known only at run time.
+/// shape_of, dyn.reshape and argwhere: the ops of shapes known only at run time.
 void registerDynamicShapeOps(OpRegistry& registry);
 /// The qnn ops; registered after nn.conv2d and nn.dense, whose shapes they share.
 void registerQnnOps(OpRegistry& registry);

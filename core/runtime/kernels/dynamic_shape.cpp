@@ -1,6 +1,7 @@
 /// \file
 /// Kernels of the ops of run-time shapes: shape_of writes its input's shape; dyn.reshape copies
-/// its data into the shape its shape function computed from the newshape tensor.
+/// its data into the shape its shape function computed from the newshape tensor; argwhere writes
+/// the indices of the non-zero elements, as many rows as its shape function counted.
 
 #include "ir/op.h"
 #include "runtime/kernels/kernel_families.h"
@@ -54,13 +55,45 @@ Result<Type> dynReshapeShape(std::span<const NDArray> inputs, const Attrs& attrs
   return type;
 }
 
+/// Calls `visit(flat index)` for each non-zero element of `data`.
+template <typename Visit>
+void forEachNonZero(const NDArray& data, Visit visit) {
+  for (int64_t i = 0; i < data.numElements(); ++i)
+    if (data.elementAsDouble(i) != 0) visit(i);
+}
+
+Status argwhere(const KernelArgs& args) {
+  const NDArray& data = args.inputs[0];
+  const Shape& shape = data.shape();
+  int32_t* out = args.outputs[0].data<int32_t>();
+  forEachNonZero(data, [&](int64_t index) {
+    for (std::size_t d = shape.size(); d-- > 0;) {
+      out[d] = static_cast<int32_t>(index % shape[d]);
+      index /= shape[d];
+    }
+    out += shape.size();
+  });
+  return Status::ok();
+}
+
+Result<Type> argwhereShape(std::span<const NDArray> inputs, const Attrs&) {
+  int64_t count = 0;
+  forEachNonZero(inputs[0], [&](int64_t) { ++count; });
+  return tensorType({count, static_cast<int64_t>(inputs[0].rank())}, DType::Int32);
+}
+
 }  // namespace
 
 void addDynamicShapeKernels(KernelTable& table) {
   table["shape_of"] = shapeOf;
   table["dyn.reshape"] = copyThrough;
+  table["argwhere"] = argwhere;
 }
 
-ShapeFunction findShapeFunction(std::string_view name) { return name == "dyn.reshape" ? dynReshapeShape : nullptr; }
+ShapeFunction findShapeFunction(std::string_view name) {
+  if (name == "dyn.reshape") return dynReshapeShape;
+  if (name == "argwhere") return argwhereShape;
+  return nullptr;
+}
 
 }  // namespace byoc::kernels

@@ -104,10 +104,10 @@ def cases():
            "node 'first' (Add): input 'b' is produced by node 'second' (Relu), which does not come before it; "
            "expected nodes in topological order, without cycles")
     branch = helper.make_graph([], "branch", [], [])
-    yield ("if_subgraph", "If with its branches: subgraphs are not supported.",
+    yield ("if_subgraph", "If whose branches have no outputs.",
            model([helper.make_node("If", ["c"], ["y"], name="n", then_branch=branch, else_branch=branch)],
                  [tensor("c", [], TensorProto.BOOL)], [tensor("y", None)]),
-           "unsupported ONNX ops in 1 node: If (1); subgraphs (the bodies of If, Loop and Scan) are not supported")
+           "node 'n' (If): then_branch has 0 outputs; expected 1, one per output of If")
     yield ("cast_unknown_dtype", "Cast to an element type ONNX does not define.",
            one_node("Cast", [2], ["x"], to=99),
            "node 'n' (Cast): unsupported element type 99")
