@@ -97,6 +97,15 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Range): Range has more than 4294967296 elements (the limit of one tensor)"},
+      {"range beyond the folded-constant limit",
+       [] {
+         OnnxModelBuilder b;
+         b.intInitializer("s", {}, {0}).intInitializer("l", {}, {int64_t{1} << 30}).intInitializer("d", {}, {1}).output("y");
+         b.node("Range", {"s", "l", "d"}, {"y"}, "n");
+         return b;
+       },
+       "model.onnx: node 'n' (Range): Range has 1073741824 elements: more than 1073741824 bytes (the limit of a folded "
+       "constant)"},
       {"topk of zero",
        [] {
          OnnxModelBuilder b = oneNode("TopK", {5}, {"x", "k"});

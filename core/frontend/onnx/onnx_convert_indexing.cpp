@@ -33,10 +33,14 @@ Result<OnnxOutputs> tile(const OnnxNodeContext& c) {
   return single(c.call("tile", {x}, {{"reps", AttrValue::ints(repeats)}}));
 }
 
-/// Refuses a Range longer than one tensor may be.
+/// Refuses a Range longer than one tensor may be, or whose values (computed as 8-byte numbers
+/// before they become the folded constant) would take more than a folded constant may.
 Status checkRangeCount(double count) {
   if (!(count <= static_cast<double>(limits::kMaxElements)))
     return makeError("Range has more than " + std::to_string(limits::kMaxElements) + " elements (the limit of one tensor)");
+  if (count * 8 > static_cast<double>(limits::kMaxFoldedBytes))
+    return makeError("Range has " + std::to_string(static_cast<int64_t>(count)) + " elements: more than " +
+                     std::to_string(limits::kMaxFoldedBytes) + " bytes (the limit of a folded constant)");
   return Status::ok();
 }
 

@@ -30,6 +30,13 @@ Result<int64_t> intAttr(const std::string& op, const Attrs& attrs, const char* n
   return value->asInt();
 }
 
+Result<double> floatAttr(const std::string& op, const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value || !(value->isFloat() || value->isInt()))
+    return makeError(op + ": attribute " + name + " must be a number, found " + (value ? value->str() : "nothing"));
+  return value->asFloat();
+}
+
 bool boolAttr(const Attrs& attrs, const char* name) {
   const AttrValue* value = attrs.find(name);
   if (!value) return false;

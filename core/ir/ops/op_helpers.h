@@ -18,6 +18,8 @@ Result<const TensorTypeNode*> tensorArg(const std::string& op, const TypeRelatio
 Result<std::vector<int64_t>> intsAttr(const std::string& op, const Attrs& attrs, const char* name);
 /// The integer attribute `name`.
 Result<int64_t> intAttr(const std::string& op, const Attrs& attrs, const char* name);
+/// The number attribute `name` (an integer or a float).
+Result<double> floatAttr(const std::string& op, const Attrs& attrs, const char* name);
 /// The boolean attribute `name` (an integer counts as true when non-zero); false if absent.
 bool boolAttr(const Attrs& attrs, const char* name);
 /// The string attribute `name`, "" if None.

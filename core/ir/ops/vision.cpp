@@ -26,10 +26,9 @@ Result<Type> roiAlignRelation(const TypeRelationInput& input) {
   if (rois->dtype != data->dtype)
     return makeError(op + ": rois " + std::string(dtypeName(rois->dtype)) + " differ in dtype from data " +
                      std::string(dtypeName(data->dtype)));
-  const AttrValue* scale = input.attrs.find("spatial_scale");
-  if (!scale || !(scale->isFloat() || scale->isInt()) || !(scale->asFloat() > 0) || !std::isfinite(scale->asFloat()))
-    return makeError(op + ": spatial_scale " + (scale ? scale->str() : std::string("(none)")) +
-                     "; expected a finite positive number");
+  BYOC_ASSIGN_OR_RETURN(double scale, floatAttr(op, input.attrs, "spatial_scale"));
+  if (!(scale > 0) || !std::isfinite(scale))
+    return makeError(op + ": spatial_scale " + input.attrs.find("spatial_scale")->str() + "; expected a finite positive number");
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> pooled, intsAttr(op, input.attrs, "pooled_size"));
   if (pooled.size() == 1) pooled.push_back(pooled[0]);
   if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1)

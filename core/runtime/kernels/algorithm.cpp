@@ -24,17 +24,11 @@ struct AxisLines {
   int64_t at(int64_t o, int64_t n, int64_t i) const { return (o * extent + i) * inner + n; }
 };
 
-/// Writes integer `value` as element `k` of an integer array of any width.
-void storeIndex(const NDArray& out, int64_t k, int64_t value) {
-  // The relation admits integer dtypes only, all of which dispatchDType handles.
-  (void)dispatchDType("topk", out.dtype(), [&](auto zero) { out.data<decltype(zero)>()[k] = static_cast<decltype(zero)>(value); });
-}
-
 /// Per line: a stable sort of the positions by value (ties keep the lower index first, as TVM's
-/// and ONNX's topk do), of which the first k are written.
+/// and ONNX's topk do), of which the first k are written to `values` (when asked for) and `chosen`.
 template <typename T>
 void topkLines(const NDArray& data, const AxisLines& lines, int64_t k, bool ascending, const NDArray* values,
-               const NDArray* indices) {
+               std::vector<int64_t>& chosen) {
   const T* source = data.data<T>();
   std::vector<int64_t> order(static_cast<std::size_t>(lines.extent));
   for (int64_t o = 0; o < lines.outer; ++o)
@@ -46,7 +40,7 @@ void topkLines(const NDArray& data, const AxisLines& lines, int64_t k, bool asce
       for (int64_t j = 0; j < k; ++j) {
         const int64_t target = (o * k + j) * lines.inner + n;
         if (values) values->data<T>()[target] = value(order[static_cast<std::size_t>(j)]);
-        if (indices) storeIndex(*indices, target, order[static_cast<std::size_t>(j)]);
+        chosen[static_cast<std::size_t>(target)] = order[static_cast<std::size_t>(j)];
       }
     }
 }
@@ -61,8 +55,14 @@ Status topk(const KernelArgs& args) {
   const NDArray* values = kind == "indices" ? nullptr : &args.outputs[0];
   const NDArray* indices = kind == "values" ? nullptr : &args.outputs[kind == "both" ? 1 : 0];
   const bool ascending = ops::boolAttr(args.attrs, "is_ascend");
-  return dispatchDType("topk", data.dtype(),
-                       [&](auto zero) { topkLines<decltype(zero)>(data, lines, k, ascending, values, indices); });
+  std::vector<int64_t> chosen(static_cast<std::size_t>(lines.outer * k * lines.inner));
+  BYOC_TRY(dispatchDType("topk", data.dtype(),
+                         [&](auto zero) { topkLines<decltype(zero)>(data, lines, k, ascending, values, chosen); }));
+  if (!indices) return Status::ok();
+  // The indices' integer type, chosen once for the whole output.
+  return dispatchDType("topk", indices->dtype(), [&](auto zero) {
+    std::copy(chosen.begin(), chosen.end(), indices->data<decltype(zero)>());
+  });
 }
 
 /// Running sums in the output's type, inclusive or exclusive (each sum leaves out its own element).

@@ -118,7 +118,7 @@ Status roiAlign(const KernelArgs& args) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> pooled, ops::intsAttr("vision.roi_align", args.attrs, "pooled_size"));
   if (pooled.size() == 1) pooled.push_back(pooled[0]);
   BYOC_ASSIGN_OR_RETURN(int64_t sampleRatio, ops::intAttr("vision.roi_align", args.attrs, "sample_ratio"));
-  const double scale = args.attrs.find("spatial_scale")->asFloat();  // checked by the relation
+  BYOC_ASSIGN_OR_RETURN(double scale, ops::floatAttr("vision.roi_align", args.attrs, "spatial_scale"));
   const bool average = ops::stringAttr(args.attrs, "mode") == "avg";
   Status done = Status::ok();
   BYOC_TRY(dispatchFloat("vision.roi_align", args.inputs[0].dtype(), [&](auto zero) {
