@@ -15,6 +15,8 @@
 #include "export/export_reader.h"
 #include "ir/ops/op_helpers.h"
 #include "model_input.h"
+#include "pass/partition/partition_flow.h"
+#include "pass/pass_runner.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 #include "runtime/reference_check.h"
@@ -115,17 +117,33 @@ double milliseconds(std::chrono::steady_clock::duration duration) {
 }
 
 /// Runs `reference` (the unpartitioned model, or the module itself) with every region on the
-/// reference codegen and compares the outputs.
-int compareWithReference(const Module& reference, const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
+/// reference codegen and compares the outputs; runs `regionsChecked` with each region call checked
+/// against the reference codegen on the same inputs.
+int compareWithReference(const Module& reference, const Module& regionsChecked, const ExecutorOptions& executorOptions,
+                         const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
   Result<std::vector<NDArray>> expected = runOnReference(reference, args);
   if (!expected) return reportError(expected.error());
-  const ReferenceComparison comparison = byoc::compareWithReference(outputs, *expected);
+  Result<std::vector<RegionAgreement>> regions = checkRegions(regionsChecked, executorOptions, args);
+  if (!regions) return reportError(regions.error());
+  ReferenceComparison comparison = byoc::compareWithReference(outputs, *expected);
+  comparison.regions = std::move(regions).value();
   std::cout << "compare with reference (reference kernels only):\n";
   for (std::size_t i = 0; i < comparison.outputs.size(); ++i) {
     const Difference& difference = comparison.outputs[i];
     std::cout << "  " << i << "  max abs error " << number(difference.maxAbsolute) << "  max rel error "
               << number(difference.maxRelative) << (difference.within ? "  ok\n" : "  DIFFERS\n");
   }
+  std::size_t agreeing = 0;
+  for (const RegionAgreement& region : comparison.regions) agreeing += region.worst.within ? 1 : 0;
+  std::cout << "each offloaded call on the inputs the run gave it (int8 and uint8 within two steps):\n  " << agreeing
+            << " of " << comparison.regions.size() << " agree\n";
+  for (const RegionAgreement& region : comparison.regions)
+    if (!region.worst.within)
+      std::cout << "  " << region.label << "  max abs error " << number(region.worst.maxAbsolute) << "  DIFFERS\n";
+  if (agreeing != comparison.regions.size())
+    return reportError(makeError("offloaded calls differ from the reference codegen on the same inputs"));
+  if (comparison.quantized() && comparison.sameCount)
+    std::cout << "quantized: each call decides, as later layers amplify a one-step rounding difference in the outputs\n";
   if (!comparison.agree()) return reportError(makeError("the outputs differ from the reference by more than 1e-3 + 1e-3 * |reference|"));
   return 0;
 }
@@ -147,6 +165,9 @@ struct RunPlan {
   /// The module whose regions `--compare-reference` runs on the reference codegen; none for an
   /// export with kernel graphs (their IR is not in the export).
   std::optional<Module> reference;
+  /// The module whose region calls `--compare-reference` checks one by one: the model partitioned
+  /// with a region per offloaded call, or the export as it is.
+  std::optional<Module> regionsChecked;
 };
 
 /// An export directory as it was exported (its regions through the codegens it records, kernel
@@ -157,14 +178,20 @@ Result<RunPlan> planRun(const Options& options, ExecutorOptions& executorOptions
     if (options.has("--target")) return makeError("an export is already partitioned; --target does not apply", {*options.file});
     BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
     executorOptions = exportExecutorOptions(loaded, executorOptions.threads);
-    RunPlan plan{loaded.module, loaded.module};
+    RunPlan plan{loaded.module, loaded.module, loaded.module};
     if (!loaded.kernelGraphs.empty()) plan.reference.reset();
     return plan;
   }
   BYOC_ASSIGN_OR_RETURN(Module model, loadTypedModel(options));
   BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
   addTargetCodegens(partitioned.targets, executorOptions);
-  return RunPlan{std::move(partitioned.module), std::move(model)};
+  RunPlan plan{std::move(partitioned.module), model, model};
+  if (options.has("--compare-reference") && !partitioned.targets.empty()) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, regionPerCallSteps(partitioned.targets));
+    BYOC_ASSIGN_OR_RETURN(PassRun run, runPasses(steps, model));
+    plan.regionsChecked = std::move(run.steps.back().module);
+  }
+  return plan;
 }
 
 }  // namespace
@@ -220,7 +247,7 @@ int runRun(const Options& options) {
     }
   }
   if (options.has("--compare-reference")) {
-    if (int status = compareWithReference(*plan->reference, *args, outputs)) return status;
+    if (int status = compareWithReference(*plan->reference, *plan->regionsChecked, executorOptions, *args, outputs)) return status;
   }
   int runs = static_cast<int>(options.number("--bench", 0));
   return runs > 0 ? bench(executor, *args, runs, executorOptions.threads) : 0;

@@ -157,6 +157,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
       Status status = self->runtimeModules_[i]->run(region.symbol, inputs, outputs);
       region.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       ++region.calls;
+      if (status.ok() && self->regionObserver_) status = self->regionObserver_(i, inputs, outputs);
       return status;
     };
   }

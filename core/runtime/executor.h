@@ -55,6 +55,11 @@ struct RegionInfo {
   std::string label() const { return name.empty() ? symbol : "@" + name; }
 };
 
+/// Called after each successful region call with the region's index in `Executor::regions()` and
+/// its flattened inputs and outputs; an error it returns fails the run.
+using RegionObserver =
+    std::function<Status(std::size_t region, std::span<const NDArray> inputs, std::span<const NDArray> outputs)>;
+
 /// Runs one module; not copyable (region callbacks point into it).
 class Executor {
  public:
@@ -78,6 +83,10 @@ class Executor {
   const std::vector<RegionInfo>& regions() const { return regions_; }
   /// Zeroes the region timings.
   void resetTimings();
+  /// The function of region `index` (in `regions()` order).
+  const Function& regionFunction(std::size_t index) const { return regionFunctions_[index]; }
+  /// Observes every region call from now on (outside the region's timing); an empty observer stops.
+  void setRegionObserver(RegionObserver observer) { regionObserver_ = std::move(observer); }
 
  private:
   Executor() = default;
@@ -90,6 +99,7 @@ class Executor {
   std::vector<RegionInfo> regions_;
   std::vector<Function> regionFunctions_;
   std::unique_ptr<Interpreter> interpreter_;
+  RegionObserver regionObserver_;
   int threads_ = 1;
 };
 

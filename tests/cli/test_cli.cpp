@@ -327,7 +327,21 @@ class TestCli : public QObject {
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.contains(QStringLiteral("  @tvmgen_default_dnnl_main_0  Compiler=dnnl  codegen=dnnl\n")), qPrintable(run.out));
     QVERIFY2(run.out.contains(QStringLiteral("compare with reference (reference kernels only):\n  0  max abs error ")), qPrintable(run.out));
-    QVERIFY2(run.out.trimmed().endsWith(QStringLiteral("ok")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("  ok\n")), qPrintable(run.out));
+    QVERIFY2(run.out.endsWith(QStringLiteral("each offloaded call on the inputs the run gave it (int8 and uint8 within two "
+                                             "steps):\n  8 of 8 agree\n")),
+             qPrintable(run.out));
+  }
+
+  // A quantized residual block: each int8 convolution, the last with its residual sum, is checked
+  // on the inputs the run gave it, and those decide the verdict.
+  void runChecksEachQuantizedCallOnItsInputs() {
+    QString model = QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("runtime/qdq_residual.onnx")));
+    auto run = runCli({QStringLiteral("run"), model, QStringLiteral("--target"), QStringLiteral("dnnl"), QStringLiteral("--random-inputs"),
+                       QStringLiteral("3"), QStringLiteral("--compare-reference")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("(int8 and uint8 within two steps):\n  4 of 4 agree\nquantized: each call decides")),
+             qPrintable(run.out));
   }
 
   // The parameters of a region are named after its target (`<target>_<region>_i<k>`, as TVM names

@@ -117,6 +117,11 @@ class TestFakeQuantization : public QObject {
         "def @main(" + x8 + ", %y: Tensor[(1, 3, 16, 16), int8]) { %0 = add(qnn.dequantize(%x, 0.1f, 0), "
         "qnn.dequantize(%y, 0.01f, 0)); qnn.quantize(%0, 0.1f, 0) }",
         -25, 25, {"0.01f /* ty=float32 */, 0 /* ty=int32 */, 0.1f /* ty=float32 */, 0 /* ty=int32 */)"}, {"qnn.requantize(", "qnn.dequantize("}, true);
+    // So does a sum under ops that keep their input's type (a residual block's add and relu).
+    row("add under relu at the output parameters",
+        "def @main(" + x8 + ", %y: Tensor[(1, 3, 16, 16), int8]) { %0 = add(qnn.dequantize(%x, 0.1f, 0), "
+        "qnn.dequantize(%y, 0.01f, 0)); %1 = nn.relu(%0); qnn.quantize(%1, 0.2f, 0) }",
+        -25, 25, {"0.01f /* ty=float32 */, 0 /* ty=int32 */, 0.2f /* ty=float32 */, 0 /* ty=int32 */)"}, {"qnn.requantize(", "qnn.dequantize("}, true);
     // A Gemm's bias imports as add, not nn.bias_add: an int32 bias at the product's scale stays an add.
     row("dense add bias",
         "def @main(%x: Tensor[(16, 64), int8], %w: Tensor[(32, 64), int8], %b: Tensor[(32), int32]) { "

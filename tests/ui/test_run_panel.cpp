@@ -170,11 +170,13 @@ class TestRunPanel : public QObject {
     RunRequest request{demoModule(), {builtinTarget(target.toLatin1().constData())}, pipeline, *inputs.tensors(), 3};
     std::vector<int> seen;
     Result<RunReport> report = runAndCompare(request, nullptr, [&](int done, int total, const QString&) {
-      QCOMPARE(total, 7);
+      QCOMPARE(total, 8);
       seen.push_back(done);
     });
     QVERIFY2(report, report ? "" : report.error().str().c_str());
-    QCOMPARE(seen, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+    QCOMPARE(seen, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
+    QVERIFY(!report->comparison.regions.empty());
+    for (const RegionAgreement& region : report->comparison.regions) QVERIFY2(region.worst.within, region.label.c_str());
     QCOMPARE(report->outputs.size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(typeToString(report->outputs[0].type())), QStringLiteral("Tensor[(1, 56, 56, 32), float32]"));
     QVERIFY(report->comparison.agree());

@@ -7,13 +7,15 @@
 #include "window/partition_job.h"
 #include "frontend/loader.h"
 #include "pass/infer_type.h"
+#include "pass/partition/partition_flow.h"
+#include "pass/pass_runner.h"
 
 namespace byoc::ui {
 
 namespace {
 
-/// Partition, build, run, reference; then one stage per timed run.
-constexpr int kFixedStages = 4;
+/// Partition, build, run, reference, each offloaded call; then one stage per timed run.
+constexpr int kFixedStages = 5;
 
 Diagnostic cancelled() { return makeError("the run was cancelled"); }
 
@@ -101,6 +103,22 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
     Result<std::vector<NDArray>> expected = runOnReference(request.loaded, *args, cancel);
     if (!expected) return inStage("reference", expected.error());
     result.comparison = compareWithReference(result.outputs, *expected);
+  }
+
+  // Each offloaded call on its own, as a region of its own (the export's regions as exported).
+  if (!request.exported || request.exported->kernelGraphs.empty()) {
+    report(4, QStringLiteral("Checking each offloaded call"));
+    Module regionsChecked = result.partitioned;
+    if (!request.exported && !request.targets.empty()) {
+      Result<std::vector<PassPtr>> steps = regionPerCallSteps(request.targets);
+      if (!steps) return inStage("checking each offloaded call", steps.error());
+      Result<PassRun> run = runPasses(*steps, request.loaded);
+      if (!run) return inStage("checking each offloaded call", run.error());
+      regionsChecked = run->steps.back().module;
+    }
+    Result<std::vector<RegionAgreement>> regions = checkRegions(regionsChecked, options, *args);
+    if (!regions) return inStage("checking each offloaded call", regions.error());
+    result.comparison.regions = std::move(regions).value();
   }
 
   report(kFixedStages, QStringLiteral("Timing"));

@@ -13,6 +13,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "run/latency_chart.h"
 #include "run/run_inputs_model.h"
 #include "run/run_results_model.h"
@@ -241,8 +243,29 @@ void RunPanel::showReport(const RunReport& report) {
   const QString reference = report.reference.isEmpty()
                                 ? QString()
                                 : tr(" The reference is the model exported, %1, on the reference kernels.").arg(report.reference);
+  int differingCalls = 0;
+  QString firstDiffering;
+  for (const RegionAgreement& region : comparison.regions) {
+    if (region.worst.within) continue;
+    if (differingCalls++ == 0) firstDiffering = QString::fromStdString(region.label);
+  }
+  double largestOutputError = 0;
+  for (const Difference& difference : comparison.outputs) largestOutputError = std::max(largestOutputError, difference.maxAbsolute);
   if (!report.notCompared.isEmpty()) {
     verdict_->setText(tr("Ran the export.") + timing + u' ' + report.notCompared);
+  } else if (differingCalls > 0) {
+    verdict_->setText(tr("✘ %1 of %2 offloaded call(s) differ from the reference codegen on the inputs the run gave them, "
+                         "first %3.")
+                          .arg(differingCalls)
+                          .arg(comparison.regions.size())
+                          .arg(firstDiffering) +
+                      timing + reference);
+  } else if (comparison.agree() && comparison.quantized()) {
+    verdict_->setText(tr("✔ Agrees with the reference call by call: each of %1 offloaded call(s) within two quantization "
+                         "steps on its inputs. The outputs differ by up to %2, as later layers amplify rounding steps.")
+                          .arg(comparison.regions.size())
+                          .arg(largestOutputError, 0, 'g', 3) +
+                      timing + reference);
   } else if (comparison.agree()) {
     verdict_->setText(tr("✔ Agrees with the reference: every output within 1e-3 + 1e-3·|reference|.") + timing + reference);
   } else if (!comparison.sameCount) {

@@ -40,10 +40,8 @@ Result<std::vector<PassPtr>> pipelinePasses(const Target& target, const char* fi
   return passes;
 }
 
-}  // namespace
-
-Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
-                                            PartitionPipeline pipeline) {
+/// Each target's preparation and rewrite rows.
+Result<std::vector<PassPtr>> preparationSteps(const std::vector<std::shared_ptr<const Target>>& targets) {
   if (targets.empty()) return makeError("no target given");
   std::vector<PassPtr> steps;
   const PassRegistry& registry = builtinPasses();
@@ -54,6 +52,25 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
     }
     for (const RewriteRow& row : target->rewrites) steps.push_back(createPatternRewritePass(*row.replacement));
   }
+  return steps;
+}
+
+/// Appends each target's optimize hook: its pipeline run on each of its outlined functions.
+Status addOptimizeSteps(const std::vector<std::shared_ptr<const Target>>& targets, std::vector<PassPtr>& steps) {
+  for (const auto& target : targets) {
+    if (target->optimizePipeline.empty()) continue;
+    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> optimize,
+                          pipelinePasses(*target, "optimize", target->optimizePipeline, builtinPasses()));
+    steps.push_back(createOptimizeExternalPass(target->name, std::move(optimize)));
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
+                                            PartitionPipeline pipeline) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, preparationSteps(targets));
   if (pipeline == PartitionPipeline::Relax) {
     // As TVM's backends partition: constants become composite parameters (a codegen reads a
     // composite's weights from its inputs) and a match whose intermediate escapes is dropped (a
@@ -73,11 +90,17 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   steps.push_back(createPartitionGraphPass());
   for (const auto& target : targets)
     if (!target->pruneKeepOps.empty()) steps.push_back(createPruneRegionsPass(target));
-  for (const auto& target : targets) {
-    if (target->optimizePipeline.empty()) continue;
-    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> optimize, pipelinePasses(*target, "optimize", target->optimizePipeline, registry));
-    steps.push_back(createOptimizeExternalPass(target->name, std::move(optimize)));
-  }
+  BYOC_TRY(addOptimizeSteps(targets, steps));
+  return steps;
+}
+
+Result<std::vector<PassPtr>> regionPerCallSteps(const std::vector<std::shared_ptr<const Target>>& targets) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, preparationSteps(targets));
+  BYOC_ASSIGN_OR_RETURN(PassPtr mergeComposite, createMergeCompositePass(targets));
+  steps.push_back(std::move(mergeComposite));
+  steps.push_back(createAnnotateTargetPass(targets));
+  steps.push_back(createPartitionGraphPass());
+  BYOC_TRY(addOptimizeSteps(targets, steps));
   return steps;
 }
 

@@ -28,4 +28,8 @@ Result<PartitionPipeline> parsePartitionPipeline(std::string_view name);
 Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
                                             PartitionPipeline pipeline);
 
+/// The relay pipeline's passes without MergeCompilerRegions and pruning: every offloaded call (a
+/// composite or a single op) becomes a region of its own, so that each can be checked on its own.
+Result<std::vector<PassPtr>> regionPerCallSteps(const std::vector<std::shared_ptr<const Target>>& targets);
+
 }  // namespace byoc

@@ -330,6 +330,13 @@ const std::map<std::string, Rewrite, std::less<>>& rewrites() {
   return table;
 }
 
+/// Whether the rewrite of `op` gives its result its input's affine type.
+bool keepsAffineType(std::string_view op) {
+  if (op == "nn.relu" || op == "clip") return true;
+  auto found = rewrites().find(op);
+  return found != rewrites().end() && found->second == identity;
+}
+
 bool isOp(const ExprNode& node, std::string_view name) {
   const auto* call = node.as<CallNode>();
   return call && call->opDef() && call->opDef()->name == name;
@@ -382,6 +389,7 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     std::optional<AffineType> current = affineOfQnnCall(quantize, outType->dtype);
     if (!current) return makeError("run-time parameters");
     NodeMap<Value> values;
+    const ExprNode* wanted = wantedNode(quantize);
     for (const ExprNode* node : order) {
       const Expr pre(node);
       if (node->as<ConstantNode>()) {
@@ -399,13 +407,24 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
         continue;
       }
       Context context{call, {}, *current, node->origin()};
-      if (node == quantize.args[0].get()) context.wanted = quantizedType(quantize);
+      if (node == wanted) context.wanted = quantizedType(quantize);
       for (const Expr& arg : call.args) context.args.push_back(*values.find(arg.get()));
       BYOC_ASSIGN_OR_RETURN(Value value, rewrites().at(call.opDef()->name)(context));
       current = value.affine;
       values.emplace(node, std::move(value));
     }
     return quantizeResult(quantize, *values.find(quantize.args[0].get()));
+  }
+
+  /// The value whose type the quantize's is: its argument, or, below ops whose result keeps their
+  /// input's affine type (relu, clip, max pooling, reshapes), the value they take. A sum under a
+  /// relu thus rounds once into the quantize's range instead of saturating to an operand's.
+  static const ExprNode* wantedNode(const CallNode& quantize) {
+    const ExprNode* node = quantize.args[0].get();
+    for (const auto* call = node->as<CallNode>(); call && call->opDef() && keepsAffineType(call->opDef()->name);
+         call = node->as<CallNode>())
+      node = call->args[0].get();
+    return node;
   }
 
   /// The affine type a qnn.quantize produces.

@@ -261,9 +261,14 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     if (chain.relu) low = std::max(low, outZp);
     BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", low}, {"a_max", high}}));
     if (chain.sum.add) {
+      // The requantized value the model adds is an integer: round it before the sum (TVM's form
+      // sums it unrounded, which moves a sixth of a residual block's outputs by one step).
+      BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
       BYOC_ASSIGN_OR_RETURN(out, residualSum(out, chain.sum, origin));
       BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", dtype == DType::UInt8 ? 0.0 : -128.0}, {"a_max", high}}));
     }
+    // A store to an integer rounds to nearest, as oneDNN's does; a bare cast would truncate.
+    BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
     BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}}));
     return chain.reshape ? op("reshape", {out}, chain.reshape->attrs) : Result<Expr>(out);
   }
@@ -326,9 +331,11 @@ PassInfo legalizeQnnForDnnlInfo() {
   return {"LegalizeQnnForDnnl", "puts requantized qnn.conv2d and qnn.dense into the form of the dnnl qnn patterns", 0,
           {"InferType"},
           "Rewrites qnn.conv2d or qnn.dense with constant int8 weights, an optional int32 bias and relu, and the "
-          "qnn.requantize to int8 or uint8 after them into cast(clip(multiply(add(cast(product with zero points 0 and "
-          "scales 1), bias), scale), bounds), dtype), folding the zero points into the float bias, as TVM's "
-          "legalize_qnn_for_dnnl does. InferType runs after it.",
+          "qnn.requantize to int8 or uint8 after them into cast(round(clip(multiply(add(cast(product with zero points 0 "
+          "and scales 1), bias), scale), bounds)), dtype), folding the zero points into the float bias, and a qnn.add "
+          "of that and another tensor into TVM's sum form, as TVM's legalize_qnn_for_dnnl does. Unlike TVM's form, "
+          "the values the model holds as integers are rounded to nearest (before the sum and before the cast), as "
+          "oneDNN rounds them. InferType runs after it.",
           {}};
 }
 

@@ -126,8 +126,10 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
   const CallNode* scaled = callOf(composite.body, "multiply", biasAdd ? biasAdd : toFloat);
   const CallNode* clip = scaled ? callOf(composite.body, "clip", scaled) : nullptr;
   if (!clip) return makeError(quoted + " has no output scale and clip");
-  const CallNode* activation = callOf(composite.body, "multiply", clip);
-  const CallNode* last = activation ? activation : clip;
+  // The `_sum` forms round the clipped value before scaling it for the sum.
+  const CallNode* rounded = callOf(composite.body, "round", clip);
+  const CallNode* activation = callOf(composite.body, "multiply", rounded ? rounded : clip);
+  const CallNode* last = activation ? activation : rounded ? rounded : clip;
   const CallNode* shift = callOf(composite.body, "add", last);
   // The `_sum` forms add multiply(sum_scale, cast(residual)) before the zero point.
   const CallNode* sum = shift && !constantOf(composite, args, shift->args[1]) ? shift : nullptr;
@@ -137,6 +139,7 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
   if (kind.sum != (sum != nullptr) || (sum && residual < 0))
     return makeError(quoted + (kind.sum ? ": expected a residual sum add(·, multiply(scale, cast(residual)))"
                                         : ": a residual sum is not supported"));
+  if (sum && !rounded) return makeError(quoted + ": expected round(clip(·)) before the residual sum");
   if (sum) shift = callOf(composite.body, "add", sum);
   const ConstantNode* weight = constantOf(composite, args, product->args[1]);
   const ConstantNode* scale = constantOf(composite, args, scaled->args[1]);

@@ -24,6 +24,8 @@ dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale)
   attr.set_output_scales(count > 1 ? 1 << 1 : 0, std::vector<float>(values, values + count));
   dnnl::post_ops postOps;
   postOps.append_eltwise(1.0f, algorithm::eltwise_clip, floatAttr(kernel, "a_min"), floatAttr(kernel, "a_max"));
+  // Before a sum, the clipped value is the requantized integer the model adds: round it.
+  if (kernel.attrs.contains("sum_scale")) postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
   const float activationScale = floatAttr(kernel, "activation_scale");
   const float zeroPoint = floatAttr(kernel, "output_zero_point");
   if (activationScale != 1.0f || zeroPoint != 0.0f)

@@ -189,16 +189,16 @@ def _op_rule_7(expr):
 
 
 def _dnnl_qnn_conv2d_sum_pattern():
-    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = round(clip(multiply(b, const))); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(round(e))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
-    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    k = is_op("round")(is_op("clip")(is_op("multiply")(b, is_constant())))
     m = is_op("multiply")(k, is_constant()) | k
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
     d = is_op("add")(s, is_constant()) | s
     e = is_op("clip")(d) | d
-    return is_op("cast")(e)
+    return is_op("cast")(is_op("round")(e))
 
 
 def _check_0(expr):
@@ -207,20 +207,20 @@ def _check_0(expr):
 
 
 def _dnnl_qnn_dense_sum_pattern():
-    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(e)"""
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = round(clip(multiply(b, const))); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))); d = add(s, const) | s; e = clip(d) | d; cast(round(e))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
-    k = is_op("clip")(is_op("multiply")(b, is_constant()))
+    k = is_op("round")(is_op("clip")(is_op("multiply")(b, is_constant())))
     m = is_op("multiply")(k, is_constant()) | k
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard())))
     d = is_op("add")(s, is_constant()) | s
     e = is_op("clip")(d) | d
-    return is_op("cast")(e)
+    return is_op("cast")(is_op("round")(e))
 
 
 def _dnnl_qnn_conv2d_pattern():
-    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(d)"""
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
@@ -228,11 +228,11 @@ def _dnnl_qnn_conv2d_pattern():
     m = is_op("multiply")(k, is_constant()) | k
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
     d = is_op("add")(s, is_constant()) | s
-    return is_op("cast")(d)
+    return is_op("cast")(is_op("round")(d))
 
 
 def _dnnl_qnn_dense_pattern():
-    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(d)"""
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
@@ -240,7 +240,7 @@ def _dnnl_qnn_dense_pattern():
     m = is_op("multiply")(k, is_constant()) | k
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
     d = is_op("add")(s, is_constant()) | s
-    return is_op("cast")(d)
+    return is_op("cast")(is_op("round")(d))
 
 
 def _dnnl_dense_bias_sum_pattern():
