@@ -50,12 +50,16 @@ QVariant RunResultsModel::data(const QModelIndex& index, int role) const {
       case RelColumn: return difference ? number(difference->maxRelative) : QStringLiteral("—");
       case VerdictColumn:
         if (!compared_) return tr("not compared");
-        return difference && difference->within ? tr("agrees") : tr("differs");
+        if (difference && difference->within) return tr("agrees");
+        // A quantized model's outputs drift by amplified rounding steps; its calls decide.
+        return comparison_.quantized() && comparison_.agree() ? tr("steps apart") : tr("differs");
       default: return {};
     }
   }
-  if (role == Qt::ForegroundRole && index.column() == VerdictColumn && compared_)
-    return QBrush(difference && difference->within ? QColor(0x2e, 0x8b, 0x57) : QColor(0xc0, 0x39, 0x2b));
+  if (role == Qt::ForegroundRole && index.column() == VerdictColumn && compared_) {
+    if (difference && difference->within) return QBrush(QColor(0x2e, 0x8b, 0x57));
+    return QBrush(comparison_.quantized() && comparison_.agree() ? QColor(0x80, 0x80, 0x80) : QColor(0xc0, 0x39, 0x2b));
+  }
   return {};
 }
 
