@@ -202,7 +202,8 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     const TensorData& weight = *chain.weight;
     const int64_t channels = weight.shape()[0];
     const int64_t perChannel = channels ? weight.numElements() / channels : 0;
-    const std::vector<double> w = valuesOf(weight);
+    // The weights are int8 (the chain requires it): summed from their bytes, millions per model.
+    const auto* w = reinterpret_cast<const int8_t*>(weight.bytes().data());
     const double inputZp = constantData(chain.product->args[2])->elementAsDouble(0);
     const std::vector<double> inScale = valuesOf(*constantData(chain.requantize->args[1]));
     const double inZp = valuesOf(*constantData(chain.requantize->args[2]))[0];
@@ -217,11 +218,11 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 
     std::vector<float> scales, biases;
     for (int64_t c = 0; c < channels; ++c) {
-      double weightSum = 0;
-      for (int64_t i = 0; i < perChannel; ++i) weightSum += w[static_cast<std::size_t>(c * perChannel + i)];
+      int64_t weightSum = 0;
+      for (int64_t i = 0; i < perChannel; ++i) weightSum += w[c * perChannel + i];
       const float scale = static_cast<float>(at(inScale, c)) / static_cast<float>(outScale);
       scales.push_back(scale);
-      biases.push_back(static_cast<float>(at(bias, c) - inputZp * weightSum - inZp + outZp / scale));
+      biases.push_back(static_cast<float>(at(bias, c) - inputZp * static_cast<double>(weightSum) - inZp + outZp / scale));
     }
     if (inScale.size() == 1) scales.resize(1);
 
