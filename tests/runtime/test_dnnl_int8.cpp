@@ -2,11 +2,13 @@
 
 #include <set>
 
+#include "frontend/loader.h"
 #include "pass/partition/partition_flow.h"
 #include "runtime/executor.h"
 #include "runtime_test_util.h"
 #include "support/base64.h"
 #include "target/target_library.h"
+#include "test_files.h"
 #include "text/printer.h"
 
 using namespace byoc;
@@ -199,6 +201,19 @@ class TestDnnlInt8 : public QObject {
     QVERIFY2(printed.find("Composite=\"dnnl.qnn.dense\"") != std::string::npos, printed.c_str());
     QVERIFY2(printed.find("qnn.requantize(") == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 1.0);
+  }
+
+  /// A residual block as one region: the quantized input is read by the first convolution and
+  /// summed by the last, which accumulates into it in place (nothing reads it afterwards).
+  void residualBlockSumsIntoItsInputInPlace() {
+    Result<Module> loaded = loadModuleFile(testDataPath(QStringLiteral("runtime/qdq_residual.onnx")));
+    QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
+    const Module original = typedModule(printModule(*loaded, {.showTypes = false}));
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("Composite=\"dnnl.qnn.conv2d_sum\"") != std::string::npos, printed.c_str());
+    QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
+    QVERIFY(largestDifference(original, partitioned) <= 2 * 0.03 + 1e-6);  // two steps of the output's scale
   }
 
   /// A max pool between two quantized convolutions pools the uint8 values in the same region.

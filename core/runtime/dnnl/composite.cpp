@@ -87,7 +87,7 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const Kernel&
         return lowerLayerNormalization(lowering, inputs[0], floatAttr(kernel, "epsilon"), std::nullopt);
       case CompositeFamily::ScaleShift: return lowerScaleShift(lowering, kernel, inputs);
       case CompositeFamily::Anchor: return lowerAnchored(lowering, *kind, kernel, inputs, residualOverwritable);
-      case CompositeFamily::Qnn: return lowerQnnComposite(lowering, kernel, inputs);
+      case CompositeFamily::Qnn: return lowerQnnComposite(lowering, kernel, inputs, residualOverwritable);
     }
     return makeError("unsupported composite \"" + kernel.name + "\"");
   });

@@ -1,5 +1,6 @@
 #include "runtime/dnnl/qnn_ops.h"
 
+#include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/kernels/conv_params.h"
 #include "runtime/ndarray.h"
@@ -37,25 +38,26 @@ dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale)
   return attr;
 }
 
-/// The destination of a product: fresh memory in `desc`, holding a copy of the residual (input 4)
-/// before the product runs when the kernel sums one. A residual of the destination's dims is
-/// copied from the layout it has (one reorder, usually a plain copy between blocked layouts);
-/// another (a dense result of rank 3) is viewed as the destination's dims first.
+/// The destination of a product: fresh memory in `desc`, or, when the kernel sums a residual
+/// (input 4), memory holding it before the product runs: the residual's own when nothing reads it
+/// afterwards and it has the destination's format, else a copy. A residual of other dims (a dense
+/// result of rank 3) is viewed as the destination's dims first.
 Tensor destination(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
-                   const memory::desc& desc) {
-  const Tensor dst = lowering.fresh(desc);
-  if (!kernel.attrs.contains("sum_scale")) return dst;
+                   const memory::desc& desc, bool residualOverwritable) {
+  if (!kernel.attrs.contains("sum_scale")) return lowering.fresh(desc);
   const Tensor residual = inputs[4].desc().dims() == desc.dims()
                               ? inputs[4]
                               : lowering.view(lowering.plain(inputs[4]), plainDesc(desc.dims(), desc.data_type()));
-  lowering.add(dnnl::reorder(residual.memory, dst.memory), {{DNNL_ARG_FROM, residual.memory}, {DNNL_ARG_TO, dst.memory}});
-  return dst;
+  Fusion fusion;
+  fusion.sum = &residual;
+  fusion.sumInPlace = residualOverwritable;
+  return fusedDestination(lowering, fusion, desc);
 }
 
 memory::desc anyOf(const memory::dims& dims, dt type) { return {dims, type, tag::any}; }
 
 Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
-                                      const dnnl::primitive_attr& attr, dt srcType, dt dstType) {
+                                      const dnnl::primitive_attr& attr, dt srcType, dt dstType, bool residualOverwritable) {
   const char* op = "qnn.conv2d";
   BYOC_ASSIGN_OR_RETURN(kernels::ConvGeometry g, kernels::convGeometry(op, kernel.attrs, kernel.inputs[0].shape,
                                                                        kernel.inputs[1].shape, kernel.outputs[0].shape, false));
@@ -77,7 +79,7 @@ Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, 
   dnnl::convolution_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor src = lowering.as(inputs[0], pd.src_desc());
   const Tensor packed = lowering.as(weights, pd.weights_desc());
-  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc(), residualOverwritable);
   lowering.add(dnnl::convolution_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                {DNNL_ARG_WEIGHTS, packed.memory},
                                                {DNNL_ARG_BIAS, bias.memory},
@@ -86,7 +88,7 @@ Result<std::vector<Tensor>> lowerConv(Lowering& lowering, const Kernel& kernel, 
 }
 
 Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
-                                       const dnnl::primitive_attr& attr, dt srcType, dt dstType) {
+                                       const dnnl::primitive_attr& attr, dt srcType, dt dstType, bool residualOverwritable) {
   const Shape& data = kernel.inputs[0].shape;
   const int64_t k = data.back();
   const int64_t m = k ? shapeElements(data) / k : 0;
@@ -97,7 +99,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
                                          plainDesc({m, n}, dstType));
   dnnl::inner_product_forward::primitive_desc pd(desc, attr, lowering.engine);
   const Tensor weights = lowering.as(lowering.plain(inputs[1]), pd.weights_desc());
-  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc());
+  const Tensor dst = destination(lowering, kernel, inputs, pd.dst_desc(), residualOverwritable);
   lowering.add(dnnl::inner_product_forward(pd), {{DNNL_ARG_SRC, src.memory},
                                                  {DNNL_ARG_WEIGHTS, weights.memory},
                                                  {DNNL_ARG_BIAS, bias.memory},
@@ -107,13 +109,14 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
 
 }  // namespace
 
-Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
+                                              bool residualOverwritable) {
   if (!inputs[3].constant) return unsupported(kernel.name, "the output scale must be a constant");
   const dnnl::primitive_attr attr = quantizationAttr(kernel, lowering.plain(inputs[3]));
   const dt srcType = *dataTypeOf(kernel.inputs[0].dtype);
   const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
-  if (kernel.name.starts_with("dnnl.qnn.dense")) return lowerDense(lowering, kernel, inputs, attr, srcType, dstType);
-  return lowerConv(lowering, kernel, inputs, attr, srcType, dstType);
+  if (kernel.name.starts_with("dnnl.qnn.dense")) return lowerDense(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
+  return lowerConv(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
 }
 
 Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {

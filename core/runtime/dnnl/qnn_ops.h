@@ -12,7 +12,10 @@ namespace byoc::dnnl_backend {
 /// One int8 convolution or inner product: u8/s8 data, s8 weights, the float32 bias, the output
 /// scale as oneDNN's output scales (per tensor or per output channel), then post-ops clip,
 /// the activation scale and the output zero point, stored rounded and saturated to the result's type.
-Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// A `_sum` composite accumulates into its residual's memory in place when `residualOverwritable`
+/// (see lowerCompositeCall).
+Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
+                                              bool residualOverwritable);
 
 /// qnn.quantize with a constant per-tensor scale and zero point: one reorder from f32 with output
 /// scale 1 / scale and the zero point as the destination's, rounded to nearest even and saturated.
