@@ -216,6 +216,28 @@ class TestDnnlInt8 : public QObject {
     QVERIFY(largestDifference(original, partitioned) <= 2 * 0.03 + 1e-6);  // two steps of the output's scale
   }
 
+  /// Moving uint8 values (reshape, transpose, a slice), adding a broadcast quantized bias with
+  /// qnn.add and dequantizing all run inside the region, as an int8 attention block needs.
+  void integerMovesAddAndDequantizeStayInTheRegion() {
+    const std::string text =
+        "def @main(%x: Tensor[(8, 1, 24), float32]) {\n"
+        "  %0 = qnn.quantize(%x, 0.05f, 120, out_dtype=\"uint8\");\n"
+        "  %1 = reshape(%0, newshape=[8, 4, 6]);\n"
+        "  %2 = transpose(%1, axes=[1, 0, 2]);\n"
+        "  %3 = strided_slice(%2, begin=[2], end=[5], strides=[1], axes=[2]);\n"
+        "  %4 = qnn.quantize(meta[relay.Constant][0], 0.02f, 7, out_dtype=\"uint8\");\n"
+        "  %5 = qnn.add(%4, %3, 0.02f, 7, 0.05f, 120, 0.06f, 100);\n"
+        "  qnn.dequantize(%5, 0.06f, 100)\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry({-1.5, 0.25, 2.0}, DType::Float32, {3}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    for (const char* op : {"qnn.add(", "qnn.dequantize(", "qnn.quantize(", "transpose(", "strided_slice("})
+      QVERIFY2(main.find(op) == std::string::npos, printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 2 * 0.06 + 1e-6);  // two steps of the output's scale
+  }
+
   /// A max pool between two quantized convolutions pools the uint8 values in the same region.
   void integerMaxPoolStaysInTheRegion() {
     const std::string conv = "qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), padding=[1, 1, 1, 1])";

@@ -1,6 +1,7 @@
 #include "runtime/dnnl/kernel_rules.h"
 
 #include <algorithm>
+#include <set>
 
 #include "ir/op.h"
 #include "runtime/dnnl/ops.h"
@@ -138,18 +139,37 @@ Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs) 
   return normalized;
 }
 
+namespace {
+
+/// Whether `op` is one of the kernels that take int8 or uint8 values: the data movement and max
+/// pooling that move them, and the qnn ops that make (qnn.quantize), read (qnn.dequantize) and add
+/// them, with float32 scales and int32 zero points.
+bool isIntegerKernel(std::string_view op, const std::vector<TensorSpec>& inputs) {
+  auto int8 = [](const TensorSpec& spec) { return spec.dtype == DType::Int8 || spec.dtype == DType::UInt8; };
+  // Scales and zero points from input `from` on, in pairs.
+  auto parameters = [&](std::size_t from) {
+    for (std::size_t i = from; i + 1 < inputs.size(); i += 2)
+      if (inputs[i].dtype != DType::Float32 || inputs[i + 1].dtype != DType::Int32) return false;
+    return (inputs.size() - from) % 2 == 0;
+  };
+  static const std::set<std::string_view, std::less<>> moving = {
+      "nn.max_pool2d", "nn.pad", "reshape", "squeeze", "expand_dims", "nn.batch_flatten", "transpose", "strided_slice",
+      "concatenate"};
+  if (moving.count(op)) return !inputs.empty() && std::all_of(inputs.begin(), inputs.end(), int8);
+  if (op == "qnn.quantize") return inputs.size() == 3 && inputs[0].dtype == DType::Float32 && parameters(1);
+  if (op == "qnn.dequantize") return inputs.size() == 3 && int8(inputs[0]) && parameters(1);
+  if (op == "qnn.add") return inputs.size() == 8 && int8(inputs[0]) && int8(inputs[1]) && parameters(2);
+  return false;
+}
+
+}  // namespace
+
 Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
   std::vector<TensorSpec> inputs;
   for (const KernelEntry& entry : kernel.inputs) inputs.push_back(graph.spec(entry));
   const std::optional<CompositeKind> quantized = compositeKind(kernel.name);
-  // The qnn composites check their own dtypes; max pool and pad move the int8 and uint8 values
-  // they produce, and qnn.quantize makes them (its zero point is int32).
-  auto int8 = [](const TensorSpec& spec) { return spec.dtype == DType::Int8 || spec.dtype == DType::UInt8; };
-  const bool integerOp =
-      ((kernel.name == "nn.max_pool2d" || kernel.name == "nn.pad") && std::all_of(inputs.begin(), inputs.end(), int8)) ||
-      (kernel.name == "qnn.quantize" && inputs.size() == 3 && inputs[2].dtype == DType::Int32 &&
-       inputs[0].dtype == DType::Float32 && inputs[1].dtype == DType::Float32);
-  if ((!quantized || quantized->family != CompositeFamily::Qnn) && !integerOp)
+  // The qnn composites check their own dtypes.
+  if ((!quantized || quantized->family != CompositeFamily::Qnn) && !isIntegerKernel(kernel.name, inputs))
     for (const TensorSpec& input : inputs)
       if (input.dtype != DType::Float32)
         return makeError(kernel.name + ": only float32 is supported, found " + std::string(dtypeName(input.dtype)));

@@ -21,7 +21,7 @@ using dt = memory::data_type;
 Result<std::vector<Tensor>> lowerReshape(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Tensor& input = inputs[0];
   return std::vector<Tensor>{
-      lowering.view(lowering.plain(input), plainDesc(dimsOf(kernel.outputs[0].shape)))};
+      lowering.view(lowering.plain(input), plainDesc(dimsOf(kernel.outputs[0].shape), input.desc().data_type()))};
 }
 
 Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
@@ -37,8 +37,9 @@ Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const Kernel& ker
     const std::size_t from = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : in.size() - 1 - i;
     strides[i] = inStrides[from];
   }
-  Tensor permuted = lowering.view(lowering.plain(input), memory::desc(dimsOf(out), dt::f32, strides));
-  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  const dt type = input.desc().data_type();
+  Tensor permuted = lowering.view(lowering.plain(input), memory::desc(dimsOf(out), type, strides));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out), type));
   lowering.add(dnnl::reorder(permuted.memory, dst.memory), {{DNNL_ARG_FROM, permuted.memory}, {DNNL_ARG_TO, dst.memory}});
   return std::vector<Tensor>{dst};
 }
@@ -107,7 +108,7 @@ Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const Kernel& 
   if (shapeElements(out) == 0) return unsupported("strided_slice", "an empty slice is not supported");
   Tensor whole = lowering.plain(input);
   Tensor part = lowering.view(whole, whole.desc().submemory_desc(dimsOf(out), offsets));
-  Tensor dst = lowering.fresh(plainDesc(dimsOf(out)));
+  Tensor dst = lowering.fresh(plainDesc(dimsOf(out), whole.desc().data_type()));
   lowering.add(dnnl::reorder(part.memory, dst.memory), {{DNNL_ARG_FROM, part.memory}, {DNNL_ARG_TO, dst.memory}});
   return std::vector<Tensor>{dst};
 }

@@ -147,6 +147,8 @@ const std::map<std::string, OpLowering, std::less<>>& opLowerings() {
     map["concatenate"] = lowerConcat;
     map["nn.pad"] = lowerPad;
     map["qnn.quantize"] = lowerQuantize;
+    map["qnn.dequantize"] = lowerDequantize;
+    map["qnn.add"] = lowerQnnAdd;
     map["strided_slice"] = lowerStridedSlice;
     for (const char* op : {"nn.batch_matmul", "nn.matmul"}) map[op] = lowerMatmul;
     return map;

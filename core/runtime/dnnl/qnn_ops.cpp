@@ -119,21 +119,66 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
   return lowerConv(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
 }
 
-Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  if (!inputs[1].constant || !inputs[2].constant || shapeElements(kernel.inputs[1].shape) != 1 ||
-      shapeElements(kernel.inputs[2].shape) != 1)
+namespace {
+
+/// The constant per-tensor scale (input `index`) and zero point (input `index + 1`) of a qnn call.
+Result<std::pair<float, int32_t>> perTensorParameters(Lowering& lowering, const Kernel& kernel,
+                                                      const std::vector<Tensor>& inputs, std::size_t index) {
+  if (!inputs[index].constant || !inputs[index + 1].constant || shapeElements(kernel.inputs[index].shape) != 1 ||
+      shapeElements(kernel.inputs[index + 1].shape) != 1)
     return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
-  const float scale = *static_cast<const float*>(lowering.plain(inputs[1]).memory.get_data_handle());
-  const int32_t zeroPoint = *static_cast<const int32_t*>(lowering.plain(inputs[2]).memory.get_data_handle());
-  const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
+  return std::pair{*static_cast<const float*>(lowering.plain(inputs[index]).memory.get_data_handle()),
+                   *static_cast<const int32_t*>(lowering.plain(inputs[index + 1]).memory.get_data_handle())};
+}
+
+/// One reorder of `src` into fresh plain memory of `dstType`: scale · (src − srcZeroPoint) +
+/// dstZeroPoint, rounded to nearest even and saturated when `dstType` is an integer.
+Tensor affineReorder(Lowering& lowering, const Tensor& src, dt dstType, float scale, int32_t srcZeroPoint,
+                     int32_t dstZeroPoint) {
   dnnl::primitive_attr attr;
-  attr.set_output_scales(0, {1.0f / scale});
-  attr.set_zero_points(DNNL_ARG_DST, 0, {zeroPoint});
-  const Tensor src = lowering.plain(inputs[0]);
-  const Tensor dst = lowering.fresh(plainDesc(src.desc().dims(), dstType));
-  dnnl::reorder::primitive_desc pd(lowering.engine, src.desc(), lowering.engine, dst.desc(), attr);
-  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, src.memory}, {DNNL_ARG_TO, dst.memory}});
-  return std::vector<Tensor>{dst};
+  attr.set_output_scales(0, {scale});
+  if (srcZeroPoint != 0) attr.set_zero_points(DNNL_ARG_SRC, 0, {srcZeroPoint});
+  if (dstZeroPoint != 0) attr.set_zero_points(DNNL_ARG_DST, 0, {dstZeroPoint});
+  const Tensor plain = lowering.plain(src);
+  const Tensor dst = lowering.fresh(plainDesc(plain.desc().dims(), dstType));
+  dnnl::reorder::primitive_desc pd(lowering.engine, plain.desc(), lowering.engine, dst.desc(), attr);
+  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, plain.memory}, {DNNL_ARG_TO, dst.memory}});
+  return dst;
+}
+
+}  // namespace
+
+Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  BYOC_ASSIGN_OR_RETURN(auto parameters, perTensorParameters(lowering, kernel, inputs, 1));
+  const auto [scale, zeroPoint] = parameters;
+  return std::vector<Tensor>{affineReorder(lowering, inputs[0], *dataTypeOf(kernel.outputs[0].dtype), 1.0f / scale, 0, zeroPoint)};
+}
+
+Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  BYOC_ASSIGN_OR_RETURN(auto parameters, perTensorParameters(lowering, kernel, inputs, 1));
+  const auto [scale, zeroPoint] = parameters;
+  return std::vector<Tensor>{affineReorder(lowering, inputs[0], dt::f32, scale, zeroPoint, 0)};
+}
+
+Result<std::vector<Tensor>> lowerQnnAdd(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
+  // The operand of the result's shape comes first; the other may broadcast (the sum commutes).
+  const Shape& shape = kernel.outputs[0].shape;
+  const std::size_t full = kernel.inputs[0].shape == shape ? 0 : 1;
+  if (kernel.inputs[full].shape != shape) return unsupported(kernel.name, "only the second operand may broadcast");
+  Shape small = kernel.inputs[1 - full].shape;
+  small.insert(small.begin(), shape.size() - small.size(), 1);
+  BYOC_ASSIGN_OR_RETURN(auto lhs, perTensorParameters(lowering, kernel, inputs, 2 + 2 * full));
+  BYOC_ASSIGN_OR_RETURN(auto rhs, perTensorParameters(lowering, kernel, inputs, 4 - 2 * full));
+  BYOC_ASSIGN_OR_RETURN(auto out, perTensorParameters(lowering, kernel, inputs, 6));
+  const Tensor a = affineReorder(lowering, inputs[full], dt::f32, lhs.first, lhs.second, 0);
+  const Tensor b = lowering.view(affineReorder(lowering, inputs[1 - full], dt::f32, rhs.first, rhs.second, 0),
+                                 plainDesc(dimsOf(small)));
+  dnnl::binary::desc desc(dnnl::algorithm::binary_add, a.desc(), b.desc(), a.desc());
+  dnnl::binary::primitive_desc pd(desc, lowering.engine);
+  const Tensor sum = lowering.fresh(pd.dst_desc());
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, sum.memory}});
+  return std::vector<Tensor>{
+      affineReorder(lowering, sum, *dataTypeOf(kernel.outputs[0].dtype), 1.0f / out.first, 0, out.second)};
 }
 
 }  // namespace byoc::dnnl_backend

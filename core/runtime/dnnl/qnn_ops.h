@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The lowering of the `dnnl.qnn.conv2d` and `dnnl.qnn.dense` composites (qnn_composite.h) to
-/// oneDNN int8 primitives, and of qnn.quantize to a quantizing reorder.
+/// oneDNN int8 primitives, and of qnn.quantize, qnn.dequantize and qnn.add to reorders.
 
 #include <vector>
 
@@ -20,5 +20,15 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
 /// qnn.quantize with a constant per-tensor scale and zero point: one reorder from f32 with output
 /// scale 1 / scale and the zero point as the destination's, rounded to nearest even and saturated.
 Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+
+/// qnn.dequantize with a constant per-tensor scale and zero point: one reorder to f32 with the zero
+/// point as the source's and output scale `scale`.
+Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+
+/// qnn.add of a tensor of the result's shape and one that broadcasts to it (either way round),
+/// with constant per-tensor parameters: both
+/// dequantized, added in f32 and quantized to the output's parameters, rounding once (TVM's
+/// kernel requantizes each operand first, so the two may differ by a step).
+Result<std::vector<Tensor>> lowerQnnAdd(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 
 }  // namespace byoc::dnnl_backend
