@@ -425,14 +425,14 @@ const std::vector<BadModel>& badModels() {
        },
        "model.onnx: node 'n' (ConvTranspose): ConvTranspose on an input of rank 6 is not supported; expected "
        "1-D (rank 3), 2-D (rank 4), 3-D (rank 5)"},
-      {"max pool 1-D",
+      {"max pool 4-D",
        [] {
-         OnnxModelBuilder b = oneNode("MaxPool", {1, 2, 8}, {"x"});
-         attr(lastNode(b), "kernel_shape", std::vector<int64_t>{2});
+         OnnxModelBuilder b = oneNode("MaxPool", {1, 2, 2, 2, 2, 2}, {"x"});
+         attr(lastNode(b), "kernel_shape", std::vector<int64_t>{2, 2, 2, 2});
          return b;
        },
-       "model.onnx: node 'n' (MaxPool): MaxPool on an input of rank 3 is not supported; expected 2-D (rank 4), "
-       "3-D (rank 5)"},
+       "model.onnx: node 'n' (MaxPool): MaxPool on an input of rank 6 is not supported; expected 1-D (rank 3), "
+       "2-D (rank 4), 3-D (rank 5)"},
       {"conv transpose 3-D with 2 output paddings",
        [] {
          OnnxModelBuilder b;

@@ -216,6 +216,22 @@ OnnxModelBuilder convTranspose1d() {
   return b;
 }
 
+/// MaxPool and AveragePool on a rank-3 input (nn.max_pool1d, nn.avg_pool1d): ceil mode, and
+/// padding counted in the average.
+OnnxModelBuilder pools1d() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 9}).output("y");
+  auto& max = b.node("MaxPool", {"x"}, {"m"}, "max");
+  attr(max, "kernel_shape", std::vector<int64_t>{2});
+  attr(max, "strides", std::vector<int64_t>{2});
+  attr(max, "ceil_mode", int64_t{1});
+  auto& avg = b.node("AveragePool", {"m"}, {"y"}, "avg");
+  attr(avg, "kernel_shape", std::vector<int64_t>{3});
+  attr(avg, "pads", std::vector<int64_t>{1, 1});
+  attr(avg, "count_include_pad", int64_t{1});
+  return b;
+}
+
 /// GlobalAveragePool and GlobalMaxPool in 1-D and 3-D: TVM's global_*_pool1d/3d, adaptive pools to
 /// an output size of all 1.
 OnnxModelBuilder globalPools1d3d() {
@@ -618,6 +634,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("conv_transpose_1d"), convTranspose1d},
       {QStringLiteral("global_pools_1d_3d"), globalPools1d3d},
       {QStringLiteral("conv_pool_3d"), convPool3d},
+      {QStringLiteral("pools_1d"), pools1d},
       {QStringLiteral("einsum"), einsum},
       {QStringLiteral("reshaping"), reshaping},
       {QStringLiteral("squeeze_unsqueeze_13"), squeezeUnsqueeze13},

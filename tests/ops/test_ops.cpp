@@ -155,6 +155,8 @@ class TestOps : public QObject {
     row("adaptive_max_pool1d size", "nn.adaptive_max_pool1d", {"f32[1,2,3]"}, "output_size=0", "error: nn.adaptive_max_pool1d: output_size must be positive, found [0]");
     row("gelu", "nn.gelu", {"f32[2,3]"}, "", "Tensor[(2, 3), float32]");
     row("deconv3d channels", "nn.conv3d_transpose", {"f32[1,4,2,3,4]", "f32[2,2,2,2,2]"}, "", "error: nn.conv3d_transpose: input channels 4 do not match weight input channels 2");
+    row("max_pool1d", "nn.max_pool1d", {"f32[1,2,9]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 2, 5), float32]");
+    row("avg_pool1d rank", "nn.avg_pool1d", {"f32[1,1,5,5]"}, "pool_size=2", "error: nn.avg_pool1d: data must have rank 3 (NCW), found (1, 1, 5, 5)");
     row("max_pool3d", "nn.max_pool3d", {"f32[1,2,8,8,8]"}, "pool_size=2;strides=2", "Tensor[(1, 2, 4, 4, 4), float32]");
     row("avg_pool3d ceil", "nn.avg_pool3d", {"f32[1,1,5,5,5]"}, "pool_size=2;strides=2;ceil_mode=1", "Tensor[(1, 1, 3, 3, 3), float32]");
     row("avg_pool3d rank", "nn.avg_pool3d", {"f32[1,1,5,5]"}, "pool_size=2", "error: nn.avg_pool3d: data must have rank 5 (NCDHW), found (1, 1, 5, 5)");

@@ -107,6 +107,8 @@ class TestDnnl : public QObject {
     row("conv1d_transpose", seq + ", %w: Tensor[(6, 2, 3), float32]",
         "nn.conv1d_transpose(%x, %w, strides=[2], padding=[1, 0], output_padding=[1], groups=3)");
     row("conv3d_transpose grouped", vol + ", %w: Tensor[(4, 3, 3, 3, 3), float32]", "nn.conv3d_transpose(%x, %w, groups=2)");
+    row("max_pool1d", seq, "nn.max_pool1d(%x, pool_size=[3], strides=[2], padding=[1, 0], ceil_mode=True)");
+    row("avg_pool1d", seq, "nn.avg_pool1d(%x, pool_size=[2], padding=[1, 1], count_include_pad=True)");
     row("max_pool3d", vol, "nn.max_pool3d(%x, pool_size=[2, 3, 2], strides=[2, 2, 2], padding=[1, 1, 1, 0, 1, 0])");
     row("max_pool3d ceil", vol, "nn.max_pool3d(%x, pool_size=[2, 2, 2], strides=[2, 2, 2], ceil_mode=True)");
     row("avg_pool3d", vol, "nn.avg_pool3d(%x, pool_size=[3, 3, 3], strides=[2, 2, 2], padding=[1, 1, 1, 1, 1, 1])");

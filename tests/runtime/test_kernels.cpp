@@ -238,6 +238,13 @@ class TestKernels : public QObject {
         ") { nn.adaptive_max_pool3d(%x, output_size=[1, 1, 1]) }", {{3, -1, 7, 2, -5, -2, -4, -3}}, "(1, 2, 1, 1, 1) [7, -2]");
     // By hand: gelu(0) = 0, gelu(x) - gelu(-x) = x, and gelu(1) = Φ(1) = 0.8413447.
     row("gelu", "def @main(%x: " + tensor("4") + ") { nn.gelu(%x) }", {{0, 1, -1, 3}}, "(4) [0, 0.841345, -0.158655, 2.99595]");
+    // By hand: windows [0, 1], [2, 3], [4] (ceil mode) of [5, -1, 2, 8, 3]; the average pads
+    // one zero on each side, counts it and steps by 2: (0 + 5 - 1) / 3, (-1 + 2 + 8) / 3, (8 + 3 + 0) / 3.
+    row("max_pool1d ceil", "def @main(%x: " + tensor("1, 1, 5") + ") { nn.max_pool1d(%x, pool_size=[2], strides=[2], ceil_mode=True) }",
+        {{5, -1, 2, 8, 3}}, "(1, 1, 3) [5, 8, 3]");
+    row("avg_pool1d count_include_pad", "def @main(%x: " + tensor("1, 1, 5") +
+        ") { nn.avg_pool1d(%x, pool_size=[3], strides=[2], padding=[1, 1], count_include_pad=True) }",
+        {{5, -1, 2, 8, 3}}, "(1, 1, 3) [1.33333, 3, 3.66667]");
     row("max_pool3d", "def @main(%x: " + tensor("1, 1, 2, 3, 3") + ") { nn.max_pool3d(%x, pool_size=[2, 2, 2]) }",
         {{0, 7, 14, 3, 10, 17, 6, 13, 2, 9, 16, 5, 12, 1, 8, 15, 4, 11}}, "(1, 1, 1, 2, 2) [16, 17, 15, 17]");
     row("avg_pool3d", "def @main(%x: " + tensor("1, 1, 3, 3, 3") +

@@ -308,11 +308,11 @@ Result<OnnxOutputs> layerNorm(const OnnxNodeContext& c) {
   return single(c.call("nn.layer_norm", {x, scale, bias}, {{"axis", -1}, {"epsilon", epsilon}}));
 }
 
-/// MaxPool and AveragePool: `ops` are the 2-D and 3-D ops.
-OnnxConverter windowPool(std::string name, std::array<const char*, 2> ops, bool isAverage) {
+/// MaxPool and AveragePool: `ops` are the 1-D, 2-D and 3-D ops.
+OnnxConverter windowPool(std::string name, std::array<const char*, 3> ops, bool isAverage) {
   return [name, ops, isAverage](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
     BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-    BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, name, {"", ops[0], ops[1]}));
+    BYOC_ASSIGN_OR_RETURN(std::string op, opForRank(x, name, ops));
     if (c.node.output_size() > 1 && !c.node.output(1).empty())
       return makeError("the Indices output of MaxPool is not supported");
     BYOC_ASSIGN_OR_RETURN(Window window, readWindow(c, x, {}));
@@ -377,8 +377,8 @@ void addNeuralNetConverters(OnnxConverterTable& table) {
   table["MatMul"] = matmul;
   table["BatchNormalization"] = batchNorm;
   table["LayerNormalization"] = layerNorm;
-  table["MaxPool"] = windowPool("MaxPool", {"nn.max_pool2d", "nn.max_pool3d"}, false);
-  table["AveragePool"] = windowPool("AveragePool", {"nn.avg_pool2d", "nn.avg_pool3d"}, true);
+  table["MaxPool"] = windowPool("MaxPool", {"nn.max_pool1d", "nn.max_pool2d", "nn.max_pool3d"}, false);
+  table["AveragePool"] = windowPool("AveragePool", {"nn.avg_pool1d", "nn.avg_pool2d", "nn.avg_pool3d"}, true);
   table["GlobalAveragePool"] = globalPool("avg");
   table["GlobalMaxPool"] = globalPool("max");
   table["Softmax"] = softmax("nn.softmax");

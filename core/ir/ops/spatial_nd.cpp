@@ -1,6 +1,6 @@
 /// \file
-/// The 1-D and 3-D convolutions and the 3-D window pools: nn.conv1d, nn.conv3d, nn.conv3d_transpose,
-/// nn.max_pool3d and nn.avg_pool3d, with TVM's attributes, in the canonical layouts NCW / OIW and
+/// The 1-D and 3-D convolutions and window pools: nn.conv1d, nn.conv3d, nn.conv3d_transpose,
+/// nn.max_pool1d, nn.avg_pool1d, nn.max_pool3d and nn.avg_pool3d, with TVM's attributes, in the canonical layouts NCW / OIW and
 /// NCDHW / OIDHW (IODHW for the transposed convolution), the layouts ONNX models use.
 
 #include "ir/ops/op_helpers.h"
@@ -231,6 +231,8 @@ void registerSpatialNdOps(OpRegistry& registry) {
   declareConv(registry, {"nn.conv3d", 3, "NCDHW", "OIDHW"}, "3-D convolution (grouped, dilated, strided, padded)", false);
   declareConv(registry, {"nn.conv3d_transpose", 3, "NCDHW", "IODHW"}, "3-D transposed convolution (deconvolution)", true);
   declareConv(registry, {"nn.conv1d_transpose", 1, "NCW", "IOW"}, "1-D transposed convolution (deconvolution)", true);
+  declarePool(registry, {"nn.max_pool1d", 1, "NCW", ""}, "1-D max pooling", false);
+  declarePool(registry, {"nn.avg_pool1d", 1, "NCW", ""}, "1-D average pooling", true);
   declarePool(registry, {"nn.max_pool3d", 3, "NCDHW", ""}, "3-D max pooling", false);
   declarePool(registry, {"nn.avg_pool3d", 3, "NCDHW", ""}, "3-D average pooling", true);
   // What TVM's global_avg_pool1d/3d and global_max_pool1d/3d build (output_size all 1).

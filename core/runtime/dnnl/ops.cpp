@@ -138,7 +138,7 @@ const std::map<std::string, OpLowering, std::less<>>& opLowerings() {
     for (const char* op : {"nn.max_pool2d", "nn.avg_pool2d", "nn.global_avg_pool2d", "nn.global_max_pool2d", "nn.adaptive_avg_pool2d"})
       map[op] = lowerPool;
     for (const char* op : {"nn.conv1d", "nn.conv3d", "nn.conv3d_transpose", "nn.conv1d_transpose"}) map[op] = lowerSpatialConv;
-    for (const char* op : {"nn.max_pool3d", "nn.avg_pool3d"}) map[op] = lowerSpatialPool;
+    for (const char* op : {"nn.max_pool1d", "nn.avg_pool1d", "nn.max_pool3d", "nn.avg_pool3d"}) map[op] = lowerSpatialPool;
     for (const char* op : {"nn.adaptive_avg_pool1d", "nn.adaptive_avg_pool3d", "nn.adaptive_max_pool1d", "nn.adaptive_max_pool3d"})
       map[op] = lowerSpatialGlobalPool;
     map["nn.batch_norm"] = lowerBatchNorm;

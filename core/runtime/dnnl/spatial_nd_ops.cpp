@@ -1,5 +1,5 @@
 /// \file
-/// The 1-D and 3-D convolutions, the 1-D and 3-D transposed convolutions and the 3-D pools, each one oneDNN
+/// The 1-D and 3-D convolutions, the 1-D and 3-D transposed convolutions and the 1-D and 3-D pools, each one oneDNN
 /// primitive over the IR's canonical layouts (NCW / OIW, NCDHW / OIDHW, IODHW transposed), which
 /// their type relations guarantee. oneDNN picks the formats; reorders bring the operands to them.
 /// A convolution takes a composite's bias, residual and post-ops as the 2-D ones do. The 1-D and
@@ -138,7 +138,7 @@ Result<std::vector<Tensor>> lowerSpatialGlobalPool(Lowering& lowering, const Ker
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const std::vector<int64_t> size = *kernel.attrs.find("pool_size")->asInts();
   const SpatialWindow w = windowOf(kernel, size, false);
-  algorithm algo = kernel.name == "nn.max_pool3d" ? algorithm::pooling_max
+  algorithm algo = kernel.name.starts_with("nn.max_pool") ? algorithm::pooling_max
                    : ops::boolAttr(kernel.attrs, "count_include_pad") ? algorithm::pooling_avg_include_padding
                                                                        : algorithm::pooling_avg_exclude_padding;
   dnnl::pooling_v2_forward::desc desc(prop_kind::forward_inference, algo, inputs[0].desc(),

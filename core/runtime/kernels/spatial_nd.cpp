@@ -1,5 +1,5 @@
 /// \file
-/// Direct kernels of the 1-D and 3-D convolutions and 3-D pools (ir/ops/spatial_nd.cpp), in their
+/// Direct kernels of the 1-D and 3-D convolutions and pools (ir/ops/spatial_nd.cpp), in their
 /// canonical layouts NCW / OIW and NCDHW / OIDHW (IODHW transposed). A 1-D operand is read as
 /// a 3-D one of depth and height 1, so one loop nest serves both.
 
@@ -243,8 +243,8 @@ void addSpatialNdKernels(KernelTable& table) {
   table["nn.conv3d"] = [](const KernelArgs& a) { return runConv(a, false); };
   table["nn.conv3d_transpose"] = [](const KernelArgs& a) { return runConv(a, true); };
   table["nn.conv1d_transpose"] = [](const KernelArgs& a) { return runConv(a, true); };
-  table["nn.max_pool3d"] = [](const KernelArgs& a) { return runPool(a, true); };
-  table["nn.avg_pool3d"] = [](const KernelArgs& a) { return runPool(a, false); };
+  for (const char* op : {"nn.max_pool1d", "nn.max_pool3d"}) table[op] = [](const KernelArgs& a) { return runPool(a, true); };
+  for (const char* op : {"nn.avg_pool1d", "nn.avg_pool3d"}) table[op] = [](const KernelArgs& a) { return runPool(a, false); };
   for (const char* op : {"nn.adaptive_avg_pool1d", "nn.adaptive_avg_pool3d"})
     table[op] = [](const KernelArgs& a) { return runAdaptivePool(a, false); };
   for (const char* op : {"nn.adaptive_max_pool1d", "nn.adaptive_max_pool3d"})
