@@ -121,7 +121,8 @@ class TestPrinter : public QObject {
   // default (include/tvm/relay/attrs/*.h: TVM_ATTR_FIELD without set_default): clip's a_min and a_max,
   // expand_dims' axis, transpose's axes, strided_slice's begin, end, strides and axes, dense's units,
   // the pools' pool_size, split's indices_or_sections. A field whose TVM default differs from ours
-  // (leaky_relu's alpha is 0.25 there, batch_matmul's transpose_b false) is stated too. Fields TVM
+  // (leaky_relu's alpha is 0.25 there, batch_matmul's transpose_b false, adaptive_avg_pool2d's
+  // output_size the input's size) is stated too. Fields TVM
   // defaults as we do stay omitted (expand_dims' num_newaxis=1, strided_slice's slice_mode="end").
   void attributesTvmRequiresArePrintedAtTheirDefault() {
     std::string text =
@@ -136,7 +137,8 @@ class TestPrinter : public QObject {
         "  %6 = split(%4);\n"
         "  %7 = nn.dense(%d, %w);\n"
         "  %8 = nn.batch_matmul(%a, %b);\n"
-        "  (%5, %6, %7, %8)\n"
+        "  %9 = nn.adaptive_avg_pool2d(%x);\n"
+        "  (%5, %6, %7, %8, %9)\n"
         "}\n";
     std::string expected =
         "#[version = \"0.0.5\"]\n"
@@ -151,7 +153,8 @@ class TestPrinter : public QObject {
         "  %6 = split(%4, indices_or_sections=1);\n"
         "  %7 = nn.dense(%d, %w, units=None);\n"
         "  %8 = nn.batch_matmul(%a, %b, transpose_b=True);\n"
-        "  (%5, %6, %7, %8)\n"
+        "  %9 = nn.adaptive_avg_pool2d(%x, output_size=[1, 1]);\n"
+        "  (%5, %6, %7, %8, %9)\n"
         "}\n";
     QCOMPARE(printModule(parsed(text)), expected);
   }

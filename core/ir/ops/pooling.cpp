@@ -105,7 +105,8 @@ void registerPoolingOps(OpRegistry& registry) {
           {{"layout", "NCHW"}, {"out_layout", ""}}, FusionKind::OutElementwiseFusable,
           globalPoolRelation("nn.global_max_pool2d"));
   declare(registry, "nn.adaptive_avg_pool2d", "average pooling to a fixed output size", {"data"},
-          {{"output_size", AttrValue::ints({1, 1})}, {"layout", "NCHW"}, {"out_layout", ""}},
+          // TVM's default output_size is the input's size: ours, (1, 1), is always printed.
+          {tvmRequired("output_size", AttrValue::ints({1, 1})), {"layout", "NCHW"}, {"out_layout", ""}},
           FusionKind::OutElementwiseFusable, adaptivePoolRelation, [](Attrs attrs) {
             return expandListAttr("nn.adaptive_avg_pool2d", std::move(attrs), "output_size", 2);
           });
