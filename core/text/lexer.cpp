@@ -46,13 +46,16 @@ class Lexer {
     }
   }
 
-  /// A name after `%`: letters, digits, `_`, and `-` or `.` when a letter follows
-  /// (so `%x.0` is a projection but `%byoc-target_0_i0` is one name).
-  std::string readLocalName() {
+  /// A name after `%` or `@`: letters, digits, `_`, and `-` or `.` when a letter follows (so
+  /// `%x.0` is a projection but `%byoc-target_0_i0` is one name). A global name also joins with
+  /// `-` or `+` before any name character: the functions outlined for a target `my+acc-2` are
+  /// `@my+acc-2_main_0`.
+  std::string readName(bool global) {
     std::string name;
     while (!scan_.atEnd()) {
       const char c = scan_.peek();
-      const bool joiner = (c == '-' || c == '.') && !name.empty() && isNameStart(scan_.peek(1));
+      const bool joiner = ((c == '-' || c == '.') && !name.empty() && isNameStart(scan_.peek(1))) ||
+                          (global && (c == '+' || c == '-') && !name.empty() && isNameChar(scan_.peek(1)));
       if (!isNameChar(c) && !joiner) break;
       name += scan_.advance();
     }
@@ -68,7 +71,7 @@ class Lexer {
     };
     if (c == '%' || c == '@') {
       scan_.advance();
-      std::string name = readLocalName();
+      std::string name = readName(c == '@');
       if (name.empty()) return error(line, column, std::string("expected a name after '") + c + "'");
       return make(c == '%' ? Token::Kind::LocalVar : Token::Kind::GlobalVar, std::move(name));
     }

@@ -359,6 +359,31 @@ class TestCli : public QObject {
     QVERIFY(print.out.contains(QStringLiteral("Compiler=\"my+acc-2\"")));
   }
 
+  // The functions OutlineRegions and the Relax flow name after a target keep its name:
+  // `@my+acc-2_main_0`, `@fused_relax_nn_conv2d…_my+acc-2`, and read back as they print.
+  void globalNamesWithATargetsPunctuationReadBack() {
+    const QString target = writeTemp(QStringLiteral("plus_pattern.json"),
+        R"json({"format": "byoc-studio-target", "version": 1, "name": "my+acc-2", "codegen": "reference",
+            "op_rules": ["nn.conv2d, nn.bias_add, nn.relu"], "patterns": [{"name": "my+acc-2.conv", "pattern": "nn.conv2d(*, *)"}]})json");
+    const QString model = QString::fromStdString(byoc::testing::testDataPath(QStringLiteral("partition/dnnl_convnet.relay")));
+    const QString outlined = dir_.filePath(QStringLiteral("outlined.relay"));
+    const QString fused = dir_.filePath(QStringLiteral("fused.relay"));
+    auto outline = runCli({QStringLiteral("opt"), model, QStringLiteral("--passes"),
+                           QStringLiteral("AnnotateTarget(targets=\"%1\"),MergeCompilerRegions,FlattenNestedTuples,"
+                                          "RemoveDefaultAnnotations,OutlineRegions").arg(target),
+                           QStringLiteral("-o"), outlined});
+    QVERIFY2(outline.exitCode == 0, qPrintable(outline.err));
+    auto relax = runCli({QStringLiteral("partition"), model, QStringLiteral("--target"), target, QStringLiteral("--pipeline"),
+                         QStringLiteral("relax"), QStringLiteral("-o"), fused});
+    QVERIFY2(relax.exitCode == 0, qPrintable(relax.err));
+    for (const auto& [file, name] : {std::pair{outlined, QStringLiteral("@my+acc-2_main_0(")},
+                                     std::pair{fused, QStringLiteral("_my+acc-2(")}}) {
+      auto print = runCli({QStringLiteral("print"), file});
+      QVERIFY2(print.exitCode == 0, qPrintable(print.err));
+      QVERIFY2(print.out.contains(name), qPrintable(print.out));
+    }
+  }
+
   // Options read as `byoc passes --reference` writes them, and as TVM users write them; a bad
   // target file an option names is reported with its own name.
   void pipelineOptionsReadAsTheReferenceWritesThem() {
