@@ -401,6 +401,16 @@ class TestCli : public QObject {
     QCOMPARE(bad.exitCode, 1);
     QCOMPARE(bad.err, QStringLiteral("error: %1: at /op_rules/0 (nn.relu): 1:13: found the end of the condition, expected a value, a name or '('\n")
                           .arg(target));
+    // Its pipelines are checked too, as --target checks them.
+    const QString badOptimize = writeTemp(QStringLiteral("bad_optimize.json"),
+        R"({"format": "byoc-studio-target", "version": 1, "name": "t", "op_rules": ["nn.relu"], "optimize": "FoldConstant,SimplifyExp"})");
+    for (const QStringList& args : {QStringList{QStringLiteral("opt"), QStringLiteral("--demo"), QStringLiteral("--passes"),
+                                                QStringLiteral("AnnotateTarget(targets=\"%1\")").arg(badOptimize)},
+                                    QStringList{QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), badOptimize}}) {
+      auto run = runCli(args);
+      QCOMPARE(run.exitCode, 1);
+      QCOMPARE(run.err, QStringLiteral("error: %1: at /optimize: 1:14: unknown pass 'SimplifyExp'\n").arg(badOptimize));
+    }
   }
 
   void rewriteReplacesEveryMatchToAFixedPoint() {

@@ -94,6 +94,15 @@ Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<co
   return steps;
 }
 
+Status checkTargetPipelines(const Target& target) {
+  for (const auto& [field, text] : {std::pair{"prepare", &target.preparePipeline}, std::pair{"optimize", &target.optimizePipeline}}) {
+    if (text->empty()) continue;
+    Result<std::vector<PipelineStep>> steps = parsePipeline(*text, builtinPasses());
+    if (!steps) return inPipelineField(target, field, steps.error(), steps.error().location.column);
+  }
+  return Status::ok();
+}
+
 Result<std::vector<PassPtr>> regionPerCallSteps(const std::vector<std::shared_ptr<const Target>>& targets) {
   BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, preparationSteps(targets));
   BYOC_ASSIGN_OR_RETURN(PassPtr mergeComposite, createMergeCompositePass(targets));

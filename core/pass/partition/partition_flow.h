@@ -28,6 +28,10 @@ Result<PartitionPipeline> parsePartitionPipeline(std::string_view name);
 Result<std::vector<PassPtr>> partitionSteps(const std::vector<std::shared_ptr<const Target>>& targets,
                                             PartitionPipeline pipeline);
 
+/// Checks the passes and options `target`'s prepare and optimize pipelines name, so that a target
+/// a pipeline's option names is checked as one `--target` names; the error is placed in its file.
+Status checkTargetPipelines(const Target& target);
+
 /// The relay pipeline's passes without MergeCompilerRegions and pruning: every offloaded call (a
 /// composite or a single op) becomes a region of its own, so that each can be checked on its own.
 Result<std::vector<PassPtr>> regionPerCallSteps(const std::vector<std::shared_ptr<const Target>>& targets);

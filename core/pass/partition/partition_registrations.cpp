@@ -3,6 +3,7 @@
 /// (`MergeComposite(targets="dnnl"),AnnotateTarget(targets="dnnl"),MergeCompilerRegions,PartitionGraph`).
 
 #include "pass/transforms/canonicalize_ops.h"
+#include "pass/partition/partition_flow.h"
 #include "pass/partition/partition_passes.h"
 #include "target/target_library.h"
 
@@ -24,6 +25,7 @@ Result<TargetList> targetsOption(const Attrs& options, const char* name) {
     item.erase(item.find_last_not_of(' ') + 1);
     if (!item.empty()) {
       BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(item));
+      BYOC_TRY(checkTargetPipelines(target));
       targets.push_back(std::make_shared<const Target>(std::move(target)));
     }
     start = comma + 1;
