@@ -27,6 +27,8 @@ struct FlagSpec {
   bool repeatable = false;
   ValueKind kind = ValueKind::Text;
   NumberRange range{};
+  /// A flag this one only applies with (`match -o` with `--partition`); empty for none.
+  std::string onlyWith{};
 };
 
 /// Most timed runs of `run --bench`.
@@ -188,8 +190,9 @@ const std::map<std::string, CommandSpec>& commands() {
                  {kDemoFlag, kPatternFlag, kPatternFileFlag,
                   {"--partition", "", "instead, print the model with every match outlined into a function called in place "
                                       "(PartitionedFromPattern, as TVM's pattern.partition() does)"},
-                  {"-o", "OUT", "with --partition, write the module to OUT (.relay or .json) instead of printing it"},
-                  {"--types", "", "with --partition, show the type of every expression"}}}},
+                  {.name = "-o", .value = "OUT", .help = "with --partition, write the module to OUT (.relay or .json) instead of printing it",
+                   .onlyWith = "--partition"},
+                  {.name = "--types", .help = "with --partition, show the type of every expression", .onlyWith = "--partition"}}}},
       {"rewrite", {"replace every match of a pattern by a replacement, until nothing changes (TVM's rewrite)", Input::ModelOrDemo,
                    withPassRunFlags({kDemoFlag, kPatternFlag, kPatternFileFlag,
                     {"--replace", "TEXT", "the replacement, in the pattern language over the pattern's names (docs/patterns.md)"},
@@ -341,6 +344,9 @@ ParseOutcome parseOptions(const std::vector<std::string>& args) {
   if (spec->second.input == Input::Model && !options.file) outcome.usageError = "missing FILE";
   for (const std::string& flag : spec->second.required)
     if (outcome.usageError.empty() && !options.has(flag)) outcome.usageError = "missing " + flag;
+  for (const FlagSpec& flag : spec->second.flags)
+    if (outcome.usageError.empty() && !flag.onlyWith.empty() && options.has(flag.name) && !options.has(flag.onlyWith))
+      outcome.usageError = "option '" + flag.name + "' applies only with " + flag.onlyWith;
   return outcome;
 }
 

@@ -453,6 +453,23 @@ class TestCli : public QObject {
     QVERIFY2(!run.out.contains(QStringLiteral("nn.relu")), qPrintable(run.out));
     QCOMPARE(run.out.count(QStringLiteral("Compiler=\"acc\"")), 1);  // the three tanh in one region
     QVERIFY(run.out.contains(QStringLiteral("sigmoid(")));
+
+    // Rules that never settle stop after TVM's 100 callback passes, from the command line and from
+    // a target's row, which the error names.
+    const QString endless = writeTemp(QStringLiteral("endless.json"),
+        "{\"format\": \"byoc-studio-target\", \"version\": 1, \"name\": \"acc\", \"op_rules\": [\"tanh\"],"
+        " \"rewrites\": [{\"pattern\": \"x = *; nn.relu(x)\", \"replace\": \"tanh(x)\"},"
+        " {\"pattern\": \"a = *; b = *; add(a, b)\", \"replace\": \"add(b, a)\"}]}");
+    const QString sum = writeTemp(QStringLiteral("sum.relay"),
+                                  "def @main(%x: Tensor[(1, 8), float32], %y: Tensor[(1, 8), float32]) {\n  add(%x, %y)\n}\n");
+    const QString limit = QStringLiteral("rewrite: no fixed point after 100 callback passes (possible conflicting rewrites)\n");
+    auto row = runCli({QStringLiteral("partition"), sum, QStringLiteral("--target"), endless});
+    QCOMPARE(row.exitCode, 1);
+    QCOMPARE(row.err, QStringLiteral("error: PatternRewrite: %1: at /rewrites/1: ").arg(endless) + limit);
+    auto command = runCli({QStringLiteral("rewrite"), sum, QStringLiteral("--pattern"), QStringLiteral("a = *; b = *; add(a, b)"),
+                           QStringLiteral("--replace"), QStringLiteral("add(b, a)")});
+    QCOMPARE(command.exitCode, 1);
+    QCOMPARE(command.err, QStringLiteral("error: PatternRewrite: ") + limit);
   }
 
   // TVM's pattern.partition(): each match outlined into a function called in place, marked with

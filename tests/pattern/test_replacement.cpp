@@ -10,13 +10,33 @@ using testing::printBody;
 
 namespace {
 
-/// `body` of @main rewritten: every match of `pattern` replaced by `replacement`, to a fixed point.
-Result<std::string> rewritten(const std::string& body, const std::string& pattern, const std::string& replacement) {
+/// `body` of @main(`params`) rewritten: every match of `pattern` replaced by `replacement`, to a
+/// fixed point.
+Result<std::string> rewritten(const std::string& body, const std::string& pattern, const std::string& replacement,
+                              const std::string& params = "%x: Tensor[(1, 8), float32], %y: Tensor[(1, 8), float32]") {
   const OwnedPattern parsed(parsePattern(pattern).value());
   BYOC_ASSIGN_OR_RETURN(Replacement built, Replacement::parse(replacement, parsed.get()));
-  Function main = parseMain("def @main(%x: Tensor[(1, 8), float32], %y: Tensor[(1, 8), float32]) {\n" + body + "\n}");
+  Function main = parseMain("def @main(" + params + ") {\n" + body + "\n}");
   BYOC_ASSIGN_OR_RETURN(Expr result, rewrite({built.callback()}, main));
   return printBody(result->as<FunctionNode>()->body);
+}
+
+// TVM's BatchnormCallback (tests/python/relay/test_dataflow_pattern.py): gamma * (x - mean) /
+// sqrt(var + eps) + beta becomes nn.batch_norm(...)[0]. Its callback reads epsilon from the matched
+// constant; a replacement states it.
+const char* kBatchNormPattern =
+    "x = *; variance = *; mean = *; beta = *; gamma = *; eps = const; "
+    "add(divide(multiply(gamma, subtract(x, mean)), sqrt(add(variance, eps))), beta)";
+const char* kBatchNormReplacement = "nn.batch_norm(x, gamma, beta, mean, variance){epsilon=1e-05f}.0";
+const char* kBatchNormParams = "%x: Tensor[(2, 4), float32], %var: Tensor[(4), float32], %mean: Tensor[(4), float32], "
+                               "%beta: Tensor[(4), float32], %gamma: Tensor[(4), float32]";
+
+/// TVM's BN expression on `x`, ending in `last` (add, or subtract for the near misses).
+std::string batchNormOf(const std::string& x, int first, const char* last = "add") {
+  auto v = [first](int k) { return "%" + std::to_string(first + k); };
+  return v(0) + " = subtract(" + x + ", %mean);\n" + v(1) + " = multiply(%gamma, " + v(0) + ");\n" + v(2) +
+         " = add(%var, 1e-05f);\n" + v(3) + " = sqrt(" + v(2) + ");\n" + v(4) + " = divide(" + v(1) + ", " + v(3) +
+         ");\n" + v(5) + " = " + last + "(" + v(4) + ", %beta);\n";
 }
 
 }  // namespace
@@ -76,6 +96,43 @@ class TestReplacement : public QObject {
                                        Replacement::parse("nn.relu(x)", toRelu.get()).value().callback()};
     Function main = parseMain("def @main(%x: Tensor[(1, 8), float32]) { nn.relu(%x) }");
     QCOMPARE(printBody(rewrite(rules, main->body).value()), std::string("nn.relu(%x)"));
+  }
+
+  // TVM's test_rewrite: an add becomes a subtract of the same operands.
+  void tvmTestRewrite() {
+    QCOMPARE(rewritten("add(%x, %y)", "a = *; b = *; add(a, b)", "subtract(a, b)").value(), std::string("subtract(%x, %y)"));
+  }
+
+  // TVM's test_fuse_batchnorm and test_no_fuse_batchnorm.
+  void tvmTestFuseBatchnorm() {
+    const std::string fused = "%0 = nn.batch_norm(%x, %gamma, %beta, %mean, %var);\n%0.0";
+    QCOMPARE(rewritten(batchNormOf("%x", 0) + "%5", kBatchNormPattern, kBatchNormReplacement, kBatchNormParams).value(), fused);
+    const std::string fake = batchNormOf("%x", 0, "subtract") + "%5";
+    QCOMPARE(rewritten(fake, kBatchNormPattern, kBatchNormReplacement, kBatchNormParams).value(),
+             rewritten(fake, "x = *; tanh(x)", "x", kBatchNormParams).value());  // unchanged: no tanh to rewrite
+  }
+
+  // TVM's test_fuse_double_batchnorm and test_partial_fuse_double_batchnorm.
+  void tvmTestFuseDoubleBatchnorm() {
+    QCOMPARE(rewritten(batchNormOf("%x", 0) + batchNormOf("%5", 6) + "%11", kBatchNormPattern, kBatchNormReplacement,
+                       kBatchNormParams)
+                 .value(),
+             std::string("%0 = nn.batch_norm(%x, %gamma, %beta, %mean, %var);\n%1 = %0.0;\n"
+                         "%2 = nn.batch_norm(%1, %gamma, %beta, %mean, %var);\n%2.0"));
+    // The first BN, not one (it subtracts beta), stays; the second, on it, fuses.
+    const std::string partial = batchNormOf("%x", 0, "subtract") + "%6 = nn.batch_norm(%5, %gamma, %beta, %mean, %var);\n%6.0";
+    QCOMPARE(rewritten(batchNormOf("%x", 0, "subtract") + batchNormOf("%5", 6) + "%11", kBatchNormPattern,
+                       kBatchNormReplacement, kBatchNormParams)
+                 .value(),
+             rewritten(partial, "x = *; tanh(x)", "x", kBatchNormParams).value());  // printed as the rewrite prints
+  }
+
+  // TVM's test_fuse_batchnorm_commutation: the add with beta first matches too (add commutes).
+  void tvmTestFuseBatchnormCommutation() {
+    const std::string commuted = "%0 = subtract(%x, %mean);\n%1 = multiply(%gamma, %0);\n%2 = add(%var, 1e-05f);\n"
+                                 "%3 = sqrt(%2);\n%4 = divide(%1, %3);\nadd(%beta, %4)";
+    QCOMPARE(rewritten(commuted, kBatchNormPattern, kBatchNormReplacement, kBatchNormParams).value(),
+             std::string("%0 = nn.batch_norm(%x, %gamma, %beta, %mean, %var);\n%0.0"));
   }
 
   void aNameInAnAlternativeNotTakenIsAnError() {

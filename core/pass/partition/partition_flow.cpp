@@ -50,7 +50,11 @@ Result<std::vector<PassPtr>> preparationSteps(const std::vector<std::shared_ptr<
       BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> prepare, pipelinePasses(*target, "prepare", target->preparePipeline, registry));
       steps.insert(steps.end(), std::make_move_iterator(prepare.begin()), std::make_move_iterator(prepare.end()));
     }
-    for (const RewriteRow& row : target->rewrites) steps.push_back(createPatternRewritePass(*row.replacement));
+    for (std::size_t i = 0; i < target->rewrites.size(); ++i) {
+      const std::string source = (target->file.empty() ? "target " + target->name : target->file) + ": at /rewrites/" +
+                                 std::to_string(i);
+      steps.push_back(createPatternRewritePass(*target->rewrites[i].replacement, source));
+    }
   }
   return steps;
 }

@@ -20,8 +20,9 @@
 
 namespace byoc {
 
-/// The pass rewriting every match of `replacement`'s pattern.
-PassPtr createPatternRewritePass(Replacement replacement);
+/// The pass rewriting every match of `replacement`'s pattern. Its errors start with `source`, where
+/// the rewrite was written (a target file's row), when one is given.
+PassPtr createPatternRewritePass(Replacement replacement, std::string source = {});
 
 /// The pass outlining every group of `pattern`.
 PassPtr createPatternPartitionPass(OwnedPattern pattern);
