@@ -92,6 +92,15 @@ class TestRunCommand : public QObject {
     QVERIFY2(agreesThroughout(run.out), qPrintable(run.out));
   }
 
+  // Checked call by call, the concatenate is a region of its own whose input is a tuple: the
+  // oneDNN codegen takes the tuple's fields as its inputs.
+  void aRegionTakesATupleAsItsFields() {
+    Outcome run = runCli({"run", data("concatenate_region.relay"), "--target", "dnnl", "--random-inputs", "1", "--compare-reference"});
+    QCOMPARE(run.err, QString());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(agreesThroughout(run.out), qPrintable(run.out));
+  }
+
   void fusesConstantBatchNormsIntoScaleShift() {
     Outcome partition = runCli({"partition", data("batch_norm_block.relay"), "--target", "dnnl"});
     QCOMPARE(partition.err, QString());

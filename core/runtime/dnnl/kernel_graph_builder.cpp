@@ -27,14 +27,23 @@ class GraphBuilder {
  public:
   explicit GraphBuilder(const Module* module) : module_(module) {}
 
-  /// The graph of `function`: one input node per parameter, then its constants and calls in post-order.
+  /// The graph of `function`: one input node per parameter (per field of a tuple parameter, as the
+  /// executor passes a tuple's fields), then its constants and calls in post-order.
   Result<KernelGraph> build(const FunctionNode& function) {
     for (const Var& param : function.params) {
-      const auto* type = param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
-      if (!type)
+      const std::vector<const TypeNode*> fields =
+          param->type() ? flattenTupleTypes(param->type()) : std::vector<const TypeNode*>{};
+      const bool tuple = param->type() && param->type()->as<TupleTypeNode>();
+      std::vector<KernelEntry>& entries = values_[param.get()];
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const auto* type = fields[i]->as<TensorTypeNode>();
+        if (!type) break;
+        const std::string name = tuple ? param->name + "." + std::to_string(i) : param->name;
+        entries.push_back(add({KernelNodeKind::Input, name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param), {}}));
+      }
+      if (fields.empty() || entries.size() != fields.size())
         return located(Expr(param), makeError("region input %" + param->name + " is " + typeToString(param->type()) +
-                                              "; only tensors are supported"));
-      values_[param.get()] = {add({KernelNodeKind::Input, param->name, {}, {}, {{type->dtype, type->shape}}, {}, Expr(param), {}})};
+                                              "; only tensors and tuples of tensors are supported"));
     }
     auto done = [&](const ExprNode* node) { return values_.count(node) > 0; };
     BYOC_TRY(visitChildrenFirst(function.body.get(), done, regionChildren, [&](const ExprNode& node) -> Status {
