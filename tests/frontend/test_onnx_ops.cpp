@@ -57,6 +57,16 @@ OnnxModelBuilder convTransposePreluArgmax() {
   return b;
 }
 
+/// ArgMin keeping the reduced axis and taking the last of equal minima.
+OnnxModelBuilder argminLast() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 3, 4}).output("y");
+  auto& argmin = b.node("ArgMin", {"x"}, {"y"});
+  attr(argmin, "axis", int64_t{-1});
+  attr(argmin, "select_last_index", int64_t{1});
+  return b;
+}
+
 /// Gemm with transB: nn.dense then add of the bias.
 OnnxModelBuilder gemmTransB() {
   OnnxModelBuilder b;
@@ -617,6 +627,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("conv_bias_relu"), convBiasRelu},
       {QStringLiteral("conv_same_upper_grouped"), convSameUpperGrouped},
       {QStringLiteral("conv_transpose_prelu_argmax"), convTransposePreluArgmax},
+      {QStringLiteral("argmin_last"), argminLast},
       {QStringLiteral("gemm_trans_b"), gemmTransB},
       {QStringLiteral("gemm_alpha_beta"), gemmAlphaBeta},
       {QStringLiteral("matmul_2d"), matmul2d},

@@ -112,6 +112,7 @@ class TestOps : public QObject {
     row("mean", "mean", {"f32[1,8,4,4]"}, "axis=2,3;keepdims=1", "Tensor[(1, 8, 1, 1), float32]");
     row("sum all", "sum", {"f32[2,3]"}, "", "float32");
     row("argmax", "argmax", {"f32[2,3]"}, "axis=1", "Tensor[(2), int32]");
+    row("argmin keepdims", "argmin", {"f32[2,3]"}, "axis=1;keepdims=1", "Tensor[(2, 1), int32]");
     row("layer_norm", "nn.layer_norm", {"f32[1,128,256]", "f32[256]", "f32[256]"}, "", "Tensor[(1, 128, 256), float32]");
     row("softmax axis", "nn.softmax", {"f32[2,3]"}, "axis=2", "error: nn.softmax: axis 2 is out of range for rank 2");
     row("where", "where", {"bool[2,1]", "f32[3]", "f32[2,3]"}, "", "Tensor[(2, 3), float32]");

@@ -207,6 +207,8 @@ class TestKernels : public QObject {
     row("prod", x23 + "prod(%x, axis=[0]) }", {v23}, "(3) [-2, -2, 0]");
     row("argmax", x23 + "argmax(%x, axis=[1]) }", {{1, 5, 2, 9, 0, 9}}, "(2) [1, 0]");
     row("argmax last", x23 + "argmax(%x, axis=[1], select_last_index=True) }", {{1, 5, 2, 9, 0, 9}}, "(2) [1, 2]");
+    row("argmin", x23 + "argmin(%x, axis=[1]) }", {{1, 5, 1, 9, 0, 0}}, "(2) [0, 1]");
+    row("argmin last", x23 + "argmin(%x, axis=[1], select_last_index=True) }", {{1, 5, 1, 9, 0, 0}}, "(2) [2, 2]");
     row("annotations", x23 + "annotation.compiler_end(annotation.compiler_begin(%x, compiler=\"t\"), compiler=\"t\") }",
         {v23}, "(2, 3) [-2, -1, 0, 1, 2, 3]");
     row("dense", "def @main(%x: " + tensor("2, 3") + ", %w: " + tensor("2, 3") + ") { nn.dense(%x, %w) }",

@@ -1,6 +1,6 @@
 /// \file
 /// Converters of the neural-network ONNX ops: convolution, Gemm and MatMul, normalisations,
-/// pooling, softmax, PRelu and ArgMax. Conv takes 1-D, 2-D and 3-D inputs (NCW, NCHW, NCDHW),
+/// pooling, softmax, PRelu, ArgMax and ArgMin. Conv takes 1-D, 2-D and 3-D inputs (NCW, NCHW, NCDHW),
 /// ConvTranspose and the window pools 2-D and 3-D; global pools 2-D.
 ///
 /// Conv's bias becomes `nn.bias_add` (axis 1), as TVM's importer writes it, so that the
@@ -190,17 +190,19 @@ Result<OnnxOutputs> prelu(const OnnxNodeContext& c) {
   return single(c.call("nn.prelu", {x, slope}, {{"axis", 1}}));
 }
 
-/// ArgMax: Relay's argmax yields int32; ONNX's int64, hence a cast.
-Result<OnnxOutputs> argmax(const OnnxNodeContext& c) {
-  BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
-  BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
-  BYOC_ASSIGN_OR_RETURN(int64_t selectLast, c.attrs.getInt("select_last_index", 0));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue index, c.call("argmax", {x},
-                                                 {{"axis", AttrValue::ints({axis})},
-                                                  {"keepdims", keepdims != 0},
-                                                  {"select_last_index", selectLast != 0}}));
-  return single(c.call("cast", {index}, {{"dtype", "int64"}}));
+/// ArgMax and ArgMin (`op`: argmax or argmin): Relay's yield int32; ONNX's int64, hence a cast.
+OnnxConverter argReduce(const char* op) {
+  return [op](const OnnxNodeContext& c) -> Result<OnnxOutputs> {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+    BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
+    BYOC_ASSIGN_OR_RETURN(int64_t keepdims, c.attrs.getInt("keepdims", 1));
+    BYOC_ASSIGN_OR_RETURN(int64_t selectLast, c.attrs.getInt("select_last_index", 0));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue index, c.call(op, {x},
+                                                   {{"axis", AttrValue::ints({axis})},
+                                                    {"keepdims", keepdims != 0},
+                                                    {"select_last_index", selectLast != 0}}));
+    return single(c.call("cast", {index}, {{"dtype", "int64"}}));
+  };
 }
 
 /// A 2-D matrix [k, n] as the [n, k] weight of nn.dense: transposed at import when constant.
@@ -372,7 +374,8 @@ void addNeuralNetConverters(OnnxConverterTable& table) {
   table["Conv"] = conv;
   table["ConvTranspose"] = convTranspose;
   table["PRelu"] = prelu;
-  table["ArgMax"] = argmax;
+  table["ArgMax"] = argReduce("argmax");
+  table["ArgMin"] = argReduce("argmin");
   table["Gemm"] = gemm;
   table["MatMul"] = matmul;
   table["BatchNormalization"] = batchNorm;

@@ -50,6 +50,8 @@ void registerReduceOps(OpRegistry& registry) {
   argAttrs.push_back({"select_last_index", false});
   declare(registry, "argmax", "index of the maximum over axes", {"data"}, argAttrs, FusionKind::CommReduce,
           reduceRelation("argmax", DType::Int32));
+  declare(registry, "argmin", "index of the minimum over axes", {"data"}, argAttrs, FusionKind::CommReduce,
+          reduceRelation("argmin", DType::Int32));
 }
 
 }  // namespace byoc::ops

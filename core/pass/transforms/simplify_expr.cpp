@@ -4,7 +4,11 @@
 
 #include "pass/transforms/simplify_expr.h"
 
+#include <cmath>
+#include <limits>
+
 #include "ir/op.h"
+#include "ir/structural.h"
 #include "ir/ops/op_helpers.h"
 #include "pass/analysis/constant_evaluator.h"
 #include "pass/infer_type.h"
@@ -283,6 +287,143 @@ RewriteCallback simplifyAdjacentMultiplyOrAdd() {
           }, true};
 }
 
+/// argmax or argmin of a dequantized tensor → of the tensor itself (TVM's SimplifyDQArgMax and
+/// SimplifyDQArgMin; this tool has no argsort).
+RewriteCallback simplifyDequantizedArg(const char* name) {
+  Pattern x = wildcard();
+  return {callOp(name, {callOp("qnn.dequantize", {x, wildcard(), wildcard()})}),
+          [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const auto* call = post->as<CallNode>();
+            return Expr(CallNode::make(call->callee, {nodes.at(x)[0]}, call->attrs, pre->origin()));
+          }, true};
+}
+
+/// The smallest and largest values of `dtype`, as TVM's min_value and max_value give them.
+std::pair<double, double> dtypeRange(DType dtype) {
+  switch (dtype) {
+    case DType::Int8: return {-128, 127};
+    case DType::Int16: return {-32768, 32767};
+    case DType::Int32: return {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
+    case DType::Int64:
+      return {static_cast<double>(std::numeric_limits<int64_t>::min()), static_cast<double>(std::numeric_limits<int64_t>::max())};
+    case DType::UInt8: return {0, 255};
+    case DType::Bool: return {0, 1};
+    case DType::Float16: return {-65504, 65504};
+    case DType::BFloat16: return {-3.38953139e38, 3.38953139e38};
+    case DType::Float32: return {-std::numeric_limits<float>::max(), std::numeric_limits<float>::max()};
+    case DType::Float64: return {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
+  }
+  return {0, 0};
+}
+
+/// A clip's bounds.
+std::pair<double, double> clipBounds(const CallNode& clip) {
+  return {clip.attrs.find("a_min")->asFloat(), clip.attrs.find("a_max")->asFloat()};
+}
+
+/// clip(x) → cast → … → cast: the casts to a dtype that holds every clipped value dropped, and one
+/// cast to the result's dtype added when the last one left has another (TVM's
+/// SimplifyClipAndConsecutiveCast): cast(cast(clip(x, 0, 255), uint8), int32) of an int32 x is the clip.
+RewriteCallback simplifyClipAndConsecutiveCast() {
+  return {callOp("cast", {wildcard()}), [](const Expr& pre, const Expr& post, const PatternNodeMap&) -> Result<Expr> {
+            // The casts from the root down, read on `pre` for their types and on `post` to rebuild.
+            std::vector<std::pair<const CallNode*, DType>> casts;
+            Expr before = pre, after = post;
+            for (const CallNode* call = before->as<CallNode>(); call && call->opDef() && call->opDef()->name == "cast";
+                 call = before->as<CallNode>()) {
+              const auto* rebuilt = after->as<CallNode>();
+              const TensorTypeNode* type = tensorTypeOf(before);
+              if (!rebuilt || rebuilt->callee != call->callee || !type) return post;
+              casts.push_back({rebuilt, type->dtype});
+              before = call->args[0];
+              after = rebuilt->args[0];
+            }
+            const auto* clip = after->as<CallNode>();
+            const TensorTypeNode* clipType = tensorTypeOf(before);
+            if (!clip || !clip->opDef() || clip->opDef()->name != "clip" || !clipType) return post;
+            const auto [low, high] = clipBounds(*clip);
+            std::vector<std::pair<const CallNode*, DType>> kept;
+            for (const auto& cast : casts) {
+              const auto [least, most] = dtypeRange(cast.second);
+              if (!(high <= most && low >= least)) kept.push_back(cast);
+            }
+            if (kept.size() == casts.size()) return post;
+            Expr result = after;
+            for (auto cast = kept.rbegin(); cast != kept.rend(); ++cast) {
+              BYOC_ASSIGN_OR_RETURN(result, op("cast", {result}, cast->first->attrs, pre));
+            }
+            const DType last = kept.empty() ? clipType->dtype : kept.front().second;
+            if (last != casts.front().second) {
+              BYOC_ASSIGN_OR_RETURN(result, op("cast", {result}, {{"dtype", std::string(dtypeName(casts.front().second))}}, pre));
+            }
+            // Dropping the one cast and adding it back gives what was there: no change.
+            return structuralEqual(result, post) ? post : result;
+          }, true};
+}
+
+/// clip(x) whose bounds hold every value of x's dtype → x (TVM's SimplifyClip); not after a
+/// qnn.requantize or qnn.add, whose clip the dnnl legalization reads.
+RewriteCallback simplifyClip() {
+  Pattern x = wildcard();
+  return {callOp("clip", {x}), [x](const Expr& pre, const Expr& post, const PatternNodeMap& nodes) -> Result<Expr> {
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            const auto* clip = post->as<CallNode>();
+            const auto* child = clip->args[0]->as<CallNode>();
+            const std::string childOp = child && child->opDef() ? child->opDef()->name : "";
+            if (!type || childOp == "qnn.requantize" || childOp == "qnn.add") return post;
+            const auto [low, high] = clipBounds(*clip);
+            const auto [least, most] = dtypeRange(type->dtype);
+            return high >= most && low <= least ? nodes.at(x)[0] : post;
+          }, true};
+}
+
+/// The first value of a constant (TVM reads int32, float32 and float64 ones), else 1.
+double firstValueOr1(const PatternNodeMap& nodes, const Pattern& constant, DType dtype) {
+  auto found = nodes.find(constant);
+  if (found == nodes.end() || found->second.empty()) return 1;
+  if (dtype != DType::Int32 && dtype != DType::Float32 && dtype != DType::Float64) return 1;
+  const auto* data = found->second[0]->as<ConstantNode>();
+  return data && data->data.numElements() > 0 ? data->data.elementAsDouble(0) : 1;
+}
+
+/// a·x·x + b·x·y + c·y·y, in any order and association → a·(x + p·y)·(x + q·y) with p, q the roots
+/// of a·t² − b·t + c; unchanged when they are complex (TVM's SimplifyBinomial).
+RewriteCallback simplifyBinomial() {
+  Pattern x = wildcard(), y = wildcard(), a = isConstant(), b = isConstant(), c = isConstant();
+  auto mul = [](Pattern l, Pattern r) { return callOp("multiply", {std::move(l), std::move(r)}); };
+  auto add = [](Pattern l, Pattern r) { return callOp("add", {std::move(l), std::move(r)}); };
+  Pattern xx = alt(alt(mul(a, mul(x, x)), mul(x, mul(a, x))), mul(x, x));
+  Pattern xy = alt(alt(alt(mul(b, mul(x, y)), mul(x, mul(b, y))), mul(y, mul(b, x))), mul(x, y));
+  Pattern yy = alt(alt(mul(c, mul(y, y)), mul(y, mul(c, y))), mul(y, y));
+  Pattern root = alt(alt(add(add(xy, xx), yy), add(add(xy, yy), xx)), add(add(xx, yy), xy));
+  return {root, [x, y, a, b, c](const Expr& pre, const Expr&, const PatternNodeMap& nodes) -> Result<Expr> {
+            const TensorTypeNode* type = tensorTypeOf(pre);
+            if (!type) return pre;
+            Expr first = nodes.at(x)[0], second = nodes.at(y)[0];
+            double av = firstValueOr1(nodes, a, type->dtype), bv = firstValueOr1(nodes, b, type->dtype),
+                   cv = firstValueOr1(nodes, c, type->dtype);
+            if (cv == 1 && av > 1) {
+              std::swap(first, second);
+              std::swap(av, cv);
+            }
+            const double square = bv * bv - 4 * av * cv;
+            if (square < 0) return pre;  // as TVM's, which returns the matched expression as it was
+            const bool same = square < 1e-4;
+            const double root = std::sqrt(square);
+            auto factor = [&](double value) -> Result<Expr> {
+              BYOC_ASSIGN_OR_RETURN(Expr scaled, op("multiply", {second, scalarConstant(type->dtype, value, pre)}, {}, pre));
+              return op("add", {first, scaled}, {}, pre);
+            };
+            BYOC_ASSIGN_OR_RETURN(Expr p, factor((bv + root) / (2 * av)));
+            Expr q = p;
+            if (!same) {
+              BYOC_ASSIGN_OR_RETURN(q, factor((bv - root) / (2 * av)));
+            }
+            BYOC_ASSIGN_OR_RETURN(Expr product, op("multiply", {p, q}, {}, pre));
+            return op("multiply", {scalarConstant(type->dtype, av, pre), product}, {}, pre);
+          }, true};
+}
+
 std::vector<RewriteCallback> rules() {
   return {concretizeLike("zeros_like", "zeros"),
           concretizeLike("ones_like", "ones"),
@@ -296,7 +437,12 @@ std::vector<RewriteCallback> rules() {
           simplifyConsecutiveCast(),
           fullElementwise(),
           switchAddMultiply(),
-          simplifyAdjacentMultiplyOrAdd()};
+          simplifyAdjacentMultiplyOrAdd(),
+          simplifyDequantizedArg("argmax"),
+          simplifyDequantizedArg("argmin"),
+          simplifyClipAndConsecutiveCast(),
+          simplifyClip(),
+          simplifyBinomial()};
 }
 
 PassInfo simplifyExprInfo() {
@@ -307,8 +453,12 @@ PassInfo simplifyExprInfo() {
           "reshapes into one; consecutive transposes or layout_transforms into one transpose or nothing; a transpose "
           "that moves no axis into its input; a cast to the same dtype into its input; a widening cast followed by "
           "another cast into one cast; zeros/ones next to a value of the result's type in a broadcasting op into a "
-          "scalar 0/1; (x+c1)*c2 into x*c2+c1*c2; (x*c1)*c2 and (x+c1)+c2 into one op of x and a folded constant. "
-          "As TVM's SimplifyExpr; needs types.",
+          "scalar 0/1; (x+c1)*c2 into x*c2+c1*c2; (x*c1)*c2 and (x+c1)+c2 into one op of x and a folded constant; "
+          "argmax/argmin of a qnn.dequantize into argmax/argmin of its input; the casts after a clip to dtypes that "
+          "hold the clipped range dropped; a clip whose bounds hold its input's whole dtype removed; "
+          "a*x*x+b*x*y+c*y*y factored into a*(x+p*y)*(x+q*y) when the roots are real. As TVM's SimplifyExpr, "
+          "without the rules of ops this tool lacks (full_like, reshape_like, collapse_sum_like, broadcast_to_like, "
+          "cast_like, argsort); needs types.",
           {}};
 }
 

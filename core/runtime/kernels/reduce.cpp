@@ -1,5 +1,5 @@
 /// \file
-/// Reductions over a set of axes (sum, mean, max, min, prod, argmax), with keepdims and exclude.
+/// Reductions over a set of axes (sum, mean, max, min, prod, argmax, argmin), with keepdims and exclude.
 
 #include <limits>
 
@@ -11,7 +11,7 @@ namespace byoc::kernels {
 
 namespace {
 
-enum class Reduction { Sum, Mean, Max, Min, Prod, ArgMax };
+enum class Reduction { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin };
 
 /// Which input axes the call reduces.
 std::vector<bool> reducedAxes(const Attrs& attrs, std::size_t rank) {
@@ -43,11 +43,12 @@ Status reduce(const KernelArgs& args, Reduction kind) {
   }
   const int64_t outCount = out.numElements();
   const double start = kind == Reduction::Max || kind == Reduction::ArgMax ? -std::numeric_limits<double>::infinity()
-                       : kind == Reduction::Min                           ? std::numeric_limits<double>::infinity()
+                       : kind == Reduction::Min || kind == Reduction::ArgMin ? std::numeric_limits<double>::infinity()
                        : kind == Reduction::Prod                          ? 1.0
                                                                           : 0.0;
   std::vector<double> acc(static_cast<std::size_t>(outCount), start);
-  std::vector<int64_t> best(kind == Reduction::ArgMax ? static_cast<std::size_t>(outCount) : 0, 0);
+  const bool indexed = kind == Reduction::ArgMax || kind == Reduction::ArgMin;
+  std::vector<int64_t> best(indexed ? static_cast<std::size_t>(outCount) : 0, 0);
   const bool lastIndex = ops::boolAttr(args.attrs, "select_last_index");
   BYOC_TRY(dispatchDType(args.op, in.dtype(), [&](auto tag) {
     using T = decltype(tag);
@@ -65,7 +66,8 @@ Status reduce(const KernelArgs& args, Reduction kind) {
         case Reduction::Min: slot = value < slot ? value : slot; break;
         case Reduction::Prod: slot *= value; break;
         case Reduction::ArgMax:
-          if (value > slot || (lastIndex && value == slot)) {
+        case Reduction::ArgMin:
+          if ((kind == Reduction::ArgMax ? value > slot : value < slot) || (lastIndex && value == slot)) {
             slot = value;
             best[static_cast<std::size_t>(o)] = r;
           }
@@ -81,7 +83,7 @@ Status reduce(const KernelArgs& args, Reduction kind) {
       }
     }
   }));
-  if (kind == Reduction::ArgMax) {
+  if (indexed) {
     int32_t* y = out.data<int32_t>();
     for (int64_t i = 0; i < outCount; ++i) y[i] = static_cast<int32_t>(best[static_cast<std::size_t>(i)]);
     return Status::ok();
@@ -103,6 +105,7 @@ void addReduceKernels(KernelTable& table) {
   table["min"] = [](const KernelArgs& a) { return reduce(a, Reduction::Min); };
   table["prod"] = [](const KernelArgs& a) { return reduce(a, Reduction::Prod); };
   table["argmax"] = [](const KernelArgs& a) { return reduce(a, Reduction::ArgMax); };
+  table["argmin"] = [](const KernelArgs& a) { return reduce(a, Reduction::ArgMin); };
 }
 
 }  // namespace byoc::kernels
