@@ -30,6 +30,18 @@ ssdlite320_mobilenet_v3_large is exported as the network a backend runs, its bac
 detection head on a normalised 320x320 image, returning the box regressions and class logits;
 torchvision's pre-processing and non-maximum-suppression post-processing stay in Python, as they
 do when such a model is deployed.
+
+ssdlite320_mobilenet_v3_large_full is the whole detector, pre- and post-processing included, at
+opset 13: one 3x320x320 image with values in [0, 1] → boxes (n, 4), scores (n) and labels (n) of
+its n detections (at most 300), saved as output_0.npy, output_1.npy and output_2.npy. Its graph
+resizes and normalises the image, pads it to a multiple of 32, generates the anchors, and after
+the network keeps, per class, the scores above 0.001 (NonZero, GatherND), the 300 best of them
+(TopK with a K computed at run time), decodes and clips their boxes and suppresses overlaps with
+NonMaxSuppression inside an If. With random weights every class score is close to 1/91, so a
+last-bit difference in a logit would reorder detections and the comparison would mean nothing:
+the classification head's last convolutions are scaled by HEAD_LOGIT_SCALE, which spreads the
+logits (and so the scores) apart, as a trained head's are. With seed 0 and the input seed below,
+the scores of the 300 detections are distinct and the 300th lies clearly above the 301st kept one.
 """
 
 import argparse
@@ -82,6 +94,31 @@ class SsdliteNetwork(torch.nn.Module):
         return result["bbox_regression"], result["cls_logits"]
 
 
+# How much the full detector's classification logits are scaled (see the module docstring).
+HEAD_LOGIT_SCALE = 4.0
+
+
+class SsdliteFull(torch.nn.Module):
+    """torchvision's whole SSDlite detector on one image: boxes, scores and labels."""
+
+    def __init__(self):
+        super().__init__()
+        self.detector = torchvision.models.detection.ssdlite320_mobilenet_v3_large(weights=None, weights_backbone=None)
+        with torch.no_grad():
+            for block in self.detector.head.classification_head.module_list:
+                block[-1].weight.mul_(HEAD_LOGIT_SCALE)
+                block[-1].bias.mul_(HEAD_LOGIT_SCALE)
+        # The backbone and head alone, sharing the detector's modules, for batch-norm calibration.
+        self.network = SsdliteNetwork.__new__(SsdliteNetwork)
+        torch.nn.Module.__init__(self.network)
+        self.network.backbone = self.detector.backbone
+        self.network.head = self.detector.head
+
+    def forward(self, image):
+        detections = self.detector([image])[0]
+        return detections["boxes"], detections["scores"], detections["labels"]
+
+
 def vision(name, **kwargs):
     return lambda: getattr(torchvision.models, name)(weights=None, **kwargs)
 
@@ -98,6 +135,7 @@ MODELS = {
     "densenet121": (vision("densenet121"), (1, 3, 224, 224)),
     "efficientnet_b0": (vision("efficientnet_b0"), (1, 3, 224, 224)),
     "ssdlite320_mobilenet_v3_large": (SsdliteNetwork, (1, 3, 320, 320)),
+    "ssdlite320_mobilenet_v3_large_full": (SsdliteFull, (3, 320, 320)),
     "transformer_encoder": (TransformerEncoder, (128, 1, 256)),
     "transformer_encoder_dynamic": (TransformerEncoder, (128, 1, 256)),
 }
@@ -106,6 +144,15 @@ MODELS = {
 DYNAMIC_AXES = {
     "transformer_encoder_dynamic": {"input": {0: "seq"}, "output": {0: "seq"}},
 }
+
+# name → (the part of the model whose batch norms are calibrated, the input shape it takes), for
+# models whose input is not a batch.
+CALIBRATED_PART = {
+    "ssdlite320_mobilenet_v3_large_full": (lambda model: model.network, (1, 3, 320, 320)),
+}
+
+# Models whose input is drawn uniformly from [0, 1] (an image) rather than normally.
+UNIFORM_INPUT = {"ssdlite320_mobilenet_v3_large_full"}
 
 # The sequence lengths whose inputs and outputs a dynamic model's directory holds.
 DYNAMIC_LENGTHS = (16, 128, 384)
@@ -132,7 +179,9 @@ def build_model(name):
     factory, shape = MODELS[name]
     torch.manual_seed(0)
     model = factory().eval()
-    calibrate_batch_norm(model, shape)
+    part, calibration_shape = CALIBRATED_PART.get(name, (lambda m: m, shape))
+    calibrate_batch_norm(part(model), calibration_shape)
+    model.eval()
     return model
 
 
@@ -152,7 +201,7 @@ def export_dynamic(name, model, example, model_dir):
 def export(name, out_dir):
     _, shape = MODELS[name]
     model = build_model(name)
-    example = torch.randn(*shape)
+    example = torch.rand(*shape) if name in UNIFORM_INPUT else torch.randn(*shape)
     model_dir = os.path.join(out_dir, name)
     os.makedirs(model_dir, exist_ok=True)
     if name in DYNAMIC_AXES:

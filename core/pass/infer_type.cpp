@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "ir/op.h"
+#include "ir/ops/type_join.h"
 #include "ir/traversal.h"
 #include "support/limits.h"
 
@@ -228,10 +229,12 @@ class FunctionTyper final : public ExprMutator {
     const auto* cond = condType ? condType->as<TensorTypeNode>() : nullptr;
     if (!cond || !cond->shape.empty() || cond->dtype != DType::Bool)
       return makeError("the condition of 'if' must be a bool scalar, found " + typeToString(condType));
-    if (!typeEqual(branch.thenBranch->type(), branch.elseBranch->type()))
+    // Branches whose tensors differ only in sizes give the type with ? where they differ.
+    std::optional<Type> joined = ops::joinTypes(branch.thenBranch->type(), branch.elseBranch->type());
+    if (!joined)
       return makeError("the branches of 'if' have different types: " + typeToString(branch.thenBranch->type()) +
                        " and " + typeToString(branch.elseBranch->type()));
-    return branch.thenBranch->type();
+    return *joined;
   }
 
   static Result<Type> letType(const LetNode& let) {

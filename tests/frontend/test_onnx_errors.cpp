@@ -441,15 +441,6 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (ConvTranspose): output_padding must hold 3 values of 0 or more"},
-      {"slice of an axis of unknown size",
-       [] {
-         OnnxModelBuilder b;
-         b.input("x", {3}).output("y").intInitializer("b", {1}, {0}).intInitializer("e", {1}, {1});
-         b.model().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim(0)->set_dim_param("n");
-         b.node("Slice", {"x", "b", "e"}, {"y"}, "n");
-         return b;
-       },
-       "model.onnx: node 'n' (Slice): Slice of axis 0, whose size is unknown, is not supported"},
       {"constant with external data",
        [] {
          OnnxModelBuilder b;
@@ -843,11 +834,6 @@ class TestOnnxErrors : public QObject {
 
   /// What cannot be typed on an axis of unknown size is refused in one line naming the axis.
   void unknownSizesThatCannotBeImported() {
-    OnnxModelBuilder b;
-    b.input("x", {testing::kSymbolicDim, 3}).intInitializer("starts", {1}, {0}).intInitializer("ends", {1}, {2}).output("y");
-    b.node("Slice", {"x", "starts", "ends"}, {"y"}, "slice");
-    QCOMPARE(importError(b.bytes()),
-             std::string("model.onnx: node 'slice' (Slice): Slice of axis 0, whose size is unknown, is not supported"));
     OnnxModelBuilder squeeze;
     squeeze.input("x", {testing::kSymbolicDim, 1}).output("y");
     squeeze.node("Squeeze", {"x"}, {"y"}, "squeeze");

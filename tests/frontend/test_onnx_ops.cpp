@@ -604,6 +604,75 @@ OnnxModelBuilder roiAlign() {
   return b;
 }
 
+/// An int64 tensor named `name`, for attributes and branch initializers.
+onnx::TensorProto int64Tensor(const std::string& name, const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
+  onnx::TensorProto tensor;
+  tensor.set_name(name);
+  tensor.set_data_type(onnx::TensorProto::INT64);
+  for (int64_t d : shape) tensor.add_dims(d);
+  for (int64_t v : values) tensor.add_int64_data(v);
+  return tensor;
+}
+
+/// What torchvision's detection post-processing exports: TopK whose K is computed from a run-time
+/// count (dyn.topk), ConstantOfShape of a run-time shape (dyn.full), Slice of an axis of unknown
+/// size, and NonMaxSuppression (all_class_non_max_suppression, its filled rows sliced out by
+/// dyn.strided_slice) inside an If whose branches give (0) and (?) rows (the if gives (?)).
+OnnxModelBuilder detectionPostProcessing() {
+  OnnxModelBuilder b;
+  b.input("scores", {testing::kSymbolicDim}).input("boxes", {1, 6, 4}).input("nms_scores", {1, 1, 6});
+  b.intInitializer("limit", {1}, {3}).intInitializer("zero", {1}, {0}).intInitializer("end", {1}, {2});
+  b.intInitializer("max_out", {1}, {100}).initializer("iou", {1}, {0.5f});
+  b.input("empty", {}, onnx::TensorProto::BOOL);
+  b.output("top").output("top_i").output("labels").output("first").output("keep");
+  b.node("Shape", {"scores"}, {"n"});
+  attr(b.node("Concat", {"limit", "n"}, {"both"}), "axis", int64_t{0});
+  attr(b.node("ReduceMin", {"both"}, {"k"}), "keepdims", int64_t{1});
+  b.node("TopK", {"scores", "k"}, {"top", "top_i"}, "topk");
+  auto& full = b.node("ConstantOfShape", {"n"}, {"labels"}, "labels");
+  attr(full, "value", int64Tensor("v", {1}, {7}));
+  b.node("Slice", {"scores", "zero", "end"}, {"first"}, "slice");
+  onnx::NodeProto& node = b.node("If", {"empty"}, {"keep"}, "branch");
+  for (const char* name : {"then_branch", "else_branch"}) {
+    auto* a = node.add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::GRAPH);
+    onnx::GraphProto* graph = a->mutable_g();
+    graph->set_name(name);
+    graph->add_output()->set_name(std::string(name) + "_keep");
+    if (std::string(name) == "then_branch") {
+      *graph->add_initializer() = int64Tensor("then_branch_keep", {0, 3}, {});
+      continue;
+    }
+    onnx::NodeProto* nms = graph->add_node();
+    nms->set_op_type("NonMaxSuppression");
+    for (const char* input : {"boxes", "nms_scores", "max_out", "iou"}) nms->add_input(input);
+    nms->add_output("else_branch_keep");
+  }
+  return b;
+}
+
+/// Pads computed in float, as torchvision's transform computes them: ceil(max(sizes) / 32) * 32
+/// minus the size, folded at import into Pad's constant pads.
+OnnxModelBuilder floatSizeArithmetic() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 30, 20}).initializer("sizes", {2}, {30.0f, 20.0f}).initializer("stride", {}, {32.0f});
+  b.intInitializer("size", {1}, {30});
+  b.output("y");
+  attr(b.node("ReduceMax", {"sizes"}, {"largest"}), "keepdims", int64_t{0});
+  b.node("Div", {"largest", "stride"}, {"blocks"});
+  b.node("Ceil", {"blocks"}, {"whole"});
+  b.node("Mul", {"whole", "stride"}, {"padded"});
+  attr(b.node("Cast", {"padded"}, {"padded_int"}), "to", int64_t{onnx::TensorProto::INT64});
+  b.intInitializer("zero_axis", {1}, {0});
+  b.node("Unsqueeze", {"padded_int", "zero_axis"}, {"padded_1"});
+  b.node("Sub", {"padded_1", "size"}, {"extra"});
+  b.intInitializer("head", {7}, {0, 0, 0, 0, 0, 0, 0});
+  attr(b.node("Concat", {"head", "extra"}, {"pads"}), "axis", int64_t{0});
+  b.node("Pad", {"x", "pads"}, {"y"}, "pad");
+  return b;
+}
+
 /// What opsets 18 to 20 changed: reduction axes and Pad's axes as inputs, Split's num_outputs,
 /// Resize's axes, and Gelu in both forms.
 OnnxModelBuilder opsets18To20() {
@@ -670,6 +739,8 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("constant_ranges"), constantRanges},
       {QStringLiteral("roi_align"), roiAlign},
       {QStringLiteral("opsets_18_to_20"), opsets18To20},
+      {QStringLiteral("detection_post_processing"), detectionPostProcessing},
+      {QStringLiteral("float_size_arithmetic"), floatSizeArithmetic},
   };
   return table;
 }

@@ -1,8 +1,7 @@
 /// \file
 /// Converters of the ONNX ops that index, repeat and scan: Expand, Tile, Range, TopK, GatherND,
-/// ScatterND and CumSum, written as TVM's importer writes them. Sizes (Expand's shape, Tile's
-/// repeats, TopK's K, Range's bounds) must be constants: a size known only at run time needs
-/// dynamic shapes.
+/// ScatterND and CumSum, written as TVM's importer writes them. Expand's shape, Tile's repeats and
+/// Range's bounds must be constants; TopK's K may be computed at run time (dyn.topk).
 
 #include <cmath>
 
@@ -100,17 +99,24 @@ Result<OnnxOutputs> range(const OnnxNodeContext& c) {
   return OnnxOutputs{c.constant(TensorData::fromBytes(dtype, {static_cast<int64_t>(values.size())}, bytes))};
 }
 
-/// TopK → topk with int64 indices; largest=0 sorts ascending.
+/// TopK → topk with int64 indices; largest=0 sorts ascending. A K computed at run time makes it
+/// dyn.topk (TVM's topk with a tensor k).
 Result<OnnxOutputs> topK(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
-  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> k, c.constantInts(1));
-  if (k.size() != 1 || k[0] < 1)
-    return makeError("K " + listString(k) + ": expected one positive count");
+  BYOC_ASSIGN_OR_RETURN(OnnxValue kInput, c.input(1));
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", -1));
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, x.rank()));
   BYOC_ASSIGN_OR_RETURN(int64_t largest, c.attrs.getInt("largest", 1));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue both, c.call("topk", {x}, {{"k", k[0]}, {"axis", axis}, {"is_ascend", largest == 0},
-                                                               {"dtype", "int64"}}));
+  Attrs attrs{{"axis", axis}, {"is_ascend", largest == 0}, {"dtype", "int64"}};
+  OnnxValue both;
+  if (kInput.constant()) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> k, c.constantInts(1));
+    if (k.size() != 1 || k[0] < 1) return makeError("K " + listString(k) + ": expected one positive count");
+    attrs.set("k", AttrValue(k[0]));
+    BYOC_ASSIGN_OR_RETURN(both, c.call("topk", {x}, attrs));
+  } else {
+    BYOC_ASSIGN_OR_RETURN(both, c.call("dyn.topk", {x, kInput}, attrs));
+  }
   BYOC_ASSIGN_OR_RETURN(OnnxValue values, c.getItem(both, 0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue indices, c.getItem(both, 1));
   return OnnxOutputs{values, indices};

@@ -189,8 +189,8 @@ Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(axes, onnxAxes(axes, x.rank()));
   for (std::size_t i = 0; i < axes.size(); ++i) {
     int64_t extent = x.shape()[static_cast<std::size_t>(axes[i])];
-    if (extent == kAnyDim)
-      return makeError("Slice of axis " + std::to_string(axes[i]) + ", whose size is unknown, is not supported");
+    // An axis of unknown size is at most the longest a tensor may be; the slice is computed at run time.
+    if (extent == kAnyDim) extent = limits::kMaxElements;
     auto clampBound = [extent](int64_t bound) { return std::clamp<int64_t>(bound, -extent - 1, extent); };
     starts[i] = clampBound(starts[i]);
     ends[i] = clampBound(ends[i]);
@@ -448,14 +448,20 @@ Result<OnnxOutputs> constant(const OnnxNodeContext& c) {
   return makeError("Constant has none of the supported attributes value, value_float, value_int, value_ints, value_floats");
 }
 
-/// ConstantOfShape: a constant filled with the one element of `value` (default float 0).
+/// ConstantOfShape: a constant filled with the one element of `value` (default float 0); of a
+/// shape computed at run time, `dyn.full` of that value (TVM's full with a tensor shape).
 Result<OnnxOutputs> constantOfShape(const OnnxNodeContext& c) {
-  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(0));
   TensorData fill = TensorData::scalar(DType::Float32, 0.0);
   if (c.attrs.has("value")) {
     BYOC_ASSIGN_OR_RETURN(fill, valueAttribute(c));
     if (fill.numElements() != 1) return makeError("the value of ConstantOfShape must hold one element");
   }
+  BYOC_ASSIGN_OR_RETURN(OnnxValue shapeInput, c.input(0));
+  if (!shapeInput.constant()) {
+    OnnxValue value = c.constant(TensorData::fromBytes(fill.dtype(), {}, fill.bytes()));
+    return single(c.call("dyn.full", {value, shapeInput}, {{"dtype", std::string(dtypeName(fill.dtype()))}}));
+  }
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, c.constantInts(0));
   BYOC_TRY(checkShape(shape));
   int64_t count = *limits::elementCount(shape);
   std::size_t size = dtypeSize(fill.dtype());

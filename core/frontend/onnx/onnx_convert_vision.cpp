@@ -1,6 +1,9 @@
 /// \file
-/// Converters of the ONNX detection ops: RoiAlign, as TVM's importer writes it (the batch indices
-/// joined to the regions as their first column, for vision.roi_align).
+/// Converters of the ONNX detection ops, as TVM's importer writes them: RoiAlign (the batch indices
+/// joined to the regions as their first column, for vision.roi_align) and NonMaxSuppression
+/// (vision.all_class_non_max_suppression, its filled rows sliced out with dyn.strided_slice).
+
+#include <limits>
 
 #include "frontend/onnx/onnx_converters.h"
 
@@ -34,8 +37,46 @@ Result<OnnxOutputs> roiAlign(const OnnxNodeContext& c) {
                         {"mode", mode}}));
 }
 
+
+/// A scalar NMS parameter: input `index` squeezed to rank 0, or `fallback` when absent.
+Result<OnnxValue> nmsScalar(const OnnxNodeContext& c, std::size_t index, const char* name, DType dtype, double fallback) {
+  if (!c.hasInput(index)) return c.scalar(dtype, fallback);
+  BYOC_ASSIGN_OR_RETURN(OnnxValue value, c.input(index));
+  if (!value.tensor() || value.tensor()->numElements() != 1 || value.tensor()->dtype != dtype)
+    return makeError(std::string(name) + " must be one " + std::string(dtypeName(dtype)) + ", found " + typeToString(value.type));
+  if (value.rank() == 0) return value;
+  return c.call("reshape", {value}, {{"newshape", AttrValue::ints({})}});
+}
+
+/// NonMaxSuppression: TVM's all_class_non_max_suppression, whose first `count` rows are the
+/// selected (batch, class, box) triples. An absent score_threshold keeps every box (TVM's
+/// importer uses 0, which would drop non-positive scores) and an absent max_output_boxes_per_class
+/// selects none, as ONNX defines them.
+Result<OnnxOutputs> nonMaxSuppression(const OnnxNodeContext& c) {
+  BYOC_ASSIGN_OR_RETURN(OnnxValue boxes, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue scores, c.input(1));
+  BYOC_ASSIGN_OR_RETURN(int64_t centerPointBox, c.attrs.getInt("center_point_box", 0));
+  if (centerPointBox != 0)
+    return makeError("center_point_box " + std::to_string(centerPointBox) + " is not supported; expected 0 (corner boxes)");
+  if (!boxes.tensor()) return makeError("boxes must be a tensor");
+  const DType dtype = boxes.tensor()->dtype;
+  BYOC_ASSIGN_OR_RETURN(OnnxValue maxPerClass, nmsScalar(c, 2, "max_output_boxes_per_class", DType::Int64, 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue iou, nmsScalar(c, 3, "iou_threshold", dtype, 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue scoreThreshold,
+                        nmsScalar(c, 4, "score_threshold", dtype, -static_cast<double>(std::numeric_limits<float>::max())));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue nms, c.call("vision.all_class_non_max_suppression", {boxes, scores, maxPerClass, iou, scoreThreshold}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue rows, c.getItem(nms, 0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue count, c.getItem(nms, 1));
+  OnnxValue begin = c.constant(intsToTensor({0}, {1}));
+  OnnxValue strides = c.constant(intsToTensor({1}, {1}));
+  return single(c.call("dyn.strided_slice", {rows, begin, count, strides}));
+}
+
 }  // namespace
 
-void addVisionConverters(OnnxConverterTable& table) { table["RoiAlign"] = roiAlign; }
+void addVisionConverters(OnnxConverterTable& table) {
+  table["RoiAlign"] = roiAlign;
+  table["NonMaxSuppression"] = nonMaxSuppression;
+}
 
 }  // namespace byoc::onnx_import

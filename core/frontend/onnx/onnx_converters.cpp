@@ -20,6 +20,7 @@ const OnnxConverterTable& onnxFolders() {
   static const OnnxConverterTable table = [] {
     OnnxConverterTable built;
     addFolders(built);
+    addFloatFolders(built);
     return built;
   }();
   return table;

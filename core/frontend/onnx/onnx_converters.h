@@ -32,6 +32,8 @@ void addElementwiseConverters(OnnxConverterTable& table);
 void addNeuralNetConverters(OnnxConverterTable& table);
 void addTensorConverters(OnnxConverterTable& table);
 void addFolders(OnnxConverterTable& table);
+/// Adds the floating-point folders in front of the integer ones (call after addFolders).
+void addFloatFolders(OnnxConverterTable& table);
 void addQuantizationConverters(OnnxConverterTable& table);
 void addIndexingConverters(OnnxConverterTable& table);
 void addVisionConverters(OnnxConverterTable& table);

@@ -173,6 +173,26 @@ OnnxConverter reshapeLike(std::string opType) {
   };
 }
 
+/// The elements at `positions` along `axis` of `data`, in order (the shape with that axis
+/// `positions.size()` long); nothing when the result would exceed the folding limit.
+std::optional<IntArray> takeAlong(const IntArray& data, int64_t axis, const std::vector<int64_t>& positions) {
+  const auto a = static_cast<std::size_t>(axis);
+  int64_t extent = data.shape[a];
+  int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
+  int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
+  // Both operands are small, but their product need not be.
+  if (outer * inner * static_cast<int64_t>(positions.size()) > kMaxFoldedElements) return std::nullopt;
+  IntArray out{data.shape, {}};
+  out.shape[a] = static_cast<int64_t>(positions.size());
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t index : positions) {
+      for (int64_t i = 0; i < inner; ++i)
+        out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
+    }
+  }
+  return out;
+}
+
 Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
   if (!arrays || arrays->size() != 2) return OnnxOutputs{};
@@ -184,21 +204,12 @@ Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.shape.size()));
   int64_t extent = data.shape[static_cast<std::size_t>(axis)];
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> positions, gatherIndices(*indices, axis, extent));
-  int64_t outer = count(Shape(data.shape.begin(), data.shape.begin() + axis));
-  int64_t inner = count(Shape(data.shape.begin() + axis + 1, data.shape.end()));
-  // Both operands are small, but their product need not be.
-  if (outer * inner * static_cast<int64_t>(positions.size()) > kMaxFoldedElements) return OnnxOutputs{};
-  IntArray out;
-  out.shape.assign(data.shape.begin(), data.shape.begin() + axis);
-  out.shape.insert(out.shape.end(), indicesShape.begin(), indicesShape.end());
-  out.shape.insert(out.shape.end(), data.shape.begin() + axis + 1, data.shape.end());
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t index : positions) {
-      for (int64_t i = 0; i < inner; ++i)
-        out.values.push_back(data.values[static_cast<std::size_t>((o * extent + index) * inner + i)]);
-    }
-  }
-  return folded(c, out, dtypeOfInput(c, 0));
+  std::optional<IntArray> out = takeAlong(data, axis, positions);
+  if (!out) return OnnxOutputs{};
+  out->shape.assign(data.shape.begin(), data.shape.begin() + axis);
+  out->shape.insert(out->shape.end(), indicesShape.begin(), indicesShape.end());
+  out->shape.insert(out->shape.end(), data.shape.begin() + axis + 1, data.shape.end());
+  return folded(c, *out, dtypeOfInput(c, 0));
 }
 
 Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
@@ -225,37 +236,75 @@ Result<OnnxOutputs> concat(const OnnxNodeContext& c) {
   return folded(c, out, dtypeOfInput(c, 0));
 }
 
-/// Slice of a 1-D integer constant (the shape vectors exporters slice) along its only axis.
+/// Slice of an integer constant (the shape vectors exporters slice, and the pads torch reorders)
+/// along one axis.
 Result<OnnxOutputs> slice(const OnnxNodeContext& c) {
   auto arrays = intInputs(c);
-  if (!arrays || arrays->size() < 3 || (*arrays)[0].shape.size() != 1) return OnnxOutputs{};
+  if (!arrays || arrays->size() < 3 || (*arrays)[0].shape.empty()) return OnnxOutputs{};
   std::vector<int64_t> bounds;
   for (const IntArray& bound : std::span(*arrays).subspan(1)) {
     if (bound.values.size() != 1 || !bound.values[0]) return OnnxOutputs{};
     bounds.push_back(*bound.values[0]);
   }
-  int64_t extent = (*arrays)[0].shape[0];
+  const IntArray& data = (*arrays)[0];
+  int64_t axis = 0;
+  if (bounds.size() > 2) {
+    BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(bounds[2], data.shape.size()));
+  } else if (data.shape.size() != 1) {
+    return OnnxOutputs{};
+  }
+  int64_t extent = data.shape[static_cast<std::size_t>(axis)];
   int64_t start = bounds[0];
   int64_t end = bounds[1];
   int64_t step = bounds.size() > 3 ? bounds[3] : 1;
-  if (bounds.size() > 2 && bounds[2] != 0 && bounds[2] != -1) return OnnxOutputs{};
   if (step == 0) return makeError("Slice step must not be 0");
   if (start < 0) start += extent;
   if (end < 0) end += extent;
-  IntArray out;
+  std::vector<int64_t> positions;
   if (step > 0) {
     start = std::clamp<int64_t>(start, 0, extent);
     end = std::clamp<int64_t>(end, 0, extent);
     // The index moves only while it stays before `end`, so a huge step cannot overflow it.
-    for (int64_t i = start; i < end; i = end - i > step ? i + step : end)
-      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    for (int64_t i = start; i < end; i = end - i > step ? i + step : end) positions.push_back(i);
   } else {
     start = std::clamp<int64_t>(start, -1, extent - 1);
     end = std::clamp<int64_t>(end, -1, extent - 1);
-    for (int64_t i = start; i > end; i = i + step > end ? i + step : end)
-      out.values.push_back((*arrays)[0].values[static_cast<std::size_t>(i)]);
+    for (int64_t i = start; i > end; i = i + step > end ? i + step : end) positions.push_back(i);
   }
-  out.shape = {static_cast<int64_t>(out.values.size())};
+  std::optional<IntArray> out = takeAlong(data, axis, positions);
+  if (!out) return OnnxOutputs{};
+  return folded(c, *out, dtypeOfInput(c, 0));
+}
+
+/// Transpose of an integer constant.
+Result<OnnxOutputs> transpose(const OnnxNodeContext& c) {
+  auto arrays = intInputs(c);
+  if (!arrays || arrays->size() != 1) return OnnxOutputs{};
+  const IntArray& data = (*arrays)[0];
+  const std::size_t rank = data.shape.size();
+  std::vector<int64_t> reversed(rank);
+  for (std::size_t d = 0; d < rank; ++d) reversed[d] = static_cast<int64_t>(rank - 1 - d);
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> perm, c.attrs.getInts("perm", reversed));
+  BYOC_ASSIGN_OR_RETURN(perm, onnxAxes(perm, rank));
+  if (perm.size() != rank) return OnnxOutputs{};  // the converter names the mismatch
+  IntArray out{Shape(rank), std::vector<Element>(data.values.size())};
+  for (std::size_t d = 0; d < rank; ++d) out.shape[d] = data.shape[static_cast<std::size_t>(perm[d])];
+  for (std::size_t i = 0; i < out.values.size(); ++i) {
+    // Output coordinates, last axis fastest, mapped to the input's flat index.
+    int64_t rest = static_cast<int64_t>(i);
+    int64_t source = 0;
+    std::vector<int64_t> coordinate(rank);
+    for (std::size_t d = rank; d-- > 0;) {
+      coordinate[d] = rest % out.shape[d];
+      rest /= out.shape[d];
+    }
+    for (std::size_t d = 0; d < rank; ++d) {
+      int64_t stride = count(Shape(data.shape.begin() + static_cast<std::ptrdiff_t>(d) + 1, data.shape.end()));
+      for (std::size_t o = 0; o < rank; ++o)
+        if (static_cast<std::size_t>(perm[o]) == d) source += coordinate[o] * stride;
+    }
+    out.values[i] = data.values[static_cast<std::size_t>(source)];
+  }
   return folded(c, out, dtypeOfInput(c, 0));
 }
 
@@ -302,6 +351,7 @@ void addFolders(OnnxConverterTable& table) {
   table["Gather"] = gather;
   table["Concat"] = concat;
   table["Slice"] = slice;
+  table["Transpose"] = transpose;
   table["Cast"] = cast;
 }
 

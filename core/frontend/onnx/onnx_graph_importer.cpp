@@ -8,6 +8,7 @@
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "ir/ops/type_join.h"
 #include "support/limits.h"
 
 namespace byoc::onnx_import {
@@ -235,8 +236,8 @@ class GraphImporter {
     return nullptr;
   }
 
-  /// If: both branches imported as subgraphs into the IR's `if`; their types must agree. Several
-  /// outputs are a tuple taken apart.
+  /// If: both branches imported as subgraphs into the IR's `if`; their types must agree, or differ
+  /// only in sizes (the `if` then has `?` there). Several outputs are a tuple taken apart.
   Result<OnnxOutputs> importIf(const OnnxNodeContext& context) {
     const onnx::NodeProto& node = context.node;
     BYOC_ASSIGN_OR_RETURN(OnnxValue cond, context.input(0));
@@ -257,11 +258,11 @@ class GraphImporter {
       if (!body) return makeError(std::string(name) + ": " + body.error().message);
       branches.push_back(*body);
     }
-    if (!typeEqual(branches[0].type, branches[1].type))
+    std::optional<Type> type = ops::joinTypes(branches[0].type, branches[1].type);
+    if (!type)
       return makeError("then_branch gives " + typeToString(branches[0].type) + " and else_branch " +
-                       typeToString(branches[1].type) + "; expected the same types");
-    OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.origin(), branches[0].type),
-                     branches[0].type};
+                       typeToString(branches[1].type) + "; expected the same types, or sizes alone differing");
+    OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.origin(), *type), *type};
     if (node.output_size() == 1) return OnnxOutputs{result};
     OnnxOutputs outputs;
     for (int i = 0; i < node.output_size(); ++i) {

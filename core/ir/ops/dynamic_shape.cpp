@@ -1,9 +1,12 @@
 /// \file
 /// The ops of shapes known only at run time, as Relay has them: `shape_of` (a tensor's shape as a
 /// 1-D integer tensor, what ONNX `Shape` of a tensor with unknown dimensions becomes),
-/// `dyn.reshape` (reshape to a shape given as a tensor) and `argwhere` (the indices of the non-zero
-/// elements: ONNX NonZero). Their results have unknown dimensions where the shapes depend on
-/// values; the executor computes them per run.
+/// `dyn.reshape` (reshape to a shape given as a tensor), `argwhere` (the indices of the non-zero
+/// elements: ONNX NonZero), and the forms of topk, full and strided_slice whose sizes are tensors
+/// (`dyn.topk`, `dyn.full`, `dyn.strided_slice`: ONNX TopK, ConstantOfShape and NonMaxSuppression's
+/// slice with sizes computed at run time). Their results have unknown dimensions where the shapes
+/// depend on values; the executor computes them per run (each `dyn.` op's shape function gives
+/// its static op the values as attributes).
 
 #include "ir/ops/op_helpers.h"
 
@@ -42,6 +45,76 @@ Result<Type> argwhereRelation(const TypeRelationInput& input) {
   return tensorType({kAnyDim, static_cast<int64_t>(data->shape.size())}, DType::Int32);
 }
 
+
+/// A 1-D integer tensor of known length (a shape, begin, end or strides given as a tensor).
+Result<int64_t> vectorLength(const std::string& op, const TypeRelationInput& input, std::size_t index, const char* what) {
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* vector, tensorArg(op, input, index));
+  if (!isInteger(vector->dtype) || vector->shape.size() != 1 || vector->shape[0] == kAnyDim)
+    return makeError(op + ": " + what + " must be a 1-D integer tensor of known length, found " +
+                     typeToString(input.args[index]));
+  return vector->shape[0];
+}
+
+/// Relay's DynTopKRel: topk whose k is a one-element integer tensor; the axis's size is unknown.
+Result<Type> dynTopkRelation(const TypeRelationInput& input) {
+  const std::string op = "dyn.topk";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* k, tensorArg(op, input, 1));
+  if (!isInteger(k->dtype) || k->shape.size() > 1 || (k->shape.size() == 1 && k->shape[0] != 1))
+    return makeError(op + ": k must be an integer scalar or a tensor of one element, found " + typeToString(input.args[1]));
+  Attrs attrs = input.attrs;
+  attrs.set("k", AttrValue(int64_t{0}));  // the whole axis, then unknown
+  const Type dataType = input.args[0];
+  BYOC_ASSIGN_OR_RETURN(Type type, OpRegistry::global().find("topk")->relation({std::span<const Type>(&dataType, 1), attrs}));
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
+  BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size()));
+  std::vector<Type> fields;
+  for (const TypeNode* field : flattenTupleTypes(type)) {
+    const auto* tensor = field->as<TensorTypeNode>();
+    Shape shape = tensor->shape;
+    shape[static_cast<std::size_t>(axis)] = kAnyDim;
+    fields.push_back(tensorType(std::move(shape), tensor->dtype));
+  }
+  if (fields.size() == 1) return fields[0];
+  return tupleType(std::move(fields));
+}
+
+/// Relay's dyn.full: a scalar fill value and a 1-D shape tensor give a tensor of that rank whose
+/// dimensions are known only once the shape's values are.
+Result<Type> dynFullRelation(const TypeRelationInput& input) {
+  const std::string op = "dyn.full";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* fill, tensorArg(op, input, 0));
+  if (!fill->shape.empty() && !(fill->shape.size() == 1 && fill->shape[0] == 1))
+    return makeError(op + ": fill_value must be a scalar, found " + typeToString(input.args[0]));
+  BYOC_ASSIGN_OR_RETURN(int64_t rank, vectorLength(op, input, 1, "shape"));
+  BYOC_TRY(checkResultRank(op, rank));
+  const std::string name = stringAttr(input.attrs, "dtype");
+  std::optional<DType> dtype = name.empty() ? fill->dtype : parseDType(name);
+  if (!dtype) return makeError(op + ": dtype \"" + name + "\" is not a dtype");
+  return tensorType(Shape(static_cast<std::size_t>(rank), kAnyDim), *dtype);
+}
+
+/// Relay's DynStridedSliceRel: begin, end and strides as 1-D tensors of one length, covering the
+/// first axes, whose sizes become unknown; the other axes keep theirs.
+Result<Type> dynStridedSliceRelation(const TypeRelationInput& input) {
+  const std::string op = "dyn.strided_slice";
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+  BYOC_ASSIGN_OR_RETURN(int64_t count, vectorLength(op, input, 1, "begin"));
+  for (std::size_t i : {std::size_t{2}, std::size_t{3}}) {
+    BYOC_ASSIGN_OR_RETURN(int64_t length, vectorLength(op, input, i, i == 2 ? "end" : "strides"));
+    if (length != count)
+      return makeError(op + ": begin has " + std::to_string(count) + " elements but " + (i == 2 ? "end" : "strides") +
+                       " has " + std::to_string(length) + "; expected one per sliced axis");
+  }
+  if (count > static_cast<int64_t>(data->shape.size()))
+    return makeError(op + ": " + std::to_string(count) + " axes sliced of " + shapeText(data->shape));
+  const std::string mode = stringAttr(input.attrs, "slice_mode");
+  if (mode != "end" && mode != "size") return makeError(op + ": slice_mode \"" + mode + "\"; expected end or size");
+  Shape out = data->shape;
+  std::fill(out.begin(), out.begin() + count, kAnyDim);
+  return tensorType(std::move(out), data->dtype);
+}
+
 }  // namespace
 
 void registerDynamicShapeOps(OpRegistry& registry) {
@@ -51,6 +124,13 @@ void registerDynamicShapeOps(OpRegistry& registry) {
           {{"allowzero", 0}}, FusionKind::Injective, dynReshapeRelation);
   declare(registry, "argwhere", "the indices of the non-zero elements, one row per element in row-major order",
           {"condition"}, {}, FusionKind::Opaque, argwhereRelation);
+  declare(registry, "dyn.topk", "topk whose k is a tensor", {"data", "k"},
+          {{"axis", -1}, {"ret_type", "both"}, {"is_ascend", false}, tvmRequired("dtype", "int32")}, FusionKind::Opaque,
+          dynTopkRelation);
+  declare(registry, "dyn.full", "a tensor of the shape given as a tensor, filled with a scalar", {"fill_value", "shape"},
+          {tvmRequired("dtype", "")}, FusionKind::Elementwise, dynFullRelation);
+  declare(registry, "dyn.strided_slice", "strided_slice whose begin, end and strides are tensors",
+          {"data", "begin", "end", "strides"}, {{"slice_mode", "end"}}, FusionKind::Injective, dynStridedSliceRelation);
 }
 
 }  // namespace byoc::ops

@@ -1,9 +1,16 @@
 /// \file
 /// Kernels of the ops of run-time shapes: shape_of writes its input's shape; dyn.reshape copies
 /// its data into the shape its shape function computed from the newshape tensor; argwhere writes
-/// the indices of the non-zero elements, as many rows as its shape function counted.
+/// the indices of the non-zero elements, as many rows as its shape function counted. dyn.topk
+/// and dyn.strided_slice read their size tensors into the attributes of topk and strided_slice,
+/// whose relation gives their shape and whose kernel computes them; dyn.full fills the shape its
+/// shape tensor gives.
+
+#include <cstring>
 
 #include "ir/op.h"
+#include "ir/ops/op_helpers.h"
+#include "support/limits.h"
 #include "runtime/kernels/kernel_families.h"
 
 namespace byoc::kernels {
@@ -82,17 +89,102 @@ Result<Type> argwhereShape(std::span<const NDArray> inputs, const Attrs&) {
   return tensorType({count, static_cast<int64_t>(inputs[0].rank())}, DType::Int32);
 }
 
+
+/// The static op `op` applied to the first `dataInputs` inputs with `attrs` (normalised here):
+/// its result type, by its relation on the inputs' run-time types.
+Result<Type> staticType(const char* op, std::size_t dataInputs, std::span<const NDArray> inputs, const Attrs& attrs) {
+  const OpDef* def = OpRegistry::global().find(op);
+  BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*def, attrs));
+  std::vector<Type> types;
+  for (const NDArray& input : inputs.first(dataInputs)) types.push_back(input.type());
+  return def->relation({types, normalized});
+}
+
+/// The same static op computed by its kernel into `args.outputs`.
+Status runStatic(const char* op, std::size_t dataInputs, const KernelArgs& args, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*OpRegistry::global().find(op), attrs));
+  return findKernel(op)({args.op, args.inputs.first(dataInputs), args.outputs, normalized});
+}
+
+/// topk's attributes for dyn.topk: its own, with k read from its tensor (a k below 0 is refused;
+/// 0 takes the whole axis, as topk's does).
+Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> k, intValues("dyn.topk", inputs[1]));
+  if (k.size() != 1 || k[0] < 0) return makeError("dyn.topk: k " + AttrValue::ints(k).str() + "; expected one count of 0 or more");
+  Attrs topk = attrs;
+  topk.set("k", AttrValue(k[0]));
+  return topk;
+}
+
+Result<Type> dynTopkShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(inputs, attrs));
+  return staticType("topk", 1, inputs, topk);
+}
+
+Status dynTopk(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(args.inputs, args.attrs));
+  return runStatic("topk", 1, args, topk);
+}
+
+/// strided_slice's attributes for dyn.strided_slice: begin, end and strides from its tensors.
+Result<Attrs> dynStridedSliceAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
+  Attrs slice;
+  const char* names[] = {"begin", "end", "strides"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> values, intValues("dyn.strided_slice", inputs[i + 1]));
+    slice.set(names[i], AttrValue::ints(values));
+  }
+  slice.set("slice_mode", AttrValue(ops::stringAttr(attrs, "slice_mode")));
+  return slice;
+}
+
+Result<Type> dynStridedSliceShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs slice, dynStridedSliceAttrs(inputs, attrs));
+  return staticType("strided_slice", 1, inputs, slice);
+}
+
+Status dynStridedSlice(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Attrs slice, dynStridedSliceAttrs(args.inputs, args.attrs));
+  return runStatic("strided_slice", 1, args, slice);
+}
+
+/// dyn.full's result: the shape tensor's values, checked against the tensor limits.
+Result<Type> dynFullShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, intValues("dyn.full", inputs[1]));
+  if (std::string problem = limits::shapeProblem(shape); !problem.empty())
+    return makeError("dyn.full: shape " + AttrValue::ints(shape).str() + ": " + problem);
+  const std::string name = ops::stringAttr(attrs, "dtype");
+  std::optional<DType> dtype = name.empty() ? inputs[0].dtype() : parseDType(name);
+  if (!dtype) return makeError("dyn.full: dtype \"" + name + "\" is not a dtype");
+  return tensorType(Shape(shape.begin(), shape.end()), *dtype);
+}
+
+Status dynFull(const KernelArgs& args) {
+  const NDArray& out = args.outputs[0];
+  const TensorData element = TensorData::scalar(out.dtype(), args.inputs[0].elementAsDouble(0));
+  const std::size_t size = element.bytes().size();
+  std::byte* bytes = out.bytes();
+  for (int64_t i = 0; i < out.numElements(); ++i) std::memcpy(bytes + i * static_cast<int64_t>(size), element.bytes().data(), size);
+  return Status::ok();
+}
+
 }  // namespace
 
 void addDynamicShapeKernels(KernelTable& table) {
   table["shape_of"] = shapeOf;
   table["dyn.reshape"] = copyThrough;
   table["argwhere"] = argwhere;
+  table["dyn.topk"] = dynTopk;
+  table["dyn.full"] = dynFull;
+  table["dyn.strided_slice"] = dynStridedSlice;
 }
 
 ShapeFunction findShapeFunction(std::string_view name) {
   if (name == "dyn.reshape") return dynReshapeShape;
   if (name == "argwhere") return argwhereShape;
+  if (name == "dyn.topk") return dynTopkShape;
+  if (name == "dyn.full") return dynFullShape;
+  if (name == "dyn.strided_slice") return dynStridedSliceShape;
   return nullptr;
 }
 
