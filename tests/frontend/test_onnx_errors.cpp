@@ -152,6 +152,46 @@ const std::vector<BadModel>& badModels() {
        },
        "model.onnx: node 'n' (RoiAlign): coordinate_transformation_mode \"half_pixel\" is not supported; expected "
        "output_half_pixel"},
+      {"nms of center boxes",
+       [] {
+         OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 4}, {"x", "s"});
+         b.input("s", {1, 1, 3});
+         attr(lastNode(b), "center_point_box", int64_t{1});
+         return b;
+       },
+       "model.onnx: node 'n' (NonMaxSuppression): center_point_box 1 is not supported; expected 0 (corner boxes)"},
+      {"nms threshold of two values",
+       [] {
+         OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 4}, {"x", "s", "m", "t"});
+         b.input("s", {1, 1, 3}).intInitializer("m", {1}, {5}).initializer("t", {2}, {0.5f, 0.5f});
+         return b;
+       },
+       "model.onnx: node 'n' (NonMaxSuppression): iou_threshold must be one float32, found Tensor[(2), float32]"},
+      {"nms boxes of five coordinates",
+       [] {
+         OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 5}, {"x", "s"});
+         b.input("s", {1, 1, 3});
+         return b;
+       },
+       "model.onnx: node 'n' (NonMaxSuppression): vision.all_class_non_max_suppression: boxes must be floating-point of "
+       "shape (batches, boxes, 4), found Tensor[(1, 3, 5), float32]"},
+      {"topk of a run-time k of two values",
+       [] {
+         OnnxModelBuilder b = oneNode("TopK", {5}, {"x", "k"});
+         b.input("k", {2}, onnx::TensorProto::INT64);
+         b.model().mutable_graph()->mutable_node(0)->add_output("i");
+         return b;
+       },
+       "model.onnx: node 'n' (TopK): dyn.topk: k must be an integer scalar or a tensor of one element, found "
+       "Tensor[(2), int64]"},
+      {"constant of a run-time shape of unknown length",
+       [] {
+         OnnxModelBuilder b = oneNode("ConstantOfShape", {testing::kSymbolicDim}, {"x"});
+         b.model().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::INT64);
+         return b;
+       },
+       "model.onnx: node 'n' (ConstantOfShape): dyn.full: shape must be a 1-D integer tensor of known length, found "
+       "Tensor[(?), int64]"},
       {"gather on a folded shape",
        [] {
          OnnxModelBuilder b;
@@ -779,11 +819,11 @@ class TestOnnxErrors : public QObject {
     b.input("x", {4}).output("r");
     b.node("Unique", {"x"}, {"t1"});
     b.node("Unique", {"t1"}, {"t2"});
-    b.node("NonMaxSuppression", {"t2"}, {"n"});
+    b.node("Loop", {"t2"}, {"n"});
     b.node("FusedConv", {"n"}, {"f"}).set_domain("com.microsoft");
     b.node("Relu", {"f"}, {"r"});
     QCOMPARE(importError(b.bytes()),
-             std::string("model.onnx: unsupported ONNX ops in 4 nodes: Unique (2), NonMaxSuppression (1), "
+             std::string("model.onnx: unsupported ONNX ops in 4 nodes: Unique (2), Loop (1), "
                          "com.microsoft.FusedConv (1)"));
   }
 

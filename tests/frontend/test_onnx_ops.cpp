@@ -673,6 +673,23 @@ OnnxModelBuilder floatSizeArithmetic() {
   return b;
 }
 
+/// torch's F.pad export: its (begin, end) pairs, last axis first, reordered into ONNX's pads by
+/// Reshape, a reversing Slice of the 2-D constant, Transpose and Reshape, all folded at import.
+OnnxModelBuilder padsReordered() {
+  OnnxModelBuilder b;
+  b.input("x", {1, 2, 3}).intInitializer("torch_pads", {6}, {0, 2, 1, 0, 0, 0});
+  b.intInitializer("pairs", {2}, {-1, 2}).intInitializer("flat", {1}, {-1});
+  b.intInitializer("start", {1}, {-1}).intInitializer("stop", {1}, {std::numeric_limits<int64_t>::min() + 1});
+  b.intInitializer("axis", {1}, {0}).intInitializer("step", {1}, {-1});
+  b.output("y");
+  b.node("Reshape", {"torch_pads", "pairs"}, {"p2"});
+  b.node("Slice", {"p2", "start", "stop", "axis", "step"}, {"reversed"});
+  attr(b.node("Transpose", {"reversed"}, {"columns"}), "perm", std::vector<int64_t>{1, 0});
+  b.node("Reshape", {"columns", "flat"}, {"pads"});
+  b.node("Pad", {"x", "pads"}, {"y"}, "pad");
+  return b;
+}
+
 /// What opsets 18 to 20 changed: reduction axes and Pad's axes as inputs, Split's num_outputs,
 /// Resize's axes, and Gelu in both forms.
 OnnxModelBuilder opsets18To20() {
@@ -741,6 +758,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("opsets_18_to_20"), opsets18To20},
       {QStringLiteral("detection_post_processing"), detectionPostProcessing},
       {QStringLiteral("float_size_arithmetic"), floatSizeArithmetic},
+      {QStringLiteral("pads_reordered"), padsReordered},
   };
   return table;
 }

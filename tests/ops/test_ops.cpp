@@ -224,6 +224,35 @@ class TestOps : public QObject {
         "error: dyn.reshape: newshape must be a 1-D integer tensor of known length, found Tensor[(?), int64]");
     row("dyn.reshape by floats", "dyn.reshape", {"f32[-1,256]", "f32[2]"}, "",
         "error: dyn.reshape: newshape must be a 1-D integer tensor of known length, found Tensor[(2), float32]");
+    // The sizes-as-tensors forms of topk, full and strided_slice, and all-class NMS (TVM's relations).
+    row("dyn.topk", "dyn.topk", {"f32[2,-1]", "i64[1]"}, "axis=1", "(Tensor[(2, ?), float32], Tensor[(2, ?), int32])");
+    row("dyn.topk scalar k", "dyn.topk", {"f32[5]", "i32[]"}, "axis=0", "(Tensor[(?), float32], Tensor[(?), int32])");
+    row("dyn.topk k of two", "dyn.topk", {"f32[5]", "i64[2]"}, "",
+        "error: dyn.topk: k must be an integer scalar or a tensor of one element, found Tensor[(2), int64]");
+    row("dyn.full", "dyn.full", {"i64[]", "i64[3]"}, "", "Tensor[(?, ?, ?), int64]");
+    row("dyn.full of a vector", "dyn.full", {"f32[2]", "i64[1]"}, "", "error: dyn.full: fill_value must be a scalar, found Tensor[(2), float32]");
+    row("dyn.full unknown rank", "dyn.full", {"f32[]", "i64[-1]"}, "",
+        "error: dyn.full: shape must be a 1-D integer tensor of known length, found Tensor[(?), int64]");
+    row("dyn.strided_slice", "dyn.strided_slice", {"i64[6,3]", "i64[1]", "i64[1]", "i64[1]"}, "", "Tensor[(?, 3), int64]");
+    row("dyn.strided_slice lengths", "dyn.strided_slice", {"i64[6,3]", "i64[1]", "i64[2]", "i64[1]"}, "",
+        "error: dyn.strided_slice: begin has 1 elements but end has 2; expected one per sliced axis");
+    row("dyn.strided_slice too many axes", "dyn.strided_slice", {"f32[4]", "i64[2]", "i64[2]", "i64[2]"}, "",
+        "error: dyn.strided_slice: 2 axes sliced of (4)");
+    row("all_class_nms", "vision.all_class_non_max_suppression", {"f32[1,6,4]", "f32[1,2,6]", "i64[]", "f32[]", "f32[1]"}, "",
+        "(Tensor[(12, 3), int64], Tensor[(1), int64])");
+    row("all_class_nms ?", "vision.all_class_non_max_suppression", {"f32[1,-1,4]", "f32[1,1,-1]", "i64[]", "f32[]", "f32[]"}, "",
+        "(Tensor[(?, 3), int64], Tensor[(1), int64])");
+    row("all_class_nms boxes", "vision.all_class_non_max_suppression", {"f32[1,6,5]", "f32[1,2,6]", "i64[]", "f32[]", "f32[]"}, "",
+        "error: vision.all_class_non_max_suppression: boxes must be floating-point of shape (batches, boxes, 4), found Tensor[(1, 6, 5), float32]");
+    row("all_class_nms scores", "vision.all_class_non_max_suppression", {"f32[1,6,4]", "f32[1,2,5]", "i64[]", "f32[]", "f32[]"}, "",
+        "error: vision.all_class_non_max_suppression: scores must be float32 of shape (batches, classes, boxes) for boxes (1, 6, 4), "
+        "found Tensor[(1, 2, 5), float32]");
+    row("all_class_nms threshold", "vision.all_class_non_max_suppression", {"f32[1,6,4]", "f32[1,2,6]", "i64[]", "f32[2]", "f32[]"}, "",
+        "error: vision.all_class_non_max_suppression: iou_threshold must be a floating-point scalar or tensor of one element, "
+        "found Tensor[(2), float32]");
+    row("all_class_nms too many rows", "vision.all_class_non_max_suppression",
+        {"f32[65536,65536,4]", "f32[65536,65536,65536]", "i64[]", "f32[]", "f32[]"}, "",
+        "error: vision.all_class_non_max_suppression: (65536, 65536, 65536) batches, classes and boxes are too many rows for one tensor");
   }
 
   void typeRelations() {

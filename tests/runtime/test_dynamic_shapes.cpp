@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include <limits>
 #include <regex>
 
 #include "runtime/executor.h"
@@ -40,6 +41,19 @@ Result<Value> runOn(const Module& module, std::vector<Value> args, bool fastPath
   if (!executor) return executor.error();
   return (*executor)->run(args);
 }
+
+/// A 1-D int64 tensor of `values`.
+NDArray ints(std::vector<int64_t> values) {
+  NDArray array = NDArray::empty(DType::Int64, {static_cast<int64_t>(values.size())});
+  std::copy(values.begin(), values.end(), array.data<int64_t>());
+  return array;
+}
+
+std::vector<int64_t> int64s(const NDArray& array) {
+  return {array.data<int64_t>(), array.data<int64_t>() + array.numElements()};
+}
+
+std::vector<float> floats(const NDArray& array) { return {array.data<float>(), array.data<float>() + array.numElements()}; }
 
 }  // namespace
 
@@ -155,9 +169,73 @@ class TestDynamicShapes : public QObject {
                          "compiles static shapes only (static_shape() in a target's rules keeps such calls on the host)"));
   }
 
-  /// Only dyn.reshape needs the values of its inputs to know its result type.
+  /// dyn.topk, dyn.full and dyn.strided_slice read their sizes from tensors at run time; values
+  /// worked out by hand (numpy.sort, numpy.full, x[1:4:2]).
+  void sizesGivenAsTensors() {
+    Module module = typedModule(
+        "def @main(%x: Tensor[(?), float32], %k: Tensor[(1), int64], %b: Tensor[(1), int64], %e: Tensor[(1), int64],"
+        " %s: Tensor[(1), int64]) {\n"
+        "  %0 = dyn.topk(%x, %k, axis=0, dtype=\"int64\");\n"
+        "  (%0.0, %0.1, dyn.full(7i64, shape_of(%x, dtype=\"int64\"), dtype=\"int64\"), dyn.strided_slice(%x, %b, %e, %s))\n"
+        "}\n");
+    const NDArray x = NDArray::fromFloats({5}, std::vector<float>{3, 1, 4, 1, 5});
+    Result<Value> out = runOn(module, {x, ints({2}), ints({1}), ints({4}), ints({2})});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(floats(out->fields()[0].tensor()), (std::vector<float>{5, 4}));
+    QCOMPARE(int64s(out->fields()[1].tensor()), (std::vector<int64_t>{4, 2}));
+    QCOMPARE(int64s(out->fields()[2].tensor()), (std::vector<int64_t>{7, 7, 7, 7, 7}));
+    QCOMPARE(floats(out->fields()[3].tensor()), (std::vector<float>{1, 1}));
+    out = runOn(module, {x, ints({-1}), ints({1}), ints({4}), ints({2})});
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("dyn.topk: k [-1]; expected one count of 0 or more"));
+    out = runOn(module, {x, ints({6}), ints({1}), ints({4}), ints({2})});
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("topk: k 6 exceeds axis 0 of (5); expected at most 5"));
+    Module full = typedModule("def @main(%s: Tensor[(2), int64]) { dyn.full(0f, %s) }\n");
+    out = runOn(full, {ints({65536, 65537 * 65536LL})});
+    QVERIFY(!out.isOk());
+    QVERIFY2(out.error().message.starts_with("dyn.full: shape [65536, 4295032832]: "), out.error().message.c_str());
+  }
+
+  /// ONNX NonMaxSuppression's selection: by descending score, a box kept unless it overlaps a kept
+  /// one by more than the IoU threshold, per class, at most max_output_boxes_per_class of them.
+  /// Box 3 (corners given the other way round) scores highest; box 0 overlaps it by 81/119 = 0.68
+  /// and stays; box 1 overlaps box 3 by 90/110 = 0.82 and goes; box 2 overlaps nothing. Class 1
+  /// scores below the threshold everywhere.
+  void nonMaxSuppressionSelectsAsOnnxDoes() {
+    Module module = typedModule(
+        "def @main(%boxes: Tensor[(1, 4, 4), float32], %scores: Tensor[(1, 2, 4), float32], %max: int64) {\n"
+        "  %0 = vision.all_class_non_max_suppression(%boxes, %scores, %max, 0.7f, 0.2f);\n"
+        "  dyn.strided_slice(%0.0, meta[relay.Constant][0], %0.1, meta[relay.Constant][1])\n"
+        "}\n"
+        "#[metadata]\n"
+        "{\"relay.Constant\":[{\"dtype\":\"int64\",\"shape\":[1],\"data\":\"AAAAAAAAAAA=\"},"
+        "{\"dtype\":\"int64\",\"shape\":[1],\"data\":\"AQAAAAAAAAA=\"}]}\n");
+    const NDArray boxes = NDArray::fromFloats({1, 4, 4}, std::vector<float>{0, 0, 10, 10, 0, 1, 10, 11, 0, 20, 10, 30, 11, 11, 1, 1});
+    const NDArray scores = NDArray::fromFloats({1, 2, 4}, std::vector<float>{0.9f, 0.8f, 0.7f, 0.95f, 0.1f, 0.1f, 0.1f, 0.1f});
+    NDArray max = NDArray::empty(DType::Int64, {});
+    max.data<int64_t>()[0] = std::numeric_limits<int64_t>::max();  // what exporters write for "no limit"
+    Result<Value> out = runOn(module, {boxes, scores, max});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(out->tensor().shape(), (Shape{3, 3}));
+    QCOMPARE(int64s(out->tensor()), (std::vector<int64_t>{0, 0, 3, 0, 0, 0, 0, 0, 2}));
+    max.data<int64_t>()[0] = 2;
+    out = runOn(module, {boxes, scores, max});
+    QVERIFY(out.isOk());
+    QCOMPARE(int64s(out->tensor()), (std::vector<int64_t>{0, 0, 3, 0, 0, 0}));
+    Module badThreshold = typedModule(
+        "def @main(%boxes: Tensor[(1, 4, 4), float32], %scores: Tensor[(1, 2, 4), float32]) {\n"
+        "  vision.all_class_non_max_suppression(%boxes, %scores, 5i64, 1.5f, 0f)\n"
+        "}\n");
+    out = runOn(badThreshold, {boxes, scores});
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("vision.all_class_non_max_suppression: iou_threshold 1.5; expected 0 to 1"));
+  }
+
+  /// Only the dyn. ops and argwhere need the values of their inputs to know their result types.
   void valueDependentShapeFunctions() {
-    QVERIFY(kernels::findShapeFunction("dyn.reshape") != nullptr);
+    for (const char* op : {"dyn.reshape", "argwhere", "dyn.topk", "dyn.full", "dyn.strided_slice"})
+      QVERIFY(kernels::findShapeFunction(op) != nullptr);
     QVERIFY(kernels::findShapeFunction("reshape") == nullptr);
     QVERIFY(isStaticType(tensorType({2, 3}, DType::Float32)));
     QVERIFY(!isStaticType(tupleType({tensorType({2}, DType::Float32), tensorType({kAnyDim}, DType::Float32)})));
