@@ -69,6 +69,17 @@ class TestInferType : public QObject {
              std::string("(Tensor[(2, 3), float32], Tensor[(2, 3), float32])"));
   }
 
+  /// Branches whose tensors differ only in sizes (an empty result against a run-time count) give
+  /// the `if` a ? there; a rank that differs stays an error.
+  void ifBranchesOfDifferentSizesJoin() {
+    Result<Module> typed = inferTypes(parsed(
+        "def @main(%c: bool, %x: Tensor[(?, 3), int64], %y: Tensor[(0, 3), int64]) { if (%c) { (%y, %x) } else { (%x, %x) } }"));
+    QVERIFY2(typed.isOk(), typed ? "" : typed.error().str().c_str());
+    QCOMPARE(typeToString(typed->find("main")->body->type()), std::string("(Tensor[(?, 3), int64], Tensor[(?, 3), int64])"));
+    Result<Module> ranks = inferTypes(parsed("def @main(%c: bool, %x: Tensor[(2, 3), int64], %y: Tensor[(6), int64]) { if (%c) { %x } else { %y } }"));
+    QVERIFY(!ranks.isOk());
+  }
+
   void callsOfGlobalFunctionsUseTheirSignature() {
     Result<Module> typed = inferTypes(parsed(
         "def @main(%x: int32) { @twice(%x) }\n"
