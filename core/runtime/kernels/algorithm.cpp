@@ -24,8 +24,9 @@ struct AxisLines {
   int64_t at(int64_t o, int64_t n, int64_t i) const { return (o * extent + i) * inner + n; }
 };
 
-/// Per line: a stable sort of the positions by value (ties keep the lower index first, as TVM's
-/// and ONNX's topk do), of which the first k are written to `values` (when asked for) and `chosen`.
+/// Per line: the positions ordered by value, ties keeping the lower index first (as TVM's and
+/// ONNX's topk do), of which only the first k are sorted (a partial sort: a detector keeps 300 of
+/// thousands) and written to `values` (when asked for) and `chosen`.
 template <typename T>
 void topkLines(const NDArray& data, const AxisLines& lines, int64_t k, bool ascending, const NDArray* values,
                std::vector<int64_t>& chosen) {
@@ -35,8 +36,11 @@ void topkLines(const NDArray& data, const AxisLines& lines, int64_t k, bool asce
     for (int64_t n = 0; n < lines.inner; ++n) {
       std::iota(order.begin(), order.end(), 0);
       auto value = [&](int64_t i) { return source[lines.at(o, n, i)]; };
-      std::stable_sort(order.begin(), order.end(),
-                       [&](int64_t a, int64_t b) { return ascending ? value(a) < value(b) : value(b) < value(a); });
+      std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int64_t a, int64_t b) {
+        const T x = value(a), y = value(b);
+        if (ascending ? x < y : y < x) return true;
+        return !(ascending ? y < x : x < y) && a < b;
+      });
       for (int64_t j = 0; j < k; ++j) {
         const int64_t target = (o * k + j) * lines.inner + n;
         if (values) values->data<T>()[target] = value(order[static_cast<std::size_t>(j)]);

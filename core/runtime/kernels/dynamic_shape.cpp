@@ -10,6 +10,7 @@
 
 #include "ir/op.h"
 #include "ir/ops/op_helpers.h"
+#include "runtime/kernels/dispatch.h"
 #include "support/limits.h"
 #include "runtime/kernels/kernel_families.h"
 
@@ -64,28 +65,30 @@ Result<Type> dynReshapeShape(std::span<const NDArray> inputs, const Attrs& attrs
 
 /// Calls `visit(flat index)` for each non-zero element of `data`.
 template <typename Visit>
-void forEachNonZero(const NDArray& data, Visit visit) {
-  for (int64_t i = 0; i < data.numElements(); ++i)
-    if (data.elementAsDouble(i) != 0) visit(i);
+Status forEachNonZero(const NDArray& data, Visit visit) {
+  return dispatchDType("argwhere", data.dtype(), [&](auto zero) {
+    const auto* values = data.data<decltype(zero)>();
+    for (int64_t i = 0; i < data.numElements(); ++i)
+      if (values[i] != decltype(zero){}) visit(i);
+  });
 }
 
 Status argwhere(const KernelArgs& args) {
   const NDArray& data = args.inputs[0];
   const Shape& shape = data.shape();
   int32_t* out = args.outputs[0].data<int32_t>();
-  forEachNonZero(data, [&](int64_t index) {
+  return forEachNonZero(data, [&](int64_t index) {
     for (std::size_t d = shape.size(); d-- > 0;) {
       out[d] = static_cast<int32_t>(index % shape[d]);
       index /= shape[d];
     }
     out += shape.size();
   });
-  return Status::ok();
 }
 
 Result<Type> argwhereShape(std::span<const NDArray> inputs, const Attrs&) {
   int64_t count = 0;
-  forEachNonZero(inputs[0], [&](int64_t) { ++count; });
+  BYOC_TRY(forEachNonZero(inputs[0], [&](int64_t) { ++count; }));
   return tensorType({count, static_cast<int64_t>(inputs[0].rank())}, DType::Int32);
 }
 

@@ -1,8 +1,5 @@
 /// \file
-/// Kernels of the detection ops. vision.all_class_non_max_suppression selects boxes as ONNX
-/// NonMaxSuppression does (center_point_box=0), per batch and class: the boxes scoring above
-/// score_threshold, in descending score order (ties: lower index first), each kept unless its
-/// IoU with a kept box exceeds iou_threshold, at most max_output_boxes_per_class of them.
+/// Kernels of the detection ops: vision.all_class_non_max_suppression (non_max_suppression.cpp) and
 /// vision.roi_align, as TVM's topi computes it (NCHW): each region, scaled by
 /// spatial_scale and at least 1x1, is split into pooled bins; each bin averages (or takes the
 /// maximum of) bilinear samples on a grid of sample_ratio points per axis, or of
@@ -17,6 +14,7 @@
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel_families.h"
+#include "runtime/kernels/non_max_suppression.h"
 #include "support/limits.h"
 
 namespace byoc::kernels {
@@ -131,81 +129,11 @@ Status roiAlign(const KernelArgs& args) {
   return done;
 }
 
-
-/// A box's corners, each axis ordered (ONNX allows either diagonal).
-struct Corners {
-  float y0, x0, y1, x1;
-  float area() const { return (y1 - y0) * (x1 - x0); }
-};
-
-/// ONNX Runtime's SuppressByIOU: whether a and b overlap by more than `threshold`.
-bool overlapsTooMuch(const Corners& a, const Corners& b, float threshold) {
-  const float height = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
-  const float width = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
-  if (!(height > 0) || !(width > 0)) return false;
-  const float intersection = height * width;
-  const float unionArea = a.area() + b.area() - intersection;
-  if (!(a.area() > 0) || !(b.area() > 0) || !(unionArea > 0)) return false;
-  return intersection / unionArea > threshold;
-}
-
-/// The one value of a scalar argument.
-double scalarValue(const NDArray& value) { return value.elementAsDouble(0); }
-
-Status allClassNms(const KernelArgs& args) {
-  const std::string op(args.op);
-  const NDArray& boxes = args.inputs[0];
-  const NDArray& scores = args.inputs[1];
-  const int64_t batches = scores.shape()[0], classes = scores.shape()[1], count = scores.shape()[2];
-  // Clamped to the box count as a double first: int64's maximum (what exporters pass for "no
-  // limit") does not convert back to int64.
-  const auto maxPerClass = static_cast<int64_t>(std::clamp(scalarValue(args.inputs[2]), 0.0, static_cast<double>(count)));
-  const double iou = scalarValue(args.inputs[3]);
-  const double scoreThreshold = scalarValue(args.inputs[4]);
-  if (!(iou >= 0 && iou <= 1)) return makeError(op + ": iou_threshold " + numberText(iou) + "; expected 0 to 1");
-  int64_t* rows = args.outputs[0].data<int64_t>();
-  std::fill(rows, rows + args.outputs[0].numElements(), 0);
-  int64_t selected = 0;
-  std::vector<Corners> corners(static_cast<std::size_t>(count));
-  std::vector<int64_t> order;
-  std::vector<std::size_t> kept;
-  for (int64_t b = 0; b < batches; ++b) {
-    for (int64_t i = 0; i < count; ++i) {
-      auto at = [&](int64_t k) { return static_cast<float>(boxes.elementAsDouble((b * count + i) * 4 + k)); };
-      corners[static_cast<std::size_t>(i)] = {std::min(at(0), at(2)), std::min(at(1), at(3)), std::max(at(0), at(2)),
-                                              std::max(at(1), at(3))};
-    }
-    for (int64_t c = 0; c < classes; ++c) {
-      auto score = [&](int64_t i) { return scores.elementAsDouble((b * classes + c) * count + i); };
-      order.clear();
-      for (int64_t i = 0; i < count; ++i)
-        if (score(i) > scoreThreshold) order.push_back(i);
-      std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) { return score(x) > score(y); });
-      kept.clear();
-      for (int64_t i : order) {
-        if (static_cast<int64_t>(kept.size()) >= maxPerClass) break;
-        const Corners& box = corners[static_cast<std::size_t>(i)];
-        bool suppressed = std::any_of(kept.begin(), kept.end(), [&](std::size_t k) {
-          return overlapsTooMuch(corners[k], box, static_cast<float>(iou));
-        });
-        if (suppressed) continue;
-        kept.push_back(static_cast<std::size_t>(i));
-        int64_t* row = rows + 3 * selected++;
-        row[0] = b;
-        row[1] = c;
-        row[2] = i;
-      }
-    }
-  }
-  args.outputs[1].data<int64_t>()[0] = selected;
-  return Status::ok();
-}
-
 }  // namespace
 
 void addVisionKernels(KernelTable& table) {
   table["vision.roi_align"] = roiAlign;
-  table["vision.all_class_non_max_suppression"] = allClassNms;
+  table["vision.all_class_non_max_suppression"] = allClassNonMaxSuppression;
 }
 
 }  // namespace byoc::kernels
