@@ -673,6 +673,18 @@ OnnxModelBuilder floatSizeArithmetic() {
   return b;
 }
 
+/// Float casts of constants fold where the value fits (0.5 to bool is true, -2.7 to int64 is -2);
+/// 3e10 does not fit int32 and stays a cast, computed at run time.
+OnnxModelBuilder floatCasts() {
+  OnnxModelBuilder b;
+  b.initializer("half", {1}, {0.5f}).initializer("negative", {1}, {-2.7f}).initializer("huge", {1}, {3e10f});
+  b.output("flag").output("count").output("overflow");
+  attr(b.node("Cast", {"half"}, {"flag"}), "to", int64_t{onnx::TensorProto::BOOL});
+  attr(b.node("Cast", {"negative"}, {"count"}), "to", int64_t{onnx::TensorProto::INT64});
+  attr(b.node("Cast", {"huge"}, {"overflow"}), "to", int64_t{onnx::TensorProto::INT32});
+  return b;
+}
+
 /// torch's F.pad export: its (begin, end) pairs, last axis first, reordered into ONNX's pads by
 /// Reshape, a reversing Slice of the 2-D constant, Transpose and Reshape, all folded at import.
 OnnxModelBuilder padsReordered() {
@@ -759,6 +771,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("detection_post_processing"), detectionPostProcessing},
       {QStringLiteral("float_size_arithmetic"), floatSizeArithmetic},
       {QStringLiteral("pads_reordered"), padsReordered},
+      {QStringLiteral("float_casts"), floatCasts},
   };
   return table;
 }
@@ -799,6 +812,19 @@ class TestOnnxOps : public QObject {
     std::vector<double> values;
     for (int64_t i = 0; i < floats->data.numElements(); ++i) values.push_back(floats->data.elementAsDouble(i));
     QCOMPARE(values, (std::vector<double>{1.0, 1.25, 1.5, 1.75}));
+  }
+
+  /// Folded float casts hold the values ONNX gives them.
+  void floatCastsHoldTheirValues() {
+    Result<Module> module = importOnnxModel(floatCasts().bytes(), "casts.onnx", "");
+    QVERIFY(module.isOk());
+    const auto* outputs = module->find("main")->body->as<TupleNode>();
+    QVERIFY(outputs != nullptr);
+    const auto* flag = outputs->fields[0]->as<ConstantNode>();
+    const auto* count = outputs->fields[1]->as<ConstantNode>();
+    QVERIFY(flag && count);
+    QCOMPARE(flag->data.elementAsDouble(0), 1.0);
+    QCOMPARE(onnx_import::tensorToInts(count->data), (std::vector<int64_t>{-2}));
   }
 
   /// Every imported node records its ONNX name and op type; initializers become named constants.

@@ -74,8 +74,9 @@ OnnxConverter floatElementwise(std::function<double(double, double)> fn) {
   };
 }
 
-/// Cast from or to a floating-point type; a float cast to an integer truncates, as ONNX does,
-/// and is left to run time when a value is not finite or does not fit.
+/// Cast from or to a floating-point type. A float cast to bool is whether it is non-zero; to
+/// int32 or int64 it truncates, as ONNX does, and is left to run time when a value is not finite
+/// or does not fit (as are casts to the other integer types).
 Result<OnnxOutputs> castFloat(const OnnxNodeContext& c) {
   if (c.inputCount() != 1 || !c.hasInput(0)) return OnnxOutputs{};
   const TensorData* data = c.input(0)->constant();
@@ -86,8 +87,11 @@ Result<OnnxOutputs> castFloat(const OnnxNodeContext& c) {
   std::vector<double> values;
   for (int64_t e = 0; e < data->numElements(); ++e) {
     double value = data->elementAsDouble(e);
-    if (!isFloat(dtype)) {
-      if (!std::isfinite(value) || std::fabs(value) >= 9.2e18) return OnnxOutputs{};
+    if (dtype == DType::Bool) {
+      value = value != 0 ? 1 : 0;
+    } else if (!isFloat(dtype)) {
+      const double limit = dtype == DType::Int64 ? 0x1p63 : dtype == DType::Int32 ? 0x1p31 : 0;
+      if (!(std::fabs(std::trunc(value)) < limit)) return OnnxOutputs{};
       value = std::trunc(value);
     }
     values.push_back(value);
