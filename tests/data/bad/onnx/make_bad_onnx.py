@@ -140,6 +140,11 @@ def cases():
                   helper.make_tensor("z", TensorProto.INT8, [3], [0, 0, 0])]),
            "node 'n' (DequantizeLinear): the scale (input 1 's') is -0.25 at channel 1; expected a finite "
            "positive scale")
+    yield ("nms_too_many_rows", "NonMaxSuppression of 2^20 boxes in 2^12 classes: more selected rows than one tensor holds.",
+           model([helper.make_node("NonMaxSuppression", ["b", "s"], ["y"], name="n")],
+                 [tensor("b", [1, 1 << 20, 4]), tensor("s", [1, 1 << 12, 1 << 20])], [tensor("y", None, TensorProto.INT64)]),
+           "node 'n' (NonMaxSuppression): vision.all_class_non_max_suppression: (1, 4096, 1048576) batches, classes "
+           "and boxes are too many rows for one tensor")
     # ir_version 8, then a graph field of two bytes that do not decode as a GraphProto.
     yield ("corrupt_graph", "A graph whose bytes protobuf cannot decode.",
            b"\x08\x08\x3a\x02\xff\xff",
