@@ -9,6 +9,11 @@
 #          the same seed and checked against the saved output (torch_bench.py); OpenBLAS
 #          (libopenblas0-openmp) is preloaded as its BLAS when installed
 #
+# Every peer runs a model whole: ssdlite320_mobilenet_v3_large_full includes torchvision's image
+# pre-processing and its detection post-processing (per-class score filtering, TopK, non-maximum
+# suppression), which ONNX Runtime and our host run after the network; its outputs are compared
+# with PyTorch's by bench/zoo/compare_detections.py (docs/dynamic-shapes.md).
+#
 # int8: for every model whose QDQ version bench/zoo/quantize_zoo.py wrote (<zoo>/<model>_int8),
 # a second table runs, side by side, BYOC Studio's dnnl target on the QDQ model, ONNX Runtime on
 # the same QDQ model and BYOC Studio's dnnl target on the float32 model, with the ratios int8/ort
