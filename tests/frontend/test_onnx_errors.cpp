@@ -73,14 +73,28 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'n' (Gather): index -6 is out of range for axis 0 of size 5; expected -5 to 4"},
-      {"range of run-time bounds",
+      {"range of a run-time vector",
+       [] {
+         OnnxModelBuilder b = oneNode("Range", {2}, {"x", "l", "d"});
+         b.intInitializer("l", {}, {5}).intInitializer("d", {}, {1});
+         return b;
+       },
+       "model.onnx: node 'n' (Range): Range's input 0 is Tensor[(2), float32]; expected a scalar"},
+      {"range of run-time bounds of two dtypes",
        [] {
          OnnxModelBuilder b = oneNode("Range", {}, {"x", "l", "d"});
          b.intInitializer("l", {}, {5}).intInitializer("d", {}, {1});
          return b;
        },
-       "model.onnx: node 'n' (Range): Range's input 0 is computed at run time; expected constant start, limit and "
-       "delta (a run-time range needs dynamic shapes)"},
+       "model.onnx: node 'n' (Range): arange: start, stop and step must be numeric scalars of one dtype, found float32, "
+       "int64 and int64"},
+      {"tile of run-time repeats of another length",
+       [] {
+         OnnxModelBuilder b = oneNode("Tile", {2, 3}, {"x", "r"});
+         b.input("r", {3}, onnx::TensorProto::INT64);
+         return b;
+       },
+       "model.onnx: node 'n' (Tile): repeats of type Tensor[(3), int64]: expected 2 counts, one per axis of the input"},
       {"range of zero step",
        [] {
          OnnxModelBuilder b;

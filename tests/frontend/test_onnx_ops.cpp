@@ -685,6 +685,19 @@ OnnxModelBuilder floatCasts() {
   return b;
 }
 
+/// Expand, Tile and Range whose sizes are computed at run time: dyn.broadcast_to, dyn.tile and
+/// arange of the bounds reshaped to scalars, as TVM's importer writes them.
+OnnxModelBuilder runTimeSizes() {
+  OnnxModelBuilder b;
+  b.input("x", {2, 1}).input("shape", {2}, onnx::TensorProto::INT64).input("reps", {2}, onnx::TensorProto::INT64);
+  b.input("limit", {1}, onnx::TensorProto::INT64).intInitializer("start", {}, {0}).intInitializer("delta", {}, {2});
+  b.output("expanded").output("tiled").output("range");
+  b.node("Expand", {"x", "shape"}, {"expanded"}, "expand");
+  b.node("Tile", {"x", "reps"}, {"tiled"}, "tile");
+  b.node("Range", {"start", "limit", "delta"}, {"range"}, "range");
+  return b;
+}
+
 /// torch's F.pad export: its (begin, end) pairs, last axis first, reordered into ONNX's pads by
 /// Reshape, a reversing Slice of the 2-D constant, Transpose and Reshape, all folded at import.
 OnnxModelBuilder padsReordered() {
@@ -772,6 +785,7 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("float_size_arithmetic"), floatSizeArithmetic},
       {QStringLiteral("pads_reordered"), padsReordered},
       {QStringLiteral("float_casts"), floatCasts},
+      {QStringLiteral("run_time_sizes"), runTimeSizes},
   };
   return table;
 }

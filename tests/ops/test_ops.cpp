@@ -238,6 +238,13 @@ class TestOps : public QObject {
         "error: dyn.strided_slice: begin has 1 elements but end has 2; expected one per sliced axis");
     row("dyn.strided_slice too many axes", "dyn.strided_slice", {"f32[4]", "i64[2]", "i64[2]", "i64[2]"}, "",
         "error: dyn.strided_slice: 2 axes sliced of (4)");
+    row("dyn.tile", "dyn.tile", {"f32[2,3]", "i64[3]"}, "", "Tensor[(?, ?, ?), float32]");
+    row("dyn.tile of floats", "dyn.tile", {"f32[2,3]", "f32[2]"}, "",
+        "error: dyn.tile: reps must be a 1-D integer tensor of known length, found Tensor[(2), float32]");
+    row("dyn.broadcast_to", "dyn.broadcast_to", {"f32[3,1]", "i64[1]"}, "", "Tensor[(?, ?), float32]");
+    row("arange", "arange", {"i64[]", "i64[]", "i64[]"}, "", "Tensor[(?), int64]");
+    row("arange of vectors", "arange", {"f32[1]", "f32[]", "f32[]"}, "",
+        "error: arange: start, stop and step must be numeric scalars of one dtype, found Tensor[(1), float32], float32 and float32");
     row("all_class_nms", "vision.all_class_non_max_suppression", {"f32[1,6,4]", "f32[1,2,6]", "i64[]", "f32[]", "f32[1]"}, "",
         "(Tensor[(12, 3), int64], Tensor[(1), int64])");
     row("all_class_nms ?", "vision.all_class_non_max_suppression", {"f32[1,-1,4]", "f32[1,1,-1]", "i64[]", "f32[]", "f32[]"}, "",

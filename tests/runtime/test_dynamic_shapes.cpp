@@ -197,6 +197,36 @@ class TestDynamicShapes : public QObject {
     QVERIFY2(out.error().message.starts_with("dyn.full: shape [65536, 4295032832]: "), out.error().message.c_str());
   }
 
+  /// dyn.tile, dyn.broadcast_to (both ways, as ONNX Expand) and arange of run-time sizes; values
+  /// by hand (numpy.tile, numpy.broadcast_to, numpy.arange). A size beyond the tensor limit is
+  /// refused before anything is allocated.
+  void repeatsAndRangesGivenAsTensors() {
+    Module module = typedModule(
+        "def @main(%x: Tensor[(2, 1), float32], %r: Tensor[(2), int64], %s: Tensor[(1), int64], %a: int64, %b: int64,"
+        " %c: int64) {\n"
+        "  (dyn.tile(%x, %r), dyn.broadcast_to(%x, %s), arange(%a, %b, %c))\n"
+        "}\n");
+    const NDArray x = NDArray::fromFloats({2, 1}, std::vector<float>{1, 2});
+    auto scalar = [](int64_t value) { return ints({value}).reshaped({}); };
+    Result<Value> out = runOn(module, {x, ints({1, 2}), ints({3}), scalar(7), scalar(-2), scalar(-3)});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(out->fields()[0].tensor().shape(), (Shape{2, 2}));
+    QCOMPARE(floats(out->fields()[0].tensor()), (std::vector<float>{1, 1, 2, 2}));
+    QCOMPARE(out->fields()[1].tensor().shape(), (Shape{2, 3}));
+    QCOMPARE(floats(out->fields()[1].tensor()), (std::vector<float>{1, 1, 1, 2, 2, 2}));
+    QCOMPARE(int64s(out->fields()[2].tensor()), (std::vector<int64_t>{7, 4, 1}));
+    out = runOn(module, {x, ints({65536, 65536}), ints({3}), scalar(0), scalar(1), scalar(1)});
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("tile: result shape: more than 4294967296 elements (the limit of one tensor)"));
+    out = runOn(module, {x, ints({1, 1}), ints({3}), scalar(0), scalar(1), scalar(0)});
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("arange: Range has a delta of 0; expected a non-zero step"));
+    Module floatRange = typedModule("def @main(%a: float32, %b: float32) { arange(%a, %b, 0.5f) }\n");
+    out = runOn(floatRange, {NDArray::fromFloats({}, std::vector<float>{1}), NDArray::fromFloats({}, std::vector<float>{2.2f})});
+    QVERIFY(out.isOk());
+    QCOMPARE(floats(out->tensor()), (std::vector<float>{1, 1.5f, 2}));
+  }
+
   /// ONNX NonMaxSuppression's selection: by descending score, a box kept unless it overlaps a kept
   /// one by more than the IoU threshold, per class, at most max_output_boxes_per_class of them.
   /// Box 3 (corners given the other way round) scores highest; box 0 overlaps it by 81/119 = 0.68
@@ -234,7 +264,8 @@ class TestDynamicShapes : public QObject {
 
   /// Only the dyn. ops and argwhere need the values of their inputs to know their result types.
   void valueDependentShapeFunctions() {
-    for (const char* op : {"dyn.reshape", "argwhere", "dyn.topk", "dyn.full", "dyn.strided_slice"})
+    for (const char* op : {"dyn.reshape", "argwhere", "dyn.topk", "dyn.full", "dyn.strided_slice", "dyn.tile", "dyn.broadcast_to",
+                           "arange"})
       QVERIFY(kernels::findShapeFunction(op) != nullptr);
     QVERIFY(kernels::findShapeFunction("reshape") == nullptr);
     QVERIFY(isStaticType(tensorType({2, 3}, DType::Float32)));

@@ -1,30 +1,40 @@
 /// \file
 /// Converters of the ONNX ops that index, repeat and scan: Expand, Tile, Range, TopK, GatherND,
-/// ScatterND and CumSum, written as TVM's importer writes them. Expand's shape, Tile's repeats and
-/// Range's bounds must be constants; TopK's K may be computed at run time (dyn.topk).
-
-#include <cmath>
+/// ScatterND and CumSum, written as TVM's importer writes them. Sizes computed at run time give
+/// TVM's dynamic forms: dyn.broadcast_to, dyn.tile, arange of tensors and dyn.topk.
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
 #include "ir/ops/op_helpers.h"
+#include "ir/ops/range_count.h"
 #include "support/limits.h"
 
 namespace byoc::onnx_import {
 
 namespace {
 
-/// Expand: numpy broadcasting of the input and the target shape, both ways, as broadcast_to.
+/// Expand: numpy broadcasting of the input and the target shape, both ways, as broadcast_to; a
+/// shape computed at run time gives dyn.broadcast_to, which broadcasts both ways too.
 Result<OnnxOutputs> expand(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue targetInput, c.input(1));
+  if (!targetInput.constant()) return single(c.call("dyn.broadcast_to", {x, targetInput}));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> target, c.constantInts(1));
   BYOC_TRY(checkShape(target));
   BYOC_ASSIGN_OR_RETURN(Shape shape, ops::broadcastShapes("Expand", x.shape(), Shape(target.begin(), target.end())));
   return single(c.call("broadcast_to", {x}, {{"shape", AttrValue::ints(shape)}}));
 }
 
+/// Tile: tile(reps), or dyn.tile of repeats computed at run time.
 Result<OnnxOutputs> tile(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue x, c.input(0));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue reps, c.input(1));
+  if (!reps.constant()) {
+    if (reps.rank() != 1 || reps.shape()[0] != static_cast<int64_t>(x.rank()))
+      return makeError("repeats of type " + typeToString(reps.type) + ": expected " + std::to_string(x.rank()) +
+                       " counts, one per axis of the input");
+    return single(c.call("dyn.tile", {x, reps}));
+  }
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> repeats, c.constantInts(1));
   if (repeats.size() != x.rank())
     return makeError("repeats " + listString(repeats) + ": expected " + std::to_string(x.rank()) +
@@ -32,49 +42,52 @@ Result<OnnxOutputs> tile(const OnnxNodeContext& c) {
   return single(c.call("tile", {x}, {{"reps", AttrValue::ints(repeats)}}));
 }
 
-/// Refuses a Range longer than one tensor may be, or whose values (computed as 8-byte numbers
-/// before they become the folded constant) would take more than a folded constant may.
-Status checkRangeCount(double count) {
-  if (!(count <= static_cast<double>(limits::kMaxElements)))
-    return makeError("Range has more than " + std::to_string(limits::kMaxElements) + " elements (the limit of one tensor)");
-  if (count * 8 > static_cast<double>(limits::kMaxFoldedBytes))
-    return makeError("Range has " + std::to_string(static_cast<int64_t>(count)) + " elements: more than " +
-                     std::to_string(limits::kMaxFoldedBytes) + " bytes (the limit of a folded constant)");
+/// Refuses a Range whose values (computed as 8-byte numbers before they become the folded
+/// constant) would take more than a folded constant may.
+Status checkFoldedRange(int64_t count) {
+  if (count > limits::kMaxFoldedBytes / 8)
+    return makeError("Range has " + std::to_string(count) + " elements: more than " + std::to_string(limits::kMaxFoldedBytes) +
+                     " bytes (the limit of a folded constant)");
   return Status::ok();
 }
 
-/// Integer Range: ceil((limit - start) / delta) elements, at least 0, exact for every int64 bound.
+/// Integer Range: start + i * delta, exact for every int64 bound.
 Result<std::vector<int64_t>> integerRange(int64_t start, int64_t limit, int64_t delta) {
-  if (delta == 0) return makeError("Range has a delta of 0; expected a non-zero step");
-  const __int128 diff = static_cast<__int128>(limit) - start;
-  const __int128 count = diff / delta + ((diff % delta != 0 && (diff > 0) == (delta > 0)) ? 1 : 0);
-  BYOC_TRY(checkRangeCount(count > 0 ? static_cast<double>(count) : 0.0));
-  std::vector<int64_t> values(count > 0 ? static_cast<std::size_t>(count) : 0);
+  BYOC_ASSIGN_OR_RETURN(int64_t count, ops::rangeLength(start, limit, delta));
+  BYOC_TRY(checkFoldedRange(count));
+  std::vector<int64_t> values(static_cast<std::size_t>(count));
   // Every value lies between start and limit, so none overflows.
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = start + static_cast<int64_t>(i) * delta;
   return values;
 }
 
-/// Floating-point Range: start + i * delta for ceil((limit - start) / delta) elements.
+/// Floating-point Range: start + i * delta.
 Result<std::vector<double>> floatRange(double start, double limit, double delta) {
-  if (delta == 0) return makeError("Range has a delta of 0; expected a non-zero step");
-  const double count = std::max(std::ceil((limit - start) / delta), 0.0);
-  BYOC_TRY(checkRangeCount(count));
+  BYOC_ASSIGN_OR_RETURN(int64_t count, ops::rangeLength(start, limit, delta));
+  BYOC_TRY(checkFoldedRange(count));
   std::vector<double> values(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = start + static_cast<double>(i) * delta;
   return values;
 }
 
-/// Range of constant bounds folds to its constant (TVM's arange of constants, after FoldConstant).
+/// Range of constant bounds folds to its constant (TVM's arange of constants, after FoldConstant);
+/// bounds computed at run time give arange of the scalars, whose length is then unknown.
 Result<OnnxOutputs> range(const OnnxNodeContext& c) {
+  bool constant = true;
+  std::vector<OnnxValue> scalars;
   for (std::size_t i = 0; i < 3; ++i) {
     BYOC_ASSIGN_OR_RETURN(OnnxValue bound, c.input(i));
-    if (!bound.constant())
-      return makeError("Range's input " + std::to_string(i) + " is computed at run time; expected constant start, "
-                       "limit and delta (a run-time range needs dynamic shapes)");
-    if (bound.constant()->numElements() != 1)
-      return makeError("Range's input " + std::to_string(i) + " has " + std::to_string(bound.constant()->numElements()) +
-                       " elements; expected a scalar");
+    if (!bound.tensor() || bound.tensor()->numElements() != 1)
+      return makeError("Range's input " + std::to_string(i) + " is " + typeToString(bound.type) + "; expected a scalar");
+    constant = constant && bound.constant();
+    scalars.push_back(bound);
+  }
+  if (!constant) {
+    for (OnnxValue& scalar : scalars)
+      if (scalar.rank() != 0) {
+        BYOC_ASSIGN_OR_RETURN(scalar, c.call("reshape", {scalar}, {{"newshape", AttrValue::ints({})}}));
+      }
+    return single(c.call("arange", scalars));
   }
   const DType dtype = c.input(0)->constant()->dtype();
   std::vector<double> values;

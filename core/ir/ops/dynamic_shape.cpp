@@ -2,11 +2,14 @@
 /// The ops of shapes known only at run time, as Relay has them: `shape_of` (a tensor's shape as a
 /// 1-D integer tensor, what ONNX `Shape` of a tensor with unknown dimensions becomes),
 /// `dyn.reshape` (reshape to a shape given as a tensor), `argwhere` (the indices of the non-zero
-/// elements: ONNX NonZero), and the forms of topk, full and strided_slice whose sizes are tensors
-/// (`dyn.topk`, `dyn.full`, `dyn.strided_slice`: ONNX TopK, ConstantOfShape and NonMaxSuppression's
-/// slice with sizes computed at run time). Their results have unknown dimensions where the shapes
+/// elements: ONNX NonZero), `arange` (ONNX Range of run-time bounds), and the forms of topk, full,
+/// strided_slice, tile and broadcast_to whose sizes are tensors (`dyn.topk`, `dyn.full`,
+/// `dyn.strided_slice`, `dyn.tile`, `dyn.broadcast_to`: ONNX TopK, ConstantOfShape,
+/// NonMaxSuppression's slice, Tile and Expand with sizes computed at run time). Their results have unknown dimensions where the shapes
 /// depend on values; the executor computes them per run (each `dyn.` op's shape function gives
 /// its static op the values as attributes).
+
+#include <algorithm>
 
 #include "ir/ops/op_helpers.h"
 
@@ -115,6 +118,33 @@ Result<Type> dynStridedSliceRelation(const TypeRelationInput& input) {
   return tensorType(std::move(out), data->dtype);
 }
 
+/// Relay's dyn.tile and dyn.broadcast_to: the reps or shape as a 1-D tensor give a result of rank
+/// max(data's, its length) whose dimensions are known once its values are.
+TypeRelation sizedByVector(std::string op, const char* what) {
+  return [op, what](const TypeRelationInput& input) -> Result<Type> {
+    BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
+    BYOC_ASSIGN_OR_RETURN(int64_t length, vectorLength(op, input, 1, what));
+    const int64_t rank = std::max(length, static_cast<int64_t>(data->shape.size()));
+    BYOC_TRY(checkResultRank(op, rank));
+    return tensorType(Shape(static_cast<std::size_t>(rank), kAnyDim), data->dtype);
+  };
+}
+
+/// Relay's arange of tensors: start, stop and step scalars of one numeric dtype give a 1-D tensor
+/// whose length is known once their values are.
+Result<Type> arangeRelation(const TypeRelationInput& input) {
+  const std::string op = "arange";
+  std::optional<DType> dtype;
+  for (std::size_t i = 0; i < 3; ++i) {
+    BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* bound, tensorArg(op, input, i));
+    if (!bound->shape.empty() || bound->dtype == DType::Bool || (dtype && bound->dtype != *dtype))
+      return makeError(op + ": start, stop and step must be numeric scalars of one dtype, found " + typeToString(input.args[0]) +
+                       ", " + typeToString(input.args[1]) + " and " + typeToString(input.args[2]));
+    dtype = bound->dtype;
+  }
+  return tensorType({kAnyDim}, *dtype);
+}
+
 }  // namespace
 
 void registerDynamicShapeOps(OpRegistry& registry) {
@@ -131,6 +161,12 @@ void registerDynamicShapeOps(OpRegistry& registry) {
           {tvmRequired("dtype", "")}, FusionKind::Elementwise, dynFullRelation);
   declare(registry, "dyn.strided_slice", "strided_slice whose begin, end and strides are tensors",
           {"data", "begin", "end", "strides"}, {{"slice_mode", "end"}}, FusionKind::Injective, dynStridedSliceRelation);
+  declare(registry, "dyn.tile", "tile whose reps are a tensor", {"data", "reps"}, {}, FusionKind::Injective,
+          sizedByVector("dyn.tile", "reps"));
+  declare(registry, "dyn.broadcast_to", "broadcasts the tensor and a shape given as a tensor to the shape both broadcast to",
+          {"data", "shape"}, {}, FusionKind::Broadcast, sizedByVector("dyn.broadcast_to", "shape"));
+  declare(registry, "arange", "start, start + step, ... up to stop (excluded), from scalar tensors", {"start", "stop", "step"},
+          {}, FusionKind::Opaque, arangeRelation);
 }
 
 }  // namespace byoc::ops

@@ -1,15 +1,17 @@
 /// \file
 /// Kernels of the ops of run-time shapes: shape_of writes its input's shape; dyn.reshape copies
 /// its data into the shape its shape function computed from the newshape tensor; argwhere writes
-/// the indices of the non-zero elements, as many rows as its shape function counted. dyn.topk
-/// and dyn.strided_slice read their size tensors into the attributes of topk and strided_slice,
-/// whose relation gives their shape and whose kernel computes them; dyn.full fills the shape its
-/// shape tensor gives.
+/// the indices of the non-zero elements, as many rows as its shape function counted. dyn.topk,
+/// dyn.strided_slice, dyn.tile and dyn.broadcast_to read their size tensors into the attributes of
+/// their static ops, whose relation gives their shape and whose kernel computes them; dyn.full
+/// fills the shape its shape tensor gives; arange counts its elements from its bounds' values.
 
 #include <cstring>
+#include <type_traits>
 
 #include "ir/op.h"
 #include "ir/ops/op_helpers.h"
+#include "ir/ops/range_count.h"
 #include "runtime/kernels/dispatch.h"
 #include "support/limits.h"
 #include "runtime/kernels/kernel_families.h"
@@ -94,7 +96,8 @@ Result<Type> argwhereShape(std::span<const NDArray> inputs, const Attrs&) {
 
 
 /// The static op `op` applied to the first `dataInputs` inputs with `attrs` (normalised here):
-/// its result type, by its relation on the inputs' run-time types.
+/// its result type, by its relation on the inputs' run-time types (which, like every relation,
+/// refuses a result beyond the tensor limits: sizes read from values may ask for anything).
 Result<Type> staticType(const char* op, std::size_t dataInputs, std::span<const NDArray> inputs, const Attrs& attrs) {
   const OpDef* def = OpRegistry::global().find(op);
   BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*def, attrs));
@@ -171,6 +174,73 @@ Status dynFull(const KernelArgs& args) {
   return Status::ok();
 }
 
+/// tile's attributes for dyn.tile: reps from its tensor.
+Result<Attrs> dynTileAttrs(std::span<const NDArray> inputs, const Attrs&) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> reps, intValues("dyn.tile", inputs[1]));
+  return Attrs{{"reps", AttrValue::ints(reps)}};
+}
+
+Result<Type> dynTileShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs tile, dynTileAttrs(inputs, attrs));
+  return staticType("tile", 1, inputs, tile);
+}
+
+Status dynTile(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Attrs tile, dynTileAttrs(args.inputs, args.attrs));
+  return runStatic("tile", 1, args, tile);
+}
+
+/// broadcast_to's attributes for dyn.broadcast_to: the shape the data and the shape tensor's
+/// values broadcast to, both ways (ONNX Expand's rule).
+Result<Attrs> dynBroadcastToAttrs(std::span<const NDArray> inputs, const Attrs&) {
+  BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, intValues("dyn.broadcast_to", inputs[1]));
+  for (int64_t dim : shape)
+    if (dim < 0) return makeError("dyn.broadcast_to: shape " + AttrValue::ints(shape).str() + " has a negative dimension");
+  BYOC_ASSIGN_OR_RETURN(Shape both, ops::broadcastShapes("dyn.broadcast_to", inputs[0].shape(), Shape(shape.begin(), shape.end())));
+  return Attrs{{"shape", AttrValue::ints(both)}};
+}
+
+Result<Type> dynBroadcastToShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs broadcast, dynBroadcastToAttrs(inputs, attrs));
+  return staticType("broadcast_to", 1, inputs, broadcast);
+}
+
+Status dynBroadcastTo(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Attrs broadcast, dynBroadcastToAttrs(args.inputs, args.attrs));
+  return runStatic("broadcast_to", 1, args, broadcast);
+}
+
+/// arange's length from the values of its bounds (exact for integers).
+Result<int64_t> arangeLength(std::span<const NDArray> inputs) {
+  if (isFloat(inputs[0].dtype()))
+    return ops::rangeLength(inputs[0].elementAsDouble(0), inputs[1].elementAsDouble(0), inputs[2].elementAsDouble(0));
+  std::vector<int64_t> bounds;
+  for (const NDArray& bound : inputs.first(3)) bounds.push_back(indexAt(bound, 0));
+  return ops::rangeLength(bounds[0], bounds[1], bounds[2]);
+}
+
+Result<Type> arangeShape(std::span<const NDArray> inputs, const Attrs&) {
+  Result<int64_t> length = arangeLength(inputs);
+  if (!length) return makeError("arange: " + length.error().message);
+  return tensorType({*length}, inputs[0].dtype());
+}
+
+/// start + i * step: in int64 for integers (every value lies between start and stop), in double
+/// for floats.
+Status arange(const KernelArgs& args) {
+  const NDArray& out = args.outputs[0];
+  return dispatchDType("arange", out.dtype(), [&](auto zero) {
+    using T = decltype(zero);
+    T* values = out.data<T>();
+    for (int64_t i = 0; i < out.numElements(); ++i) {
+      if constexpr (std::is_floating_point_v<T>)
+        values[i] = static_cast<T>(args.inputs[0].elementAsDouble(0) + static_cast<double>(i) * args.inputs[2].elementAsDouble(0));
+      else
+        values[i] = static_cast<T>(indexAt(args.inputs[0], 0) + i * indexAt(args.inputs[2], 0));
+    }
+  });
+}
+
 }  // namespace
 
 void addDynamicShapeKernels(KernelTable& table) {
@@ -180,6 +250,9 @@ void addDynamicShapeKernels(KernelTable& table) {
   table["dyn.topk"] = dynTopk;
   table["dyn.full"] = dynFull;
   table["dyn.strided_slice"] = dynStridedSlice;
+  table["dyn.tile"] = dynTile;
+  table["dyn.broadcast_to"] = dynBroadcastTo;
+  table["arange"] = arange;
 }
 
 ShapeFunction findShapeFunction(std::string_view name) {
@@ -188,6 +261,9 @@ ShapeFunction findShapeFunction(std::string_view name) {
   if (name == "dyn.topk") return dynTopkShape;
   if (name == "dyn.full") return dynFullShape;
   if (name == "dyn.strided_slice") return dynStridedSliceShape;
+  if (name == "dyn.tile") return dynTileShape;
+  if (name == "dyn.broadcast_to") return dynBroadcastToShape;
+  if (name == "arange") return arangeShape;
   return nullptr;
 }
 
