@@ -46,8 +46,8 @@ Result<OnnxOutputs> tile(const OnnxNodeContext& c) {
 /// constant) would take more than a folded constant may.
 Status checkFoldedRange(int64_t count) {
   if (count > limits::kMaxFoldedBytes / 8)
-    return makeError("Range has " + std::to_string(count) + " elements: more than " + std::to_string(limits::kMaxFoldedBytes) +
-                     " bytes (the limit of a folded constant)");
+    return makeError("Range has " + std::to_string(count) + " elements: more than " +
+                     std::to_string(limits::kMaxFoldedBytes) + " bytes (the limit of a folded constant)");
   return Status::ok();
 }
 
@@ -78,7 +78,8 @@ Result<OnnxOutputs> range(const OnnxNodeContext& c) {
   for (std::size_t i = 0; i < 3; ++i) {
     BYOC_ASSIGN_OR_RETURN(OnnxValue bound, c.input(i));
     if (!bound.tensor() || bound.tensor()->numElements() != 1)
-      return makeError("Range's input " + std::to_string(i) + " is " + typeToString(bound.type) + "; expected a scalar");
+      return makeError("Range's input " + std::to_string(i) + " is " + typeToString(bound.type) +
+                       "; expected a scalar");
     constant = constant && bound.constant();
     scalars.push_back(bound);
   }

@@ -37,13 +37,14 @@ Result<OnnxOutputs> roiAlign(const OnnxNodeContext& c) {
                         {"mode", mode}}));
 }
 
-
 /// A scalar NMS parameter: input `index` squeezed to rank 0, or `fallback` when absent.
-Result<OnnxValue> nmsScalar(const OnnxNodeContext& c, std::size_t index, const char* name, DType dtype, double fallback) {
+Result<OnnxValue> nmsScalar(const OnnxNodeContext& c, std::size_t index, const char* name, DType dtype,
+                            double fallback) {
   if (!c.hasInput(index)) return c.scalar(dtype, fallback);
   BYOC_ASSIGN_OR_RETURN(OnnxValue value, c.input(index));
   if (!value.tensor() || value.tensor()->numElements() != 1 || value.tensor()->dtype != dtype)
-    return makeError(std::string(name) + " must be one " + std::string(dtypeName(dtype)) + ", found " + typeToString(value.type));
+    return makeError(std::string(name) + " must be one " + std::string(dtypeName(dtype)) + ", found " +
+                     typeToString(value.type));
   if (value.rank() == 0) return value;
   return c.call("reshape", {value}, {{"newshape", AttrValue::ints({})}});
 }
@@ -57,14 +58,16 @@ Result<OnnxOutputs> nonMaxSuppression(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue scores, c.input(1));
   BYOC_ASSIGN_OR_RETURN(int64_t centerPointBox, c.attrs.getInt("center_point_box", 0));
   if (centerPointBox != 0)
-    return makeError("center_point_box " + std::to_string(centerPointBox) + " is not supported; expected 0 (corner boxes)");
+    return makeError("center_point_box " + std::to_string(centerPointBox) +
+                     " is not supported; expected 0 (corner boxes)");
   if (!boxes.tensor()) return makeError("boxes must be a tensor");
   const DType dtype = boxes.tensor()->dtype;
   BYOC_ASSIGN_OR_RETURN(OnnxValue maxPerClass, nmsScalar(c, 2, "max_output_boxes_per_class", DType::Int64, 0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue iou, nmsScalar(c, 3, "iou_threshold", dtype, 0));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue scoreThreshold,
-                        nmsScalar(c, 4, "score_threshold", dtype, -static_cast<double>(std::numeric_limits<float>::max())));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue nms, c.call("vision.all_class_non_max_suppression", {boxes, scores, maxPerClass, iou, scoreThreshold}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue scoreThreshold, nmsScalar(c, 4, "score_threshold", dtype,
+                                                            -static_cast<double>(std::numeric_limits<float>::max())));
+  BYOC_ASSIGN_OR_RETURN(
+      OnnxValue nms, c.call("vision.all_class_non_max_suppression", {boxes, scores, maxPerClass, iou, scoreThreshold}));
   BYOC_ASSIGN_OR_RETURN(OnnxValue rows, c.getItem(nms, 0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue count, c.getItem(nms, 1));
   OnnxValue begin = c.constant(intsToTensor({0}, {1}));

@@ -9,7 +9,6 @@
 
 #include <cmath>
 #include <functional>
-#include <limits>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
@@ -46,7 +45,8 @@ std::optional<std::vector<Numbers>> floatInputs(const OnnxNodeContext& c) {
 }
 
 /// A constant of `dtype` holding `values`, each converted as TensorData::scalar converts.
-OnnxValue numbersConstant(const OnnxNodeContext& c, const Shape& shape, DType dtype, const std::vector<double>& values) {
+OnnxValue numbersConstant(const OnnxNodeContext& c, const Shape& shape, DType dtype,
+                          const std::vector<double>& values) {
   std::vector<std::byte> bytes;
   for (double value : values) {
     TensorData element = TensorData::scalar(dtype, value);
@@ -65,8 +65,11 @@ OnnxConverter floatElementwise(std::function<double(double, double)> fn) {
     const Numbers& b = inputs->back();
     if (a.dtype != b.dtype) return OnnxOutputs{};
     const Numbers& wide = a.values.size() >= b.values.size() ? a : b;
-    if ((a.values.size() != 1 && a.shape != wide.shape) || (b.values.size() != 1 && b.shape != wide.shape))
-      return OnnxOutputs{};
+    // A one-element operand broadcasts to the other's shape when its rank is not higher.
+    auto fits = [&](const Numbers& x) {
+      return x.shape == wide.shape || (x.values.size() == 1 && x.shape.size() <= wide.shape.size());
+    };
+    if (!fits(a) || !fits(b)) return OnnxOutputs{};
     std::vector<double> out;
     for (std::size_t i = 0; i < wide.values.size(); ++i)
       out.push_back(fn(a.values[a.values.size() == 1 ? 0 : i], b.values[b.values.size() == 1 ? 0 : i]));
@@ -106,6 +109,8 @@ OnnxConverter reduceAll(bool takeMax) {
     auto inputs = floatInputs(c);
     if (!inputs || inputs->size() != 1 || c.attrs.has("axes") || (*inputs)[0].values.empty()) return OnnxOutputs{};
     BYOC_ASSIGN_OR_RETURN(int64_t keepDims, c.attrs.getInt("keepdims", 1));
+    BYOC_ASSIGN_OR_RETURN(int64_t noopWithoutAxes, c.attrs.getInt("noop_with_empty_axes", 0));
+    if (noopWithoutAxes != 0) return OnnxOutputs{};  // no axes then reduce nothing
     const Numbers& x = (*inputs)[0];
     double result = x.values[0];
     for (double value : x.values) result = takeMax ? std::max(result, value) : std::min(result, value);

@@ -5,9 +5,9 @@
 /// elements: ONNX NonZero), `arange` (ONNX Range of run-time bounds), and the forms of topk, full,
 /// strided_slice, tile and broadcast_to whose sizes are tensors (`dyn.topk`, `dyn.full`,
 /// `dyn.strided_slice`, `dyn.tile`, `dyn.broadcast_to`: ONNX TopK, ConstantOfShape,
-/// NonMaxSuppression's slice, Tile and Expand with sizes computed at run time). Their results have unknown dimensions where the shapes
-/// depend on values; the executor computes them per run (each `dyn.` op's shape function gives
-/// its static op the values as attributes).
+/// NonMaxSuppression's slice, Tile and Expand with sizes computed at run time). Their results have
+/// unknown dimensions where the shapes depend on values; the executor computes them per run (each
+/// `dyn.` op's shape function gives its static op the values as attributes).
 
 #include <algorithm>
 
@@ -48,9 +48,9 @@ Result<Type> argwhereRelation(const TypeRelationInput& input) {
   return tensorType({kAnyDim, static_cast<int64_t>(data->shape.size())}, DType::Int32);
 }
 
-
 /// A 1-D integer tensor of known length (a shape, begin, end or strides given as a tensor).
-Result<int64_t> vectorLength(const std::string& op, const TypeRelationInput& input, std::size_t index, const char* what) {
+Result<int64_t> vectorLength(const std::string& op, const TypeRelationInput& input, std::size_t index,
+                             const char* what) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* vector, tensorArg(op, input, index));
   if (!isInteger(vector->dtype) || vector->shape.size() != 1 || vector->shape[0] == kAnyDim)
     return makeError(op + ": " + what + " must be a 1-D integer tensor of known length, found " +
@@ -64,11 +64,13 @@ Result<Type> dynTopkRelation(const TypeRelationInput& input) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* k, tensorArg(op, input, 1));
   if (!isInteger(k->dtype) || k->shape.size() > 1 || (k->shape.size() == 1 && k->shape[0] != 1))
-    return makeError(op + ": k must be an integer scalar or a tensor of one element, found " + typeToString(input.args[1]));
+    return makeError(op + ": k must be an integer scalar or a tensor of one element, found " +
+                     typeToString(input.args[1]));
   Attrs attrs = input.attrs;
   attrs.set("k", AttrValue(int64_t{0}));  // the whole axis, then unknown
   const Type dataType = input.args[0];
-  BYOC_ASSIGN_OR_RETURN(Type type, OpRegistry::global().find("topk")->relation({std::span<const Type>(&dataType, 1), attrs}));
+  BYOC_ASSIGN_OR_RETURN(Type type,
+                        OpRegistry::global().find("topk")->relation({std::span<const Type>(&dataType, 1), attrs}));
   BYOC_ASSIGN_OR_RETURN(int64_t axis, intAttr(op, input.attrs, "axis"));
   BYOC_ASSIGN_OR_RETURN(axis, normalizeAxis(op, axis, data->shape.size()));
   std::vector<Type> fields;
@@ -138,8 +140,9 @@ Result<Type> arangeRelation(const TypeRelationInput& input) {
   for (std::size_t i = 0; i < 3; ++i) {
     BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* bound, tensorArg(op, input, i));
     if (!bound->shape.empty() || bound->dtype == DType::Bool || (dtype && bound->dtype != *dtype))
-      return makeError(op + ": start, stop and step must be numeric scalars of one dtype, found " + typeToString(input.args[0]) +
-                       ", " + typeToString(input.args[1]) + " and " + typeToString(input.args[2]));
+      return makeError(op + ": start, stop and step must be numeric scalars of one dtype, found " +
+                       typeToString(input.args[0]) + ", " + typeToString(input.args[1]) + " and " +
+                       typeToString(input.args[2]));
     dtype = bound->dtype;
   }
   return tensorType({kAnyDim}, *dtype);
@@ -157,16 +160,17 @@ void registerDynamicShapeOps(OpRegistry& registry) {
   declare(registry, "dyn.topk", "topk whose k is a tensor", {"data", "k"},
           {{"axis", -1}, {"ret_type", "both"}, {"is_ascend", false}, tvmRequired("dtype", "int32")}, FusionKind::Opaque,
           dynTopkRelation);
-  declare(registry, "dyn.full", "a tensor of the shape given as a tensor, filled with a scalar", {"fill_value", "shape"},
-          {tvmRequired("dtype", "")}, FusionKind::Elementwise, dynFullRelation);
+  declare(registry, "dyn.full", "a tensor of the shape given as a tensor, filled with a scalar",
+          {"fill_value", "shape"}, {tvmRequired("dtype", "")}, FusionKind::Elementwise, dynFullRelation);
   declare(registry, "dyn.strided_slice", "strided_slice whose begin, end and strides are tensors",
           {"data", "begin", "end", "strides"}, {{"slice_mode", "end"}}, FusionKind::Injective, dynStridedSliceRelation);
   declare(registry, "dyn.tile", "tile whose reps are a tensor", {"data", "reps"}, {}, FusionKind::Injective,
           sizedByVector("dyn.tile", "reps"));
-  declare(registry, "dyn.broadcast_to", "broadcasts the tensor and a shape given as a tensor to the shape both broadcast to",
-          {"data", "shape"}, {}, FusionKind::Broadcast, sizedByVector("dyn.broadcast_to", "shape"));
-  declare(registry, "arange", "start, start + step, ... up to stop (excluded), from scalar tensors", {"start", "stop", "step"},
-          {}, FusionKind::Opaque, arangeRelation);
+  declare(registry, "dyn.broadcast_to",
+          "broadcasts the tensor and a shape given as a tensor to the shape both broadcast to", {"data", "shape"}, {},
+          FusionKind::Broadcast, sizedByVector("dyn.broadcast_to", "shape"));
+  declare(registry, "arange", "start, start + step, ... up to stop (excluded), from scalar tensors",
+          {"start", "stop", "step"}, {}, FusionKind::Opaque, arangeRelation);
 }
 
 }  // namespace byoc::ops

@@ -11,7 +11,8 @@ namespace {
 
 Result<int64_t> checkedLength(double length) {
   if (!(length <= static_cast<double>(limits::kMaxElements)))
-    return makeError("Range has more than " + std::to_string(limits::kMaxElements) + " elements (the limit of one tensor)");
+    return makeError("Range has more than " + std::to_string(limits::kMaxElements) +
+                     " elements (the limit of one tensor)");
   return static_cast<int64_t>(length);
 }
 

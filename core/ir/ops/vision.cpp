@@ -37,12 +37,12 @@ Result<Type> roiAlignRelation(const TypeRelationInput& input) {
   return tensorType({rois->shape[0], data->shape[1], pooled[0], pooled[1]}, data->dtype);
 }
 
-
 /// A scalar or one-element tensor argument of NMS.
 Status checkNmsScalar(const std::string& op, const TypeRelationInput& input, std::size_t index, const char* name,
                       bool integer) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* value, tensorArg(op, input, index));
-  if (value->shape.size() > 1 || (value->shape.size() == 1 && value->shape[0] != 1) || isInteger(value->dtype) != integer)
+  if (value->shape.size() > 1 || (value->shape.size() == 1 && value->shape[0] != 1) ||
+      isInteger(value->dtype) != integer)
     return makeError(op + ": " + name + " must be " + (integer ? "an integer" : "a floating-point") +
                      " scalar or tensor of one element, found " + typeToString(input.args[index]));
   return Status::ok();
@@ -56,17 +56,21 @@ Result<Type> allClassNmsRelation(const TypeRelationInput& input) {
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* boxes, tensorArg(op, input, 0));
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* scores, tensorArg(op, input, 1));
   if (stringAttr(input.attrs, "output_format") != "onnx")
-    return makeError(op + ": output_format \"" + stringAttr(input.attrs, "output_format") + "\" is not supported; expected onnx");
+    return makeError(op + ": output_format \"" + stringAttr(input.attrs, "output_format") +
+                     "\" is not supported; expected onnx");
   if (boxes->shape.size() != 3 || !dimsCompatible(boxes->shape[2], 4) || !isFloat(boxes->dtype))
-    return makeError(op + ": boxes must be floating-point of shape (batches, boxes, 4), found " + typeToString(input.args[0]));
-  if (scores->shape.size() != 3 || scores->dtype != boxes->dtype || !dimsCompatible(scores->shape[0], boxes->shape[0]) ||
-      !dimsCompatible(scores->shape[2], boxes->shape[1]))
-    return makeError(op + ": scores must be " + std::string(dtypeName(boxes->dtype)) + " of shape (batches, classes, boxes) for boxes " +
-                     shapeText(boxes->shape) + ", found " + typeToString(input.args[1]));
+    return makeError(op + ": boxes must be floating-point of shape (batches, boxes, 4), found " +
+                     typeToString(input.args[0]));
+  if (scores->shape.size() != 3 || scores->dtype != boxes->dtype ||
+      !dimsCompatible(scores->shape[0], boxes->shape[0]) || !dimsCompatible(scores->shape[2], boxes->shape[1]))
+    return makeError(op + ": scores must be " + std::string(dtypeName(boxes->dtype)) +
+                     " of shape (batches, classes, boxes) for boxes " + shapeText(boxes->shape) + ", found " +
+                     typeToString(input.args[1]));
   BYOC_TRY(checkNmsScalar(op, input, 2, "max_output_boxes_per_class", true));
   BYOC_TRY(checkNmsScalar(op, input, 3, "iou_threshold", false));
   BYOC_TRY(checkNmsScalar(op, input, 4, "score_threshold", false));
-  Shape rows{unifyDims(scores->shape[0], boxes->shape[0]), scores->shape[1], unifyDims(scores->shape[2], boxes->shape[1])};
+  Shape rows{unifyDims(scores->shape[0], boxes->shape[0]), scores->shape[1],
+             unifyDims(scores->shape[2], boxes->shape[1])};
   int64_t total = kAnyDim;
   if (isStaticShape(rows)) {
     std::optional<int64_t> product = checkedProduct(rows, 0, rows.size());
@@ -87,8 +91,8 @@ void registerVisionOps(OpRegistry& registry) {
           FusionKind::OutElementwiseFusable, roiAlignRelation);
   declare(registry, "vision.all_class_non_max_suppression",
           "greedy non-maximum suppression of each class's boxes, as ONNX NonMaxSuppression selects them",
-          {"boxes", "scores", "max_output_boxes_per_class", "iou_threshold", "score_threshold"}, {{"output_format", "onnx"}},
-          FusionKind::Opaque, allClassNmsRelation);
+          {"boxes", "scores", "max_output_boxes_per_class", "iou_threshold", "score_threshold"},
+          {{"output_format", "onnx"}}, FusionKind::Opaque, allClassNmsRelation);
 }
 
 }  // namespace byoc::ops

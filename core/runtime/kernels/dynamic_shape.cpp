@@ -13,8 +13,8 @@
 #include "ir/ops/op_helpers.h"
 #include "ir/ops/range_count.h"
 #include "runtime/kernels/dispatch.h"
-#include "support/limits.h"
 #include "runtime/kernels/kernel_families.h"
+#include "support/limits.h"
 
 namespace byoc::kernels {
 
@@ -94,7 +94,6 @@ Result<Type> argwhereShape(std::span<const NDArray> inputs, const Attrs&) {
   return tensorType({count, static_cast<int64_t>(inputs[0].rank())}, DType::Int32);
 }
 
-
 /// The static op `op` applied to the first `dataInputs` inputs with `attrs` (normalised here):
 /// its result type, by its relation on the inputs' run-time types (which, like every relation,
 /// refuses a result beyond the tensor limits: sizes read from values may ask for anything).
@@ -116,7 +115,8 @@ Status runStatic(const char* op, std::size_t dataInputs, const KernelArgs& args,
 /// 0 takes the whole axis, as topk's does).
 Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> k, intValues("dyn.topk", inputs[1]));
-  if (k.size() != 1 || k[0] < 0) return makeError("dyn.topk: k " + AttrValue::ints(k).str() + "; expected one count of 0 or more");
+  if (k.size() != 1 || k[0] < 0)
+    return makeError("dyn.topk: k " + AttrValue::ints(k).str() + "; expected one count of 0 or more");
   Attrs topk = attrs;
   topk.set("k", AttrValue(k[0]));
   return topk;
@@ -170,7 +170,8 @@ Status dynFull(const KernelArgs& args) {
   const TensorData element = TensorData::scalar(out.dtype(), args.inputs[0].elementAsDouble(0));
   const std::size_t size = element.bytes().size();
   std::byte* bytes = out.bytes();
-  for (int64_t i = 0; i < out.numElements(); ++i) std::memcpy(bytes + i * static_cast<int64_t>(size), element.bytes().data(), size);
+  for (int64_t i = 0; i < out.numElements(); ++i)
+    std::memcpy(bytes + i * static_cast<int64_t>(size), element.bytes().data(), size);
   return Status::ok();
 }
 
@@ -195,8 +196,10 @@ Status dynTile(const KernelArgs& args) {
 Result<Attrs> dynBroadcastToAttrs(std::span<const NDArray> inputs, const Attrs&) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> shape, intValues("dyn.broadcast_to", inputs[1]));
   for (int64_t dim : shape)
-    if (dim < 0) return makeError("dyn.broadcast_to: shape " + AttrValue::ints(shape).str() + " has a negative dimension");
-  BYOC_ASSIGN_OR_RETURN(Shape both, ops::broadcastShapes("dyn.broadcast_to", inputs[0].shape(), Shape(shape.begin(), shape.end())));
+    if (dim < 0)
+      return makeError("dyn.broadcast_to: shape " + AttrValue::ints(shape).str() + " has a negative dimension");
+  BYOC_ASSIGN_OR_RETURN(Shape both,
+                        ops::broadcastShapes("dyn.broadcast_to", inputs[0].shape(), Shape(shape.begin(), shape.end())));
   return Attrs{{"shape", AttrValue::ints(both)}};
 }
 
@@ -234,7 +237,8 @@ Status arange(const KernelArgs& args) {
     T* values = out.data<T>();
     for (int64_t i = 0; i < out.numElements(); ++i) {
       if constexpr (std::is_floating_point_v<T>)
-        values[i] = static_cast<T>(args.inputs[0].elementAsDouble(0) + static_cast<double>(i) * args.inputs[2].elementAsDouble(0));
+        values[i] = static_cast<T>(args.inputs[0].elementAsDouble(0) +
+                                   static_cast<double>(i) * args.inputs[2].elementAsDouble(0));
       else
         values[i] = static_cast<T>(indexAt(args.inputs[0], 0) + i * indexAt(args.inputs[2], 0));
     }

@@ -50,7 +50,8 @@ class KeptBoxes {
     bool finite = true;
     for (int64_t i : candidates) {
       const Corners& box = corners[static_cast<std::size_t>(i)];
-      finite = finite && std::isfinite(box.y0) && std::isfinite(box.x0) && std::isfinite(box.y1) && std::isfinite(box.x1);
+      finite =
+          finite && std::isfinite(box.y0) && std::isfinite(box.x0) && std::isfinite(box.y1) && std::isfinite(box.x1);
       if (!finite) break;
       extent = std::max({extent, box.y1 - box.y0, box.x1 - box.x0});
       originY_ = std::min(originY_, box.y0);
@@ -87,7 +88,8 @@ class KeptBoxes {
     const auto first = [&](float value, float origin) { return static_cast<int64_t>((value - origin) / cell_); };
     const int64_t columns = static_cast<int64_t>((static_cast<double>(endX_) - originX_) / cell_) + 1;
     for (int64_t row = first(box.y0, originY_); row <= first(box.y1, originY_); ++row)
-      for (int64_t column = first(box.x0, originX_); column <= first(box.x1, originX_); ++column) visit(row * columns + column);
+      for (int64_t column = first(box.x0, originX_); column <= first(box.x1, originX_); ++column)
+        visit(row * columns + column);
   }
 
   float originY_ = INFINITY, originX_ = INFINITY, endY_ = -INFINITY, endX_ = -INFINITY;
@@ -122,12 +124,14 @@ std::vector<Corners> batchCorners(const std::vector<float>& boxes, int64_t b, in
 
 Status allClassNonMaxSuppression(const KernelArgs& args) {
   const std::string op(args.op);
-  const int64_t batches = args.inputs[1].shape()[0], classes = args.inputs[1].shape()[1], count = args.inputs[1].shape()[2];
+  const int64_t batches = args.inputs[1].shape()[0], classes = args.inputs[1].shape()[1],
+                count = args.inputs[1].shape()[2];
   BYOC_ASSIGN_OR_RETURN(std::vector<float> boxes, asFloats(op, args.inputs[0]));
   BYOC_ASSIGN_OR_RETURN(std::vector<float> scores, asFloats(op, args.inputs[1]));
   // Clamped to the box count as a double first: int64's maximum (what exporters pass for "no
   // limit") does not convert back to int64.
-  const auto maxPerClass = static_cast<int64_t>(std::clamp(args.inputs[2].elementAsDouble(0), 0.0, static_cast<double>(count)));
+  const auto maxPerClass =
+      static_cast<int64_t>(std::clamp(args.inputs[2].elementAsDouble(0), 0.0, static_cast<double>(count)));
   const double iou = args.inputs[3].elementAsDouble(0);
   const double scoreThreshold = args.inputs[4].elementAsDouble(0);
   if (!(iou >= 0 && iou <= 1)) {
