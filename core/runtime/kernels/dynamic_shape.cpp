@@ -111,6 +111,29 @@ Status runStatic(const char* op, std::size_t dataInputs, const KernelArgs& args,
   return findKernel(op)({args.op, args.inputs.first(dataInputs), args.outputs, normalized});
 }
 
+/// Reads, from a dyn. op's tensors, the attributes its static form takes.
+using StaticAttrs = Result<Attrs> (*)(std::span<const NDArray> inputs, const Attrs& attrs);
+
+/// The shape function of a dyn. op that runs as the static op `Op` on its first input, with the
+/// attributes `AttrsOf` reads from its other inputs.
+template <const char* Op, StaticAttrs AttrsOf>
+Result<Type> staticFormShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs form, AttrsOf(inputs, attrs));
+  return staticType(Op, 1, inputs, form);
+}
+
+/// The kernel of that dyn. op.
+template <const char* Op, StaticAttrs AttrsOf>
+Status staticFormKernel(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Attrs form, AttrsOf(args.inputs, args.attrs));
+  return runStatic(Op, 1, args, form);
+}
+
+constexpr char kTopk[] = "topk";
+constexpr char kStridedSlice[] = "strided_slice";
+constexpr char kTile[] = "tile";
+constexpr char kBroadcastTo[] = "broadcast_to";
+
 /// topk's attributes for dyn.topk: its own, with k read from its tensor (a k below 0 is refused;
 /// 0 takes the whole axis, as topk's does).
 Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
@@ -122,15 +145,6 @@ Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) 
   return topk;
 }
 
-Result<Type> dynTopkShape(std::span<const NDArray> inputs, const Attrs& attrs) {
-  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(inputs, attrs));
-  return staticType("topk", 1, inputs, topk);
-}
-
-Status dynTopk(const KernelArgs& args) {
-  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(args.inputs, args.attrs));
-  return runStatic("topk", 1, args, topk);
-}
 
 /// strided_slice's attributes for dyn.strided_slice: begin, end and strides from its tensors.
 Result<Attrs> dynStridedSliceAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
@@ -144,15 +158,6 @@ Result<Attrs> dynStridedSliceAttrs(std::span<const NDArray> inputs, const Attrs&
   return slice;
 }
 
-Result<Type> dynStridedSliceShape(std::span<const NDArray> inputs, const Attrs& attrs) {
-  BYOC_ASSIGN_OR_RETURN(Attrs slice, dynStridedSliceAttrs(inputs, attrs));
-  return staticType("strided_slice", 1, inputs, slice);
-}
-
-Status dynStridedSlice(const KernelArgs& args) {
-  BYOC_ASSIGN_OR_RETURN(Attrs slice, dynStridedSliceAttrs(args.inputs, args.attrs));
-  return runStatic("strided_slice", 1, args, slice);
-}
 
 /// dyn.full's result: the shape tensor's values, checked against the tensor limits.
 Result<Type> dynFullShape(std::span<const NDArray> inputs, const Attrs& attrs) {
@@ -181,15 +186,6 @@ Result<Attrs> dynTileAttrs(std::span<const NDArray> inputs, const Attrs&) {
   return Attrs{{"reps", AttrValue::ints(reps)}};
 }
 
-Result<Type> dynTileShape(std::span<const NDArray> inputs, const Attrs& attrs) {
-  BYOC_ASSIGN_OR_RETURN(Attrs tile, dynTileAttrs(inputs, attrs));
-  return staticType("tile", 1, inputs, tile);
-}
-
-Status dynTile(const KernelArgs& args) {
-  BYOC_ASSIGN_OR_RETURN(Attrs tile, dynTileAttrs(args.inputs, args.attrs));
-  return runStatic("tile", 1, args, tile);
-}
 
 /// broadcast_to's attributes for dyn.broadcast_to: the shape the data and the shape tensor's
 /// values broadcast to, both ways (ONNX Expand's rule).
@@ -203,15 +199,6 @@ Result<Attrs> dynBroadcastToAttrs(std::span<const NDArray> inputs, const Attrs&)
   return Attrs{{"shape", AttrValue::ints(both)}};
 }
 
-Result<Type> dynBroadcastToShape(std::span<const NDArray> inputs, const Attrs& attrs) {
-  BYOC_ASSIGN_OR_RETURN(Attrs broadcast, dynBroadcastToAttrs(inputs, attrs));
-  return staticType("broadcast_to", 1, inputs, broadcast);
-}
-
-Status dynBroadcastTo(const KernelArgs& args) {
-  BYOC_ASSIGN_OR_RETURN(Attrs broadcast, dynBroadcastToAttrs(args.inputs, args.attrs));
-  return runStatic("broadcast_to", 1, args, broadcast);
-}
 
 /// arange's length from the values of its bounds (exact for integers).
 Result<int64_t> arangeLength(std::span<const NDArray> inputs) {
@@ -251,22 +238,22 @@ void addDynamicShapeKernels(KernelTable& table) {
   table["shape_of"] = shapeOf;
   table["dyn.reshape"] = copyThrough;
   table["argwhere"] = argwhere;
-  table["dyn.topk"] = dynTopk;
+  table["dyn.topk"] = staticFormKernel<kTopk, dynTopkAttrs>;
   table["dyn.full"] = dynFull;
-  table["dyn.strided_slice"] = dynStridedSlice;
-  table["dyn.tile"] = dynTile;
-  table["dyn.broadcast_to"] = dynBroadcastTo;
+  table["dyn.strided_slice"] = staticFormKernel<kStridedSlice, dynStridedSliceAttrs>;
+  table["dyn.tile"] = staticFormKernel<kTile, dynTileAttrs>;
+  table["dyn.broadcast_to"] = staticFormKernel<kBroadcastTo, dynBroadcastToAttrs>;
   table["arange"] = arange;
 }
 
 ShapeFunction findShapeFunction(std::string_view name) {
   if (name == "dyn.reshape") return dynReshapeShape;
   if (name == "argwhere") return argwhereShape;
-  if (name == "dyn.topk") return dynTopkShape;
+  if (name == "dyn.topk") return staticFormShape<kTopk, dynTopkAttrs>;
   if (name == "dyn.full") return dynFullShape;
-  if (name == "dyn.strided_slice") return dynStridedSliceShape;
-  if (name == "dyn.tile") return dynTileShape;
-  if (name == "dyn.broadcast_to") return dynBroadcastToShape;
+  if (name == "dyn.strided_slice") return staticFormShape<kStridedSlice, dynStridedSliceAttrs>;
+  if (name == "dyn.tile") return staticFormShape<kTile, dynTileAttrs>;
+  if (name == "dyn.broadcast_to") return staticFormShape<kBroadcastTo, dynBroadcastToAttrs>;
   if (name == "arange") return arangeShape;
   return nullptr;
 }
