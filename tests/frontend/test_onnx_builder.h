@@ -154,4 +154,14 @@ inline void attr(onnx::NodeProto& node, const std::string& name, const onnx::Ten
   *a->mutable_t() = value;
 }
 
+/// Adds a GRAPH attribute (a subgraph named `name`, such as an If's branch) and returns the graph.
+inline onnx::GraphProto* graphAttr(onnx::NodeProto& node, const std::string& name) {
+  auto* a = node.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto* graph = a->mutable_g();
+  graph->set_name(name);
+  return graph;
+}
+
 }  // namespace byoc::testing

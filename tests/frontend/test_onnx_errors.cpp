@@ -14,6 +14,7 @@
 
 using namespace byoc;
 using byoc::testing::attr;
+using byoc::testing::graphAttr;
 using byoc::testing::OnnxModelBuilder;
 
 namespace {
@@ -670,12 +671,7 @@ const std::vector<BadModel>& badModels() {
          OnnxModelBuilder b;
          b.input("c", {}, onnx::TensorProto::BOOL).output("y");
          onnx::NodeProto& node = b.node("If", {"c"}, {"y"}, "branch");
-         for (const char* name : {"then_branch", "else_branch"}) {
-           auto* a = node.add_attribute();
-           a->set_name(name);
-           a->set_type(onnx::AttributeProto::GRAPH);
-           a->mutable_g()->set_name(name);
-         }
+         for (const char* name : {"then_branch", "else_branch"}) graphAttr(node, name);
          return b;
        },
        "model.onnx: node 'branch' (If): then_branch has 0 outputs; expected 1, one per output of If"},
@@ -684,10 +680,7 @@ const std::vector<BadModel>& badModels() {
          OnnxModelBuilder b;
          b.input("n", {}, onnx::TensorProto::INT64).output("y");
          onnx::NodeProto& node = b.node("Loop", {"n", ""}, {"y"}, "loop");
-         auto* a = node.add_attribute();
-         a->set_name("body");
-         a->set_type(onnx::AttributeProto::GRAPH);
-         a->mutable_g()->set_name("body");
+         graphAttr(node, "body");
          return b;
        },
        "model.onnx: unsupported ONNX ops in 1 node: Loop (1); subgraphs (the bodies of Loop and Scan) are not supported"},

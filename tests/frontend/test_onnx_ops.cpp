@@ -13,6 +13,7 @@
 
 using namespace byoc;
 using byoc::testing::attr;
+using byoc::testing::graphAttr;
 using byoc::testing::OnnxModelBuilder;
 
 namespace {
@@ -465,11 +466,7 @@ OnnxModelBuilder ifBranches() {
   b.input("c", {1}, onnx::TensorProto::BOOL).input("x", {2, 3}).output("y").output("z");
   onnx::NodeProto& node = b.node("If", {"c"}, {"y", "z"}, "branch");
   for (const char* name : {"then_branch", "else_branch"}) {
-    auto* a = node.add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::GRAPH);
-    onnx::GraphProto* graph = a->mutable_g();
-    graph->set_name(name);
+    onnx::GraphProto* graph = graphAttr(node, name);
     const bool then = std::string(name) == "then_branch";
     *graph->add_initializer() = OnnxModelBuilder::floatTensor(std::string(name) + "_k", {}, {then ? 2.0f : -1.0f});
     onnx::NodeProto* first = graph->add_node();
@@ -634,11 +631,7 @@ OnnxModelBuilder detectionPostProcessing() {
   b.node("Slice", {"scores", "zero", "end"}, {"first"}, "slice");
   onnx::NodeProto& node = b.node("If", {"empty"}, {"keep"}, "branch");
   for (const char* name : {"then_branch", "else_branch"}) {
-    auto* a = node.add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::GRAPH);
-    onnx::GraphProto* graph = a->mutable_g();
-    graph->set_name(name);
+    onnx::GraphProto* graph = graphAttr(node, name);
     graph->add_output()->set_name(std::string(name) + "_keep");
     if (std::string(name) == "then_branch") {
       *graph->add_initializer() = int64Tensor("then_branch_keep", {0, 3}, {});
