@@ -1,5 +1,6 @@
 #include "ir/op.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace byoc {
@@ -22,6 +23,41 @@ const AttrField* OpDef::field(std::string_view fieldName) const {
     if (f.name == fieldName) return &f;
   return nullptr;
 }
+
+namespace {
+
+/// The kind a schema default asks for, as messages name it.
+const char* kindName(const AttrValue& model) {
+  if (model.isBool()) return "a boolean";
+  if (model.isInt()) return "an integer";
+  if (model.isFloat()) return "a number";
+  if (model.isString()) return "a string";
+  const AttrValue* item = model.isList() && !model.asList().empty() ? &model.asList().front() : nullptr;
+  if (item && item->isInt()) return "an integer or a list of integers";
+  if (item && item->isFloat()) return "a number or a list of numbers";
+  if (item && item->isString()) return "a string or a list of strings";
+  return "a list";
+}
+
+/// Whether `value` has the kind of the schema's default `model`. A None default fixes no kind; an
+/// integer admits a list of integers (split's indices_or_sections is a count or the indices); a
+/// number admits an integer; a boolean admits an integer (TVM's text writes booleans as 0 and 1);
+/// a list admits lists whose items fit the default's first item (any items if it is empty), and
+/// one such item alone (`strides=2`, which the op's normaliser repeats). The recursion follows the
+/// default's nesting, which the schema fixes, not the value's.
+bool fitsKind(const AttrValue& model, const AttrValue& value) {
+  if (model.isNone()) return true;
+  if (model.isBool()) return value.isBool() || value.isInt();
+  if (model.isInt()) return value.isInt() || value.asInts().has_value();
+  if (model.isFloat()) return value.isFloat() || value.isInt();
+  if (model.isString()) return value.isString();
+  if (model.asList().empty()) return value.isList();
+  const AttrValue& item = model.asList().front();
+  if (!value.isList()) return !item.isList() && fitsKind(item, value);
+  return std::all_of(value.asList().begin(), value.asList().end(), [&](const AttrValue& v) { return fitsKind(item, v); });
+}
+
+}  // namespace
 
 OpRegistry& OpRegistry::global() {
   static OpRegistry registry;
@@ -67,6 +103,8 @@ Result<Attrs> normalizeAttrs(const OpDef& def, const Attrs& given) {
   Attrs normalized;
   for (const AttrField& f : def.attrs) {
     const AttrValue* value = given.find(f.name);
+    if (value && !fitsKind(f.defaultValue, *value))
+      return makeError(def.name + ": attribute " + f.name + " must be " + kindName(f.defaultValue) + ", found " + value->str());
     normalized.set(f.name, value ? *value : f.defaultValue);
   }
   if (def.normalizer) return def.normalizer(std::move(normalized));

@@ -394,6 +394,34 @@ class TestOps : public QObject {
              QStringLiteral("nn.bias_add has no attribute 'axes'; expected one of: axis"));
   }
 
+  void attributeOfAnotherKindIsRefused() {
+    struct Case {
+      const char* op;
+      const char* attr;
+      AttrValue value;
+      const char* expected;  // empty: accepted
+    };
+    const Case cases[] = {
+        {"nn.conv2d", "groups", "x", "nn.conv2d: attribute groups must be an integer, found \"x\""},
+        {"clip", "a_min", "a", "clip: attribute a_min must be a number, found \"a\""},
+        {"nn.batch_norm", "center", 1.5, "nn.batch_norm: attribute center must be a boolean, found 1.5f"},
+        {"nn.conv2d", "data_layout", 1, "nn.conv2d: attribute data_layout must be a string, found 1"},
+        {"nn.conv2d", "strides", AttrValue::List{"a", 1},
+         "nn.conv2d: attribute strides must be an integer or a list of integers, found [\"a\", 1]"},
+        {"clip", "a_min", 0, ""},                                    // an integer for a number
+        {"nn.batch_norm", "center", 0, ""},                          // an integer for a boolean
+        {"nn.conv2d", "strides", 2, ""},                             // one value for a list
+        {"split", "indices_or_sections", AttrValue::ints({1, 2}), ""},  // the indices for a count
+        {"nn.conv2d", "channels", "x", ""},                          // a None default fixes no kind
+    };
+    for (const Case& c : cases) {
+      const OpDef* def = OpRegistry::global().find(c.op);
+      QVERIFY(def);
+      Result<Attrs> normalized = normalizeAttrs(*def, Attrs{{c.attr, c.value}});
+      QCOMPARE(normalized ? QString() : QString::fromStdString(normalized.error().message), QString(c.expected));
+    }
+  }
+
   void unknownOpAndArityAreErrors() {
     QCOMPARE(QString::fromStdString(makeOpCall("nn.frobnicate", {}).error().message),
              QStringLiteral("unknown op 'nn.frobnicate'"));

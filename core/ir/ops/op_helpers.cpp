@@ -49,6 +49,20 @@ std::string stringAttr(const Attrs& attrs, const char* name) {
   return value && value->isString() ? value->asString() : std::string();
 }
 
+Result<bool> requiredBoolAttr(const std::string& op, const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value || !(value->isBool() || value->isInt()))
+    return makeError(op + ": attribute " + name + " must be a boolean, found " + (value ? value->str() : "nothing"));
+  return value->isBool() ? value->asBool() : value->asInt() != 0;
+}
+
+Result<std::string> requiredStringAttr(const std::string& op, const Attrs& attrs, const char* name) {
+  const AttrValue* value = attrs.find(name);
+  if (!value || !value->isString())
+    return makeError(op + ": attribute " + name + " must be a string, found " + (value ? value->str() : "nothing"));
+  return value->asString();
+}
+
 Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t rank) {
   int64_t r = static_cast<int64_t>(rank);
   if (axis < -r || axis >= r)

@@ -24,6 +24,11 @@ Result<double> floatAttr(const std::string& op, const Attrs& attrs, const char* 
 bool boolAttr(const Attrs& attrs, const char* name);
 /// The string attribute `name`, "" if None.
 std::string stringAttr(const Attrs& attrs, const char* name);
+/// The boolean attribute `name` (an integer counts as true when non-zero); error naming `op`
+/// and the attribute if it is absent or of another kind. Also reads pass options.
+Result<bool> requiredBoolAttr(const std::string& op, const Attrs& attrs, const char* name);
+/// The string attribute `name`; error naming `op` and the attribute if it is absent or not a string.
+Result<std::string> requiredStringAttr(const std::string& op, const Attrs& attrs, const char* name);
 
 /// Normalises a possibly negative `axis` against `rank`; error if out of range.
 Result<int64_t> normalizeAxis(const std::string& op, int64_t axis, std::size_t rank);

@@ -1,4 +1,5 @@
 #include "ir/ops/op_helpers.h"
+#include "ir/ops/attr_views.h"
 
 #include <algorithm>
 #include <numeric>
@@ -77,23 +78,9 @@ Status checkSplitCount(const std::string& op, int64_t parts) {
 Result<Type> transposeRelation(const TypeRelationInput& input) {
   const std::string op = "transpose";
   BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* data, tensorArg(op, input, 0));
-  std::size_t rank = data->shape.size();
-  std::vector<int64_t> axes(rank);
-  const AttrValue* given = input.attrs.find("axes");
-  if (given && !given->isNone()) {
-    BYOC_ASSIGN_OR_RETURN(axes, intsAttr(op, input.attrs, "axes"));
-    if (axes.size() != rank) return makeError(op + ": axes must list " + std::to_string(rank) + " axes");
-  } else {
-    for (std::size_t i = 0; i < rank; ++i) axes[i] = static_cast<int64_t>(rank - 1 - i);
-  }
-  Shape out(rank);
-  std::vector<bool> seen(rank, false);
-  for (std::size_t i = 0; i < rank; ++i) {
-    BYOC_ASSIGN_OR_RETURN(int64_t axis, normalizeAxis(op, axes[i], rank));
-    if (seen[static_cast<std::size_t>(axis)]) return makeError(op + ": axis " + std::to_string(axis) + " appears twice");
-    seen[static_cast<std::size_t>(axis)] = true;
-    out[i] = data->shape[static_cast<std::size_t>(axis)];
-  }
+  BYOC_ASSIGN_OR_RETURN(const std::vector<std::size_t> perm, readTransposeAxes(op, input.attrs, data->shape.size()));
+  Shape out;
+  for (std::size_t axis : perm) out.push_back(data->shape[axis]);
   return tensorType(std::move(out), data->dtype);
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ir/op.h"
+#include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 
 namespace byoc::partitioning {
@@ -25,7 +26,7 @@ Expr makeAnnotation(std::string_view opName, const Expr& value, std::string_view
   };
   thread_local std::vector<Template> templates;
   auto found = std::find_if(templates.begin(), templates.end(), [&](const Template& known) {
-    return known.callee->as<OpNode>()->name() == opName && known.attrs.find("compiler")->asString() == target;
+    return known.callee->as<OpNode>()->name() == opName && ops::stringAttr(known.attrs, "compiler") == target;
   });
   if (found == templates.end()) {
     Result<Call> call = makeOpCall(opName, {value}, Attrs{{"compiler", std::string(target)}});

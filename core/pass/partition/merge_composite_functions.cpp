@@ -11,6 +11,7 @@
 
 #include <set>
 
+#include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "pass/analysis/binding_order.h"
 #include "pass/analysis/global_calls.h"
@@ -106,7 +107,8 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     }
     int group = -1;
     if (Function composite = compositeOf(node)) {
-      Result<std::string> codegen = codegenOfComposite(composite->attrs.find("Composite")->asString());
+      Result<std::string> name = ops::requiredStringAttr("a composite function", composite->attrs, "Composite");
+      Result<std::string> codegen = name ? codegenOfComposite(*name) : Result<std::string>(name.error());
       if (!codegen) {
         status = codegen.error();
         return;

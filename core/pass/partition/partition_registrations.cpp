@@ -2,6 +2,7 @@
 /// Registry entries of the partitioning passes, so that pipelines as text can name them
 /// (`MergeComposite(targets="dnnl"),AnnotateTarget(targets="dnnl"),MergeCompilerRegions,PartitionGraph`).
 
+#include "ir/ops/op_helpers.h"
 #include "pass/transforms/canonicalize_ops.h"
 #include "pass/partition/partition_flow.h"
 #include "pass/partition/partition_passes.h"
@@ -14,9 +15,9 @@ namespace {
 using TargetList = std::vector<std::shared_ptr<const Target>>;
 
 /// The targets named by a comma-separated option value.
-Result<TargetList> targetsOption(const Attrs& options, const char* name) {
+Result<TargetList> targetsOption(const std::string& pass, const Attrs& options, const char* name) {
   TargetList targets;
-  const std::string& text = options.find(name)->asString();
+  BYOC_ASSIGN_OR_RETURN(const std::string text, ops::requiredStringAttr(pass, options, name));
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t comma = std::min(text.find(',', start), text.size());
@@ -55,41 +56,55 @@ std::vector<PassRegistration> partitionPassRegistrations() {
       registration(createCanonicalizeOpsPass(), [](const Attrs&) { return Result<PassPtr>(createCanonicalizeOpsPass()); }),
       registration(*createMergeCompositePass({}),
                    [](const Attrs& options) -> Result<PassPtr> {
-                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "targets"));
+                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption("MergeComposite", options, "targets"));
                      return createMergeCompositePass(targets);
                    }),
       registration(createAnnotateTargetPass({}),
                    [](const Attrs& options) -> Result<PassPtr> {
-                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "targets"));
-                     return createAnnotateTargetPass(targets, options.find("include_non_call_ops")->asBool());
+                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption("AnnotateTarget", options, "targets"));
+                     BYOC_ASSIGN_OR_RETURN(const bool nonCalls, ops::requiredBoolAttr("AnnotateTarget", options, "include_non_call_ops"));
+                     return createAnnotateTargetPass(targets, nonCalls);
                    }),
       registration(createMergeCompilerRegionsPass(), [](const Attrs&) { return Result<PassPtr>(createMergeCompilerRegionsPass()); }),
       registration(createFlattenNestedTuplesPass(), [](const Attrs&) { return Result<PassPtr>(createFlattenNestedTuplesPass()); }),
       registration(createRemoveDefaultAnnotationsPass(),
                    [](const Attrs&) { return Result<PassPtr>(createRemoveDefaultAnnotationsPass()); }),
       registration(createOutlineRegionsPass(),
-                   [](const Attrs& options) { return Result<PassPtr>(createOutlineRegionsPass(options.find("bind_constants")->asBool())); }),
+                   [](const Attrs& options) -> Result<PassPtr> {
+                     BYOC_ASSIGN_OR_RETURN(const bool bind, ops::requiredBoolAttr("OutlineRegions", options, "bind_constants"));
+                     return createOutlineRegionsPass(bind);
+                   }),
       registration(createNameMangleExtFuncsPass(),
-                   [](const Attrs& options) { return Result<PassPtr>(createNameMangleExtFuncsPass(options.find("mod_name")->asString())); }),
+                   [](const Attrs& options) -> Result<PassPtr> {
+                     BYOC_ASSIGN_OR_RETURN(const std::string modName, ops::requiredStringAttr("NameMangleExtFuncs", options, "mod_name"));
+                     return createNameMangleExtFuncsPass(modName);
+                   }),
       {partitionGraphInfo(),
-       [](const Attrs& options) {
-         return Result<PassPtr>(createPartitionGraphPass(options.find("mod_name")->asString(), options.find("bind_constants")->asBool()));
+       [](const Attrs& options) -> Result<PassPtr> {
+         BYOC_ASSIGN_OR_RETURN(const std::string modName, ops::requiredStringAttr("PartitionGraph", options, "mod_name"));
+         BYOC_ASSIGN_OR_RETURN(const bool bind, ops::requiredBoolAttr("PartitionGraph", options, "bind_constants"));
+         return createPartitionGraphPass(modName, bind);
        }},
       registration(*createFuseOpsByPatternPass({}),
                    [](const Attrs& options) -> Result<PassPtr> {
-                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "targets"));
-                     return createFuseOpsByPatternPass(targets, {options.find("bind_constants")->asBool(),
-                                                                options.find("annotate_codegen")->asBool(),
-                                                                options.find("reject_leaking_intermediates")->asBool()});
+                     const std::string pass = "FuseOpsByPattern";
+                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(pass, options, "targets"));
+                     FuseOpsByPatternOptions fuse;
+                     BYOC_ASSIGN_OR_RETURN(fuse.bindConstants, ops::requiredBoolAttr(pass, options, "bind_constants"));
+                     BYOC_ASSIGN_OR_RETURN(fuse.annotateCodegen, ops::requiredBoolAttr(pass, options, "annotate_codegen"));
+                     BYOC_ASSIGN_OR_RETURN(fuse.rejectLeakingIntermediates,
+                                           ops::requiredBoolAttr(pass, options, "reject_leaking_intermediates"));
+                     return createFuseOpsByPatternPass(targets, fuse);
                    }),
       registration(createMergeCompositeFunctionsPass(),
-                   [](const Attrs& options) {
-                     return Result<PassPtr>(createMergeCompositeFunctionsPass(options.find("lift_constants")->asBool()));
+                   [](const Attrs& options) -> Result<PassPtr> {
+                     BYOC_ASSIGN_OR_RETURN(const bool lift, ops::requiredBoolAttr("MergeCompositeFunctions", options, "lift_constants"));
+                     return createMergeCompositeFunctionsPass(lift);
                    }),
       registration(createRunCodegenPass(), [](const Attrs&) { return Result<PassPtr>(createRunCodegenPass()); }),
       registration(createPruneRegionsPass(std::make_shared<const Target>(none)),
                    [](const Attrs& options) -> Result<PassPtr> {
-                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption(options, "target"));
+                     BYOC_ASSIGN_OR_RETURN(TargetList targets, targetsOption("PruneRegions", options, "target"));
                      return createPruneRegionsPass(targets.front());
                    }),
   };

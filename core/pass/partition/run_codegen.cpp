@@ -10,6 +10,7 @@
 
 #include <unordered_map>
 
+#include "ir/ops/op_helpers.h"
 #include "pass/analysis/global_calls.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
@@ -42,7 +43,7 @@ Result<PassResult> runCodegen(const Module& module) {
       result.set(name, renamed);
       continue;
     }
-    Attrs functionAttrs{{"Compiler", function->attrs.find("Codegen")->asString()}, {"Primitive", 1},
+    Attrs functionAttrs{{"Compiler", ops::stringAttr(function->attrs, "Codegen")}, {"Primitive", 1},
                         {"global_symbol", external->second}};
     result.set(external->second, FunctionNode::make(renamed->params, renamed->body, renamed->retType,
                                                     std::move(functionAttrs), renamed->origin()));

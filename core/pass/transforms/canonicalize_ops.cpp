@@ -1,6 +1,7 @@
 #include "pass/transforms/canonicalize_ops.h"
 
 #include "ir/op.h"
+#include "ir/ops/attr_views.h"
 #include "ir/traversal.h"
 #include "pass/pass.h"
 
@@ -15,9 +16,9 @@ class BiasAddToAdd final : public ExprMutator {
     const auto* dataType = pre->args[0]->type().get();
     const auto* tensor = dataType ? dataType->as<TensorTypeNode>() : nullptr;
     if (!tensor) return Expr(call);  // untyped: leave it for InferType to report
-    int64_t rank = static_cast<int64_t>(tensor->shape.size());
-    int64_t axis = call->attrs.find("axis")->asInt();
-    if (axis < 0) axis += rank;
+    const auto rank = static_cast<int64_t>(tensor->shape.size());
+    BYOC_ASSIGN_OR_RETURN(const std::size_t normalizedAxis, ops::axisAttr("nn.bias_add", call->attrs, tensor->shape.size()));
+    const auto axis = static_cast<int64_t>(normalizedAxis);
     Expr bias = call->args[1];
     if (int64_t newAxes = rank - axis - 1; newAxes > 0) {
       BYOC_ASSIGN_OR_RETURN(bias, makeOpCall("expand_dims", {bias}, Attrs{{"axis", 1}, {"num_newaxis", newAxes}},

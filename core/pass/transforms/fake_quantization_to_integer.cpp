@@ -9,6 +9,8 @@
 #include <optional>
 
 #include "ir/op.h"
+#include "ir/ops/attr_views.h"
+#include "ir/ops/op_helpers.h"
 #include "ir/structural.h"
 #include "pass/analysis/function_utils.h"
 
@@ -161,9 +163,8 @@ Result<Value> integerProduct(const Context& c, const char* op, int64_t outAxis) 
 }
 
 Result<Value> conv2d(const Context& c) {
-  std::string layout = c.call.attrs.find("out_layout")->asString();
-  if (layout.empty()) layout = c.call.attrs.find("data_layout")->asString();
-  const std::size_t channel = layout.find('C');
+  BYOC_ASSIGN_OR_RETURN(const ops::ConvLayouts layouts, ops::readConvLayouts("nn.conv2d", c.call.attrs));
+  const std::size_t channel = layouts.out.find('C');
   return integerProduct(c, "qnn.conv2d", channel == std::string::npos ? 1 : static_cast<int64_t>(channel));
 }
 
@@ -274,8 +275,9 @@ Result<Value> clip(const Context& c) {
   std::optional<double> scale = singleValue(t.scale);
   std::optional<double> zeroPoint = singleValue(t.zeroPoint);
   if (!scale || !zeroPoint) return makeError("clip: per-axis quantization parameters are not supported");
-  const double low = std::trunc(c.call.attrs.find("a_min")->asFloat() / *scale + *zeroPoint);
-  const double high = std::trunc(c.call.attrs.find("a_max")->asFloat() / *scale + *zeroPoint);
+  BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs bounds, ops::readClipAttrs("clip", c.call.attrs));
+  const double low = std::trunc(bounds.low / *scale + *zeroPoint);
+  const double high = std::trunc(bounds.high / *scale + *zeroPoint);
   if (!std::isfinite(low) || !std::isfinite(high)) return makeError("clip: a bound is not finite");
   // Bounds beyond the dtype's range clip nothing more than the range itself.
   const bool isUnsigned = t.dtype == DType::UInt8;
@@ -342,11 +344,12 @@ bool isOp(const ExprNode& node, std::string_view name) {
   return call && call->opDef() && call->opDef()->name == name;
 }
 
-/// The affine type a qnn.quantize produces or a qnn.dequantize reads; none when its parameters
-/// are not constants.
-std::optional<AffineType> affineOfQnnCall(const CallNode& call, DType dtype) {
-  if (!constantData(call.args[1]) || !constantData(call.args[2])) return std::nullopt;
-  return AffineType{call.args[1], call.args[2], dtype, call.attrs.find("axis")->asInt()};
+/// The affine type a qnn.quantize produces or a qnn.dequantize reads; an error when its
+/// parameters are not constants.
+Result<AffineType> affineOfQnnCall(const CallNode& call, DType dtype) {
+  if (!constantData(call.args[1]) || !constantData(call.args[2])) return makeError("run-time parameters");
+  BYOC_ASSIGN_OR_RETURN(const int64_t axis, ops::intAttr(call.opDef()->name, call.attrs, "axis"));
+  return AffineType{call.args[1], call.args[2], dtype, axis};
 }
 
 class Rewriter final : public OpaqueFunctionSkippingMutator {
@@ -386,8 +389,8 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     BYOC_ASSIGN_OR_RETURN(std::vector<const ExprNode*> order, region(quantize));
     const auto* outType = quantize.type() ? quantize.type()->as<TensorTypeNode>() : nullptr;
     if (!outType) return makeError("untyped");
-    std::optional<AffineType> current = affineOfQnnCall(quantize, outType->dtype);
-    if (!current) return makeError("run-time parameters");
+    BYOC_ASSIGN_OR_RETURN(const AffineType quantized, affineOfQnnCall(quantize, outType->dtype));
+    std::optional<AffineType> current = quantized;
     NodeMap<Value> values;
     const ExprNode* wanted = wantedNode(quantize);
     for (const ExprNode* node : order) {
@@ -400,14 +403,14 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
       if (isOp(*node, "qnn.dequantize")) {
         const Expr& data = call.args[0];
         const auto* dataType = data->type() ? data->type()->as<TensorTypeNode>() : nullptr;
-        std::optional<AffineType> affine = dataType ? affineOfQnnCall(call, dataType->dtype) : std::nullopt;
-        if (!affine) return makeError("run-time parameters");
+        if (!dataType) return makeError("untyped");
+        BYOC_ASSIGN_OR_RETURN(AffineType affine, affineOfQnnCall(call, dataType->dtype));
         values.emplace(node, Value{rewritten(data), data->type(), affine});
         current = affine;
         continue;
       }
       Context context{call, {}, *current, node->origin()};
-      if (node == wanted) context.wanted = quantizedType(quantize);
+      if (node == wanted) context.wanted = quantized;
       for (const Expr& arg : call.args) context.args.push_back(*values.find(arg.get()));
       BYOC_ASSIGN_OR_RETURN(Value value, rewrites().at(call.opDef()->name)(context));
       current = value.affine;
@@ -427,17 +430,11 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     return node;
   }
 
-  /// The affine type a qnn.quantize produces.
-  static AffineType quantizedType(const CallNode& quantize) {
-    return {quantize.args[1], quantize.args[2], quantize.type()->as<TensorTypeNode>()->dtype,
-            quantize.attrs.find("axis")->asInt()};
-  }
-
   /// The quantize itself: a requantize to its parameters, or the value when they already match.
   Result<Expr> quantizeResult(const CallNode& quantize, const Value& value) {
     if (!value.affine) return makeError("the quantized value is a float constant");
     const AffineType& t = *value.affine;
-    const AffineType to = quantizedType(quantize);
+    BYOC_ASSIGN_OR_RETURN(const AffineType to, affineOfQnnCall(quantize, quantize.type()->as<TensorTypeNode>()->dtype));
     if (approxEqual(t.scale, to.scale) && approxEqual(t.zeroPoint, to.zeroPoint) && t.dtype == to.dtype)
       return value.expr;
     Context context{quantize, {}, t, quantize.origin()};

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ir/ops/op_helpers.h"
 #include "pass/analysis/function_utils.h"
 #include "pass/analysis/fusion_partition.h"
 
@@ -171,8 +172,9 @@ PassPtr createFuseOpsPass(int fuseOptLevel) {
 }
 
 PassRegistration fuseOpsRegistration() {
-  return {fuseOpsInfo(), [](const Attrs& options) {
-            return Result<PassPtr>(createFuseOpsPass(static_cast<int>(options.find("fuse_opt_level")->asInt())));
+  return {fuseOpsInfo(), [](const Attrs& options) -> Result<PassPtr> {
+            BYOC_ASSIGN_OR_RETURN(const int64_t level, ops::intAttr("FuseOps", options, "fuse_opt_level"));
+            return createFuseOpsPass(static_cast<int>(level));
           }};
 }
 

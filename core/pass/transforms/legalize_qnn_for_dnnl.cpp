@@ -9,6 +9,8 @@
 #include <span>
 
 #include "ir/op.h"
+#include "ir/ops/attr_views.h"
+#include "ir/ops/op_helpers.h"
 #include "pass/analysis/function_utils.h"
 
 namespace byoc {
@@ -62,8 +64,8 @@ std::optional<TensorData> constantWeight(const Expr& expr) {
   const CallNode* transpose = opCall(expr, "transpose");
   const TensorData* data = transpose ? constantData(transpose->args[0]) : nullptr;
   if (!data || data->shape().size() != 2) return std::nullopt;
-  const auto axes = transpose->attrs.find("axes")->asInts();
-  if (axes && *axes != std::vector<int64_t>{1, 0}) return std::nullopt;
+  const Result<std::vector<std::size_t>> perm = ops::readTransposeAxes("transpose", transpose->attrs, 2);
+  if (!perm || *perm != std::vector<std::size_t>{1, 0}) return std::nullopt;
   const auto rows = static_cast<std::size_t>(data->shape()[0]);
   const auto cols = static_cast<std::size_t>(data->shape()[1]);
   const std::size_t size = dtypeSize(data->dtype());
@@ -110,7 +112,10 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
   /// channels of NCHW and of a dense result), or an add of a constant shaped to broadcast so.
   static bool alongChannels(const CallNode& add, const TensorData& bias) {
     const Shape& shape = bias.shape();
-    if (add.opDef()->name == "nn.bias_add") return add.attrs.find("axis")->asInt() == 1;
+    if (add.opDef()->name == "nn.bias_add") {
+      const Result<int64_t> axis = ops::intAttr("nn.bias_add", add.attrs, "axis");
+      return axis && *axis == 1;
+    }
     const auto* result = add.type() ? add.type()->as<TensorTypeNode>() : nullptr;
     if (!result || result->shape.size() < 2 || shape.size() > result->shape.size()) return false;
     // Right-aligned against the result, every axis but the channel axis 1 must be 1.
@@ -187,9 +192,9 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       if (zp != 0) return std::nullopt;
     if (chain.product->opDef()->name == "qnn.conv2d") {
       const Attrs& attrs = chain.product->attrs;
-      if (attrs.find("data_layout")->asString() != "NCHW" || attrs.find("kernel_layout")->asString() != "OIHW")
-        return std::nullopt;
-      const auto padding = attrs.find("padding")->asInts();
+      const Result<ops::ConvLayouts> layouts = ops::readConvLayouts("qnn.conv2d", attrs);
+      if (!layouts || layouts->data != "NCHW" || layouts->kernel != "OIHW") return std::nullopt;
+      const Result<std::vector<int64_t>> padding = ops::intsAttr("qnn.conv2d", attrs, "padding");
       const bool padded = !padding || std::any_of(padding->begin(), padding->end(), [](int64_t p) { return p != 0; });
       chain.padInput = padded && inputZp->elementAsDouble(0) != 0;
       if (chain.padInput && (!padding || padding->size() != 4)) return std::nullopt;
@@ -276,7 +281,8 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
 
   /// `data` padded as the convolution `attrs` pad it, with `value` (the input zero point).
   static Result<Expr> padded(const Expr& data, double value, const Attrs& attrs, const Origin& origin) {
-    const std::vector<int64_t> p = *attrs.find("padding")->asInts();  // top, left, bottom, right
+    BYOC_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ops::intsAttr("qnn.conv2d", attrs, "padding"));  // top, left, bottom, right
+    if (p.size() != 4) return makeError("qnn.conv2d: padding must have 4 values");
     const DType dtype = data->type()->as<TensorTypeNode>()->dtype;
     AttrValue::List width = {AttrValue::ints({0, 0}), AttrValue::ints({0, 0}), AttrValue::ints({p[0], p[2]}),
                              AttrValue::ints({p[1], p[3]})};

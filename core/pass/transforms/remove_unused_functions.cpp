@@ -3,6 +3,7 @@
 
 #include "pass/transforms/remove_unused_functions.h"
 
+#include "ir/ops/op_helpers.h"
 #include "pass/analysis/global_calls.h"
 
 namespace byoc {
@@ -36,8 +37,9 @@ PassPtr createRemoveUnusedFunctionsPass(std::string entry) {
 }
 
 PassRegistration removeUnusedFunctionsRegistration() {
-  return {removeUnusedFunctionsInfo(), [](const Attrs& options) {
-            return Result<PassPtr>(createRemoveUnusedFunctionsPass(options.find("entry_function")->asString()));
+  return {removeUnusedFunctionsInfo(), [](const Attrs& options) -> Result<PassPtr> {
+            BYOC_ASSIGN_OR_RETURN(const std::string entry, ops::requiredStringAttr("RemoveUnusedFunctions", options, "entry_function"));
+            return createRemoveUnusedFunctionsPass(entry);
           }};
 }
 

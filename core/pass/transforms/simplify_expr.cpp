@@ -8,8 +8,9 @@
 #include <limits>
 
 #include "ir/op.h"
-#include "ir/structural.h"
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
+#include "ir/structural.h"
 #include "pass/analysis/constant_evaluator.h"
 #include "pass/infer_type.h"
 #include "pattern/rewrite.h"
@@ -92,22 +93,14 @@ RewriteCallback simplifyReshape() {
 
 /// The axis order a transpose or layout_transform applies: output axis i is input axis order[i].
 Result<std::vector<int64_t>> axisOrder(const CallNode& call, std::size_t rank) {
-  std::vector<int64_t> order;
+  std::vector<std::size_t> perm;
   if (call.opDef()->name == "layout_transform") {
-    BYOC_ASSIGN_OR_RETURN(std::vector<std::size_t> perm,
-                          ops::layoutPermutation("layout_transform", ops::stringAttr(call.attrs, "src_layout"),
-                                                 ops::stringAttr(call.attrs, "dst_layout")));
-    order.assign(perm.begin(), perm.end());
-    return order;
+    BYOC_ASSIGN_OR_RETURN(perm, ops::layoutPermutation("layout_transform", ops::stringAttr(call.attrs, "src_layout"),
+                                                       ops::stringAttr(call.attrs, "dst_layout")));
+  } else {
+    BYOC_ASSIGN_OR_RETURN(perm, ops::readTransposeAxes("transpose", call.attrs, rank));
   }
-  const AttrValue* axes = call.attrs.find("axes");
-  if (!axes || axes->isNone()) {
-    for (std::size_t i = rank; i-- > 0;) order.push_back(static_cast<int64_t>(i));
-    return order;
-  }
-  const std::vector<int64_t> given = *axes->asInts();
-  for (int64_t axis : given) order.push_back(axis < 0 ? axis + static_cast<int64_t>(rank) : axis);
-  return order;
+  return std::vector<int64_t>(perm.begin(), perm.end());
 }
 
 /// Two consecutive transposes or layout_transforms → one transpose, or x when they cancel
@@ -316,11 +309,6 @@ std::pair<double, double> dtypeRange(DType dtype) {
   return {0, 0};
 }
 
-/// A clip's bounds.
-std::pair<double, double> clipBounds(const CallNode& clip) {
-  return {clip.attrs.find("a_min")->asFloat(), clip.attrs.find("a_max")->asFloat()};
-}
-
 /// clip(x) → cast → … → cast: the casts to a dtype that holds every clipped value dropped, and one
 /// cast to the result's dtype added when the last one left has another (TVM's
 /// SimplifyClipAndConsecutiveCast): cast(cast(clip(x, 0, 255), uint8), int32) of an int32 x is the clip.
@@ -341,7 +329,8 @@ RewriteCallback simplifyClipAndConsecutiveCast() {
             const auto* clip = after->as<CallNode>();
             const TensorTypeNode* clipType = tensorTypeOf(before);
             if (!clip || !clip->opDef() || clip->opDef()->name != "clip" || !clipType) return post;
-            const auto [low, high] = clipBounds(*clip);
+            BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs bounds, ops::readClipAttrs("clip", clip->attrs));
+            const auto [low, high] = bounds;
             std::vector<std::pair<const CallNode*, DType>> kept;
             for (const auto& cast : casts) {
               const auto [least, most] = dtypeRange(cast.second);
@@ -371,7 +360,8 @@ RewriteCallback simplifyClip() {
             const auto* child = clip->args[0]->as<CallNode>();
             const std::string childOp = child && child->opDef() ? child->opDef()->name : "";
             if (!type || childOp == "qnn.requantize" || childOp == "qnn.add") return post;
-            const auto [low, high] = clipBounds(*clip);
+            BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs bounds, ops::readClipAttrs("clip", clip->attrs));
+            const auto [low, high] = bounds;
             const auto [least, most] = dtypeRange(type->dtype);
             return high >= most && low <= least ? nodes.at(x)[0] : post;
           }, true};

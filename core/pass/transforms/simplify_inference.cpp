@@ -4,6 +4,7 @@
 #include "pass/transforms/simplify_inference.h"
 
 #include "ir/op.h"
+#include "ir/ops/attr_views.h"
 #include "pass/analysis/function_utils.h"
 
 namespace byoc {
@@ -37,18 +38,18 @@ class Simplifier final : public OpaqueFunctionSkippingMutator {
     };
     auto scalar = [&](double value) { return Expr(ConstantNode::make(TensorData::scalar(tensor->dtype, value), origin)); };
 
-    const int64_t rank = static_cast<int64_t>(tensor->shape.size());
-    int64_t axis = call.attrs.find("axis")->asInt();
-    if (axis < 0) axis += rank;
-    BYOC_ASSIGN_OR_RETURN(Expr shifted, op("add", {variance, scalar(call.attrs.find("epsilon")->asFloat())}));
+    BYOC_ASSIGN_OR_RETURN(const ops::NormAttrs norm, ops::readNormAttrs("nn.batch_norm", call.attrs, tensor->shape.size()));
+    const auto rank = static_cast<int64_t>(tensor->shape.size());
+    const auto axis = static_cast<int64_t>(norm.axis);
+    BYOC_ASSIGN_OR_RETURN(Expr shifted, op("add", {variance, scalar(norm.epsilon)}));
     BYOC_ASSIGN_OR_RETURN(Expr deviation, op("sqrt", {shifted}));
     BYOC_ASSIGN_OR_RETURN(Expr scale, op("divide", {scalar(1.0), deviation}));
-    if (hasNonzeroAttr(call.attrs, "scale")) {
+    if (norm.scale) {
       BYOC_ASSIGN_OR_RETURN(scale, op("multiply", {scale, gamma}));
     }
     BYOC_ASSIGN_OR_RETURN(Expr negated, op("negative", {mean}));
     BYOC_ASSIGN_OR_RETURN(Expr shift, op("multiply", {negated, scale}));
-    if (hasNonzeroAttr(call.attrs, "center")) {
+    if (norm.center) {
       BYOC_ASSIGN_OR_RETURN(shift, op("add", {shift, beta}));
     }
     if (axis + 1 < rank) {

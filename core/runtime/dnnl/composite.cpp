@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "ir/ops/attr_views.h"
+#include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/lowering_helpers.h"
@@ -17,8 +19,6 @@ namespace byoc::dnnl_backend {
 using dnnl::algorithm;
 
 namespace {
-
-float floatAttr(const Kernel& kernel, const char* name) { return static_cast<float>(kernel.attrs.find(name)->asFloat()); }
 
 /// `dnnl.scale_shift[_relu]` (an inference batch norm after SimplifyInference): data · scale + shift
 /// [→ relu] as one binary multiply primitive with a binary add and an optional relu post-op; scale
@@ -62,8 +62,10 @@ Result<std::vector<Tensor>> lowerAnchored(Lowering& lowering, const CompositeKin
   }
   if (kind.has("_relu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
   if (kind.has("_tanh")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_tanh, 0, 0);
-  if (kind.has("_clip"))
-    fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, floatAttr(kernel, "a_min"), floatAttr(kernel, "a_max"));
+  if (kind.has("_clip")) {
+    BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs clip, ops::readClipAttrs(kernel.name, kernel.attrs));
+    fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, static_cast<float>(clip.low), static_cast<float>(clip.high));
+  }
   if (kind.has("_sigmoid")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_logistic, 0, 0);
   if (kind.has("_swish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_swish, 1.0f, 0);
   if (kind.has("_gelu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_gelu_erf, 0, 0);
@@ -83,8 +85,10 @@ Result<std::vector<Tensor>> lowerCompositeCall(Lowering& lowering, const Kernel&
   return guarded(kernel.name, [&]() -> Result<std::vector<Tensor>> {
     switch (kind->family) {
       case CompositeFamily::Gelu: return lowerEltwise(lowering, algorithm::eltwise_gelu_erf, inputs[0]);
-      case CompositeFamily::LayerNorm:  // over the last axis, without scale and shift
-        return lowerLayerNormalization(lowering, inputs[0], floatAttr(kernel, "epsilon"), std::nullopt);
+      case CompositeFamily::LayerNorm: {  // over the last axis, without scale and shift
+        BYOC_ASSIGN_OR_RETURN(const double epsilon, ops::floatAttr(kernel.name, kernel.attrs, "epsilon"));
+        return lowerLayerNormalization(lowering, inputs[0], static_cast<float>(epsilon), std::nullopt);
+      }
       case CompositeFamily::ScaleShift: return lowerScaleShift(lowering, kernel, inputs);
       case CompositeFamily::Anchor: return lowerAnchored(lowering, *kind, kernel, inputs, residualOverwritable);
       case CompositeFamily::Qnn: return lowerQnnComposite(lowering, kernel, inputs, residualOverwritable);

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "ir/op.h"
+#include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "runtime/dnnl/composite_reading.h"
 
@@ -112,7 +113,9 @@ class GraphBuilder {
       const auto* composite = call->callee->as<FunctionNode>();
       if (!composite || !composite->attrs.contains("Composite"))
         return located(expr, makeError("a region may call only ops and composite functions"));
-      kernel.name = composite->attrs.find("Composite")->asString();
+      Result<std::string> name = ops::requiredStringAttr("a composite function", composite->attrs, "Composite");
+      if (!name) return located(expr, name.error());
+      kernel.name = *name;
       if (call->args.size() != composite->params.size())
         return located(expr, makeError("composite \"" + kernel.name + "\" is called with " + std::to_string(call->args.size()) +
                                        " arguments for " + std::to_string(composite->params.size()) + " parameters"));

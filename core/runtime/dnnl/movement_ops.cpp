@@ -6,9 +6,8 @@
 
 #include <algorithm>
 
-#include "ir/ops/op_helpers.h"
+#include "ir/ops/attr_views.h"
 #include "runtime/dnnl/lowering_helpers.h"
-#include "runtime/kernels/dispatch.h"
 #include "runtime/ndarray.h"
 
 namespace byoc::dnnl_backend {
@@ -29,14 +28,11 @@ Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const Kernel& ker
   const Shape& in = kernel.inputs[0].shape;
   if (in.empty()) return std::vector<Tensor>{input};
   const Shape& out = kernel.outputs[0].shape;
-  const AttrValue* axes = kernel.attrs.find("axes");
+  BYOC_ASSIGN_OR_RETURN(const std::vector<std::size_t> perm, ops::readTransposeAxes("transpose", kernel.attrs, in.size()));
   memory::dims inStrides(in.size(), 1);
   for (std::size_t i = in.size(); i-- > 1;) inStrides[i - 1] = inStrides[i] * in[i];
   memory::dims strides(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    const std::size_t from = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : in.size() - 1 - i;
-    strides[i] = inStrides[from];
-  }
+  for (std::size_t i = 0; i < in.size(); ++i) strides[i] = inStrides[perm[i]];
   const dt type = input.desc().data_type();
   Tensor permuted = lowering.view(lowering.plain(input), memory::desc(dimsOf(out), type, strides));
   Tensor dst = lowering.fresh(plainDesc(dimsOf(out), type));
@@ -46,7 +42,8 @@ Result<std::vector<Tensor>> lowerTranspose(Lowering& lowering, const Kernel& ker
 
 Result<std::vector<Tensor>> lowerConcat(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Shape& out = kernel.outputs[0].shape;
-  const int axis = static_cast<int>(ops::normalizeAxis("concatenate", kernel.attrs.find("axis")->asInt(), out.size()).value());
+  BYOC_ASSIGN_OR_RETURN(const std::size_t concatAxis, ops::axisAttr("concatenate", kernel.attrs, out.size()));
+  const int axis = static_cast<int>(concatAxis);
   std::vector<memory::desc> descs;
   for (const Tensor& input : inputs) descs.push_back(input.desc());
   dnnl::concat::primitive_desc pd(axis, descs, lowering.engine);
@@ -60,18 +57,15 @@ Result<std::vector<Tensor>> lowerConcat(Lowering& lowering, const Kernel& kernel
 /// nn.pad in constant mode: a buffer filled with the pad value once, at load, whose interior a
 /// reorder overwrites at each run; the border is never written again.
 Result<std::vector<Tensor>> lowerPad(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  if (ops::stringAttr(kernel.attrs, "pad_mode") != "constant")
-    return unsupported("nn.pad", "only pad_mode \"constant\" is supported");
+  BYOC_ASSIGN_OR_RETURN(const ops::PadAttrs pad, ops::readPadAttrs("nn.pad", kernel.attrs));
+  if (pad.mode != "constant") return unsupported("nn.pad", "only pad_mode \"constant\" is supported");
   if (!inputs[1].constant) return unsupported("nn.pad", "the pad value must be a constant");
   const Shape& in = kernel.inputs[0].shape;
   const Shape& out = kernel.outputs[0].shape;
-  const AttrValue::List& width = kernel.attrs.find("pad_width")->asList();
-  memory::dims offsets;
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    const std::vector<int64_t> pair = *width[i].asInts();
-    if (pair[0] < 0 || pair[1] < 0) return unsupported("nn.pad", "negative pad widths are not supported");
-    offsets.push_back(pair[0]);
-  }
+  if (pad.before.size() != in.size()) return makeError("nn.pad: pad_width must list one [before, after] pair per axis");
+  for (std::size_t i = 0; i < in.size(); ++i)
+    if (pad.before[i] < 0 || pad.after[i] < 0) return unsupported("nn.pad", "negative pad widths are not supported");
+  const memory::dims offsets(pad.before.begin(), pad.before.end());
   if (in.empty() || out == in) return std::vector<Tensor>{inputs[0]};
   const memory::data_type type = inputs[0].desc().data_type();
   Tensor dst = lowering.preset(plainDesc(dimsOf(out), type));
@@ -92,16 +86,13 @@ Result<std::vector<Tensor>> lowerStridedSlice(Lowering& lowering, const Kernel& 
   const Tensor& input = inputs[0];
   const Shape& in = kernel.inputs[0].shape;
   const Shape& out = kernel.outputs[0].shape;
-  const AttrValue* strides = kernel.attrs.find("strides");
-  const std::vector<int64_t> steps = strides && !strides->isNone() ? *strides->asInts() : std::vector<int64_t>{};
-  for (int64_t step : steps)
+  BYOC_ASSIGN_OR_RETURN(const ops::StridedSliceAttrs slice, ops::readStridedSliceAttrs("strided_slice", kernel.attrs, in.size()));
+  for (int64_t step : slice.strides)
     if (step != 1) return unsupported("strided_slice", "only unit strides are supported");
-  const std::vector<int64_t> begin = *kernel.attrs.find("begin")->asInts();
-  const AttrValue* axes = kernel.attrs.find("axes");
   memory::dims offsets(in.size(), 0);
-  for (std::size_t i = 0; i < begin.size(); ++i) {
-    const std::size_t axis = axes && !axes->isNone() ? kernels::axisIndex((*axes->asInts())[i], in.size()) : i;
-    const int64_t first = begin[i] < 0 ? begin[i] + in[axis] : begin[i];
+  for (std::size_t i = 0; i < slice.begin.size(); ++i) {
+    const std::size_t axis = slice.axes[i];
+    const int64_t first = slice.begin[i] < 0 ? slice.begin[i] + in[axis] : slice.begin[i];
     offsets[axis] = std::clamp<int64_t>(first, 0, in[axis]);
   }
   if (in.empty() || out == in) return std::vector<Tensor>{input};

@@ -3,6 +3,7 @@
 
 #include "runtime/dnnl/op_lowerings.h"
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/lowering_helpers.h"
 
@@ -25,8 +26,11 @@ Result<std::vector<Tensor>> lowerPool(Lowering& lowering, const Kernel& kernel, 
   memory::dims window{in[2], in[3]}, strides{1, 1}, dilation{0, 0}, padLeft{0, 0}, padRight{0, 0};
   algorithm algo = op.find("max") != std::string::npos ? algorithm::pooling_max : algorithm::pooling_avg_exclude_padding;
   if (!whole) {
-    auto list = [&](const char* name) { return *kernel.attrs.find(name)->asInts(); };
-    std::vector<int64_t> size = list("pool_size"), step = list("strides"), dil = list("dilation"), pad = list("padding");
+    BYOC_ASSIGN_OR_RETURN(const ops::WindowAttrs w, ops::readWindowAttrs(op, kernel.attrs, 2, true));
+    const std::vector<int64_t>& size = w.size;
+    const std::vector<int64_t>& step = w.strides;
+    const std::vector<int64_t>& dil = w.dilation;
+    const std::vector<int64_t>& pad = w.padding;
     window = {size[0], size[1]};
     strides = {step[0], step[1]};
     dilation = {dil[0] - 1, dil[1] - 1};
@@ -58,15 +62,14 @@ Tensor filled(Lowering& lowering, int64_t count, float value) {
 
 Result<std::vector<Tensor>> lowerBatchNorm(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Shape& in = kernel.inputs[0].shape;
-  if (ops::normalizeAxis("nn.batch_norm", kernel.attrs.find("axis")->asInt(), in.size()).value() != 1 || in.size() < 2)
-    return unsupported("nn.batch_norm", "only axis 1 is supported");
+  BYOC_ASSIGN_OR_RETURN(const ops::NormAttrs norm, ops::readNormAttrs("nn.batch_norm", kernel.attrs, in.size()));
+  if (norm.axis != 1 || in.size() < 2) return unsupported("nn.batch_norm", "only axis 1 is supported");
   const int64_t channels = in[1];
-  const float epsilon = static_cast<float>(kernel.attrs.find("epsilon")->asFloat());
-  Tensor scale = ops::boolAttr(kernel.attrs, "scale") ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
-  Tensor shift = ops::boolAttr(kernel.attrs, "center") ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
+  Tensor scale = norm.scale ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
+  Tensor shift = norm.center ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
   Tensor src = inputs[0];
   dnnl::batch_normalization_forward::desc desc(
-      prop_kind::forward_inference, src.desc(), epsilon,
+      prop_kind::forward_inference, src.desc(), static_cast<float>(norm.epsilon),
       dnnl::normalization_flags::use_global_stats | dnnl::normalization_flags::use_scale | dnnl::normalization_flags::use_shift);
   dnnl::batch_normalization_forward::primitive_desc pd(desc, lowering.engine);
   Tensor dst = lowering.fresh(pd.dst_desc());
@@ -99,21 +102,20 @@ Result<std::vector<Tensor>> lowerLayerNormalization(Lowering& lowering, const Te
 
 Result<std::vector<Tensor>> lowerLayerNorm(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Shape& in = kernel.inputs[0].shape;
-  if (ops::normalizeAxis("nn.layer_norm", kernel.attrs.find("axis")->asInt(), in.size()).value() + 1 !=
-      static_cast<int64_t>(in.size()))
-    return unsupported("nn.layer_norm", "only the last axis is supported");
+  BYOC_ASSIGN_OR_RETURN(const ops::NormAttrs norm, ops::readNormAttrs("nn.layer_norm", kernel.attrs, in.size()));
+  if (norm.axis + 1 != in.size()) return unsupported("nn.layer_norm", "only the last axis is supported");
   const int64_t channels = in.back();
-  const float epsilon = static_cast<float>(kernel.attrs.find("epsilon")->asFloat());
-  Tensor scale = ops::boolAttr(kernel.attrs, "scale") ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
-  Tensor shift = ops::boolAttr(kernel.attrs, "center") ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
-  return lowerLayerNormalization(lowering, inputs[0], epsilon, std::pair{scale, shift});
+  Tensor scale = norm.scale ? lowering.plain(inputs[1]) : filled(lowering, channels, 1);
+  Tensor shift = norm.center ? lowering.plain(inputs[2]) : filled(lowering, channels, 0);
+  return lowerLayerNormalization(lowering, inputs[0], static_cast<float>(norm.epsilon), std::pair{scale, shift});
 }
 
 Result<std::vector<Tensor>> lowerSoftmax(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Tensor& input = inputs[0];
   const std::string& op = kernel.name;
   const Shape& in = kernel.inputs[0].shape;
-  const int axis = static_cast<int>(ops::normalizeAxis(op, kernel.attrs.find("axis")->asInt(), in.size()).value());
+  BYOC_ASSIGN_OR_RETURN(const std::size_t softmaxAxis, ops::axisAttr(op, kernel.attrs, in.size()));
+  const int axis = static_cast<int>(softmaxAxis);
   Tensor src = lowering.plain(input);
   Tensor dst;
   if (op == "nn.softmax") {

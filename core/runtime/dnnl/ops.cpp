@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
@@ -41,10 +42,12 @@ const std::map<std::string, EltwiseSpec, std::less<>>& fixedEltwise() {
 Result<std::vector<Tensor>> lowerEltwiseOp(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   auto found = fixedEltwise().find(kernel.name);
   if (found != fixedEltwise().end()) return lowerEltwise(lowering, found->second.algo, inputs[0], found->second.alpha, found->second.beta);
-  if (kernel.name == "nn.leaky_relu")
-    return lowerEltwise(lowering, algorithm::eltwise_relu, inputs[0], static_cast<float>(kernel.attrs.find("alpha")->asFloat()));
-  return lowerEltwise(lowering, algorithm::eltwise_clip, inputs[0], static_cast<float>(kernel.attrs.find("a_min")->asFloat()),
-                      static_cast<float>(kernel.attrs.find("a_max")->asFloat()));
+  if (kernel.name == "nn.leaky_relu") {
+    BYOC_ASSIGN_OR_RETURN(const double alpha, ops::floatAttr(kernel.name, kernel.attrs, "alpha"));
+    return lowerEltwise(lowering, algorithm::eltwise_relu, inputs[0], static_cast<float>(alpha));
+  }
+  BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs clip, ops::readClipAttrs(kernel.name, kernel.attrs));
+  return lowerEltwise(lowering, algorithm::eltwise_clip, inputs[0], static_cast<float>(clip.low), static_cast<float>(clip.high));
 }
 
 /// Binary ops: their algorithm, and whether the operands may swap (to broadcast the first).
@@ -84,8 +87,7 @@ Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const Kernel& kernel
 /// nn.bias_add: a binary add with the bias broadcast along `axis`.
 Result<std::vector<Tensor>> lowerBiasAdd(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   const Shape& data = kernel.inputs[0].shape;
-  const std::size_t axis =
-      static_cast<std::size_t>(ops::normalizeAxis("nn.bias_add", kernel.attrs.find("axis")->asInt(), data.size()).value());
+  BYOC_ASSIGN_OR_RETURN(const std::size_t axis, ops::axisAttr("nn.bias_add", kernel.attrs, data.size()));
   memory::dims biasDims(data.size(), 1);
   biasDims[axis] = data[axis];
   const Tensor& src = inputs[0];

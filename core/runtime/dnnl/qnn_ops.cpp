@@ -1,5 +1,6 @@
 #include "runtime/dnnl/qnn_ops.h"
 
+#include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/kernels/conv_params.h"
@@ -15,25 +16,34 @@ using dnnl::prop_kind;
 using dt = memory::data_type;
 using tag = memory::format_tag;
 
-float floatAttr(const Kernel& kernel, const char* name) { return static_cast<float>(kernel.attrs.find(name)->asFloat()); }
+/// The number attribute `name` of the kernel, as a float.
+Result<float> floatAttr(const Kernel& kernel, const char* name) {
+  BYOC_ASSIGN_OR_RETURN(const double value, ops::floatAttr(kernel.name, kernel.attrs, name));
+  return static_cast<float>(value);
+}
 
 /// The output scales (a constant), clip, activation scale and output zero point as primitive attributes.
-dnnl::primitive_attr quantizationAttr(const Kernel& kernel, const Tensor& scale) {
+Result<dnnl::primitive_attr> quantizationAttr(const Kernel& kernel, const Tensor& scale) {
   const auto* values = static_cast<const float*>(scale.memory.get_data_handle());
   const std::size_t count = static_cast<std::size_t>(shapeElements(kernel.inputs[3].shape));
   dnnl::primitive_attr attr;
   attr.set_output_scales(count > 1 ? 1 << 1 : 0, std::vector<float>(values, values + count));
   dnnl::post_ops postOps;
-  postOps.append_eltwise(1.0f, algorithm::eltwise_clip, floatAttr(kernel, "a_min"), floatAttr(kernel, "a_max"));
+  BYOC_ASSIGN_OR_RETURN(const float low, floatAttr(kernel, "a_min"));
+  BYOC_ASSIGN_OR_RETURN(const float high, floatAttr(kernel, "a_max"));
+  postOps.append_eltwise(1.0f, algorithm::eltwise_clip, low, high);
   // Before a sum, the clipped value is the requantized integer the model adds: round it.
   if (kernel.attrs.contains("sum_scale")) postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
-  const float activationScale = floatAttr(kernel, "activation_scale");
-  const float zeroPoint = floatAttr(kernel, "output_zero_point");
+  BYOC_ASSIGN_OR_RETURN(const float activationScale, floatAttr(kernel, "activation_scale"));
+  BYOC_ASSIGN_OR_RETURN(const float zeroPoint, floatAttr(kernel, "output_zero_point"));
   if (activationScale != 1.0f || zeroPoint != 0.0f)
     postOps.append_eltwise(1.0f, algorithm::eltwise_linear, activationScale, zeroPoint);
   // TVM's sum form adds the residual (preloaded into dst) scaled; the zero point, added after it
   // in the pattern, is part of the linear step before (an addition either way).
-  if (kernel.attrs.contains("sum_scale")) postOps.append_sum(floatAttr(kernel, "sum_scale"));
+  if (kernel.attrs.contains("sum_scale")) {
+    BYOC_ASSIGN_OR_RETURN(const float sumScale, floatAttr(kernel, "sum_scale"));
+    postOps.append_sum(sumScale);
+  }
   attr.set_post_ops(postOps);
   return attr;
 }
@@ -112,7 +122,7 @@ Result<std::vector<Tensor>> lowerDense(Lowering& lowering, const Kernel& kernel,
 Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
                                               bool residualOverwritable) {
   if (!inputs[3].constant) return unsupported(kernel.name, "the output scale must be a constant");
-  const dnnl::primitive_attr attr = quantizationAttr(kernel, lowering.plain(inputs[3]));
+  BYOC_ASSIGN_OR_RETURN(const dnnl::primitive_attr attr, quantizationAttr(kernel, lowering.plain(inputs[3])));
   const dt srcType = *dataTypeOf(kernel.inputs[0].dtype);
   const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
   if (kernel.name.starts_with("dnnl.qnn.dense")) return lowerDense(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);

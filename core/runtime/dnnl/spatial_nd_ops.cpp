@@ -8,6 +8,7 @@
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/op_lowerings.h"
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/lowering_helpers.h"
 
@@ -25,14 +26,19 @@ struct SpatialWindow {
   memory::dims kernel, strides, dilation, padLeft, padRight;
 };
 
-/// Reads the window; `kernelSizes` are the weight's spatial sizes (or pool_size). The right
-/// padding is the one that yields the output size of the type relation (this covers ceil_mode).
-SpatialWindow windowOf(const Kernel& kernel, const std::vector<int64_t>& kernelSizes, bool transposed) {
+/// Reads the window of `op`; `weightSizes` are the weight's spatial sizes, empty for a pool (whose
+/// window is pool_size). The right padding is the one that yields the output size of the type
+/// relation (this covers ceil_mode).
+Result<SpatialWindow> windowOf(const std::string& op, const Kernel& kernel, const std::vector<int64_t>& weightSizes,
+                               bool transposed) {
   const Shape& in = kernel.inputs[0].shape;
   const Shape& out = kernel.outputs[0].shape;
-  auto list = [&](const char* name) { return *kernel.attrs.find(name)->asInts(); };
-  const std::vector<int64_t> strides = list("strides"), dilation = list("dilation"), padding = list("padding");
   const std::size_t dims = in.size() - 2;
+  BYOC_ASSIGN_OR_RETURN(const ops::WindowAttrs attrs, ops::readWindowAttrs(op, kernel.attrs, dims, weightSizes.empty()));
+  const std::vector<int64_t>& kernelSizes = weightSizes.empty() ? attrs.size : weightSizes;
+  const std::vector<int64_t>& strides = attrs.strides;
+  const std::vector<int64_t>& dilation = attrs.dilation;
+  const std::vector<int64_t>& padding = attrs.padding;
   SpatialWindow w;
   for (std::size_t i = 0; i < dims; ++i) {
     const int64_t spanned = (kernelSizes[i] - 1) * dilation[i] + 1;
@@ -75,8 +81,8 @@ Result<std::vector<Tensor>> lowerSpatialConvolution(Lowering& lowering, const st
                                                     const std::vector<Tensor>& inputs, const Fusion& fusion) {
   const bool transposed = op.ends_with("_transpose");
   const Shape& weight = kernel.inputs[1].shape;
-  const int64_t groups = kernel.attrs.find("groups")->asInt();
-  const SpatialWindow w = windowOf(kernel, {weight.begin() + 2, weight.end()}, transposed);
+  BYOC_ASSIGN_OR_RETURN(const int64_t groups, ops::intAttr(op, kernel.attrs, "groups"));
+  BYOC_ASSIGN_OR_RETURN(const SpatialWindow w, windowOf(op, kernel, {weight.begin() + 2, weight.end()}, transposed));
   const memory::desc stored = weightsAsStored(weight, groups, transposed);
   const memory::dims srcDims = dimsOf(kernel.inputs[0].shape), dstDims = dimsOf(kernel.outputs[0].shape);
   Tensor weights = lowering.view(lowering.plain(inputs[1]), stored);
@@ -136,8 +142,7 @@ Result<std::vector<Tensor>> lowerSpatialGlobalPool(Lowering& lowering, const Ker
 }
 
 Result<std::vector<Tensor>> lowerSpatialPool(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  const std::vector<int64_t> size = *kernel.attrs.find("pool_size")->asInts();
-  const SpatialWindow w = windowOf(kernel, size, false);
+  BYOC_ASSIGN_OR_RETURN(const SpatialWindow w, windowOf(kernel.name, kernel, {}, false));
   algorithm algo = kernel.name.starts_with("nn.max_pool") ? algorithm::pooling_max
                    : ops::boolAttr(kernel.attrs, "count_include_pad") ? algorithm::pooling_avg_include_padding
                                                                        : algorithm::pooling_avg_exclude_padding;

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "ir/ops/attr_views.h"
+#include "ir/ops/op_helpers.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel_families.h"
 
@@ -51,16 +53,15 @@ Status cast(const KernelArgs& args) {
 }
 
 Status clip(const KernelArgs& args) {
-  const double low = args.attrs.find("a_min")->asFloat();
-  const double high = args.attrs.find("a_max")->asFloat();
-  return unary(args, [low, high](auto x) {
+  BYOC_ASSIGN_OR_RETURN(const ops::ClipAttrs bounds, ops::readClipAttrs(std::string(args.op), args.attrs));
+  return unary(args, [low = bounds.low, high = bounds.high](auto x) {
     using T = decltype(x);
     return x < static_cast<T>(low) ? static_cast<T>(low) : (x > static_cast<T>(high) ? static_cast<T>(high) : x);
   });
 }
 
 Status leakyRelu(const KernelArgs& args) {
-  const double alpha = args.attrs.find("alpha")->asFloat();
+  BYOC_ASSIGN_OR_RETURN(const double alpha, ops::floatAttr(std::string(args.op), args.attrs, "alpha"));
   return unary(args, [alpha](auto x) { return x > 0 ? real(x) : real(x) * static_cast<decltype(real(x))>(alpha); });
 }
 

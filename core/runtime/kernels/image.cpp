@@ -88,9 +88,10 @@ Result<Taps> tapsFor(const ResizeMode& mode, int64_t out, int64_t inSize, int64_
 }
 
 Status resize(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const double cubicAlpha, ops::floatAttr(std::string(args.op), args.attrs, "cubic_alpha"));
+  BYOC_ASSIGN_OR_RETURN(const double cubicExclude, ops::floatAttr(std::string(args.op), args.attrs, "cubic_exclude"));
   ResizeMode mode{ops::stringAttr(args.attrs, "method"), ops::stringAttr(args.attrs, "coordinate_transformation_mode"),
-                  ops::stringAttr(args.attrs, "rounding_method"), args.attrs.find("cubic_alpha")->asFloat(),
-                  args.attrs.find("cubic_exclude")->asFloat() != 0};
+                  ops::stringAttr(args.attrs, "rounding_method"), cubicAlpha, cubicExclude != 0};
   if (mode.method == "nearest_neighbor" && mode.rounding.empty())
     mode.rounding = mode.coordinates == "align_corners" || mode.coordinates == "tf_half_pixel_for_nn" ? "round" : "floor";
   const bool nhwc = ops::stringAttr(args.attrs, "layout") == "NHWC";

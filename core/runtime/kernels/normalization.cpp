@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ir/ops/op_helpers.h"
+#include "ir/ops/attr_views.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel_families.h"
 
@@ -19,9 +19,14 @@ struct AxisView {
   int64_t outer, channels, inner;
 };
 
-AxisView axisView(const NDArray& data, const Attrs& attrs) {
-  const std::size_t axis = axisIndex(attrs.find("axis")->asInt(), data.rank());
+AxisView axisView(const NDArray& data, std::size_t axis) {
   return {extent(data.shape(), 0, axis), data.shape()[axis], extent(data.shape(), axis + 1, data.rank())};
+}
+
+/// The data viewed around the op's `axis` attribute.
+Result<AxisView> axisView(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const std::size_t axis, ops::axisAttr(std::string(args.op), args.attrs, args.inputs[0].rank()));
+  return axisView(args.inputs[0], axis);
 }
 
 /// y[o, c, i] = fn(x[o, c, i], c).
@@ -35,28 +40,29 @@ void perChannel(const AxisView& v, const T* x, T* y, Fn fn) {
 }
 
 Status biasAdd(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const AxisView view, axisView(args));
   return dispatchDType(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* bias = args.inputs[1].data<T>();
-    perChannel(axisView(args.inputs[0], args.attrs), args.inputs[0].data<T>(), args.outputs[0].data<T>(),
+    perChannel(view, args.inputs[0].data<T>(), args.outputs[0].data<T>(),
                [bias](T x, int64_t c) { return x + bias[c]; });
   });
 }
 
 Status prelu(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const AxisView view, axisView(args));
   return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* alpha = args.inputs[1].data<T>();
-    perChannel(axisView(args.inputs[0], args.attrs), args.inputs[0].data<T>(), args.outputs[0].data<T>(),
+    perChannel(view, args.inputs[0].data<T>(), args.outputs[0].data<T>(),
                [alpha](T x, int64_t c) { return x > 0 ? x : alpha[c] * x; });
   });
 }
 
 /// out = (x - mean) / sqrt(var + eps) * gamma + beta; also copies mean and var to outputs 1 and 2.
 Status batchNorm(const KernelArgs& args) {
-  const double epsilon = args.attrs.find("epsilon")->asFloat();
-  const bool center = ops::boolAttr(args.attrs, "center");
-  const bool scale = ops::boolAttr(args.attrs, "scale");
+  BYOC_ASSIGN_OR_RETURN(const ops::NormAttrs norm, ops::readNormAttrs(std::string(args.op), args.attrs, args.inputs[0].rank()));
+  const AxisView view = axisView(args.inputs[0], norm.axis);
   return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     const int64_t channels = args.inputs[1].numElements();
@@ -67,10 +73,10 @@ Status batchNorm(const KernelArgs& args) {
     const T* mean = args.inputs[3].data<T>();
     const T* var = args.inputs[4].data<T>();
     for (int64_t c = 0; c < channels; ++c) {
-      mul[c] = static_cast<T>(1 / std::sqrt(static_cast<double>(var[c]) + epsilon)) * (scale ? gamma[c] : T(1));
-      add[c] = (center ? beta[c] : T(0)) - mean[c] * mul[c];
+      mul[c] = static_cast<T>(1 / std::sqrt(static_cast<double>(var[c]) + norm.epsilon)) * (norm.scale ? gamma[c] : T(1));
+      add[c] = (norm.center ? beta[c] : T(0)) - mean[c] * mul[c];
     }
-    perChannel(axisView(args.inputs[0], args.attrs), args.inputs[0].data<T>(), args.outputs[0].data<T>(),
+    perChannel(view, args.inputs[0].data<T>(), args.outputs[0].data<T>(),
                [&](T x, int64_t c) { return x * mul[c] + add[c]; });
     args.outputs[1].copyFrom(args.inputs[3]);
     args.outputs[2].copyFrom(args.inputs[4]);
@@ -85,25 +91,23 @@ void forEachLine(const AxisView& v, T* base, Fn fn) {
 }
 
 Status layerNorm(const KernelArgs& args) {
-  const double epsilon = args.attrs.find("epsilon")->asFloat();
-  const bool center = ops::boolAttr(args.attrs, "center");
-  const bool scale = ops::boolAttr(args.attrs, "scale");
+  BYOC_ASSIGN_OR_RETURN(const ops::NormAttrs norm, ops::readNormAttrs(std::string(args.op), args.attrs, args.inputs[0].rank()));
+  const AxisView v = axisView(args.inputs[0], norm.axis);
   return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* gamma = args.inputs[1].data<T>();
     const T* beta = args.inputs[2].data<T>();
-    const AxisView v = axisView(args.inputs[0], args.attrs);
     args.outputs[0].copyFrom(args.inputs[0]);
     forEachLine(v, args.outputs[0].data<T>(), [&](T* line, int64_t stride, int64_t count) {
       double sum = 0, squares = 0;
       for (int64_t c = 0; c < count; ++c) sum += line[c * stride];
       const double mean = sum / static_cast<double>(count);
       for (int64_t c = 0; c < count; ++c) squares += (line[c * stride] - mean) * (line[c * stride] - mean);
-      const double inv = 1 / std::sqrt(squares / static_cast<double>(count) + epsilon);
+      const double inv = 1 / std::sqrt(squares / static_cast<double>(count) + norm.epsilon);
       for (int64_t c = 0; c < count; ++c) {
         double value = (line[c * stride] - mean) * inv;
-        if (scale) value *= gamma[c];
-        if (center) value += beta[c];
+        if (norm.scale) value *= gamma[c];
+        if (norm.center) value += beta[c];
         line[c * stride] = static_cast<T>(value);
       }
     });
@@ -112,10 +116,11 @@ Status layerNorm(const KernelArgs& args) {
 
 template <bool Log>
 Status softmax(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const AxisView view, axisView(args));
   return dispatchFloat(args.op, args.inputs[0].dtype(), [&](auto tag) {
     using T = decltype(tag);
     args.outputs[0].copyFrom(args.inputs[0]);
-    forEachLine(axisView(args.inputs[0], args.attrs), args.outputs[0].data<T>(),
+    forEachLine(view, args.outputs[0].data<T>(),
                 [](T* line, int64_t stride, int64_t count) {
                   T peak = line[0];
                   for (int64_t c = 1; c < count; ++c) peak = std::max(peak, line[c * stride]);

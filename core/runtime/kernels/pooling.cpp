@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/kernel_families.h"
@@ -70,7 +71,7 @@ void poolPlanes(PoolKind kind, const Window& w, const NDArray& x, const NDArray&
 }
 
 /// Window attributes of a windowed pool; global pools use the whole plane.
-Window windowOf(const KernelArgs& args, PoolKind kind, const Shape& nchwIn, bool global) {
+Result<Window> windowOf(const KernelArgs& args, PoolKind kind, const Shape& nchwIn, bool global) {
   Window w;
   if (global) {
     w.kh = nchwIn[2];
@@ -78,11 +79,9 @@ Window windowOf(const KernelArgs& args, PoolKind kind, const Shape& nchwIn, bool
     return w;
   }
   if (kind == PoolKind::AdaptiveAvg) return w;
-  auto list = [&](const char* name) { return *args.attrs.find(name)->asInts(); };
-  std::vector<int64_t> size = list("pool_size"), strides = list("strides"), dilation = list("dilation"),
-                       padding = list("padding");
-  w = {size[0],    size[1],    strides[0], strides[1], dilation[0], dilation[1],
-       padding[0], padding[1], padding[2], padding[3], ops::boolAttr(args.attrs, "count_include_pad")};
+  BYOC_ASSIGN_OR_RETURN(const ops::WindowAttrs a, ops::readWindowAttrs(std::string(args.op), args.attrs, 2, true));
+  w = {a.size[0],    a.size[1],    a.strides[0], a.strides[1], a.dilation[0], a.dilation[1],
+       a.padding[0], a.padding[1], a.padding[2], a.padding[3], ops::boolAttr(args.attrs, "count_include_pad")};
   return w;
 }
 
@@ -92,7 +91,7 @@ Status pool(const KernelArgs& args, PoolKind kind, bool global) {
   NDArray x = nhwc ? permuted(args.inputs[0], toNchw) : args.inputs[0];
   const NDArray& out = args.outputs[0];
   NDArray y = nhwc ? NDArray::empty(out.dtype(), {out.shape()[0], out.shape()[3], out.shape()[1], out.shape()[2]}) : out;
-  const Window w = windowOf(args, kind, x.shape(), global);
+  BYOC_ASSIGN_OR_RETURN(const Window w, windowOf(args, kind, x.shape(), global));
   BYOC_TRY(dispatchDType(args.op, x.dtype(), [&](auto tag) { poolPlanes<decltype(tag)>(kind, w, x, y); }));
   if (nhwc) permuteInto(y, inversePermutation(toNchw), out);
   return Status::ok();

@@ -13,14 +13,22 @@ namespace {
 
 enum class Reduction { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin };
 
-/// Which input axes the call reduces.
-std::vector<bool> reducedAxes(const Attrs& attrs, std::size_t rank) {
+/// Which input axes the call of `op` reduces.
+Result<std::vector<bool>> reducedAxes(const std::string& op, const Attrs& attrs, std::size_t rank) {
   const AttrValue* axis = attrs.find("axis");
   if (!axis || axis->isNone()) return std::vector<bool>(rank, true);
   const bool exclude = ops::boolAttr(attrs, "exclude");
   std::vector<bool> reduced(rank, exclude);
-  std::vector<int64_t> axes = axis->isInt() ? std::vector<int64_t>{axis->asInt()} : *axis->asInts();
-  for (int64_t a : axes) reduced[axisIndex(a, rank)] = !exclude;
+  std::vector<int64_t> axes;
+  if (axis->isInt()) {
+    axes = {axis->asInt()};
+  } else {
+    BYOC_ASSIGN_OR_RETURN(axes, ops::intsAttr(op, attrs, "axis"));
+  }
+  for (int64_t a : axes) {
+    BYOC_ASSIGN_OR_RETURN(const int64_t normalized, ops::normalizeAxis(op, a, rank));
+    reduced[static_cast<std::size_t>(normalized)] = !exclude;
+  }
   return reduced;
 }
 
@@ -28,7 +36,7 @@ Status reduce(const KernelArgs& args, Reduction kind) {
   const NDArray& in = args.inputs[0];
   const NDArray& out = args.outputs[0];
   const std::size_t rank = in.rank();
-  const std::vector<bool> reduced = reducedAxes(args.attrs, rank);
+  BYOC_ASSIGN_OR_RETURN(const std::vector<bool> reduced, reducedAxes(std::string(args.op), args.attrs, rank));
   // Output offset and index-within-the-reduction of each input axis step.
   std::vector<int64_t> outStride(rank, 0), reducedStride(rank, 0);
   int64_t outStep = 1, reducedStep = 1;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/gather_axes.h"
@@ -22,11 +23,7 @@ Status copyThrough(const KernelArgs& args) {
 }
 
 Status transpose(const KernelArgs& args) {
-  const std::size_t rank = args.inputs[0].rank();
-  std::vector<std::size_t> perm(rank);
-  const AttrValue* axes = args.attrs.find("axes");
-  for (std::size_t i = 0; i < rank; ++i)
-    perm[i] = axes && !axes->isNone() ? axisIndex((*axes->asInts())[i], rank) : rank - 1 - i;
+  BYOC_ASSIGN_OR_RETURN(const std::vector<std::size_t> perm, ops::readTransposeAxes("transpose", args.attrs, args.inputs[0].rank()));
   permuteInto(args.inputs[0], perm, args.outputs[0]);
   return Status::ok();
 }
@@ -51,13 +48,15 @@ void moveAlongAxis(const NDArray& whole, std::span<const NDArray> parts, std::si
 
 Status concatenate(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
-  moveAlongAxis(out, args.inputs, axisIndex(args.attrs.find("axis")->asInt(), out.rank()), true);
+  BYOC_ASSIGN_OR_RETURN(const std::size_t axis, ops::axisAttr("concatenate", args.attrs, out.rank()));
+  moveAlongAxis(out, args.inputs, axis, true);
   return Status::ok();
 }
 
 Status split(const KernelArgs& args) {
   const NDArray& in = args.inputs[0];
-  moveAlongAxis(in, args.outputs, axisIndex(args.attrs.find("axis")->asInt(), in.rank()), false);
+  BYOC_ASSIGN_OR_RETURN(const std::size_t axis, ops::axisAttr("split", args.attrs, in.rank()));
+  moveAlongAxis(in, args.outputs, axis, false);
   return Status::ok();
 }
 
@@ -65,16 +64,12 @@ Status stridedSlice(const KernelArgs& args) {
   const NDArray& in = args.inputs[0];
   const std::size_t rank = in.rank();
   std::vector<int64_t> first(rank, 0), step(rank, 1);
-  const std::vector<int64_t> begin = *args.attrs.find("begin")->asInts();
-  const AttrValue* stridesValue = args.attrs.find("strides");
-  const AttrValue* axesValue = args.attrs.find("axes");
-  std::vector<int64_t> strides = stridesValue && !stridesValue->isNone() ? *stridesValue->asInts() : std::vector<int64_t>{};
-  for (std::size_t i = 0; i < begin.size(); ++i) {
-    const std::size_t axis =
-        axesValue && !axesValue->isNone() ? axisIndex((*axesValue->asInts())[i], rank) : i;
+  BYOC_ASSIGN_OR_RETURN(const ops::StridedSliceAttrs slice, ops::readStridedSliceAttrs("strided_slice", args.attrs, rank));
+  for (std::size_t i = 0; i < slice.begin.size(); ++i) {
+    const std::size_t axis = slice.axes[i];
     const int64_t size = in.shape()[axis];
-    const int64_t stride = i < strides.size() ? strides[i] : (strides.size() == 1 ? strides[0] : 1);
-    int64_t b = begin[i] < 0 ? begin[i] + size : begin[i];
+    const int64_t stride = slice.stride(i);
+    int64_t b = slice.begin[i] < 0 ? slice.begin[i] + size : slice.begin[i];
     b = stride > 0 ? std::clamp<int64_t>(b, 0, size) : std::clamp<int64_t>(b, -1, size - 1);
     first[axis] = b;
     step[axis] = stride;
@@ -90,7 +85,10 @@ Status take(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   const AttrValue* axisValue = args.attrs.find("axis");
   const bool flat = !axisValue || axisValue->isNone();
-  const std::size_t axis = flat ? 0 : axisIndex(axisValue->asInt(), data.rank());
+  std::size_t axis = 0;
+  if (!flat) {
+    BYOC_ASSIGN_OR_RETURN(axis, ops::axisAttr("take", args.attrs, data.rank()));
+  }
   const bool wrap = ops::stringAttr(args.attrs, "mode") == "wrap";
   const int64_t outer = flat ? 1 : extent(data.shape(), 0, axis);
   const int64_t size = flat ? data.numElements() : data.shape()[axis];
@@ -112,13 +110,13 @@ Status take(const KernelArgs& args) {
 Status pad(const KernelArgs& args) {
   const NDArray& in = args.inputs[0];
   const NDArray& value = args.inputs[1];
-  const std::string mode = ops::stringAttr(args.attrs, "pad_mode");
+  BYOC_ASSIGN_OR_RETURN(const ops::PadAttrs pad, ops::readPadAttrs("nn.pad", args.attrs));
+  const std::string& mode = pad.mode;
   if (mode != "constant" && mode != "edge" && mode != "reflect")
     return makeError("nn.pad: unknown pad_mode \"" + mode + "\"; expected constant, edge or reflect");
   if (value.dtype() != in.dtype() || value.numElements() != 1)
     return makeError("nn.pad: pad_value must be a scalar of the data's dtype");
-  std::vector<int64_t> before;
-  for (const AttrValue& pair : args.attrs.find("pad_width")->asList()) before.push_back((*pair.asInts())[0]);
+  const std::vector<int64_t>& before = pad.before;
   const Shape& shape = in.shape();
   gatherBySize(in, args.outputs[0], value.bytes(), [&](std::size_t a, int64_t i) -> int64_t {
     int64_t source = i - before[a];
