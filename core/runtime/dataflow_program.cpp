@@ -204,7 +204,7 @@ class DataflowBuilder {
     if (module_) location = module_->locate(Expr(&call)).value_or(SourceLocation{});
     const OpDef* def = call.opDef();
     const std::string name = def ? def->name : external ? externalName(call) : std::string();
-    kernels::Kernel kernel = def ? kernels::findKernel(def->name) : nullptr;
+    kernels::Kernel kernel = def ? kernels::kernelOf(*def) : nullptr;
     if (!kernel && !external) return makeError("no reference kernel for op " + name, location);
     DataflowProgram::Step step{kernel, external, name, &call, {}, {}, location};
     for (const Expr& arg : call.args) {

@@ -285,7 +285,7 @@ class Interpreter::Machine {
   }
 
   Result<Value> runOp(const CallNode& call, const OpDef& def, const std::vector<Value>& args) {
-    kernels::Kernel kernel = kernels::findKernel(def.name);
+    kernels::Kernel kernel = kernels::kernelOf(def);
     if (!kernel) return makeError("no reference kernel for op " + def.name);
     std::vector<NDArray> inputs;
     for (const Value& arg : args)

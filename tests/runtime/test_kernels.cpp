@@ -69,7 +69,7 @@ class TestKernels : public QObject {
  private slots:
   void everyRegisteredOpHasAKernel() {
     for (const OpDef* def : OpRegistry::global().all())
-      QVERIFY2(kernels::findKernel(def->name) != nullptr, def->name.c_str());
+      QVERIFY2(kernels::kernelOf(*def) != nullptr, def->name.c_str());
   }
 
   void handComputed_data() {

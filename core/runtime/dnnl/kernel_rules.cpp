@@ -122,7 +122,8 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
 }
 
 Status checkKernelName(const std::string& name) {
-  if (OpRegistry::global().find(name)) return isLoweredOp(name) ? Status::ok() : Status(makeError("unsupported op " + name));
+  if (const OpDef* op = OpRegistry::global().find(name))
+    return isLoweredOp(*op) ? Status::ok() : Status(makeError("unsupported op " + name));
   if (!compositeKind(name)) return makeError("unknown kernel \"" + name + "\"");
   return Status::ok();
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "ir/op_attr_map.h"
 #include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
@@ -122,12 +123,13 @@ Result<std::vector<Tensor>> lowerMatmul(Lowering& lowering, const Kernel& kernel
   return std::vector<Tensor>{dst};
 }
 
-/// The lowering of each op, by name.
+/// The lowering of an op kernel.
 using OpLowering = Result<std::vector<Tensor>> (*)(Lowering&, const Kernel&, const std::vector<Tensor>&);
 
-const std::map<std::string, OpLowering, std::less<>>& opLowerings() {
-  static const std::map<std::string, OpLowering, std::less<>> table = [] {
-    std::map<std::string, OpLowering, std::less<>> map;
+/// The lowerings attached to the op definitions: `map["op.name"] = lowering;`.
+const OpAttrMap<OpLowering>& opLowerings() {
+  static const OpAttrMap<OpLowering> table = [] {
+    OpAttrMap<OpLowering> map;
     map["nn.conv2d"] = [](Lowering& l, const Kernel& k, const std::vector<Tensor>& in) { return lowerConvolution(l, k.name, k, false, in, {}); };
     map["nn.conv2d_transpose"] = [](Lowering& l, const Kernel& k, const std::vector<Tensor>& in) { return lowerConvolution(l, k.name, k, true, in, {}); };
     map["nn.dense"] = [](Lowering& l, const Kernel& k, const std::vector<Tensor>& in) { return lowerDense(l, k, in, {}); };
@@ -168,12 +170,13 @@ Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm alg
   return std::vector<Tensor>{dst};
 }
 
-bool isLoweredOp(std::string_view op) { return opLowerings().count(op) != 0; }
+bool isLoweredOp(const OpDef& op) { return opLowerings().find(op) != nullptr; }
 
-Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  auto found = opLowerings().find(kernel.name);
-  if (found == opLowerings().end()) return makeError("unsupported op " + kernel.name);
-  return guarded(kernel.name, [&] { return found->second(lowering, kernel, inputs); });
+Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const OpDef& op, const Kernel& kernel,
+                                        const std::vector<Tensor>& inputs) {
+  const OpLowering* lower = opLowerings().find(op);
+  if (!lower) return makeError("unsupported op " + op.name);
+  return guarded(kernel.name, [&] { return (*lower)(lowering, kernel, inputs); });
 }
 
 }  // namespace byoc::dnnl_backend

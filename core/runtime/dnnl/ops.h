@@ -7,11 +7,14 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "runtime/dnnl/lowering.h"
+
+namespace byoc {
+struct OpDef;
+}
 
 namespace byoc::dnnl_backend {
 
@@ -24,11 +27,12 @@ Result<std::vector<Tensor>> lowerEltwise(Lowering& lowering, dnnl::algorithm alg
 Result<std::vector<Tensor>> lowerLayerNormalization(Lowering& lowering, const Tensor& src, float epsilon,
                                                     const std::optional<std::pair<Tensor, Tensor>>& scaleShift);
 
-/// Whether `op` is an op kernel the lowering knows.
-bool isLoweredOp(std::string_view op);
+/// Whether `op` has a lowering (attached to its definition in ops.cpp).
+bool isLoweredOp(const OpDef& op);
 
-/// Lowers an op kernel (`inputs` as `kernel.inputs` describes them).
-Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// Lowers a kernel of `op` (`inputs` as `kernel.inputs` describes them).
+Result<std::vector<Tensor>> lowerOpCall(Lowering& lowering, const OpDef& op, const Kernel& kernel,
+                                        const std::vector<Tensor>& inputs);
 
 /// Lowers a composite kernel (see kernel_rules.h for the families and their input roles): a
 /// convolution, deconvolution or dense anchor with bias, sum and eltwise post-ops chosen by the

@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "ir/op.h"
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/ops.h"
 #include "support/limits.h"
@@ -91,8 +92,9 @@ class GraphLowering {
       kernel.inputs.push_back(graph_.spec(entry));
       inputs.push_back(tensor(entry));
     }
-    Result<std::vector<Tensor>> results = isLoweredOp(node.name)
-                                              ? lowerOpCall(lowering_, kernel, inputs)
+    const OpDef* op = OpRegistry::global().find(node.name);
+    Result<std::vector<Tensor>> results = op && isLoweredOp(*op)
+                                              ? lowerOpCall(lowering_, *op, kernel, inputs)
                                               : lowerCompositeCall(lowering_, kernel, inputs, residualOverwritable(node));
     if (results && results->size() != node.outputs.size())
       return makeError(node.name + ": lowered to " + std::to_string(results->size()) + " results for " +

@@ -107,8 +107,9 @@ Result<Type> staticType(const char* op, std::size_t dataInputs, std::span<const 
 
 /// The same static op computed by its kernel into `args.outputs`.
 Status runStatic(const char* op, std::size_t dataInputs, const KernelArgs& args, const Attrs& attrs) {
-  BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(*OpRegistry::global().find(op), attrs));
-  return findKernel(op)({args.op, args.inputs.first(dataInputs), args.outputs, normalized});
+  const OpDef& def = *OpRegistry::global().find(op);
+  BYOC_ASSIGN_OR_RETURN(Attrs normalized, normalizeAttrs(def, attrs));
+  return kernelOf(def)({args.op, args.inputs.first(dataInputs), args.outputs, normalized});
 }
 
 /// Reads, from a dyn. op's tensors, the attributes its static form takes.

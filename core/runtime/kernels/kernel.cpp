@@ -30,10 +30,10 @@ KernelTable buildTable() {
 
 }  // namespace
 
-Kernel findKernel(std::string_view name) {
+Kernel kernelOf(const OpDef& op) {
   static const KernelTable table = buildTable();
-  auto it = table.find(name);
-  return it == table.end() ? nullptr : it->second;
+  const Kernel* kernel = table.find(op);
+  return kernel ? *kernel : nullptr;
 }
 
 }  // namespace byoc::kernels

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// Reference kernels: one plain function per registered op, found by the op's name.
+/// Reference kernels: one plain function per registered op, attached to the op's definition
+/// (kernel_families.h).
 ///
 /// A kernel reads its inputs and writes into outputs the caller has already allocated with
 /// the shapes and dtypes the op's type relation computed (so the same kernel serves the
@@ -15,6 +16,10 @@
 #include "ir/attrs.h"
 #include "runtime/ndarray.h"
 #include "support/result.h"
+
+namespace byoc {
+struct OpDef;
+}
 
 namespace byoc::kernels {
 
@@ -33,8 +38,8 @@ struct KernelArgs {
 /// A reference kernel.
 using Kernel = Status (*)(const KernelArgs& args);
 
-/// The kernel of op `name`, or null if there is none.
-Kernel findKernel(std::string_view name);
+/// The kernel of `op`, or null if there is none.
+Kernel kernelOf(const OpDef& op);
 
 /// Computes the result type of a call from its input values (tuple fields flattened), for an op
 /// whose result shape depends on values and not only on its inputs' shapes (`dyn.reshape`).

@@ -2,15 +2,14 @@
 /// \file
 /// Registration of the reference kernels, one function per op family (mirrors ir/ops).
 
-#include <map>
-#include <string>
-
+#include "ir/op_attr_map.h"
 #include "runtime/kernels/kernel.h"
 
 namespace byoc::kernels {
 
-/// Name → kernel table filled by the family functions below.
-using KernelTable = std::map<std::string, Kernel, std::less<>>;
+/// The kernels attached to the op definitions, filled by the family functions below:
+/// `table["op.name"] = kernel;` for each op a family computes (the op must be registered).
+using KernelTable = OpAttrMap<Kernel>;
 
 /// Adds the kernels of the unary elementwise ops (ir/ops/elementwise.cpp).
 void addElementwiseKernels(KernelTable& table);
