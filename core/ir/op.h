@@ -98,8 +98,9 @@ class OpRegistry {
 /// Registers the built-in ops (nn.conv2d, add, reshape, …) into `registry`.
 void registerBuiltinOps(OpRegistry& registry);
 
-/// Fills the schema's defaults into `given`, rejects unknown attribute names, and applies
-/// the op's normaliser. The result lists attributes in schema order.
+/// Fills the schema's defaults into `given`, rejects unknown attribute names and a given value of
+/// another kind than its default's (a None default admits any), and applies the op's
+/// normaliser. The result lists attributes in schema order.
 Result<Attrs> normalizeAttrs(const OpDef& def, const Attrs& given);
 
 /// Builds a call of the registered op `name` with normalised attributes; the error names an
