@@ -4,6 +4,7 @@
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/kernels/conv_params.h"
+#include "runtime/kernels/quantize_math.h"
 #include "runtime/ndarray.h"
 
 namespace byoc::dnnl_backend {
@@ -137,8 +138,9 @@ Result<std::pair<float, int32_t>> perTensorParameters(Lowering& lowering, const 
   if (!inputs[index].constant || !inputs[index + 1].constant || shapeElements(kernel.inputs[index].shape) != 1 ||
       shapeElements(kernel.inputs[index + 1].shape) != 1)
     return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
-  return std::pair{*static_cast<const float*>(lowering.plain(inputs[index]).memory.get_data_handle()),
-                   *static_cast<const int32_t*>(lowering.plain(inputs[index + 1]).memory.get_data_handle())};
+  const float scale = *static_cast<const float*>(lowering.plain(inputs[index]).memory.get_data_handle());
+  BYOC_TRY(kernels::checkScale(kernel.name, index, scale));
+  return std::pair{scale, *static_cast<const int32_t*>(lowering.plain(inputs[index + 1]).memory.get_data_handle())};
 }
 
 /// One reorder of `src` into fresh plain memory of `dstType`: scale · (src − srcZeroPoint) +

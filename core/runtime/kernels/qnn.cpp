@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "ir/ops/op_helpers.h"
 #include "runtime/kernels/broadcast_loop.h"
@@ -63,26 +62,14 @@ struct QuantParams {
   }
 };
 
-/// `value` as printf's %g writes it ("nan", "-inf", "0", "-0.5").
-std::string numberText(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", value);
-  return buffer;
-}
 
 /// The scales of input `index`, refused unless every one is finite and positive: a fixed-point
 /// multiplier (and any division by the scale) is meaningless for the others.
 Result<std::vector<float>> scalesOf(const KernelArgs& args, std::size_t index) {
   const NDArray& scale = args.inputs[index];
   std::vector<float> scales(scale.data<float>(), scale.data<float>() + scale.numElements());
-  for (std::size_t i = 0; i < scales.size(); ++i) {
-    if (std::isfinite(scales[i]) && scales[i] > 0.0f) continue;
-    const OpDef* def = OpRegistry::global().find(args.op);
-    const std::string name = def && index < def->inputs.size() ? def->inputs[index] : "scale";
-    return makeError(std::string(args.op) + ": " + name + " (argument " + std::to_string(index) + ") is " +
-                     numberText(scales[i]) + (scales.size() > 1 ? " at channel " + std::to_string(i) : "") +
-                     "; expected a finite positive scale");
-  }
+  for (std::size_t i = 0; i < scales.size(); ++i)
+    BYOC_TRY(checkScale(args.op, index, scales[i], scales.size() > 1 ? std::optional<std::size_t>(i) : std::nullopt));
   return scales;
 }
 

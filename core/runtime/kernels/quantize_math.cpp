@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
+
+#include "ir/op.h"
 
 namespace byoc::kernels {
 
@@ -44,6 +48,16 @@ IntRange intRange(DType dtype) {
     case DType::Int32: return {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
     default: return {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
   }
+}
+
+Status checkScale(std::string_view op, std::size_t index, float scale, std::optional<std::size_t> channel) {
+  if (std::isfinite(scale) && scale > 0.0f) return Status::ok();
+  const OpDef* def = OpRegistry::global().find(op);
+  const std::string name = def && index < def->inputs.size() ? def->inputs[index] : "scale";
+  char value[32];
+  std::snprintf(value, sizeof value, "%g", static_cast<double>(scale));  // "nan", "-inf", "0", "-0.5"
+  return makeError(std::string(op) + ": " + name + " (argument " + std::to_string(index) + ") is " + value +
+                   (channel ? " at channel " + std::to_string(*channel) : "") + "; expected a finite positive scale");
 }
 
 }  // namespace byoc::kernels

@@ -5,9 +5,11 @@
 /// saturation to a quantized dtype.
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "ir/dtype.h"
+#include "support/result.h"
 
 namespace byoc::kernels {
 
@@ -39,5 +41,10 @@ struct IntRange {
 };
 /// The range of `dtype` (int8, uint8, int16, int32, int64).
 IntRange intRange(DType dtype);
+
+/// Refuses a quantization scale that is not finite and positive, naming input `index` of `op` and
+/// the `channel` of a per-channel scale: a fixed-point multiplier, or a division by the scale, is
+/// meaningless for the others. The reference kernels and the oneDNN codegen both check with it.
+Status checkScale(std::string_view op, std::size_t index, float scale, std::optional<std::size_t> channel = std::nullopt);
 
 }  // namespace byoc::kernels
