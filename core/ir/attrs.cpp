@@ -42,6 +42,19 @@ std::string floatText(double value) {
 
 }  // namespace
 
+const char* attrKindName(const AttrValue& model) {
+  if (model.isNone()) return "nothing";
+  if (model.isBool()) return "a boolean";
+  if (model.isInt()) return "an integer";
+  if (model.isFloat()) return "a number";
+  if (model.isString()) return "a string";
+  const AttrValue* item = model.asList().empty() ? nullptr : &model.asList().front();
+  if (item && item->isInt()) return "an integer or a list of integers";
+  if (item && item->isFloat()) return "a number or a list of numbers";
+  if (item && item->isString()) return "a string or a list of strings";
+  return "a list";
+}
+
 AttrValue AttrValue::ints(const std::vector<int64_t>& values) {
   List list;
   list.reserve(values.size());

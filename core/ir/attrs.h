@@ -55,6 +55,10 @@ class AttrValue {
   std::variant<std::monostate, bool, int64_t, double, std::string, List> value_;
 };
 
+/// The kind of value `model` stands for, as messages name it ("an integer", "a string or a list
+/// of strings"); "nothing" for None.
+const char* attrKindName(const AttrValue& model);
+
 /// Ordered name → value dictionary. Keeps insertion order, which the printer follows.
 ///
 /// Copies share one immutable list of entries (a node rebuilt over new children keeps its

@@ -26,19 +26,6 @@ const AttrField* OpDef::field(std::string_view fieldName) const {
 
 namespace {
 
-/// The kind a schema default asks for, as messages name it.
-const char* kindName(const AttrValue& model) {
-  if (model.isBool()) return "a boolean";
-  if (model.isInt()) return "an integer";
-  if (model.isFloat()) return "a number";
-  if (model.isString()) return "a string";
-  const AttrValue* item = model.isList() && !model.asList().empty() ? &model.asList().front() : nullptr;
-  if (item && item->isInt()) return "an integer or a list of integers";
-  if (item && item->isFloat()) return "a number or a list of numbers";
-  if (item && item->isString()) return "a string or a list of strings";
-  return "a list";
-}
-
 /// Whether `value` has the kind of the schema's default `model`. A None default fixes no kind; an
 /// integer admits a list of integers (split's indices_or_sections is a count or the indices); a
 /// number admits an integer; a boolean admits an integer (TVM's text writes booleans as 0 and 1);
@@ -104,7 +91,7 @@ Result<Attrs> normalizeAttrs(const OpDef& def, const Attrs& given) {
   for (const AttrField& f : def.attrs) {
     const AttrValue* value = given.find(f.name);
     if (value && !fitsKind(f.defaultValue, *value))
-      return makeError(def.name + ": attribute " + f.name + " must be " + kindName(f.defaultValue) + ", found " + value->str());
+      return makeError(def.name + ": attribute " + f.name + " must be " + attrKindName(f.defaultValue) + ", found " + value->str());
     normalized.set(f.name, value ? *value : f.defaultValue);
   }
   if (def.normalizer) return def.normalizer(std::move(normalized));

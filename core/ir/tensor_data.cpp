@@ -169,4 +169,16 @@ std::size_t TensorData::hash() const {
   return seed ^ (std::hash<std::string_view>()(view) + 0x9e3779b97f4a7c15ULL + (seed << 6));
 }
 
+TensorData transposed2d(const TensorData& matrix) {
+  BYOC_CHECK(matrix.shape().size() == 2, "transposed2d: expects a 2-D tensor");
+  const auto rows = static_cast<std::size_t>(matrix.shape()[0]);
+  const auto cols = static_cast<std::size_t>(matrix.shape()[1]);
+  const std::size_t size = dtypeSize(matrix.dtype());
+  std::vector<std::byte> bytes(matrix.bytes().size());
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c)
+      std::memcpy(bytes.data() + (c * rows + r) * size, matrix.bytes().data() + (r * cols + c) * size, size);
+  return TensorData::fromBytes(matrix.dtype(), {matrix.shape()[1], matrix.shape()[0]}, bytes);
+}
+
 }  // namespace byoc

@@ -45,4 +45,7 @@ class TensorData {
   std::shared_ptr<const std::vector<std::byte>> bytes_;
 };
 
+/// The transpose of the 2-D tensor `matrix` (a [k, n] weight as the [n, k] one nn.dense takes).
+TensorData transposed2d(const TensorData& matrix);
+
 }  // namespace byoc

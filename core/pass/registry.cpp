@@ -43,25 +43,12 @@ Result<PassPtr> PassRegistry::create(std::string_view name, const Attrs& options
   return registration->factory(complete);
 }
 
-namespace {
-
-const char* kindName(const AttrValue& value) {
-  if (value.isBool()) return "a boolean";
-  if (value.isInt()) return "an integer";
-  if (value.isFloat()) return "a number";
-  if (value.isString()) return "a string";
-  if (value.isList()) return "a list";
-  return "nothing";
-}
-
-}  // namespace
-
 Result<AttrValue> checkPassOption(const PassInfo& pass, const PassOption& option, const AttrValue& value) {
   const AttrValue& model = option.defaultValue;
   bool fits = (model.isBool() && value.isBool()) || (model.isInt() && value.isInt()) ||
               (model.isFloat() && (value.isFloat() || value.isInt())) || (model.isString() && value.isString());
   if (!fits)
-    return makeError("option '" + option.name + "' of " + pass.name + " expects " + kindName(model) + ", found " +
+    return makeError("option '" + option.name + "' of " + pass.name + " expects " + attrKindName(model) + ", found " +
                      value.str());
   return model.isFloat() ? AttrValue(value.asFloat()) : value;
 }

@@ -10,11 +10,10 @@
 /// quantization, other element types, parameters computed at run time) is refused by name.
 
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
+#include "support/number_text.h"
 
 namespace byoc::onnx_import {
 
@@ -44,13 +43,6 @@ Result<QuantParam> readParam(const OnnxNodeContext& c, std::size_t index, const 
 
 std::string dtypeText(DType dtype) { return std::string(dtypeName(dtype)); }
 
-/// `value` as printf's %g writes it ("nan", "-inf", "0", "-0.5").
-std::string numberText(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", value);
-  return buffer;
-}
-
 /// A scale: float32, positive values.
 Result<QuantParam> readScale(const OnnxNodeContext& c, std::size_t index, const char* what) {
   BYOC_ASSIGN_OR_RETURN(QuantParam scale, readParam(c, index, what));
@@ -61,7 +53,7 @@ Result<QuantParam> readScale(const OnnxNodeContext& c, std::size_t index, const 
     const double value = scale.values[i];
     if (std::isfinite(value) && value > 0) continue;
     return makeError(std::string("the ") + what + " (input " + std::to_string(index) + " '" +
-                     c.node.input(static_cast<int>(index)) + "') is " + numberText(value) +
+                     c.node.input(static_cast<int>(index)) + "') is " + numberText(static_cast<float>(value)) +
                      (scale.values.size() > 1 ? " at channel " + std::to_string(i) : "") +
                      "; expected a finite positive scale");
   }
@@ -274,15 +266,7 @@ Result<OnnxValue> constantDenseWeight(const OnnxNodeContext& c, const OnnxValue&
   const TensorData* data = b.constant();
   if (!data || b.rank() != 2)
     return makeError("B must be a constant 2-D matrix (a weight); other operands are not supported");
-  const auto rows = static_cast<std::size_t>(data->shape()[0]);
-  const auto cols = static_cast<std::size_t>(data->shape()[1]);
-  const std::size_t size = dtypeSize(data->dtype());
-  std::vector<std::byte> bytes(data->bytes().size());
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t col = 0; col < cols; ++col)
-      std::memcpy(bytes.data() + (col * rows + r) * size, data->bytes().data() + (r * cols + col) * size, size);
-  return c.constant(TensorData::fromBytes(data->dtype(), {data->shape()[1], data->shape()[0]}, bytes),
-                    b.expr->as<ConstantNode>()->name);
+  return c.constant(transposed2d(*data), b.expr->as<ConstantNode>()->name);
 }
 
 /// qnn.dense of A [..., k] (flattened to 2-D and the result reshaped back) by a constant B [k, n].

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <span>
 
 #include "ir/op.h"
@@ -66,14 +65,7 @@ std::optional<TensorData> constantWeight(const Expr& expr) {
   if (!data || data->shape().size() != 2) return std::nullopt;
   const Result<std::vector<std::size_t>> perm = ops::readTransposeAxes("transpose", transpose->attrs, 2);
   if (!perm || *perm != std::vector<std::size_t>{1, 0}) return std::nullopt;
-  const auto rows = static_cast<std::size_t>(data->shape()[0]);
-  const auto cols = static_cast<std::size_t>(data->shape()[1]);
-  const std::size_t size = dtypeSize(data->dtype());
-  std::vector<std::byte> bytes(data->bytes().size());
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t c = 0; c < cols; ++c)
-      std::memcpy(bytes.data() + (c * rows + r) * size, data->bytes().data() + (r * cols + c) * size, size);
-  return TensorData::fromBytes(data->dtype(), {data->shape()[1], data->shape()[0]}, bytes);
+  return transposed2d(*data);
 }
 
 /// The single value of a scalar constant, or nothing.

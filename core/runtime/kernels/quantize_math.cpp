@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 
 #include "ir/op.h"
+#include "support/number_text.h"
 
 namespace byoc::kernels {
 
@@ -50,14 +50,16 @@ IntRange intRange(DType dtype) {
   }
 }
 
-Status checkScale(std::string_view op, std::size_t index, float scale, std::optional<std::size_t> channel) {
+Status checkScale(std::string_view op, const std::string& what, float scale, std::optional<std::size_t> channel) {
   if (std::isfinite(scale) && scale > 0.0f) return Status::ok();
+  return makeError(std::string(op) + ": " + what + " is " + numberText(scale) +
+                   (channel ? " at channel " + std::to_string(*channel) : "") + "; expected a finite positive scale");
+}
+
+Status checkScale(std::string_view op, std::size_t index, float scale, std::optional<std::size_t> channel) {
   const OpDef* def = OpRegistry::global().find(op);
   const std::string name = def && index < def->inputs.size() ? def->inputs[index] : "scale";
-  char value[32];
-  std::snprintf(value, sizeof value, "%g", static_cast<double>(scale));  // "nan", "-inf", "0", "-0.5"
-  return makeError(std::string(op) + ": " + name + " (argument " + std::to_string(index) + ") is " + value +
-                   (channel ? " at channel " + std::to_string(*channel) : "") + "; expected a finite positive scale");
+  return checkScale(op, name + " (argument " + std::to_string(index) + ")", scale, channel);
 }
 
 }  // namespace byoc::kernels

@@ -46,5 +46,7 @@ IntRange intRange(DType dtype);
 /// the `channel` of a per-channel scale: a fixed-point multiplier, or a division by the scale, is
 /// meaningless for the others. The reference kernels and the oneDNN codegen both check with it.
 Status checkScale(std::string_view op, std::size_t index, float scale, std::optional<std::size_t> channel = std::nullopt);
+/// The same check of a scale named `what` in the error ("input_scales (argument 1) field 2").
+Status checkScale(std::string_view op, const std::string& what, float scale, std::optional<std::size_t> channel);
 
 }  // namespace byoc::kernels

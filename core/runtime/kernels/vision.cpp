@@ -7,7 +7,6 @@
 /// outside the data counts as 0.
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -16,6 +15,7 @@
 #include "runtime/kernels/kernel_families.h"
 #include "runtime/kernels/non_max_suppression.h"
 #include "support/limits.h"
+#include "support/number_text.h"
 
 namespace byoc::kernels {
 
@@ -28,12 +28,6 @@ struct Region {
   double binH, binW;
   int64_t gridH, gridW;
 };
-
-/// `value` in its shortest exact decimal form.
-std::string numberText(double value) {
-  char text[32];
-  return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
-}
 
 /// Reads region `r` of `rois` (batch index, x1, y1, x2, y2) and checks what the data gives.
 template <typename T>
