@@ -167,14 +167,24 @@ const std::vector<BadModel>& badModels() {
        },
        "model.onnx: node 'n' (RoiAlign): coordinate_transformation_mode \"half_pixel\" is not supported; expected "
        "output_half_pixel"},
-      {"nms of center boxes",
+      {"nms of an unknown box format",
        [] {
          OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 4}, {"x", "s"});
+         b.input("s", {1, 1, 3});
+         attr(lastNode(b), "center_point_box", int64_t{2});
+         return b;
+       },
+       "model.onnx: node 'n' (NonMaxSuppression): center_point_box is 2; expected 0 (corner boxes) or 1 (center "
+       "boxes)"},
+      {"nms of center boxes of the wrong shape",
+       [] {
+         OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 5}, {"x", "s"});
          b.input("s", {1, 1, 3});
          attr(lastNode(b), "center_point_box", int64_t{1});
          return b;
        },
-       "model.onnx: node 'n' (NonMaxSuppression): center_point_box 1 is not supported; expected 0 (corner boxes)"},
+       "model.onnx: node 'n' (NonMaxSuppression): boxes must have shape (batches, boxes, 4), found Tensor[(1, 3, 5), "
+       "float32]"},
       {"nms threshold of two values",
        [] {
          OnnxModelBuilder b = oneNode("NonMaxSuppression", {1, 3, 4}, {"x", "s", "m", "t"});

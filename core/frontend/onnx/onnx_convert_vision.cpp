@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "frontend/onnx/onnx_converters.h"
+#include "ir/ops/op_helpers.h"
 
 namespace byoc::onnx_import {
 
@@ -49,17 +50,41 @@ Result<OnnxValue> nmsScalar(const OnnxNodeContext& c, std::size_t index, const c
   return c.call("reshape", {value}, {{"newshape", AttrValue::ints({})}});
 }
 
+/// Center boxes (x_center, y_center, width, height) as the corners (y1, x1, y2, x2), as TVM's
+/// importer turns them before its NMS.
+Result<OnnxValue> cornerBoxes(const OnnxNodeContext& c, const OnnxValue& boxes) {
+  if (!boxes.tensor() || boxes.rank() != 3 || !ops::dimsCompatible(boxes.tensor()->shape[2], 4))
+    return makeError("boxes must have shape (batches, boxes, 4), found " + typeToString(boxes.type));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue parts, c.call("split", {boxes}, {{"indices_or_sections", 4}, {"axis", 2}}));
+  std::vector<OnnxValue> fields;
+  for (int i = 0; i < 4; ++i) {
+    BYOC_ASSIGN_OR_RETURN(OnnxValue field, c.getItem(parts, i));
+    fields.push_back(field);
+  }
+  const OnnxValue two = c.scalar(boxes.tensor()->dtype, 2.0);
+  BYOC_ASSIGN_OR_RETURN(OnnxValue halfWidth, c.call("divide", {fields[2], two}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue halfHeight, c.call("divide", {fields[3], two}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x1, c.call("subtract", {fields[0], halfWidth}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue x2, c.call("add", {fields[0], halfWidth}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue y1, c.call("subtract", {fields[1], halfHeight}));
+  BYOC_ASSIGN_OR_RETURN(OnnxValue y2, c.call("add", {fields[1], halfHeight}));
+  return c.call("concatenate", {c.tuple({y1, x1, y2, x2})}, {{"axis", 2}});
+}
+
 /// NonMaxSuppression: TVM's all_class_non_max_suppression, whose first `count` rows are the
-/// selected (batch, class, box) triples. An absent score_threshold keeps every box (TVM's
+/// selected (batch, class, box) triples; center boxes become corners first. An absent score_threshold keeps every box (TVM's
 /// importer uses 0, which would drop non-positive scores) and an absent max_output_boxes_per_class
 /// selects none, as ONNX defines them.
 Result<OnnxOutputs> nonMaxSuppression(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue boxes, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue scores, c.input(1));
   BYOC_ASSIGN_OR_RETURN(int64_t centerPointBox, c.attrs.getInt("center_point_box", 0));
-  if (centerPointBox != 0)
-    return makeError("center_point_box " + std::to_string(centerPointBox) +
-                     " is not supported; expected 0 (corner boxes)");
+  if (centerPointBox != 0 && centerPointBox != 1)
+    return makeError("center_point_box is " + std::to_string(centerPointBox) +
+                     "; expected 0 (corner boxes) or 1 (center boxes)");
+  if (centerPointBox == 1) {
+    BYOC_ASSIGN_OR_RETURN(boxes, cornerBoxes(c, boxes));
+  }
   if (!boxes.tensor()) return makeError("boxes must be a tensor");
   const DType dtype = boxes.tensor()->dtype;
   BYOC_ASSIGN_OR_RETURN(OnnxValue maxPerClass, nmsScalar(c, 2, "max_output_boxes_per_class", DType::Int64, 0));
