@@ -32,6 +32,9 @@ class TestQnnOps : public QObject {
     QCOMPARE(OpRegistry::global().find("qnn.conv2d")->field("out_dtype")->defaultValue.asString(), std::string("int32"));
     QCOMPARE(OpRegistry::global().find("qnn.dense")->field("out_dtype")->defaultValue.asString(), std::string("int32"));
     QCOMPARE(OpRegistry::global().find("qnn.add")->inputs.size(), std::size_t{8});
+    QCOMPARE(OpRegistry::global().find("qnn.subtract")->inputs.size(), std::size_t{8});
+    QCOMPARE(OpRegistry::global().find("qnn.concatenate")->inputs.size(), std::size_t{5});
+    QCOMPARE(OpRegistry::global().find("qnn.concatenate")->field("axis")->defaultValue.asInt(), int64_t{0});
     QCOMPARE(OpRegistry::global().find("qnn.quantize")->fusion, FusionKind::Elementwise);
   }
 
@@ -89,6 +92,24 @@ class TestQnnOps : public QObject {
     row("add dtypes", bin, "qnn.add(%a, %c, 0.1f, 0, 0.2f, 1, 0.3f, 2)",
         "error: qnn.add: lhs and rhs must have the same dtype, found int8 and uint8");
     row("add scale dtype", bin, "qnn.add(%a, %b, 1, 0, 0.2f, 1, 0.3f, 2)", "error: qnn.add: argument 2 must be float32, found int32");
+    row("subtract", bin, "qnn.subtract(%a, %b, 0.1f, 0, 0.2f, 1, 0.3f, 2)", "Tensor[(2, 3), int8]");
+    const char* cat = "%a: Tensor[(1, 2), uint8], %b: Tensor[(1, 3), uint8], %c: Tensor[(1, 3), int8]";
+    row("concatenate", cat, "qnn.concatenate((%a, %b), (0.5f, 1f), (0, 2), 1f, 1, axis=1)", "Tensor[(1, 5), uint8]");
+    row("concatenate shapes", cat, "qnn.concatenate((%a, %b), (0.5f, 1f), (0, 2), 1f, 1)",
+        "error: qnn.concatenate: field 1 has shape (1, 3), which differs from (1, 2) outside axis 0");
+    row("concatenate dtypes", cat, "qnn.concatenate((%a, %c), (0.5f, 1f), (0, 2), 1f, 1, axis=1)",
+        "error: qnn.concatenate: field 1 Tensor[(1, 3), int8] does not match field 0 Tensor[(1, 2), uint8]");
+    row("concatenate float", "%x: Tensor[(2), float32]", "qnn.concatenate((%x, %x), (1f, 1f), (0, 0), 1f, 0)",
+        "error: qnn.concatenate: data must be one of int8, uint8, int32, found float32");
+    row("concatenate scale count", cat, "qnn.concatenate((%a, %b), (0.5f, 1f, 2f), (0, 2), 1f, 1, axis=1)",
+        "error: qnn.concatenate: argument 1 must be a tuple of 2 scales, one per tensor, found (float32, float32, float32)");
+    row("concatenate zero point dtype", cat, "qnn.concatenate((%a, %b), (0.5f, 1f), (0, 2f), 1f, 1, axis=1)",
+        "error: qnn.concatenate: argument 2 field 1 must be int32, found float32");
+    row("concatenate per-axis scale", "%a: Tensor[(1, 2), uint8], %s: Tensor[(2), float32]",
+        "qnn.concatenate((%a, %a), (%s, 1f), (0, 0), 1f, 0)",
+        "error: qnn.concatenate: argument 1 field 0 must be a scalar, found shape (2)");
+    row("concatenate output zero point", cat, "qnn.concatenate((%a, %b), (0.5f, 1f), (0, 2), 1f, 1f, axis=1)",
+        "error: qnn.concatenate: argument 4 must be int32, found float32");
   }
 
   void relations() {

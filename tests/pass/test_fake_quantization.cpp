@@ -105,6 +105,13 @@ class TestFakeQuantization : public QObject {
     const std::string xy = "def @main(" + x8 + ", %y: Tensor[(1, 3, 16, 16), int8]) { %0 = ";
     const std::string dqxy = "(qnn.dequantize(%x, 0.1f, 0), qnn.dequantize(%y, 0.2f, 0)); ";
     row("add", xy + "add" + dqxy + "qnn.quantize(%0, 0.1f, 0) }", -25, 25, {"qnn.add("}, {"qnn.dequantize("}, true);
+    row("subtract", xy + "subtract" + dqxy + "qnn.quantize(%0, 0.1f, 0) }", -25, 25, {"qnn.subtract("},
+        {"qnn.dequantize("}, true);
+    row("concatenate",
+        "def @main(%x0: Tensor[(1, 4), int8], %x1: Tensor[(1, 4), int8], %x2: Tensor[(1, 4), int8], "
+        "%x3: Tensor[(1, 4), int8]) { %0 = concatenate((qnn.dequantize(%x0, 0.5f, 0), qnn.dequantize(%x1, 1.5f, 0), "
+        "qnn.dequantize(%x2, 2.5f, 0), qnn.dequantize(%x3, 3.5f, 0)), axis=1); qnn.quantize(%0, 3.5f, 0) }",
+        -128, 127, {"qnn.concatenate("}, {"qnn.dequantize(", " concatenate(", "qnn.requantize("}, false);
     row("multiply", xy + "multiply" + dqxy + "qnn.quantize(%0, 20f, 0) }", -25, 25, {"qnn.mul("}, {"qnn.dequantize("},
         true);
     row("minimum", xy + "minimum" + dqxy + "qnn.quantize(%0, 0.1f, 0) }", -25, 25, {"minimum("}, {"qnn.dequantize("},
@@ -198,6 +205,22 @@ class TestFakeQuantization : public QObject {
                      "  %1 = nn.bias_add(%0, %b) /* ty=Tensor[(1, 4, 8, 8), int32] */;\n"
                      "  %2 = maximum(%1, 0 /* ty=int32 */) /* ty=Tensor[(1, 4, 8, 8), int32] */;\n"
                      "  qnn.requantize(%2, 0.001f /* ty=float32 */, 0 /* ty=int32 */, 0.1f /* ty=float32 */, 100 /* ty=int32 */, axis=1, rounding=\"UPWARD\", out_dtype=\"uint8\") /* ty=Tensor[(1, 4, 8, 8), uint8] */\n"
+                     "}\n"));
+  }
+
+  /// TVM's form of test_fake_quantize_concat: one qnn.concatenate of the integer tensors with their
+  /// parameters as tuples, at the quantize's parameters, and no requantize after it.
+  void concatenateForm() {
+    const Module integer = fakeQuantizationToInteger(typed(
+        "def @main(%x0: Tensor[(1, 4), int8], %x1: Tensor[(1, 4), int8]) { "
+        "%0 = concatenate((qnn.dequantize(%x0, 0.5f, 0), qnn.dequantize(%x1, 1.5f, 0)), axis=1); "
+        "qnn.quantize(%0, 3.5f, 0) }"));
+    QVERIFY(sameText(printTyped(integer),
+                     "def @main(%x0: Tensor[(1, 4), int8] /* ty=Tensor[(1, 4), int8] */, %x1: Tensor[(1, 4), int8] /* ty=Tensor[(1, 4), int8] */) -> Tensor[(1, 8), int8] {\n"
+                     "  %0 = (%x0, %x1) /* ty=(Tensor[(1, 4), int8], Tensor[(1, 4), int8]) */;\n"
+                     "  %1 = (0.5f /* ty=float32 */, 1.5f /* ty=float32 */) /* ty=(float32, float32) */;\n"
+                     "  %2 = (0 /* ty=int32 */, 0 /* ty=int32 */) /* ty=(int32, int32) */;\n"
+                     "  qnn.concatenate(%0, %1, %2, 3.5f /* ty=float32 */, 0 /* ty=int32 */, axis=1) /* ty=Tensor[(1, 8), int8] */\n"
                      "}\n"));
   }
 

@@ -142,6 +142,22 @@ class TestQnnKernels : public QObject {
     row("add broadcast",
         "def @main(%a: Tensor[(2, 2), uint8], %b: Tensor[(2), uint8]) { qnn.add(%a, %b, 1f, 0, 1f, 0, 1f, 0) }",
         {{1, 2, 3, 4}, {10, 20}}, "[11, 22, 13, 24]");
+    // The operands requantized as for add (lhs 4, 9, -65, 63; rhs 0), subtracted, plus the zero point -1.
+    row("subtract", bin + "qnn.subtract(%a, %b, 0.5f, 0, 0.25f, 2, 1f, -1) }", {{10, 20, -128, 127}, {4, 4, 4, 4}},
+        "[3, 8, -66, 62]");
+    row("subtract saturation", bin + "qnn.subtract(%a, %b, 1f, 0, 1f, 0, 1f, 0) }", {{-128, 127, 5, 0}, {127, -128, 2, 0}},
+        "[-128, 127, 3, 0]");
+    row("subtract broadcast",
+        "def @main(%a: Tensor[(2, 2), uint8], %b: Tensor[(2), uint8]) { qnn.subtract(%a, %b, 1f, 0, 1f, 0, 1f, 5) }",
+        {{10, 20, 30, 40}, {1, 2}}, "[14, 23, 34, 43]");
+    // %a: x * 0.5 (ties upward) + 1 gives 6, -2; %b: (x - 2) + 1 gives 4, 1 and -129, saturated.
+    row("concatenate",
+        "def @main(%a: Tensor[(1, 2), int8], %b: Tensor[(1, 3), int8]) { "
+        "qnn.concatenate((%a, %b), (0.5f, 1f), (0, 2), 1f, 1, axis=1) }",
+        {{10, -7}, {5, 2, -128}}, "[6, -2, 4, 1, -128]");
+    row("concatenate at the output parameters",
+        "def @main(%a: Tensor[(2), uint8], %b: Tensor[(1), uint8]) { qnn.concatenate((%a, %b), (2f, 2f), (3, 3), 2f, 3) }",
+        {{0, 255}, {7}}, "[0, 255, 7]");
     // (2)(2), (-3)(2), (4)(-5) at scale 0.25, requantized to 0.5 (ties upward) plus 1.
     row("mul", "def @main(%a: Tensor[(3), int8], %b: Tensor[(3), int8]) { qnn.mul(%a, %b, 0.5f, 0, 0.5f, 1, 0.5f, 1) }",
         {{2, -3, 4}, {3, 3, -4}}, "[3, -2, -9]");
@@ -160,6 +176,12 @@ class TestQnnKernels : public QObject {
     row("add negative output scale",
         "def @main(%a: Tensor[(2), uint8], %s: Tensor[(), float32]) { qnn.add(%a, %a, 1f, 0, 1f, 0, %s, 0) }",
         {{1, 2}, {-1}}, "error: qnn.add: output_scale (argument 6) is -1; expected a finite positive scale");
+    row("concatenate negative field scale",
+        "def @main(%a: Tensor[(2), int8], %s: Tensor[(), float32]) { qnn.concatenate((%a, %a), (1f, %s), (0, 0), 1f, 0) }",
+        {{1, 2}, {-1}}, "error: qnn.concatenate: input_scales (argument 1) field 1 is -1; expected a finite positive scale");
+    row("concatenate zero output scale",
+        "def @main(%a: Tensor[(2), int8], %s: Tensor[(), float32]) { qnn.concatenate((%a, %a), (1f, 1f), (0, 0), %s, 0) }",
+        {{1, 2}, {0}}, "error: qnn.concatenate: output_scale (argument 3) is 0; expected a finite positive scale");
     row("dense nan kernel scale",
         "def @main(%a: Tensor[(1, 2), int8], %w: Tensor[(1, 2), int8], %s: Tensor[(), float32]) { "
         "qnn.dense(%a, %w, 0, 0, 1f, %s, units=1) }",

@@ -1,8 +1,10 @@
 /// \file
 /// The quantized ops of Relay's `qnn` dialect: quantize, dequantize, requantize, and the integer
-/// conv2d, dense, add and mul whose scales and zero points are ordinary (constant) arguments.
+/// conv2d, dense, add, subtract, mul and concatenate whose scales and zero points are ordinary
+/// (constant) arguments.
 /// Per-tensor parameters are scalars; per-axis ones are 1-D tensors as long as the quantized axis.
 
+#include <algorithm>
 #include <initializer_list>
 
 #include "ir/ops/op_helpers.h"
@@ -26,12 +28,10 @@ Status requireDType(const std::string& op, const std::string& what, DType found,
 /// The dtypes a quantized tensor may have.
 constexpr std::initializer_list<DType> kQuantizedDTypes = {DType::Int8, DType::UInt8, DType::Int16, DType::Int32};
 
-/// A scale (float32) or zero point (int32) argument: a scalar, or a 1-D tensor of `extent`
-/// values when `extent` is given (per-axis quantization).
-Status checkQuantParam(const std::string& op, const TypeRelationInput& input, std::size_t index, DType dtype,
+/// A scale (float32) or zero point (int32) `param`, named `what` in errors: a scalar, or a 1-D
+/// tensor of `extent` values when `extent` is given (per-axis quantization).
+Status checkQuantParam(const std::string& op, const std::string& what, const TensorTypeNode* param, DType dtype,
                        std::optional<int64_t> extent) {
-  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* param, tensorArg(op, input, index));
-  const std::string what = "argument " + std::to_string(index);
   if (param->dtype != dtype)
     return makeError(op + ": " + what + " must be " + std::string(dtypeName(dtype)) + ", found " +
                      std::string(dtypeName(param->dtype)));
@@ -42,6 +42,13 @@ Status checkQuantParam(const std::string& op, const TypeRelationInput& input, st
     return makeError(op + ": " + what + " must be a scalar or have shape (" + std::to_string(*extent) +
                      ") (one value per channel of the quantized axis), found " + shapeText(param->shape));
   return Status::ok();
+}
+
+/// The quantization parameter that is argument `index`.
+Status checkQuantParam(const std::string& op, const TypeRelationInput& input, std::size_t index, DType dtype,
+                       std::optional<int64_t> extent) {
+  BYOC_ASSIGN_OR_RETURN(const TensorTypeNode* param, tensorArg(op, input, index));
+  return checkQuantParam(op, "argument " + std::to_string(index), param, dtype, extent);
 }
 
 /// The extent of the quantized axis `axis` (attribute) of `data`.
@@ -102,9 +109,11 @@ Result<Type> requantizeRelation(const TypeRelationInput& input) {
   return tensorType(data->shape, out);
 }
 
-/// The float op's relation under the qnn op's name, for the shapes of qnn.conv2d and qnn.dense.
-Result<Type> floatRelation(const std::string& op, const OpDef& floatOp, const TypeRelationInput& input) {
-  Result<Type> type = floatOp.relation({input.args.subspan(0, 2), input.attrs});
+/// The float op's relation on the first `arity` arguments under the qnn op's name, for the shapes
+/// of qnn.conv2d, qnn.dense and qnn.concatenate.
+Result<Type> floatRelation(const std::string& op, const OpDef& floatOp, const TypeRelationInput& input,
+                           std::size_t arity = 2) {
+  Result<Type> type = floatOp.relation({input.args.subspan(0, std::min(arity, input.args.size())), input.attrs});
   if (type) return type;
   std::string message = type.error().message;
   if (message.starts_with(floatOp.name)) message = op + message.substr(floatOp.name.size());
@@ -162,6 +171,35 @@ TypeRelation quantizedBinaryRelation(std::string op) {
   };
 }
 
+/// qnn.concatenate(data, input_scales, input_zero_points, output_scale, output_zero_point): a
+/// tuple of integer tensors of one dtype with a tuple of per-tensor scales and one of zero points
+/// as long, and the output's parameters; the shape is concatenate's.
+TypeRelation quantizedConcatenateRelation(const OpDef& floatOp) {
+  return [&floatOp](const TypeRelationInput& input) -> Result<Type> {
+    const std::string op = "qnn.concatenate";
+    BYOC_ASSIGN_OR_RETURN(Type type, floatRelation(op, floatOp, input, 1));
+    BYOC_TRY(requireDType(op, "data", type->as<TensorTypeNode>()->dtype, {DType::Int8, DType::UInt8, DType::Int32}));
+    const std::size_t count = input.args[0]->as<TupleTypeNode>()->fields.size();
+    for (std::size_t index : {std::size_t{1}, std::size_t{2}}) {
+      const char* what = index == 1 ? "scales" : "zero points";
+      const auto* params = index < input.args.size() && input.args[index] ? input.args[index]->as<TupleTypeNode>() : nullptr;
+      if (!params || params->fields.size() != count)
+        return makeError(op + ": argument " + std::to_string(index) + " must be a tuple of " + std::to_string(count) +
+                         " " + what + ", one per tensor, found " +
+                         typeToString(index < input.args.size() ? input.args[index] : Type()));
+      for (std::size_t f = 0; f < count; ++f) {
+        const std::string field = "argument " + std::to_string(index) + " field " + std::to_string(f);
+        const auto* param = params->fields[f] ? params->fields[f]->as<TensorTypeNode>() : nullptr;
+        if (!param) return makeError(op + ": " + field + " must be a tensor, found " + typeToString(params->fields[f]));
+        BYOC_TRY(checkQuantParam(op, field, param, index == 1 ? DType::Float32 : DType::Int32, std::nullopt));
+      }
+    }
+    BYOC_TRY(checkQuantParam(op, input, 3, DType::Float32, std::nullopt));
+    BYOC_TRY(checkQuantParam(op, input, 4, DType::Int32, std::nullopt));
+    return type;
+  };
+}
+
 /// The float op's attributes with `out_dtype` defaulting to int32; TVM's qnn relations need it stated.
 std::vector<AttrField> int32OutputAttrs(const OpDef& floatOp) {
   std::vector<AttrField> fields = floatOp.attrs;
@@ -206,6 +244,13 @@ void registerQnnOps(OpRegistry& registry) {
           FusionKind::Broadcast, quantizedBinaryRelation("qnn.add"));
   declare(registry, "qnn.mul", "integer multiplication under output quantization parameters", kBinaryInputs, {},
           FusionKind::Broadcast, quantizedBinaryRelation("qnn.mul"));
+  declare(registry, "qnn.subtract", "integer subtraction under output quantization parameters", kBinaryInputs, {},
+          FusionKind::Broadcast, quantizedBinaryRelation("qnn.subtract"));
+  const OpDef* concatenate = registry.find("concatenate");
+  BYOC_CHECK(concatenate != nullptr, "qnn.concatenate needs concatenate");
+  declare(registry, "qnn.concatenate", "joins integer tensors along `axis`, each requantized to the output parameters",
+          {"data", "input_scales", "input_zero_points", "output_scale", "output_zero_point"}, concatenate->attrs,
+          FusionKind::Injective, quantizedConcatenateRelation(*concatenate), concatenate->normalizer);
 }
 
 }  // namespace byoc::ops

@@ -29,11 +29,12 @@ struct AffineType {
 };
 
 /// A value of the rewritten region: its expression, its type, and its affine type (none for a
-/// float constant the region reads directly).
+/// float constant the region reads directly); a tuple has one affine type per field instead.
 struct Value {
   Expr expr;
   Type type;
   std::optional<AffineType> affine;
+  std::vector<AffineType> fields = {};
 
   const TensorTypeNode& tensor() const { return *type->as<TensorTypeNode>(); }
 };
@@ -102,6 +103,13 @@ struct Context {
   }
   /// An affine-type parameter as a value (its type is the constant's).
   Value param(const Expr& expr) const { return Value{expr, expr->type(), std::nullopt}; }
+  /// A tuple of affine-type parameters as a value.
+  Value params(const std::vector<Expr>& fields) const {
+    std::vector<Type> types;
+    for (const Expr& field : fields) types.push_back(field->type());
+    Type type = tupleType(types);
+    return Value{TupleNode::make(fields, origin, type), type, std::nullopt};
+  }
 
   /// The affine type of argument `index`; an error when the argument is not quantized.
   Result<AffineType> affineOf(std::size_t index) const {
@@ -249,6 +257,7 @@ Result<Value> binaryQnn(const Context& c) {
 }
 constexpr char kQnnAdd[] = "qnn.add";
 constexpr char kQnnMul[] = "qnn.mul";
+constexpr char kQnnSubtract[] = "qnn.subtract";
 
 /// maximum / minimum on operands requantized to the output type.
 Result<Value> binaryIdentity(const Context& c) {
@@ -260,6 +269,26 @@ Result<Value> binaryIdentity(const Context& c) {
     BYOC_ASSIGN_OR_RETURN(t.right, c.requantize(t.right, t.rightType, t.out));
   }
   return c.build(c.call.opDef()->name, {t.left, t.right}, {}, t.out);
+}
+
+/// concatenate → qnn.concatenate of the tuple with its fields' parameters, into the region's
+/// output type (TVM's type_map[expr]); per-tensor parameters and one dtype only.
+Result<Value> concatenate(const Context& c) {
+  const Value& tuple = c.args[0];
+  if (tuple.fields.empty()) return makeError("concatenate: the tensors are not quantized");
+  const AffineType out = c.wanted ? *c.wanted : c.current;
+  if (!isScalar(out.scale) || !isScalar(out.zeroPoint))
+    return makeError("concatenate: per-axis output parameters are not supported");
+  std::vector<Expr> scales, zeroPoints;
+  for (const AffineType& field : tuple.fields) {
+    if (!isScalar(field.scale) || !isScalar(field.zeroPoint) || field.dtype != out.dtype)
+      return makeError("concatenate: a tensor is quantized per axis or to another dtype");
+    scales.push_back(field.scale);
+    zeroPoints.push_back(field.zeroPoint);
+  }
+  return c.build("qnn.concatenate",
+                 {tuple, c.params(scales), c.params(zeroPoints), c.param(out.scale), c.param(out.zeroPoint)},
+                 c.call.attrs, out);
 }
 
 /// The single value of a per-tensor constant parameter.
@@ -311,6 +340,8 @@ const std::map<std::string, Rewrite, std::less<>>& rewrites() {
       {"nn.bias_add", biasAdd},
       {"add", binaryQnn<kQnnAdd>},
       {"multiply", binaryQnn<kQnnMul>},
+      {"subtract", binaryQnn<kQnnSubtract>},
+      {"concatenate", concatenate},
       {"maximum", binaryIdentity},
       {"minimum", binaryIdentity},
       {"clip", clip},
@@ -370,6 +401,10 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     auto done = [&seen](const ExprNode* node) { return seen.contains(node); };
     auto children = [](const ExprNode& node, std::vector<const ExprNode*>& out) -> Status {
       if (node.as<ConstantNode>() || isOp(node, "qnn.dequantize")) return Status::ok();
+      if (const auto* tuple = node.as<TupleNode>()) {
+        for (const Expr& field : tuple->fields) out.push_back(field.get());
+        return Status::ok();
+      }
       const auto* call = node.as<CallNode>();
       if (!call || !call->opDef() || !rewrites().count(call->opDef()->name))
         return makeError("not a fake-quantized region");
@@ -399,6 +434,11 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
         values.emplace(node, Value{pre, pre->type(), std::nullopt});
         continue;
       }
+      if (const auto* tuple = node->as<TupleNode>()) {
+        BYOC_ASSIGN_OR_RETURN(Value value, tupleValue(*tuple, values));
+        values.emplace(node, std::move(value));
+        continue;
+      }
       const auto& call = *node->as<CallNode>();
       if (isOp(*node, "qnn.dequantize")) {
         const Expr& data = call.args[0];
@@ -417,6 +457,23 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
       values.emplace(node, std::move(value));
     }
     return quantizeResult(quantize, *values.find(quantize.args[0].get()));
+  }
+
+  /// A tuple of rewritten values, each field quantized.
+  static Result<Value> tupleValue(const TupleNode& tuple, const NodeMap<Value>& values) {
+    Value value;
+    std::vector<Expr> fields;
+    std::vector<Type> types;
+    for (const Expr& field : tuple.fields) {
+      const Value& rewrittenField = *values.find(field.get());
+      if (!rewrittenField.affine) return makeError("a tuple field is not quantized");
+      fields.push_back(rewrittenField.expr);
+      types.push_back(rewrittenField.type);
+      value.fields.push_back(*rewrittenField.affine);
+    }
+    value.type = tupleType(std::move(types));
+    value.expr = TupleNode::make(std::move(fields), tuple.origin(), value.type);
+    return value;
   }
 
   /// The value whose type the quantize's is: its argument, or, below ops whose result keeps their
@@ -459,8 +516,8 @@ PassInfo fakeQuantizationToIntegerInfo() {
   return {"FakeQuantizationToInteger", "turns dequantize → float ops → quantize regions into integer (qnn) ops", 0,
           {"InferType"},
           "For each qnn.quantize, rewrites the float region above it, down to qnn.dequantize calls and constants, "
-          "into integer ops as TVM's pass does: conv2d and dense become qnn.conv2d and qnn.dense, add and multiply "
-          "qnn.add and qnn.mul, relu and clip a maximum and clip at the quantized bounds, pools and data movement "
+          "into integer ops as TVM's pass does: conv2d and dense become qnn.conv2d and qnn.dense, add, subtract and "
+          "multiply qnn.add, qnn.subtract and qnn.mul, concatenate qnn.concatenate, relu and clip a maximum and clip at the quantized bounds, pools and data movement "
           "stay on the integers, and the quantize becomes a qnn.requantize (or nothing). A region with any other op, "
           "a variable or run-time quantization parameters stays float. InferType runs after it.",
           {}};

@@ -7,9 +7,10 @@
 /// to `qnn.dequantize` calls (and constants) is rewritten when every op in it has a rewrite:
 /// dequantize disappears (its input and parameters become the affine type of the value);
 /// nn.conv2d and nn.dense become qnn.conv2d / qnn.dense (int32, scale x_scale * w_scale, zero
-/// point 0); nn.bias_add adds the bias (requantized if its parameters differ); add and multiply
-/// become qnn.add / qnn.mul (a float constant operand is quantized with the other operand's
-/// parameters); nn.relu and clip become maximum / clip at the quantized bounds; nn.avg_pool2d
+/// point 0); nn.bias_add adds the bias (requantized if its parameters differ); add, subtract and
+/// multiply become qnn.add / qnn.subtract / qnn.mul (a float constant operand is quantized with
+/// the other operand's parameters); concatenate becomes qnn.concatenate of its tuple (per-tensor
+/// parameters, one dtype); nn.relu and clip become maximum / clip at the quantized bounds; nn.avg_pool2d
 /// and nn.global_avg_pool2d pool in int32; max pools, reshape, transpose, squeeze, expand_dims,
 /// strided_slice, nn.batch_flatten, max and min keep the quantized values; maximum and minimum
 /// requantize operands to a common type. The quantize itself becomes qnn.requantize, or nothing

@@ -159,7 +159,7 @@ bool isIntegerKernel(std::string_view op, const std::vector<TensorSpec>& inputs)
   if (moving.count(op)) return !inputs.empty() && std::all_of(inputs.begin(), inputs.end(), int8);
   if (op == "qnn.quantize") return inputs.size() == 3 && inputs[0].dtype == DType::Float32 && parameters(1);
   if (op == "qnn.dequantize") return inputs.size() == 3 && int8(inputs[0]) && parameters(1);
-  if (op == "qnn.add") return inputs.size() == 8 && int8(inputs[0]) && int8(inputs[1]) && parameters(2);
+  if (op == "qnn.add" || op == "qnn.subtract") return inputs.size() == 8 && int8(inputs[0]) && int8(inputs[1]) && parameters(2);
   return false;
 }
 

@@ -152,7 +152,7 @@ const OpAttrMap<OpLowering>& opLowerings() {
     map["nn.pad"] = lowerPad;
     map["qnn.quantize"] = lowerQuantize;
     map["qnn.dequantize"] = lowerDequantize;
-    map["qnn.add"] = lowerQnnAdd;
+    for (const char* op : {"qnn.add", "qnn.subtract"}) map[op] = lowerQnnAddOrSubtract;
     map["strided_slice"] = lowerStridedSlice;
     for (const char* op : {"nn.batch_matmul", "nn.matmul"}) map[op] = lowerMatmul;
     return map;

@@ -172,11 +172,15 @@ Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& ke
   return std::vector<Tensor>{affineReorder(lowering, inputs[0], dt::f32, scale, zeroPoint, 0)};
 }
 
-Result<std::vector<Tensor>> lowerQnnAdd(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
-  // The operand of the result's shape comes first; the other may broadcast (the sum commutes).
+Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kernel& kernel,
+                                                  const std::vector<Tensor>& inputs) {
+  // The operand of the result's shape comes first; the other may broadcast. A sum commutes, so
+  // either operand may be the broadcast one; a difference keeps its order.
+  const bool subtract = kernel.name == "qnn.subtract";
   const Shape& shape = kernel.outputs[0].shape;
   const std::size_t full = kernel.inputs[0].shape == shape ? 0 : 1;
-  if (kernel.inputs[full].shape != shape) return unsupported(kernel.name, "only the second operand may broadcast");
+  if (kernel.inputs[full].shape != shape || (subtract && full != 0))
+    return unsupported(kernel.name, "only the second operand may broadcast");
   Shape small = kernel.inputs[1 - full].shape;
   small.insert(small.begin(), shape.size() - small.size(), 1);
   BYOC_ASSIGN_OR_RETURN(auto lhs, perTensorParameters(lowering, kernel, inputs, 2 + 2 * full));
@@ -185,7 +189,8 @@ Result<std::vector<Tensor>> lowerQnnAdd(Lowering& lowering, const Kernel& kernel
   const Tensor a = affineReorder(lowering, inputs[full], dt::f32, lhs.first, lhs.second, 0);
   const Tensor b = lowering.view(affineReorder(lowering, inputs[1 - full], dt::f32, rhs.first, rhs.second, 0),
                                  plainDesc(dimsOf(small)));
-  dnnl::binary::desc desc(dnnl::algorithm::binary_add, a.desc(), b.desc(), a.desc());
+  const dnnl::algorithm algorithm = subtract ? dnnl::algorithm::binary_sub : dnnl::algorithm::binary_add;
+  dnnl::binary::desc desc(algorithm, a.desc(), b.desc(), a.desc());
   dnnl::binary::primitive_desc pd(desc, lowering.engine);
   const Tensor sum = lowering.fresh(pd.dst_desc());
   lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, sum.memory}});

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The lowering of the `dnnl.qnn.conv2d` and `dnnl.qnn.dense` composites (qnn_composite.h) to
-/// oneDNN int8 primitives, and of qnn.quantize, qnn.dequantize and qnn.add to reorders.
+/// oneDNN int8 primitives, and of qnn.quantize, qnn.dequantize, qnn.add and qnn.subtract to
+/// reorders and binaries.
 
 #include <vector>
 
@@ -25,10 +26,11 @@ Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kern
 /// point as the source's and output scale `scale`.
 Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 
-/// qnn.add of a tensor of the result's shape and one that broadcasts to it (either way round),
-/// with constant per-tensor parameters: both
-/// dequantized, added in f32 and quantized to the output's parameters, rounding once (TVM's
-/// kernel requantizes each operand first, so the two may differ by a step).
-Result<std::vector<Tensor>> lowerQnnAdd(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
+/// qnn.add of a tensor of the result's shape and one that broadcasts to it (either way round), or
+/// qnn.subtract of such a tensor and one broadcasting to it, with constant per-tensor parameters:
+/// both dequantized, added or subtracted in f32 and quantized to the output's parameters, rounding
+/// once (TVM's kernel requantizes each operand first, so the two may differ by a step).
+Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kernel& kernel,
+                                                  const std::vector<Tensor>& inputs);
 
 }  // namespace byoc::dnnl_backend

@@ -2,12 +2,15 @@
 /// The qnn ops with TVM's integer semantics: quantize rounds half to even and saturates,
 /// requantize multiplies in fixed point (runtime/kernels/quantize_math.h), the integer
 /// convolution and dense accumulate (x - zero_point) * (w - zero_point) in int32 with padding
-/// at the input's zero point, and qnn.add / qnn.mul requantize to the output parameters.
+/// at the input's zero point, and qnn.add, qnn.subtract, qnn.mul and qnn.concatenate requantize
+/// to the output parameters.
 
 #include <algorithm>
 #include <cmath>
 
+#include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
+#include "runtime/kernels/axis_blocks.h"
 #include "runtime/kernels/broadcast_loop.h"
 #include "runtime/kernels/conv_params.h"
 #include "runtime/kernels/dispatch.h"
@@ -284,9 +287,11 @@ std::vector<int64_t> broadcastCombine(const std::vector<int64_t>& lhs, const Sha
   return result;
 }
 
-/// qnn.add: both operands requantized to the output parameters (TVM's RequantizeOrUpcast), added,
-/// the doubled output zero point removed.
-Status qnnAdd(const KernelArgs& args) {
+/// qnn.add and qnn.subtract: both operands requantized to the output parameters (TVM's
+/// RequantizeOrUpcast) and combined; the output zero point, which a sum counts twice and a
+/// difference not at all, is corrected.
+template <bool Subtract>
+Status qnnAddOrSubtract(const KernelArgs& args) {
   BYOC_ASSIGN_OR_RETURN(const ScalarParams lhsParams, scalarParams(args, 2));
   BYOC_ASSIGN_OR_RETURN(const ScalarParams rhsParams, scalarParams(args, 4));
   BYOC_ASSIGN_OR_RETURN(const ScalarParams outParams, scalarParams(args, 6));
@@ -303,9 +308,10 @@ Status qnnAdd(const KernelArgs& args) {
   for (auto* values : {&lhs, &rhs})
     for (int64_t& v : *values) v = std::clamp(v, int32Range.min, int32Range.max);
   const int64_t zp = outParams.zeroPoint;
-  std::vector<int64_t> sum = broadcastCombine(lhs, args.inputs[0].shape(), rhs, args.inputs[1].shape(),
-                                              args.outputs[0].shape(), [zp](int64_t a, int64_t b) { return a + b - zp; });
-  return saturateInto(args.op, sum, args.outputs[0]);
+  std::vector<int64_t> result =
+      broadcastCombine(lhs, args.inputs[0].shape(), rhs, args.inputs[1].shape(), args.outputs[0].shape(),
+                       [zp](int64_t a, int64_t b) { return Subtract ? a - b + zp : a + b - zp; });
+  return saturateInto(args.op, result, args.outputs[0]);
 }
 
 /// qnn.mul: the centred product requantized from scale lhs_scale * rhs_scale (in float32, as TVM
@@ -327,6 +333,44 @@ Status qnnMul(const KernelArgs& args) {
   return saturateInto(args.op, product, args.outputs[0]);
 }
 
+/// The per-tensor parameters at inputs `scaleIndex` and `zeroPointIndex`, named `what` in errors:
+/// qnn.concatenate's inputs are its tuples flattened, so an input's index is not its argument's.
+Result<ScalarParams> namedScalarParams(const KernelArgs& args, std::size_t scaleIndex, std::size_t zeroPointIndex,
+                                       const std::string& what) {
+  const float scale = args.inputs[scaleIndex].data<float>()[0];
+  BYOC_TRY(checkScale(args.op, what, scale, std::nullopt));
+  return ScalarParams{scale, args.inputs[zeroPointIndex].data<int32_t>()[0]};
+}
+
+/// qnn.concatenate: each tensor requantized to the output parameters unless it has them (TVM's
+/// canonical form), then joined along the axis.
+Status qnnConcatenate(const KernelArgs& args) {
+  // Inputs: the tensors, their scales, their zero points, the output's scale and zero point.
+  const std::size_t count = (args.inputs.size() - 2) / 3;
+  const NDArray& out = args.outputs[0];
+  BYOC_ASSIGN_OR_RETURN(const std::size_t axis, ops::axisAttr("qnn.concatenate", args.attrs, out.rank()));
+  BYOC_ASSIGN_OR_RETURN(const ScalarParams outParams,
+                        namedScalarParams(args, 3 * count, 3 * count + 1, "output_scale (argument 3)"));
+  std::vector<NDArray> parts;
+  for (std::size_t i = 0; i < count; ++i) {
+    const NDArray& part = args.inputs[i];
+    BYOC_ASSIGN_OR_RETURN(const ScalarParams in, namedScalarParams(args, count + i, 2 * count + i,
+                                                                   "input_scales (argument 1) field " + std::to_string(i)));
+    if (in.scale == outParams.scale && in.zeroPoint == outParams.zeroPoint) {
+      parts.push_back(part);
+      continue;
+    }
+    BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> q, widened(args.op, part));
+    q = requantized(std::move(q), part.shape(), {}, {{in.scale}, {in.zeroPoint}}, outParams.scale,
+                    outParams.zeroPoint, QnnRounding::Upward);
+    NDArray converted = NDArray::empty(part.dtype(), part.shape());
+    BYOC_TRY(saturateInto(args.op, q, converted));
+    parts.push_back(std::move(converted));
+  }
+  moveAlongAxis(out, parts, axis, true);
+  return Status::ok();
+}
+
 }  // namespace
 
 void addQnnKernels(KernelTable& table) {
@@ -335,8 +379,10 @@ void addQnnKernels(KernelTable& table) {
   table["qnn.requantize"] = requantize;
   table["qnn.conv2d"] = qnnConv2d;
   table["qnn.dense"] = qnnDense;
-  table["qnn.add"] = qnnAdd;
+  table["qnn.add"] = qnnAddOrSubtract<false>;
+  table["qnn.subtract"] = qnnAddOrSubtract<true>;
   table["qnn.mul"] = qnnMul;
+  table["qnn.concatenate"] = qnnConcatenate;
 }
 
 }  // namespace byoc::kernels

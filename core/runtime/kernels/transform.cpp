@@ -7,6 +7,7 @@
 
 #include "ir/ops/attr_views.h"
 #include "ir/ops/op_helpers.h"
+#include "runtime/kernels/axis_blocks.h"
 #include "runtime/kernels/dispatch.h"
 #include "runtime/kernels/gather_axes.h"
 #include "runtime/kernels/kernel_families.h"
@@ -14,21 +15,6 @@
 
 namespace byoc::kernels {
 
-namespace {
-
-/// Outputs are the inputs' elements in order (reshape, squeeze, annotations, …).
-Status copyThrough(const KernelArgs& args) {
-  for (std::size_t i = 0; i < args.outputs.size(); ++i) args.outputs[i].copyFrom(args.inputs[i]);
-  return Status::ok();
-}
-
-Status transpose(const KernelArgs& args) {
-  BYOC_ASSIGN_OR_RETURN(const std::vector<std::size_t> perm, ops::readTransposeAxes("transpose", args.attrs, args.inputs[0].rank()));
-  permuteInto(args.inputs[0], perm, args.outputs[0]);
-  return Status::ok();
-}
-
-/// Copies [outer, part, inner] blocks between one big array and its parts along `axis`.
 void moveAlongAxis(const NDArray& whole, std::span<const NDArray> parts, std::size_t axis, bool gather) {
   const std::size_t element = dtypeSize(whole.dtype());
   const int64_t outer = extent(whole.shape(), 0, axis);
@@ -45,6 +31,21 @@ void moveAlongAxis(const NDArray& whole, std::span<const NDArray> parts, std::si
     start += partRow;
   }
 }
+
+namespace {
+
+/// Outputs are the inputs' elements in order (reshape, squeeze, annotations, …).
+Status copyThrough(const KernelArgs& args) {
+  for (std::size_t i = 0; i < args.outputs.size(); ++i) args.outputs[i].copyFrom(args.inputs[i]);
+  return Status::ok();
+}
+
+Status transpose(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(const std::vector<std::size_t> perm, ops::readTransposeAxes("transpose", args.attrs, args.inputs[0].rank()));
+  permuteInto(args.inputs[0], perm, args.outputs[0]);
+  return Status::ok();
+}
+
 
 Status concatenate(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
