@@ -255,6 +255,23 @@ class TestDnnlInt8 : public QObject {
     QVERIFY(largestDifference(original, partitioned) <= 2 * 0.06 + 1e-6);  // two steps of the output's scale
   }
 
+  /// qnn.concatenate of tensors at other parameters than the output's, and at the output's, runs
+  /// in the region: each requantized by a reorder, then joined.
+  void integerConcatenateStaysInTheRegion() {
+    const std::string text =
+        "def @main(%x: Tensor[(1, 2, 3, 4), float32], %y: Tensor[(1, 3, 3, 4), float32]) {\n"
+        "  %0 = qnn.quantize(%x, 0.05f, 120, out_dtype=\"uint8\");\n"
+        "  %1 = qnn.quantize(%y, 0.04f, 100, out_dtype=\"uint8\");\n"
+        "  %2 = qnn.concatenate((%0, %1, %0), (0.05f, 0.04f, 0.05f), (120, 100, 120), 0.04f, 100, axis=1);\n"
+        "  qnn.dequantize(%2, 0.04f, 100)\n}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    QVERIFY2(main.find("qnn.concatenate(") == std::string::npos, printed.c_str());
+    QVERIFY(largestDifference(original, partitioned) <= 0.04 + 1e-6);  // one step of the output's scale
+  }
+
   /// A max pool between two quantized convolutions pools the uint8 values in the same region.
   void integerMaxPoolStaysInTheRegion() {
     const std::string conv = "qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), padding=[1, 1, 1, 1])";

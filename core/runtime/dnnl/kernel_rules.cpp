@@ -11,8 +11,19 @@ namespace byoc::dnnl_backend {
 
 namespace {
 
-/// Ops whose one argument is a tuple of the kernel's inputs.
-bool takesTuple(std::string_view op) { return op == "concatenate"; }
+/// The argument types of a call of `op` whose kernel's inputs, tuples flattened, have `types`:
+/// concatenate takes one tuple; qnn.concatenate three (tensors, scales, zero points) of equal
+/// length and two scalars.
+std::vector<Type> callArgs(std::string_view op, std::vector<Type> types) {
+  if (op == "concatenate") return {tupleType(std::move(types))};
+  if (op != "qnn.concatenate" || types.size() < 5 || (types.size() - 2) % 3 != 0) return types;
+  const auto count = static_cast<std::ptrdiff_t>((types.size() - 2) / 3);
+  std::vector<Type> args;
+  for (std::ptrdiff_t tuple = 0; tuple < 3; ++tuple)
+    args.push_back(tupleType(std::vector<Type>(types.begin() + tuple * count, types.begin() + (tuple + 1) * count)));
+  args.insert(args.end(), types.end() - 2, types.end());
+  return args;
+}
 
 std::string specsText(const std::vector<TensorSpec>& specs) {
   std::string text;
@@ -24,9 +35,9 @@ std::string specsText(const std::vector<TensorSpec>& specs) {
 Status checkOpTypes(const std::string& op, const std::vector<TensorSpec>& inputs, const Attrs& attrs,
                     const std::vector<TensorSpec>& outputs) {
   const OpDef* def = OpRegistry::global().find(op);
-  std::vector<Type> args;
-  for (const TensorSpec& input : inputs) args.push_back(typeOf(input));
-  if (takesTuple(op)) args = {tupleType(std::move(args))};
+  std::vector<Type> types;
+  for (const TensorSpec& input : inputs) types.push_back(typeOf(input));
+  const std::vector<Type> args = callArgs(op, std::move(types));
   if (!def->variadic && args.size() != def->inputs.size())
     return makeError(op + " takes " + std::to_string(def->inputs.size()) + " input(s), found " + std::to_string(args.size()));
   Result<Attrs> normalized = normalizeAttrs(*def, attrs);
@@ -160,6 +171,15 @@ bool isIntegerKernel(std::string_view op, const std::vector<TensorSpec>& inputs)
   if (op == "qnn.quantize") return inputs.size() == 3 && inputs[0].dtype == DType::Float32 && parameters(1);
   if (op == "qnn.dequantize") return inputs.size() == 3 && int8(inputs[0]) && parameters(1);
   if (op == "qnn.add" || op == "qnn.subtract") return inputs.size() == 8 && int8(inputs[0]) && int8(inputs[1]) && parameters(2);
+  if (op == "qnn.concatenate") {
+    // The tensors, their scales, their zero points, the output's scale and zero point.
+    const std::size_t count = inputs.size() >= 5 ? (inputs.size() - 2) / 3 : 0;
+    if (count == 0 || inputs.size() != 3 * count + 2) return false;
+    for (std::size_t i = 0; i < count; ++i)
+      if (!int8(inputs[i]) || inputs[count + i].dtype != DType::Float32 || inputs[2 * count + i].dtype != DType::Int32)
+        return false;
+    return parameters(3 * count);
+  }
   return false;
 }
 

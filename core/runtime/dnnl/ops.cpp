@@ -153,6 +153,7 @@ const OpAttrMap<OpLowering>& opLowerings() {
     map["qnn.quantize"] = lowerQuantize;
     map["qnn.dequantize"] = lowerDequantize;
     for (const char* op : {"qnn.add", "qnn.subtract"}) map[op] = lowerQnnAddOrSubtract;
+    map["qnn.concatenate"] = lowerQnnConcatenate;
     map["strided_slice"] = lowerStridedSlice;
     for (const char* op : {"nn.batch_matmul", "nn.matmul"}) map[op] = lowerMatmul;
     return map;

@@ -3,6 +3,7 @@
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
 #include "runtime/dnnl/lowering_helpers.h"
+#include "runtime/dnnl/op_lowerings.h"
 #include "runtime/kernels/conv_params.h"
 #include "runtime/kernels/quantize_math.h"
 #include "runtime/ndarray.h"
@@ -132,15 +133,24 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
 
 namespace {
 
+/// The constant per-tensor scale (input `scaleIndex`) and zero point (input `zeroPointIndex`) of a
+/// qnn call, the scale not yet checked.
+Result<std::pair<float, int32_t>> constantParameters(Lowering& lowering, const Kernel& kernel,
+                                                     const std::vector<Tensor>& inputs, std::size_t scaleIndex,
+                                                     std::size_t zeroPointIndex) {
+  if (!inputs[scaleIndex].constant || !inputs[zeroPointIndex].constant ||
+      shapeElements(kernel.inputs[scaleIndex].shape) != 1 || shapeElements(kernel.inputs[zeroPointIndex].shape) != 1)
+    return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
+  const float scale = *static_cast<const float*>(lowering.plain(inputs[scaleIndex]).memory.get_data_handle());
+  return std::pair{scale, *static_cast<const int32_t*>(lowering.plain(inputs[zeroPointIndex]).memory.get_data_handle())};
+}
+
 /// The constant per-tensor scale (input `index`) and zero point (input `index + 1`) of a qnn call.
 Result<std::pair<float, int32_t>> perTensorParameters(Lowering& lowering, const Kernel& kernel,
                                                       const std::vector<Tensor>& inputs, std::size_t index) {
-  if (!inputs[index].constant || !inputs[index + 1].constant || shapeElements(kernel.inputs[index].shape) != 1 ||
-      shapeElements(kernel.inputs[index + 1].shape) != 1)
-    return unsupported(kernel.name, "only constant per-tensor scales and zero points are supported");
-  const float scale = *static_cast<const float*>(lowering.plain(inputs[index]).memory.get_data_handle());
-  BYOC_TRY(kernels::checkScale(kernel.name, index, scale));
-  return std::pair{scale, *static_cast<const int32_t*>(lowering.plain(inputs[index + 1]).memory.get_data_handle())};
+  BYOC_ASSIGN_OR_RETURN(auto parameters, constantParameters(lowering, kernel, inputs, index, index + 1));
+  BYOC_TRY(kernels::checkScale(kernel.name, index, parameters.first));
+  return parameters;
 }
 
 /// One reorder of `src` into fresh plain memory of `dstType`: scale · (src − srcZeroPoint) +
@@ -196,6 +206,23 @@ Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kern
   lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, sum.memory}});
   return std::vector<Tensor>{
       affineReorder(lowering, sum, *dataTypeOf(kernel.outputs[0].dtype), 1.0f / out.first, 0, out.second)};
+}
+
+Result<std::vector<Tensor>> lowerQnnConcatenate(Lowering& lowering, const Kernel& kernel,
+                                                const std::vector<Tensor>& inputs) {
+  // Inputs: the tensors, their scales, their zero points, the output's scale and zero point.
+  const std::size_t count = (inputs.size() - 2) / 3;
+  BYOC_ASSIGN_OR_RETURN(auto out, constantParameters(lowering, kernel, inputs, 3 * count, 3 * count + 1));
+  BYOC_TRY(kernels::checkScale(kernel.name, "output_scale (argument 3)", out.first, std::nullopt));
+  const dt type = *dataTypeOf(kernel.outputs[0].dtype);
+  std::vector<Tensor> parts;
+  for (std::size_t i = 0; i < count; ++i) {
+    BYOC_ASSIGN_OR_RETURN(auto in, constantParameters(lowering, kernel, inputs, count + i, 2 * count + i));
+    BYOC_TRY(kernels::checkScale(kernel.name, "input_scales (argument 1) field " + std::to_string(i), in.first,
+                                 std::nullopt));
+    parts.push_back(in == out ? inputs[i] : affineReorder(lowering, inputs[i], type, in.first / out.first, in.second, out.second));
+  }
+  return lowerConcat(lowering, kernel, parts);
 }
 
 }  // namespace byoc::dnnl_backend

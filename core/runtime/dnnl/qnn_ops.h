@@ -33,4 +33,10 @@ Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& ke
 Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kernel& kernel,
                                                   const std::vector<Tensor>& inputs);
 
+/// qnn.concatenate with constant per-tensor parameters: each tensor whose parameters are not the
+/// output's requantized by one reorder (rounding to nearest even, where TVM's requantize rounds a
+/// tie upward, so the two may differ by a step), then one oneDNN concat.
+Result<std::vector<Tensor>> lowerQnnConcatenate(Lowering& lowering, const Kernel& kernel,
+                                                const std::vector<Tensor>& inputs);
+
 }  // namespace byoc::dnnl_backend

@@ -155,19 +155,25 @@ def _op_rule_6(expr):
     return _static_shape(expr) and (_tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and _shape(expr.args[0]) == _shape(expr) and isinstance(expr.args[2], relay.Constant) and isinstance(expr.args[3], relay.Constant) and isinstance(expr.args[4], relay.Constant) and isinstance(expr.args[5], relay.Constant) and isinstance(expr.args[6], relay.Constant) and isinstance(expr.args[7], relay.Constant) and _numel(expr.args[2]) == 1 and _numel(expr.args[3]) == 1 and _numel(expr.args[4]) == 1 and _numel(expr.args[5]) == 1 and _numel(expr.args[6]) == 1 and _numel(expr.args[7]) == 1
 
 
+@tvm.ir.register_op_attr("qnn.concatenate", "target.dnnl")
+def _op_rule_7(expr):
+    """qnn.concatenate when static_shape() and (dtype() == "uint8" or dtype() == "int8") and is_constant(arg3) and is_constant(arg4) and numel(arg3) == 1 and numel(arg4) == 1"""
+    return _static_shape(expr) and (_tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and isinstance(expr.args[3], relay.Constant) and isinstance(expr.args[4], relay.Constant) and _numel(expr.args[3]) == 1 and _numel(expr.args[4]) == 1
+
+
 @tvm.ir.register_op_attr("concatenate", "target.dnnl")
 @tvm.ir.register_op_attr("reshape", "target.dnnl")
 @tvm.ir.register_op_attr("squeeze", "target.dnnl")
 @tvm.ir.register_op_attr("expand_dims", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_flatten", "target.dnnl")
 @tvm.ir.register_op_attr("transpose", "target.dnnl")
-def _op_rule_7(expr):
+def _op_rule_8(expr):
     """concatenate, reshape, squeeze, expand_dims, nn.batch_flatten, transpose when static_shape() and (dtype() == "float32" or dtype() == "uint8" or dtype() == "int8")"""
     return _static_shape(expr) and (_tensor_type(expr).dtype == "float32" or _tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8")
 
 
 @tvm.ir.register_op_attr("strided_slice", "target.dnnl")
-def _op_rule_8(expr):
+def _op_rule_9(expr):
     """strided_slice when static_shape() and ((dtype() == "float32" or dtype() == "uint8" or dtype() == "int8") and (strides == None or strides == [1]))"""
     return _static_shape(expr) and ((_tensor_type(expr).dtype == "float32" or _tensor_type(expr).dtype == "uint8" or _tensor_type(expr).dtype == "int8") and (_same(_attr(expr, "strides"), None) or _same(_attr(expr, "strides"), [1])))
 
@@ -176,7 +182,7 @@ def _op_rule_8(expr):
 @tvm.ir.register_op_attr("divide", "target.dnnl")
 @tvm.ir.register_op_attr("maximum", "target.dnnl")
 @tvm.ir.register_op_attr("minimum", "target.dnnl")
-def _op_rule_9(expr):
+def _op_rule_10(expr):
     """subtract, divide, maximum, minimum when static_shape() and dtype() == "float32" and shape(arg0) == shape()"""
     return _static_shape(expr) and _tensor_type(expr).dtype == "float32" and _shape(expr.args[0]) == _shape(expr)
 
@@ -201,7 +207,7 @@ def _op_rule_9(expr):
 @tvm.ir.register_op_attr("multiply", "target.dnnl")
 @tvm.ir.register_op_attr("nn.layer_norm", "target.dnnl")
 @tvm.ir.register_op_attr("nn.batch_matmul", "target.dnnl")
-def _op_rule_10(expr):
+def _op_rule_11(expr):
     """nn.batch_norm, nn.global_avg_pool2d, nn.conv2d, nn.conv2d_transpose, nn.dense, abs, clip, exp, log, sqrt, round, nn.relu, nn.leaky_relu, tanh, sigmoid, nn.softmax, add, multiply, nn.layer_norm, nn.batch_matmul when static_shape() and "int64" not in arg_dtypes() and dtype(arg0) == "float32\""""
     return _static_shape(expr) and "int64" not in _arg_dtypes(expr) and _tensor_type(expr.args[0]).dtype == "float32"
 
