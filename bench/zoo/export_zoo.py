@@ -20,6 +20,11 @@ Usage:
 
 OUT_DIR defaults to ~/.cache/byoc-zoo; it should be outside the repository.
 
+scripted_if and scripted_loop are small models with data-dependent control flow, exported through
+torch.jit.script: a branch on the sum of a convolution's result (an If), and a layer repeated as
+many times as the input's absolute sum says, at most 8 (a Loop whose trip count is computed from
+the input).
+
 transformer_encoder_dynamic is transformer_encoder exported with a dynamic sequence axis (the
 input's and output's first dimension is the symbolic "seq"). Its directory holds, instead of the
 one input, an input and PyTorch's output for each sequence length of DYNAMIC_LENGTHS:
@@ -123,6 +128,39 @@ class SsdliteFull(torch.nn.Module):
         return detections["boxes"], detections["scores"], detections["labels"]
 
 
+class ScriptedIf(torch.nn.Module):
+    """A convolution whose result is kept through a ReLU or negated, as the sum of its values says:
+    a data-dependent branch, which torch.jit.script exports as an ONNX If."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+
+    def forward(self, x):
+        y = self.conv(x)
+        if bool(y.sum() > 0):
+            y = torch.relu(y)
+        else:
+            y = -y
+        return y
+
+
+class ScriptedLoop(torch.nn.Module):
+    """A linear layer and tanh applied as many times as the input's values say (its absolute sum,
+    at most 8): a data-dependent trip count, which torch.jit.script exports as an ONNX Loop."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(16, 16)
+
+    def forward(self, x):
+        steps = int(torch.clamp(x.abs().sum(), max=8.0).long())
+        h = x
+        for _ in range(steps):
+            h = torch.tanh(self.linear(h))
+        return h
+
+
 def vision(name, **kwargs):
     return lambda: getattr(torchvision.models, name)(weights=None, **kwargs)
 
@@ -142,7 +180,13 @@ MODELS = {
     "ssdlite320_mobilenet_v3_large_full": (SsdliteFull, (3, 320, 320)),
     "transformer_encoder": (TransformerEncoder, (128, 1, 256)),
     "transformer_encoder_dynamic": (TransformerEncoder, (128, 1, 256)),
+    "scripted_if": (ScriptedIf, (1, 3, 16, 16)),
+    "scripted_loop": (ScriptedLoop, (1, 16)),
 }
+
+# Models exported through torch.jit.script, which keeps their data-dependent control flow as ONNX
+# If and Loop instead of tracing the one path the example input takes.
+SCRIPTED = {"scripted_if", "scripted_loop"}
 
 # name → the dynamic axes of its ONNX export (torch.onnx.export's dynamic_axes)
 DYNAMIC_AXES = {
@@ -213,6 +257,8 @@ def export(name, out_dir):
         return
     with torch.no_grad():
         outputs = model(example)
+        if name in SCRIPTED:
+            model = torch.jit.script(model)
         torch.onnx.export(model, (example,), os.path.join(model_dir, "model.onnx"), opset_version=13,
                           input_names=["input"], do_constant_folding=True)
     np.save(os.path.join(model_dir, "input.npy"), example.numpy())

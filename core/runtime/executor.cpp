@@ -165,6 +165,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
   self->threads_ = options.threads;
   self->interpreter_->setFastPath(options.fastPath);
   self->interpreter_->setCancelFlag(options.cancel);
+  self->interpreter_->setMaxLoopIterations(options.maxLoopIterations);
   return executor;
 }
 

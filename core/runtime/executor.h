@@ -19,6 +19,7 @@
 #include "runtime/interpreter.h"
 #include "runtime/runtime_module.h"
 #include "runtime/value.h"
+#include "support/limits.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -38,6 +39,8 @@ struct ExecutorOptions {
   std::map<std::string, RegionLoader> loadedRegions;
   /// Run pure dataflow host functions through their planned programs.
   bool fastPath = true;
+  /// Most iterations of one loop in a run (Interpreter::setMaxLoopIterations).
+  int64_t maxLoopIterations = limits::kMaxLoopIterations;
   /// When set, runs poll it between steps and stop with an error once it is true (the UI's cancel button).
   const std::atomic<bool>* cancel = nullptr;
 };

@@ -6,6 +6,7 @@
 #include "ir/traversal.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/run_time_type.h"
+#include "support/limits.h"
 
 namespace byoc {
 
@@ -32,6 +33,9 @@ class Interpreter::Machine {
     std::unordered_map<const ExprNode*, Value> values;
     std::vector<Task> tasks;
     const ExprNode* returnTo;
+    /// How many times in a row the function has called itself to reach this frame: the
+    /// iterations of the loop it runs.
+    int64_t iterations = 0;
   };
 
   SourceLocation where(const ExprNode& node) const {
@@ -73,6 +77,12 @@ class Interpreter::Machine {
     auto frame = std::make_unique<Frame>();
     frame->function = &function;
     frame->returnTo = returnTo;
+    if (!frames_.empty() && frames_.back()->function == &function) {
+      frame->iterations = frames_.back()->iterations + 1;
+      if (frame->iterations > in_.maxLoopIterations_)
+        return makeError(loopName(closure) + " did not end within " + std::to_string(in_.maxLoopIterations_) +
+                         " iterations, the limit of one loop's iterations");
+    }
     for (const auto& [var, value] : closure.captured) frame->values[var] = *value;
     if (closure.self) frame->values[closure.self.get()] = Value::closure(closure);
     for (std::size_t i = 0; i < args.size(); ++i) frame->values[function.params[i].get()] = std::move(args[i]);
@@ -83,6 +93,19 @@ class Interpreter::Machine {
     }
     frames_.push_back(std::move(frame));
     return Status::ok();
+  }
+
+  /// "the loop %while_loop of ONNX node 'loop'": the function's variable and the model node it came from.
+  std::string loopName(const Closure& closure) const {
+    std::string name = closure.self ? "%" + closure.self->name : closure.globalName.empty() ? "" : "@" + closure.globalName;
+    std::string text = "the loop" + (name.empty() ? std::string() : " " + name);
+    if (const auto& provenance = in_.module_.provenance()) {
+      for (NodeId id : closure.function->origin().ids()) {
+        auto found = provenance->names.find(id);
+        if (found != provenance->names.end()) return text + " of node '" + found->second + "'";
+      }
+    }
+    return text;
   }
 
   Status callExternal(const ExternalFunction& external, const FunctionNode& function, const std::vector<Value>& args,
@@ -305,7 +328,7 @@ class Interpreter::Machine {
 };
 
 Interpreter::Interpreter(Module module, ExternalTable externals)
-    : module_(std::move(module)), externals_(std::move(externals)) {}
+    : module_(std::move(module)), externals_(std::move(externals)), maxLoopIterations_(limits::kMaxLoopIterations) {}
 
 Result<Value> Interpreter::call(const std::string& name, std::span<const Value> args) {
   Function function = module_.find(name);

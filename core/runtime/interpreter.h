@@ -6,7 +6,8 @@
 /// inside each frame, an explicit stack of pending expressions, so neither graph depth nor
 /// recursion depth of the program touches the C++ stack. It handles `let`, `if`, closures,
 /// recursion through let-bound and global functions (calls in tail position replace their
-/// frame, so a loop written as tail recursion runs in constant frame depth), tuples, and op
+/// frame, so a loop written as tail recursion runs in constant frame depth, and a function
+/// calling itself more often than the loop limit in a row stops with an error), tuples, and op
 /// calls on the reference kernels. Calls of global functions listed as external run through
 /// the given callback (the executor binds offloaded regions there). A function that is pure
 /// dataflow (external calls included) and captures nothing runs through its cached
@@ -44,6 +45,9 @@ class Interpreter {
   /// A flag polled between evaluation steps: once it is true, a running call stops with the
   /// error "the run was cancelled". Null (the default) means runs cannot be cancelled.
   void setCancelFlag(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  /// Most iterations one loop may run in a call (a function calling itself counts one per call);
+  /// the call stops with an error naming the loop beyond it. limits::kMaxLoopIterations by default.
+  void setMaxLoopIterations(int64_t limit) { maxLoopIterations_ = limit; }
   const Module& module() const { return module_; }
 
  private:
@@ -63,6 +67,7 @@ class Interpreter {
   std::unordered_map<const ConstantNode*, NDArray> constants_;
   bool fastPath_ = true;
   const std::atomic<bool>* cancel_ = nullptr;
+  int64_t maxLoopIterations_;
 };
 
 }  // namespace byoc

@@ -30,6 +30,15 @@ inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 /// constants broadcast together): a few bytes of a model must not ask for gigabytes of memory
 /// before anything runs. Such a value is left to be computed when the model runs.
 inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
+/// Most iterations of one loop (a function calling itself, as an imported ONNX Loop or Scan does)
+/// in one run: a loop whose condition never turns false stops with an error instead of running
+/// forever. Nothing is sized by a trip count, so a large one (PyTorch writes INT64_MAX for a
+/// `while`) is only a bound the condition may end earlier.
+inline constexpr int64_t kMaxLoopIterations = 1'000'000;
+/// Most node conversions of one ONNX import. A loop body is imported again when a loop variable
+/// turns out to change shape, and loops nested in loops multiply that; this bounds the work a
+/// small hostile model can ask for (the zoo's largest model converts 3,460 nodes).
+inline constexpr int64_t kMaxConvertedNodes = int64_t{1} << 20;
 /// Most worker threads a command may ask for.
 inline constexpr int kMaxThreads = 1024;
 /// Most bilinear samples vision.roi_align takes for one output element (its adaptive sampling grid

@@ -685,7 +685,7 @@ const std::vector<BadModel>& badModels() {
          return b;
        },
        "model.onnx: node 'branch' (If): then_branch has 0 outputs; expected 1, one per output of If"},
-      {"loop with a body",
+      {"loop with an empty body",
        [] {
          OnnxModelBuilder b;
          b.input("n", {}, onnx::TensorProto::INT64).output("y");
@@ -693,7 +693,8 @@ const std::vector<BadModel>& badModels() {
          graphAttr(node, "body");
          return b;
        },
-       "model.onnx: unsupported ONNX ops in 1 node: Loop (1); subgraphs (the bodies of Loop and Scan) are not supported"},
+       "model.onnx: node 'loop' (Loop): body has 0 inputs; expected 2: the iteration number, the condition and the 0 "
+       "loop-carried values"},
   };
   return cases;
 }
@@ -836,11 +837,11 @@ class TestOnnxErrors : public QObject {
     b.input("x", {4}).output("r");
     b.node("Unique", {"x"}, {"t1"});
     b.node("Unique", {"t1"}, {"t2"});
-    b.node("Loop", {"t2"}, {"n"});
+    b.node("SequenceConstruct", {"t2"}, {"n"});
     b.node("FusedConv", {"n"}, {"f"}).set_domain("com.microsoft");
     b.node("Relu", {"f"}, {"r"});
     QCOMPARE(importError(b.bytes()),
-             std::string("model.onnx: unsupported ONNX ops in 4 nodes: Unique (2), Loop (1), "
+             std::string("model.onnx: unsupported ONNX ops in 4 nodes: Unique (2), SequenceConstruct (1), "
                          "com.microsoft.FusedConv (1)"));
   }
 

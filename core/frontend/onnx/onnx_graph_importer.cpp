@@ -6,9 +6,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frontend/onnx/onnx_control_flow.h"
 #include "frontend/onnx/onnx_converters.h"
 #include "frontend/onnx/onnx_tensor.h"
-#include "ir/ops/type_join.h"
 #include "support/limits.h"
 
 namespace byoc::onnx_import {
@@ -29,57 +29,42 @@ std::string nodeLabel(const onnx::NodeProto& node, int index) {
          node.op_type() + ")";
 }
 
-bool holdsGraph(const onnx::NodeProto& node) {
-  return std::any_of(node.attribute().begin(), node.attribute().end(), [](const onnx::AttributeProto& a) {
-    return a.type() == onnx::AttributeProto::GRAPH || a.type() == onnx::AttributeProto::GRAPHS || a.has_g() ||
-           a.graphs_size() > 0;
-  });
+/// The converters of the ops that hold subgraphs.
+using ControlFlowConverter = Result<OnnxOutputs> (*)(const OnnxNodeContext&, SubgraphImporter&);
+const std::map<std::string, ControlFlowConverter>& controlFlowConverters() {
+  static const std::map<std::string, ControlFlowConverter> table = {
+      {"If", importIf}, {"Loop", importLoop}, {"Scan", importScan}};
+  return table;
 }
 
-/// The branch attribute `name` (then_branch, else_branch) of an If node, or null.
-const onnx::GraphProto* branchOf(const onnx::NodeProto& node, const std::string& name) {
-  for (const auto& attribute : node.attribute())
-    if (attribute.name() == name && attribute.has_g()) return &attribute.g();
-  return nullptr;
-}
-
-class GraphImporter {
+class GraphImporter final : public SubgraphImporter {
  public:
   GraphImporter(const onnx::GraphProto& graph, int64_t opset, std::string fileName, std::string externalDataDir,
                 const OnnxImportProgress& progress)
       : graph_(graph), opset_(opset), fileName_(std::move(fileName)), externalDataDir_(std::move(externalDataDir)),
-        progress_(progress), provenance_(std::make_shared<Provenance>()), nextId_(&rootNextId_) {}
+        progress_(progress), provenance_(std::make_shared<Provenance>()), nextId_(&rootNextId_),
+        convertedNodes_(&rootConvertedNodes_) {}
 
-  /// The importer of `graph`, a branch of an If of `parent`: it sees the values of the enclosing
-  /// graphs and records its nodes in the same provenance table.
+  /// The importer of `graph`, a subgraph of a node of `parent`: it sees the values of the
+  /// enclosing graphs and records its nodes in the same provenance table.
   GraphImporter(const onnx::GraphProto& graph, const GraphImporter& parent)
       : graph_(graph), opset_(parent.opset_), fileName_(parent.fileName_), externalDataDir_(parent.externalDataDir_),
-        progress_(kNoProgress), provenance_(parent.provenance_), nextId_(parent.nextId_), parent_(&parent),
-        depth_(parent.depth_ + 1) {}
+        progress_(kNoProgress), provenance_(parent.provenance_), nextId_(parent.nextId_),
+        convertedNodes_(parent.convertedNodes_), parent_(&parent), depth_(parent.depth_ + 1) {}
 
-  /// The body of a branch: its initializers and nodes, and its outputs (a tuple for several).
-  Result<OnnxValue> branchBody() {
-    if (depth_ > limits::kMaxNestingDepth)
-      return error("If branches nest deeper than " + std::to_string(limits::kMaxNestingDepth) + " levels");
-    if (graph_.input_size() > 0) return error("declares inputs; expected none (a branch reads the enclosing graph's values)");
-    BYOC_TRY(checkSupport());
-    BYOC_TRY(importInitializers());
-    for (int i = 0; i < graph_.node_size(); ++i) BYOC_TRY(importNode(graph_.node(i), i));
-    std::vector<OnnxValue> fields;
-    for (int i = 0; i < graph_.output_size(); ++i) {
-      auto found = lookup(graph_.output(i).name());
-      if (!found) return error("output '" + graph_.output(i).name() + "' is not produced by any node");
-      fields.push_back(*found);
+  Result<std::vector<OnnxValue>> import(const onnx::GraphProto& graph, const std::vector<OnnxValue>& inputs) override {
+    return GraphImporter(graph, *this).subgraphOutputs(inputs);
+  }
+
+  NodeId checkpoint() const override { return *nextId_; }
+
+  void rollBack(NodeId mark) override {
+    for (NodeId id = mark; id < *nextId_; ++id) {
+      provenance_->locations.erase(id);
+      provenance_->names.erase(id);
+      provenance_->sourceOps.erase(id);
     }
-    if (fields.size() == 1) return fields[0];
-    std::vector<Expr> exprs;
-    std::vector<Type> types;
-    for (const OnnxValue& field : fields) {
-      exprs.push_back(field.expr);
-      types.push_back(field.type);
-    }
-    Type type = tupleType(types);
-    return OnnxValue{TupleNode::make(std::move(exprs), {}, type), type};
+    *nextId_ = mark;
   }
 
   Result<Module> run() {
@@ -103,6 +88,43 @@ class GraphImporter {
  private:
   Diagnostic error(const std::string& message) const { return makeError(message, {fileName_}); }
 
+  /// The outputs of this graph, a subgraph whose graph inputs take `inputs`.
+  Result<std::vector<OnnxValue>> subgraphOutputs(const std::vector<OnnxValue>& inputs) {
+    if (depth_ > limits::kMaxNestingDepth)
+      return error("subgraphs nest deeper than " + std::to_string(limits::kMaxNestingDepth) + " levels");
+    if (static_cast<std::size_t>(graph_.input_size()) != inputs.size())
+      return error("declares " + std::to_string(graph_.input_size()) + " inputs; expected " + std::to_string(inputs.size()));
+    BYOC_TRY(checkSupport());
+    BYOC_TRY(importInitializers());
+    for (int i = 0; i < graph_.input_size(); ++i) {
+      const auto& input = graph_.input(i);
+      BYOC_TRY(defineName(input.name(), "graph input #" + std::to_string(i)));
+      const OnnxValue& value = inputs[static_cast<std::size_t>(i)];
+      BYOC_TRY(checkDeclaredDtype(i, value));
+      values_[input.name()] = value;
+    }
+    for (int i = 0; i < graph_.node_size(); ++i) BYOC_TRY(importNode(graph_.node(i), i));
+    std::vector<OnnxValue> outputs;
+    for (int i = 0; i < graph_.output_size(); ++i) {
+      const OnnxValue* found = lookup(graph_.output(i).name());
+      if (!found) return error("output '" + graph_.output(i).name() + "' is not produced by any node");
+      outputs.push_back(*found);
+    }
+    return outputs;
+  }
+
+  /// The error for graph input `index` of a subgraph declaring another element type than `value`'s.
+  Status checkDeclaredDtype(int index, const OnnxValue& value) const {
+    const auto& input = graph_.input(index);
+    const int declared = input.type().tensor_type().elem_type();
+    if (declared == onnx::TensorProto::UNDEFINED || !value.tensor()) return Status::ok();
+    Result<DType> dtype = dtypeFromOnnx(declared);
+    if (dtype && *dtype == value.tensor()->dtype) return Status::ok();
+    return error("graph input #" + std::to_string(index) + " ('" + input.name() + "') is declared as " +
+                 (dtype ? std::string(dtypeName(*dtype)) : "element type " + std::to_string(declared)) + "; expected " +
+                 std::string(dtypeName(value.tensor()->dtype)) + ", the element type of the value it takes");
+  }
+
   /// A fresh origin for a model element, recorded with its name (and op type for nodes).
   Origin newOrigin(const std::string& name, const std::string& opType = {}) {
     NodeId id = (*nextId_)++;
@@ -115,12 +137,9 @@ class GraphImporter {
   /// One error listing every op type without a converter, with its number of nodes.
   Status checkSupport() const {
     std::map<std::string, int> unsupported;
-    bool subgraphs = false;
     for (const auto& node : graph_.node()) {
-      const bool isIf = qualifiedOpType(node) == "If";
-      bool known = isIf || onnxConverters().count(qualifiedOpType(node)) > 0;
-      if (!known) ++unsupported[qualifiedOpType(node)];
-      subgraphs = subgraphs || (!isIf && holdsGraph(node));
+      const std::string opType = qualifiedOpType(node);
+      if (!controlFlowConverters().count(opType) && !onnxConverters().count(opType)) ++unsupported[opType];
     }
     if (unsupported.empty()) return Status::ok();
     std::vector<std::pair<std::string, int>> rows(unsupported.begin(), unsupported.end());
@@ -131,8 +150,7 @@ class GraphImporter {
       list += (list.empty() ? "" : ", ") + opType + " (" + std::to_string(count) + ")";
       total += count;
     }
-    return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list +
-                 (subgraphs ? "; subgraphs (the bodies of Loop and Scan) are not supported" : ""));
+    return error("unsupported ONNX ops in " + std::to_string(total) + " node" + (total == 1 ? "" : "s") + ": " + list);
   }
 
   /// Checks that `name`, about to be defined by `what`, is not empty and not taken.
@@ -236,44 +254,11 @@ class GraphImporter {
     return nullptr;
   }
 
-  /// If: both branches imported as subgraphs into the IR's `if`; their types must agree, or differ
-  /// only in sizes (the `if` then has `?` there). Several outputs are a tuple taken apart.
-  Result<OnnxOutputs> importIf(const OnnxNodeContext& context) {
-    const onnx::NodeProto& node = context.node;
-    BYOC_ASSIGN_OR_RETURN(OnnxValue cond, context.input(0));
-    if (!cond.tensor() || cond.tensor()->dtype != DType::Bool || cond.tensor()->numElements() != 1)
-      return makeError("the condition must be a bool tensor of one element, found " + typeToString(cond.type));
-    if (cond.rank() != 0) {
-      BYOC_ASSIGN_OR_RETURN(cond, context.call("reshape", {cond}, {{"newshape", AttrValue::ints({})}}));
-    }
-    std::vector<OnnxValue> branches;
-    for (const char* name : {"then_branch", "else_branch"}) {
-      const onnx::GraphProto* graph = branchOf(node, name);
-      if (!graph) return makeError(std::string("missing the graph attribute ") + name);
-      if (graph->output_size() != node.output_size())
-        return makeError(std::string(name) + " has " + std::to_string(graph->output_size()) + " outputs; expected " +
-                         std::to_string(node.output_size()) + ", one per output of If");
-      GraphImporter branch(*graph, *this);
-      Result<OnnxValue> body = branch.branchBody();
-      if (!body) return makeError(std::string(name) + ": " + body.error().message);
-      branches.push_back(*body);
-    }
-    std::optional<Type> type = ops::joinTypes(branches[0].type, branches[1].type);
-    if (!type)
-      return makeError("then_branch gives " + typeToString(branches[0].type) + " and else_branch " +
-                       typeToString(branches[1].type) + "; expected the same types, or sizes alone differing");
-    OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.origin(), *type), *type};
-    if (node.output_size() == 1) return OnnxOutputs{result};
-    OnnxOutputs outputs;
-    for (int i = 0; i < node.output_size(); ++i) {
-      BYOC_ASSIGN_OR_RETURN(OnnxValue field, context.getItem(result, i));
-      outputs.push_back(field);
-    }
-    return outputs;
-  }
-
   Status importNode(const onnx::NodeProto& node, int index) {
     std::string label = nodeLabel(node, index);
+    if (++*convertedNodes_ > limits::kMaxConvertedNodes)
+      return error(label + ": the import converts more than " + std::to_string(limits::kMaxConvertedNodes) +
+                   " nodes (a loop body counts once per import of it), the limit of one import");
     std::vector<std::optional<OnnxValue>> inputs;
     for (const std::string& name : node.input()) {
       if (name.empty()) {
@@ -287,7 +272,8 @@ class GraphImporter {
     std::string provenanceName = node.name().empty() && node.output_size() > 0 ? node.output(0) : node.name();
     OnnxNodeContext context(node, std::move(inputs), opset_, newOrigin(provenanceName, node.op_type()));
     Result<OnnxOutputs> outputs = OnnxOutputs{};
-    if (qualifiedOpType(node) == "If") outputs = importIf(context);
+    if (auto control = controlFlowConverters().find(qualifiedOpType(node)); control != controlFlowConverters().end())
+      outputs = control->second(context, *this);
     else if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
     if (outputs && outputs->empty()) outputs = onnxConverters().find(qualifiedOpType(node))->second(context);
     if (!outputs) return error(label + ": " + outputs.error().message);
@@ -324,9 +310,13 @@ class GraphImporter {
   /// The next origin id: the root importer's counter, which branches share.
   NodeId rootNextId_ = 0;
   NodeId* nextId_;
+  /// How many nodes the import converted so far, a loop body's as often as it was imported: the
+  /// root importer's counter, which subgraphs share.
+  int64_t rootConvertedNodes_ = 0;
+  int64_t* convertedNodes_;
   /// The importer of the enclosing graph (null for the main graph).
   const GraphImporter* parent_ = nullptr;
-  /// How many If branches enclose this graph.
+  /// How many subgraphs enclose this graph.
   int depth_ = 0;
   std::unordered_map<std::string, OnnxValue> values_;
   /// Older exporters also list initializers as graph inputs; those are not parameters.

@@ -2,8 +2,8 @@
 /// \file
 /// Imports the main graph of a decoded ONNX model: initializers, inputs, nodes in order, outputs.
 /// Every node is converted by its converter (after the integer folders had their chance) with a
-/// fresh origin recorded in the provenance table. An If node's branches are imported as subgraphs
-/// that see the enclosing graphs' values, into the IR's `if`.
+/// fresh origin recorded in the provenance table. The subgraphs of If, Loop and Scan are imported
+/// by nested importers that see the enclosing graphs' values (onnx_control_flow.h).
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes the hostile ONNX models of this folder and the `.case` file of each (the exact error
-`byoc info` must give). Run with Debian's python3-onnx, from anywhere:
+`byoc info` must give, or the command given with it). Run with Debian's python3-onnx, from anywhere:
 
     /usr/bin/python3 tests/data/bad/onnx/make_bad_onnx.py
 
@@ -145,6 +145,39 @@ def cases():
                  [tensor("b", [1, 1 << 20, 4]), tensor("s", [1, 1 << 12, 1 << 20])], [tensor("y", None, TensorProto.INT64)]),
            "node 'n' (NonMaxSuppression): vision.all_class_non_max_suppression: (1, 4096, 1048576) batches, classes "
            "and boxes are too many rows for one tensor")
+    loop_body = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Identity", ["v_in"], ["v_out"])],
+                                  "body", [tensor("i", [], TensorProto.INT64), tensor("c_in", [], TensorProto.BOOL), tensor("v_in", None)],
+                                  [tensor("c_out", None, TensorProto.BOOL), tensor("v_out", None)])
+    yield ("loop_without_body", "A Loop without its body.",
+           model([helper.make_node("Loop", ["m", "", "x"], ["y"], name="n")],
+                 [tensor("x", [2]), tensor("m", [], TensorProto.INT64)], [tensor("y", None)]),
+           "node 'n' (Loop): missing the graph attribute body")
+    yield ("loop_float_trip_count", "A Loop whose trip count M is a float (as a scripted int() of a float tensor exports).",
+           model([helper.make_node("Loop", ["m", "", "x"], ["y"], name="n", body=loop_body)],
+                 [tensor("x", [2]), tensor("m", [])], [tensor("y", None)]),
+           "node 'n' (Loop): M (the trip count) must be a tensor of one int64 element, found float32")
+    yield ("loop_body_inputs", "A Loop with two loop-carried values whose body takes one.",
+           model([helper.make_node("Loop", ["m", "", "x", "x"], ["y", "z"], name="n", body=loop_body)],
+                 [tensor("x", [2]), tensor("m", [], TensorProto.INT64)], [tensor("y", None), tensor("z", None)]),
+           "node 'n' (Loop): body has 3 inputs; expected 4: the iteration number, the condition and the 2 "
+           "loop-carried values")
+    scan_body = helper.make_graph([helper.make_node("Add", ["s_in", "row"], ["s_out"])], "body",
+                                  [tensor("s_in", None), tensor("row", None)], [tensor("s_out", None)])
+    yield ("scan_axis_out_of_range", "A Scan along an axis its input does not have.",
+           model([helper.make_node("Scan", ["s", "x"], ["y"], name="n", body=scan_body, num_scan_inputs=1,
+                                   scan_input_axes=[3])],
+                 [tensor("s", [2]), tensor("x", [3, 2])], [tensor("y", None)]),
+           "node 'n' (Scan): scan_input_axes[0] for scan input 0 ('x'): axis 3 is out of range for rank 2; "
+           "expected -2 to 1")
+    counting = helper.make_graph([helper.make_node("Identity", ["c_in"], ["c_out"]), helper.make_node("Add", ["v_in", "one"], ["v_out"])],
+                                 "body", [tensor("i", [], TensorProto.INT64), tensor("c_in", [], TensorProto.BOOL), tensor("v_in", [])],
+                                 [tensor("c_out", None, TensorProto.BOOL), tensor("v_out", None)],
+                                 [helper.make_tensor("one", FLOAT, [], [1.0])])
+    yield ("loop_never_ends", "A while loop whose condition stays true: the run stops at the limit of a loop's iterations.",
+           model([helper.make_node("Loop", ["", "go", "x"], ["y"], name="n", body=counting)],
+                 [tensor("x", [])], [tensor("y", None)], [helper.make_tensor("go", TensorProto.BOOL, [], [True])]),
+           "the loop %while_loop of node 'n' did not end within 1000000 iterations, the limit of one loop's iterations",
+           "run {dir}/loop_never_ends.onnx --random-inputs 1")
     # ir_version 8, then a graph field of two bytes that do not decode as a GraphProto.
     yield ("corrupt_graph", "A graph whose bytes protobuf cannot decode.",
            b"\x08\x08\x3a\x02\xff\xff",
@@ -152,11 +185,12 @@ def cases():
 
 
 def main():
-    for stem, comment, data, error in cases():
+    for stem, comment, data, error, *command in cases():
         with open(os.path.join(HERE, stem + ".onnx"), "wb") as out:
             out.write(data)
+        run = command[0] if command else "info {dir}/%s.onnx" % stem
         with open(os.path.join(HERE, stem + ".case"), "w") as out:
-            out.write("# %s\nrun: info {dir}/%s.onnx\nerror: {dir}/%s.onnx: %s\n" % (comment, stem, stem, error))
+            out.write("# %s\nrun: %s\nerror: {dir}/%s.onnx: %s\n" % (comment, run, stem, error))
 
 
 if __name__ == "__main__":
