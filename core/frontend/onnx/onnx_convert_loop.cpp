@@ -13,7 +13,7 @@ namespace byoc::onnx_import {
 
 namespace {
 
-std::string count(int n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+std::string counted(int n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 /// "body output 2 ('y_out')".
 std::string bodyOutput(const onnx::GraphProto& body, int index) {
@@ -49,7 +49,7 @@ Result<int64_t> axisIn(const std::vector<int64_t>& axes, std::size_t i, std::siz
 Result<std::vector<int64_t>> perScan(const OnnxNodeContext& c, const std::string& name, int n, bool directions) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> values, c.attrs.getInts(name, std::vector<int64_t>(static_cast<std::size_t>(n), 0)));
   if (values.size() != static_cast<std::size_t>(n))
-    return makeError(name + " has " + count(static_cast<int>(values.size()), "value") + "; expected " + std::to_string(n) +
+    return makeError(name + " has " + counted(static_cast<int>(values.size()), "value") + "; expected " + std::to_string(n) +
                      ", one per scan " + (name.starts_with("scan_input") ? "input" : "output"));
   for (std::size_t i = 0; directions && i < values.size(); ++i)
     if (values[i] != 0 && values[i] != 1)
@@ -64,20 +64,20 @@ Result<OnnxOutputs> importLoop(const OnnxNodeContext& c, SubgraphImporter& subgr
   const onnx::NodeProto& node = c.node;
   BYOC_ASSIGN_OR_RETURN(const onnx::GraphProto* body, bodyOf(node));
   if (node.input_size() < 2)
-    return makeError("has " + count(node.input_size(), "input") +
+    return makeError("has " + counted(node.input_size(), "input") +
                      "; expected M and cond (empty names where absent), then the loop-carried values");
   const int carried = node.input_size() - 2;
   if (body->input_size() != 2 + carried)
-    return makeError("body has " + count(body->input_size(), "input") + "; expected " + std::to_string(2 + carried) +
-                     ": the iteration number, the condition and the " + count(carried, "loop-carried value"));
+    return makeError("body has " + counted(body->input_size(), "input") + "; expected " + std::to_string(2 + carried) +
+                     ": the iteration number, the condition and the " + counted(carried, "loop-carried value"));
   if (body->output_size() < 1 + carried)
-    return makeError("body has " + count(body->output_size(), "output") + "; expected at least " +
-                     std::to_string(1 + carried) + ": the condition and the " + count(carried, "loop-carried value") +
+    return makeError("body has " + counted(body->output_size(), "output") + "; expected at least " +
+                     std::to_string(1 + carried) + ": the condition and the " + counted(carried, "loop-carried value") +
                      ", then the scan outputs");
   const int scans = body->output_size() - 1 - carried;
   if (node.output_size() != carried + scans)
-    return makeError("has " + count(node.output_size(), "output") + "; expected " + std::to_string(carried + scans) +
-                     ": the " + count(carried, "final loop-carried value") + " and the " + count(scans, "scan output") +
+    return makeError("has " + counted(node.output_size(), "output") + "; expected " + std::to_string(carried + scans) +
+                     ": the " + counted(carried, "final loop-carried value") + " and the " + counted(scans, "scan output") +
                      " of its body");
   if (!c.hasInput(0) && !c.hasInput(1))
     return makeError("has neither M nor cond, so it would never end; expected at least one of them");
@@ -125,7 +125,8 @@ Result<OnnxOutputs> importLoop(const OnnxNodeContext& c, SubgraphImporter& subgr
     updates.insert(updates.end(), outputs->begin() + 1, outputs->end());
     return updates;
   };
-  spec.describeUpdate = [&](std::size_t i) { return bodyOutput(*body, static_cast<int>(i) - 2); };
+  // The counts pass on int64 scalars; only the body's outputs can change a variable's type.
+  spec.describeUpdate = [&](std::size_t i) { return i < 2 ? "the loop" : bodyOutput(*body, static_cast<int>(i) - 2); };
   BYOC_ASSIGN_OR_RETURN(OnnxValue loop, whileLoop(c, spec, subgraphs));
   OnnxOutputs outputs;
   for (int k = 0; k < carried + scans; ++k) {
@@ -145,16 +146,16 @@ Result<OnnxOutputs> importScan(const OnnxNodeContext& c, SubgraphImporter& subgr
   const int inputs = static_cast<int>(scanInputs);
   const int states = node.input_size() - inputs;
   if (body->input_size() != states + inputs)
-    return makeError("body has " + count(body->input_size(), "input") + "; expected " + std::to_string(states + inputs) +
-                     ": the " + count(states, "state variable") + " and a slice of each of the " +
-                     count(inputs, "scan input"));
+    return makeError("body has " + counted(body->input_size(), "input") + "; expected " + std::to_string(states + inputs) +
+                     ": the " + counted(states, "state variable") + " and a slice of each of the " +
+                     counted(inputs, "scan input"));
   if (body->output_size() < states)
-    return makeError("body has " + count(body->output_size(), "output") + "; expected at least " +
-                     std::to_string(states) + ": the " + count(states, "state variable") + ", then the scan outputs");
+    return makeError("body has " + counted(body->output_size(), "output") + "; expected at least " +
+                     std::to_string(states) + ": the " + counted(states, "state variable") + ", then the scan outputs");
   const int scans = body->output_size() - states;
   if (node.output_size() != states + scans)
-    return makeError("has " + count(node.output_size(), "output") + "; expected " + std::to_string(states + scans) +
-                     ": the " + count(states, "final state variable") + " and the " + count(scans, "scan output") +
+    return makeError("has " + counted(node.output_size(), "output") + "; expected " + std::to_string(states + scans) +
+                     ": the " + counted(states, "final state variable") + " and the " + counted(scans, "scan output") +
                      " of its body");
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> inputAxes, perScan(c, "scan_input_axes", inputs, false));
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> inputDirections, perScan(c, "scan_input_directions", inputs, true));
@@ -211,7 +212,10 @@ Result<OnnxOutputs> importScan(const OnnxNodeContext& c, SubgraphImporter& subgr
     updates.insert(updates.end(), outputs->begin() + states, outputs->end());
     return updates;
   };
-  spec.describeUpdate = [&](std::size_t i) { return bodyOutput(*body, static_cast<int>(i) - 1); };
+  // The count and the scan inputs are passed on as they are; only the body's outputs can change a type.
+  spec.describeUpdate = [&](std::size_t i) {
+    return i == 0 || i > static_cast<std::size_t>(states) ? "the loop" : bodyOutput(*body, static_cast<int>(i) - 1);
+  };
   BYOC_ASSIGN_OR_RETURN(OnnxValue loop, whileLoop(c, spec, subgraphs));
   OnnxOutputs outputs;
   for (int k = 0; k < states + scans; ++k) {
