@@ -95,7 +95,7 @@ class Interpreter::Machine {
     return Status::ok();
   }
 
-  /// "the loop %while_loop of ONNX node 'loop'": the function's variable and the model node it came from.
+  /// "the loop %while_loop of node 'loop'": the function's variable and the model node it came from.
   std::string loopName(const Closure& closure) const {
     std::string name = closure.self ? "%" + closure.self->name : closure.globalName.empty() ? "" : "@" + closure.globalName;
     std::string text = "the loop" + (name.empty() ? std::string() : " " + name);
