@@ -96,6 +96,27 @@ inline OnnxModelBuilder loopNested() {
   return b;
 }
 
+/// Loop with an If in its body, whose branches read the body's values: y doubles while the
+/// iteration number is below 2, then grows by 1. With M = 4 and y = [1]: 2, 4, 5, 6.
+inline OnnxModelBuilder loopWithIf() {
+  OnnxModelBuilder b;
+  b.input("y", {1}).intInitializer("M", {}, {4}).output("y_final");
+  onnx::NodeProto& loop = b.node("Loop", {"M", "", "y"}, {"y_final"}, "loop");
+  SubgraphBuilder body(graphAttr(loop, "body"));
+  body.input("i", onnx::TensorProto::INT64).input("cond_in", onnx::TensorProto::BOOL);
+  body.input("y_in", onnx::TensorProto::FLOAT).output("cond_in").output("y_out");
+  body.intInitializer("two", {}, {2});
+  body.node("Less", {"i", "two"}, {"early"});
+  onnx::NodeProto& branch = body.node("If", {"early"}, {"y_out"});
+  SubgraphBuilder then(graphAttr(branch, "then_branch"));
+  then.floatInitializer("factor", {}, {2.0f}).output("doubled");
+  then.node("Mul", {"y_in", "factor"}, {"doubled"});
+  SubgraphBuilder otherwise(graphAttr(branch, "else_branch"));
+  otherwise.floatInitializer("one", {}, {1.0f}).output("incremented");
+  otherwise.node("Add", {"y_in", "one"}, {"incremented"});
+  return b;
+}
+
 /// Loop with a constant M = 3 and no cond; the body appends its iteration number to y, so y's
 /// length changes every iteration and its variable has `?`. With y = [5]: y_final = [5, 0, 1, 2].
 inline OnnxModelBuilder loopGrowing() {

@@ -122,6 +122,12 @@ class TestOnnxLoopRuns : public QObject {
     QVERIFY(holds((*outputs)[1], {2, 2}, {2.5, -1, 4, -4}));
   }
 
+  void ifInsideALoopBody() {
+    auto outputs = run(imported(testing::loopWithIf()), {{"y", floats({1}, {1})}});
+    QVERIFY2(outputs.isOk(), outputs ? "" : outputs.error().str().c_str());
+    QVERIFY(holds((*outputs)[0], {1}, {6}));
+  }
+
   void loopGrowsItsCarriedValue() {
     auto outputs = run(imported(testing::loopGrowing()), {{"y", floats({1}, {5})}});
     QVERIFY2(outputs.isOk(), outputs ? "" : outputs.error().str().c_str());
