@@ -109,8 +109,11 @@ class TestCanvasLabels : public QObject {
       for (const LegendEntry& entry : page->legend()->entries()) texts << entry.text;
       return texts;
     };
-    QCOMPARE(texts(), (QStringList{QStringLiteral("runs on byoc-target"),
-                                   QStringLiteral("composite (a pattern's match)"), QStringLiteral("outlined function (a colour each)")}));
+    // The demo's while loop: its box and the boxes of its if's branches are named too.
+    QCOMPARE(texts(), (QStringList{QStringLiteral("runs on byoc-target"), QStringLiteral("composite (a pattern's match)"),
+                                   QStringLiteral("outlined function (a colour each)"),
+                                   QStringLiteral("loop (a function calling itself; \u21BB: next iteration)"),
+                                   QStringLiteral("then / else: what only that side of an if runs")}));
     QVERIFY(page->legend()->isVisible());
     page->search(QStringLiteral("conv2d"), false);
     QVERIFY(texts().contains(QStringLiteral("search match")));

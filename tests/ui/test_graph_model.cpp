@@ -68,7 +68,120 @@ class TestGraphModel : public QObject {
         QCOMPARE(graph.outEdges(node.id).size(), std::size_t{1});
       }
     }
-    QCOMPARE(weightStubs, 3);  // two conv2d calls and the recursive call
+    QCOMPARE(weightStubs, 2);  // the conv2d of each branch; the loop's call of itself passes %w1 on unchanged
+  }
+
+  /// What only one branch of an `if` uses is boxed as that branch, nested where the `if` is; what
+  /// the condition, both branches or anything after the `if` uses stays outside.
+  void branchesAreGroupsOfWhatOnlyTheyUse() {
+    GraphModel graph = mainGraph(
+        "#[version = \"0.0.5\"]\n"
+        "def @main(%x: Tensor[(4), float32], %c: bool, %d: bool) {\n"
+        "  %0 = nn.relu(%x);\n"
+        "  %1 = tanh(%0);\n"
+        "  %2 = sigmoid(%0);\n"
+        "  %3 = exp(%0);\n"
+        "  %4 = if (%c) {\n"
+        "    add(%1, %3)\n"
+        "  } else {\n"
+        "    if (%d) {\n"
+        "      multiply(%2, %2)\n"
+        "    } else {\n"
+        "      negative(%2)\n"
+        "    }\n"
+        "  };\n"
+        "  subtract(%4, %3)\n"
+        "}\n");
+    auto node = [&graph](const QString& title) {
+      for (const GraphNode& node : graph.nodes()) {
+        if (node.title == title) return node;
+      }
+      qFatal("no node %s", qPrintable(title));
+    };
+    // The chain of group labels from the node's innermost group outwards.
+    auto place = [&graph](const GraphNode& node) {
+      QStringList labels;
+      for (int group = node.group; group >= 0; group = graph.groups()[group].parent) labels << graph.groups()[group].label;
+      return labels.join(QStringLiteral(" < "));
+    };
+    QCOMPARE(place(node(QStringLiteral("nn.relu"))), QString());      // used by both branches and after the if
+    QCOMPARE(place(node(QStringLiteral("exp"))), QString());          // used in `then` and after the if
+    QCOMPARE(place(node(QStringLiteral("subtract"))), QString());
+    QCOMPARE(place(node(QStringLiteral("tanh"))), QStringLiteral("then"));
+    QCOMPARE(place(node(QStringLiteral("add"))), QStringLiteral("then"));
+    QCOMPARE(place(node(QStringLiteral("sigmoid"))), QStringLiteral("else"));  // both sides of the inner if
+    QCOMPARE(place(node(QStringLiteral("multiply"))), QStringLiteral("then < else"));
+    QCOMPARE(place(node(QStringLiteral("negative"))), QStringLiteral("else < else"));
+    int ifs = 0;
+    for (const GraphNode& each : graph.nodes()) {
+      if (each.kind != GraphNodeKind::If) continue;
+      ++ifs;
+      // Each box names the `if` whose branch it is, and sits where that `if` is.
+      for (const GraphGroup& group : graph.groups()) {
+        if (group.branchOf == each.id) QCOMPARE(group.parent, each.group);
+      }
+    }
+    QCOMPARE(ifs, 2);
+    QCOMPARE(graph.groups().size(), std::size_t{4});
+    // Stubs sit with their consumer: %d, the inner if's condition, is in the outer `else`.
+    QCOMPARE(place(node(QStringLiteral("%d"))), QStringLiteral("else"));
+  }
+
+  /// A let-bound function calling itself is a loop: its box says so, its call of itself is one
+  /// loop-back node fed only by what changes, and a loop called inside a branch is boxed there.
+  void loopsAreLabelledAndTheirCallOfItselfReadsAsTheNextIteration() {
+    GraphModel demo = mainGraph(testing::readTestData("text/demo.relay"));
+    QCOMPARE(demo.groups()[0].label, QStringLiteral("loop %while_loop"));
+    QVERIFY(demo.groups()[0].loop);
+    int loopBacks = 0;
+    for (const GraphNode& node : demo.nodes()) {
+      if (node.kind != GraphNodeKind::LoopBack) continue;
+      ++loopBacks;
+      QCOMPARE(node.title, QStringLiteral("\u21BB %while_loop"));
+      QCOMPARE(node.detail, QStringLiteral("next iteration\nsame %w1, %b1"));
+      QCOMPARE(demo.groups()[node.group].label, QStringLiteral("then"));
+      std::vector<int> ports;
+      for (int edge : demo.inEdges(node.id)) ports.push_back(demo.edges()[edge].port);
+      QCOMPARE(ports, (std::vector<int>{0, 1}));  // %iter1 + 1 and the relu; %w1 and %b1 go round unchanged
+    }
+    QCOMPARE(loopBacks, 1);
+    // The call starting the loop stays an ordinary call, outside the loop's box.
+    int starts = 0;
+    for (const GraphNode& node : demo.nodes()) starts += node.kind == GraphNodeKind::Call && node.title == u"%while_loop" && node.group == -1;
+    QCOMPARE(starts, 1);
+
+    GraphModel nested = mainGraph(
+        "#[version = \"0.0.5\"]\n"
+        "def @main(%x: Tensor[(4), float32], %c: bool) {\n"
+        "  if (%c) {\n"
+        "    let %loop: fn (int32, Tensor[(4), float32]) -> Tensor[(4), float32] = fn (%i: int32, %v: Tensor[(4), float32]) -> Tensor[(4), float32] {\n"
+        "      if (less(%i, 3)) {\n"
+        "        %loop(add(%i, 1), nn.relu(%v))\n"
+        "      } else {\n"
+        "        %v\n"
+        "      }\n"
+        "    };\n"
+        "    %loop(0, %x)\n"
+        "  } else {\n"
+        "    negative(%x)\n"
+        "  }\n"
+        "}\n");
+    int loop = -1;
+    for (const GraphGroup& group : nested.groups()) {
+      if (group.loop) loop = group.id;
+    }
+    QVERIFY(loop >= 0);
+    QCOMPARE(nested.groups()[loop].label, QStringLiteral("loop %loop"));
+    QVERIFY(nested.groups()[loop].parent >= 0);
+    QCOMPARE(nested.groups()[nested.groups()[loop].parent].label, QStringLiteral("then"));
+    for (const GraphNode& node : nested.nodes()) {
+      if (node.kind == GraphNodeKind::LoopBack) {
+        QCOMPARE(node.detail, QStringLiteral("next iteration"));  // both arguments change
+        QCOMPARE(nested.groups()[node.group].label, QStringLiteral("then"));
+        QCOMPARE(nested.groups()[node.group].parent, loop);
+      }
+      if (node.title == u"less") QCOMPARE(node.group, loop);
+    }
   }
 
   void widelySharedValuesReachLaterConsumersThroughStubs() {

@@ -176,7 +176,10 @@ class TestMainWindow : public QObject {
     GraphPage* page = window.mainPage();
     const int conv = findTitle(page->model(), QStringLiteral("nn.conv2d"));
     const int call = findTitle(page->model(), QStringLiteral("%while_loop"));
-    QCOMPARE(page->model().nodes()[conv].group, 0);
+    // The first conv2d lies in the `then` box of the loop's if, inside the loop's box, group 0.
+    const int branch = page->model().nodes()[conv].group;
+    QCOMPARE(page->model().groups()[branch].label, QStringLiteral("then"));
+    QCOMPARE(page->model().groups()[branch].parent, 0);
     QVERIFY(page->scene()->itemOf(conv)->unit() == conv);
     QSignalSpy laidOut(page, &GraphPage::layoutReady);
     QSignalSpy started(page, &GraphPage::layoutStarted);

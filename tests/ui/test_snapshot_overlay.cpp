@@ -54,10 +54,10 @@ class TestSnapshotOverlay : public QObject {
     Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_annotate_target.relay"), loaded);
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
              QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
-                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#20, nn.bias_add#22, nn.relu#23\n"
-                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#20, "
-                            "nn.bias_add#22, nn.relu#23, reshape#24\n"
-                            "target default: %while_loop#4, less#6, %while_loop#17\n"));
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#18, nn.bias_add#20, nn.relu#21\n"
+                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#18, "
+                            "nn.bias_add#20, nn.relu#21, reshape#22\n"
+                            "target default: %while_loop#4, less#6, \u21BB %while_loop#15\n"));
   }
 
   void demoEndsInTheThreePartitionsOfSeed000() {
@@ -66,12 +66,12 @@ class TestSnapshotOverlay : public QObject {
     Module snapshot = testing::snapshotFromText(testing::readTestData("ui/steps/demo_partition_graph.relay"), loaded);
     QCOMPARE(describeOverlay(overlayForSnapshot(snapshot, graph), graph),
              QStringLiteral("composite byoc-target.conv2d_relu_with_bias: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
-                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#20, nn.bias_add#22, nn.relu#23\n"
+                            "composite byoc-target.conv2d_relu_with_bias: nn.conv2d#18, nn.bias_add#20, nn.relu#21\n"
                             "partition tvmgen_default_byoc_target_main_0: add#8\n"
                             "partition tvmgen_default_byoc_target_main_2: nn.conv2d#11, nn.bias_add#13, nn.relu#14\n"
-                            "partition tvmgen_default_byoc_target_main_5: nn.conv2d#20, nn.bias_add#22, nn.relu#23, reshape#24\n"
-                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#20, "
-                            "nn.bias_add#22, nn.relu#23, reshape#24\n"));
+                            "partition tvmgen_default_byoc_target_main_5: nn.conv2d#18, nn.bias_add#20, nn.relu#21, reshape#22\n"
+                            "target byoc-target: add#8, nn.conv2d#11, nn.bias_add#13, nn.relu#14, nn.conv2d#18, "
+                            "nn.bias_add#20, nn.relu#21, reshape#22\n"));
   }
 
   void targetsAreListedInFirstSeenOrder() {

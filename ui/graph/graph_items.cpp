@@ -24,7 +24,8 @@ constexpr int kFlashMilliseconds = 1200;
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
   switch (kind) {
     case GraphNodeKind::Op: return palette.opFill;
-    case GraphNodeKind::Call: return palette.callFill;
+    case GraphNodeKind::Call:
+    case GraphNodeKind::LoopBack: return palette.callFill;
     case GraphNodeKind::Stub: return palette.stubFill;
     case GraphNodeKind::Tuple:
     case GraphNodeKind::Project:
@@ -203,8 +204,32 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->drawText(labelRect_, Qt::AlignCenter, label_);
 }
 
-GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette)
-    : group_(group), label_(std::move(label)), composite_(composite), rect_(rect), palette_(palette) {
+GroupStyle groupStyle(const GraphGroup& group) {
+  if (group.branchOf >= 0) return GroupStyle::Branch;
+  if (group.loop) return GroupStyle::Loop;
+  return group.composite ? GroupStyle::Composite : GroupStyle::Plain;
+}
+
+void setGroupPen(QPainter& painter, GroupStyle style, const GraphPalette& palette) {
+  switch (style) {
+    case GroupStyle::Plain:
+    case GroupStyle::Composite:
+      painter.setPen(QPen(palette.border, 1, Qt::DotLine));
+      painter.setBrush(style == GroupStyle::Composite ? palette.compositeFill : palette.groupFill);
+      return;
+    case GroupStyle::Loop:
+      painter.setPen(QPen(palette.border, 1.8));
+      painter.setBrush(palette.groupFill);
+      return;
+    case GroupStyle::Branch:
+      painter.setPen(QPen(palette.border, 1.2, Qt::DashLine));
+      painter.setBrush(Qt::NoBrush);
+      return;
+  }
+}
+
+GroupItem::GroupItem(int group, QString label, GroupStyle style, QRectF rect, const GraphPalette* palette)
+    : group_(group), label_(std::move(label)), style_(style), rect_(rect), palette_(palette) {
   setZValue(0);
   setToolTip(QStringLiteral("%1 — double-click to collapse").arg(label_));
 }
@@ -212,8 +237,7 @@ GroupItem::GroupItem(int group, QString label, bool composite, QRectF rect, cons
 QRectF GroupItem::boundingRect() const { return rect_.adjusted(-1, -1, 1, 1); }
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-  painter->setPen(QPen(palette_->border, 1, Qt::DotLine));
-  painter->setBrush(composite_ ? palette_->compositeFill : palette_->groupFill);
+  setGroupPen(*painter, style_, *palette_);
   if (detailOf(option, painter) < kShapeDetail) {
     painter->drawRect(rect_);
     return;

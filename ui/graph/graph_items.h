@@ -104,13 +104,25 @@ class EdgeItem : public QGraphicsItem {
   const GraphFonts* fonts_;
 };
 
+/// How a group's box is drawn.
+enum class GroupStyle {
+  Plain,      ///< a function literal, a name scope or a block: dotted, filled
+  Composite,  ///< a composite function: dotted, in the composite fill
+  Loop,       ///< a function that calls itself: solid, drawn heavier
+  Branch,     ///< the `then` or `else` of an `if`: dashed, unfilled
+};
+/// The style of `group`'s box.
+GroupStyle groupStyle(const GraphGroup& group);
+/// Sets `painter`'s pen and brush for a group box of `style` (the canvas and the legend draw alike).
+void setGroupPen(QPainter& painter, GroupStyle style, const GraphPalette& palette);
+
 /// The box around an expanded group; double-clicking it asks to collapse it. Its label is a
 /// LabelItem, so that the boxes of nested groups never cover it.
 class GroupItem : public QGraphicsItem {
  public:
   /// Qt item type of group boxes.
   enum { Type = UserType + 2 };
-  GroupItem(int group, QString label, bool composite, QRectF rect, const GraphPalette* palette);
+  GroupItem(int group, QString label, GroupStyle style, QRectF rect, const GraphPalette* palette);
   int type() const override { return Type; }
   int group() const { return group_; }
   const QString& label() const { return label_; }
@@ -121,7 +133,7 @@ class GroupItem : public QGraphicsItem {
  private:
   int group_;
   QString label_;
-  bool composite_;
+  GroupStyle style_;
   QRectF rect_;
   const GraphPalette* palette_;
 };

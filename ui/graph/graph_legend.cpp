@@ -5,6 +5,7 @@
 
 #include <QPainter>
 
+#include "graph/graph_items.h"
 
 namespace byoc::ui {
 
@@ -44,6 +45,10 @@ std::vector<LegendEntry> legendEntries(const GraphOverlay& overlay, const Decora
   if (shown.matchInputs)
     entries.push_back({Swatch::DashedOutline, matchOutlineColour(theme), QObject::tr("input of a match (what a * matched)")});
   if (shown.searchMatches) entries.push_back({Swatch::Border, graphPalette(theme).searchMatch, QObject::tr("search match")});
+  if (shown.loops)
+    entries.push_back({Swatch::LoopBox, graphPalette(theme).border, QObject::tr("loop (a function calling itself; \u21BB: next iteration)")});
+  if (shown.branches)
+    entries.push_back({Swatch::BranchBox, graphPalette(theme).border, QObject::tr("then / else: what only that side of an if runs")});
   return entries;
 }
 
@@ -104,6 +109,8 @@ void GraphLegend::paintEvent(QPaintEvent*) {
         painter.setPen(QPen(entry.colour, 2.2));
         painter.setBrush(palette.opFill);
         break;
+      case LegendEntry::Swatch::LoopBox: setGroupPen(painter, GroupStyle::Loop, palette); break;
+      case LegendEntry::Swatch::BranchBox: setGroupPen(painter, GroupStyle::Branch, palette); break;
     }
     painter.drawRoundedRect(swatch, 3, 3);
     painter.setPen(palette.text);

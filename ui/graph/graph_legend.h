@@ -2,8 +2,9 @@
 /// \file
 /// The legend of the graph canvas: what the colours and line styles of the current picture mean.
 ///
-/// Built from what is drawn (the step's overlay, pattern-match outlines, search matches), so it
-/// lists only what the picture shows: one row per target tint, then the outline kinds present.
+/// Built from what is drawn (the step's overlay, pattern-match outlines, search matches, loop and
+/// branch boxes), so it lists only what the picture shows: one row per target tint, then the
+/// outline kinds present, then the boxes of control flow.
 
 #include <QWidget>
 #include <vector>
@@ -15,7 +16,7 @@ namespace byoc::ui {
 
 /// One row of the legend.
 struct LegendEntry {
-  enum class Swatch { Tint, DashedBox, DashedOutline, SolidOutline, Border };
+  enum class Swatch { Tint, DashedBox, DashedOutline, SolidOutline, Border, LoopBox, BranchBox };
   Swatch swatch = Swatch::Tint;
   QColor colour;
   QString text;
@@ -26,6 +27,8 @@ struct Decorations {
   bool patternMatches = false;  ///< outlines of the edited pattern's matches
   bool matchInputs = false;     ///< dashed rings around the inputs their wildcards matched
   bool searchMatches = false;
+  bool loops = false;     ///< boxes of functions that call themselves
+  bool branches = false;  ///< `then`/`else` boxes
 };
 
 /// What the picture's decorations mean, in drawing order (see the file comment).

@@ -3,6 +3,8 @@
 
 #include "graph/graph_model.h"
 
+#include "graph/branch_groups.h"
+
 #include <QStringBuilder>
 #include <algorithm>
 #include <limits>
@@ -87,6 +89,7 @@ class GraphBuilder {
       work.pop_back();
       walkBody(function->body, group, work);
     }
+    groupBranchMembers();
     splitSharedValues();
     indexEdges();
     if (provenance_ && !provenance_->names.empty()) groupByScope();
@@ -147,20 +150,62 @@ class GraphBuilder {
     }
     group.function = Function(&function);
     model_.groups_.push_back(std::move(group));
+    groupOfFunction_[&function] = model_.groups_.back().id;
     return model_.groups_.back().id;
+  }
+
+  /// The let-bound function literal `callee` names, or null.
+  const FunctionNode* boundFunction(const Expr& callee) const {
+    const auto* var = callee->as<VarNode>();
+    auto bound = var ? letValue_.find(var) : letValue_.end();
+    return bound == letValue_.end() ? nullptr : bound->second->as<FunctionNode>();
+  }
+
+  /// The group of `function` when `group` lies inside it (a call there is a loop's call of itself), else -1.
+  int enclosingGroupOf(const FunctionNode* function, int group) const {
+    for (; group >= 0; group = model_.groups_[group].parent) {
+      if (model_.groups_[group].function.get() == function) return group;
+    }
+    return -1;
+  }
+
+  /// Makes `node` the call of loop `loop` (a group) of itself: the arguments passing a parameter
+  /// of the loop on at its own position are named in the detail and get no edge.
+  void makeLoopBack(GraphNode& node, const CallNode& call, const FunctionNode& function, int loop,
+                    std::vector<bool>& skipped) {
+    GraphGroup& group = model_.groups_[loop];
+    if (!group.loop) {
+      group.loop = true;
+      group.label = QStringLiteral("loop ") % group.label;
+    }
+    node.kind = GraphNodeKind::LoopBack;
+    node.title = QChar(0x21BB) % u' ' % calleeTitle(call.callee);
+    QStringList kept;
+    for (std::size_t i = 0; i < call.args.size() && i < function.params.size(); ++i) {
+      if (valueOf(call.args[i]).get() != function.params[i].get()) continue;
+      skipped[i] = true;
+      kept << u'%' % fromStd(function.params[i]->name);
+    }
+    node.detail = QStringLiteral("next iteration");
+    if (!kept.isEmpty()) node.detail += QStringLiteral("\nsame ") % kept.join(QStringLiteral(", "));
   }
 
   void addNode(const Expr& expr, int group) {
     std::vector<Expr> inputs;
+    std::vector<bool> skipped;  // inputs drawn without an edge
+    const FunctionNode* callee = nullptr;
     GraphNode node;
     node.expr = expr;
     node.group = group;
     if (const auto* call = expr->as<CallNode>()) {
       inputs = call->args;
+      skipped.assign(inputs.size(), false);
       if (const auto* op = call->callee->as<OpNode>()) {
         node.kind = GraphNodeKind::Op;
         node.title = fromStd(op->name());
         node.detail = keyAttributes(*call).join(QStringLiteral(", "));
+      } else if (callee = boundFunction(call->callee); callee && enclosingGroupOf(callee, group) >= 0) {
+        makeLoopBack(node, *call, *callee, enclosingGroupOf(callee, group), skipped);
       } else {
         node.kind = GraphNodeKind::Call;
         node.title = calleeTitle(call->callee);
@@ -183,8 +228,10 @@ class GraphBuilder {
     // An op's constant inputs (weights, biases, scalars) are lines of its box, as Netron shows
     // them: as stubs of their own they would crowd every rank sideways.
     const OpDef* def = node.kind == GraphNodeKind::Op && !model_.options_.weightsAsNodes ? expr->as<CallNode>()->opDef() : nullptr;
+    skipped.resize(inputs.size(), false);
     std::vector<int> producers(inputs.size(), -1);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
+      if (skipped[port]) continue;
       const auto* constant = def ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
       if (constant) {
         const QString name = port < def->inputs.size() ? fromStd(def->inputs[port]) : QString::number(port);
@@ -195,6 +242,7 @@ class GraphBuilder {
       }
     }
     int id = appendNode(std::move(node));
+    if (callee) calls_.emplace_back(callee, id);
     model_.nodeOfExpr_[expr.get()] = id;
     for (NodeId origin : expr->origin().ids()) model_.nodesOfOrigin_[origin].push_back(id);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
@@ -259,6 +307,22 @@ class GraphBuilder {
     if (node.group >= 0) model_.groups_[node.group].nodes.push_back(node.id);
     model_.nodes_.push_back(std::move(node));
     return model_.nodes_.back().id;
+  }
+
+  /// Puts what one branch of an `if` uses alone into a `then` or `else` group; stubs follow their consumer.
+  void groupBranchMembers() {
+    std::vector<CalleeUse> calleeUses;
+    for (const auto& [function, call] : calls_) {
+      if (auto group = groupOfFunction_.find(function); group != groupOfFunction_.end()) calleeUses.push_back({group->second, call});
+    }
+    groupBranches(model_.nodes_, model_.edges_, model_.groups_, calleeUses);
+    for (const GraphEdge& edge : model_.edges_) {
+      if (model_.nodes_[edge.from].kind == GraphNodeKind::Stub) model_.nodes_[edge.from].group = model_.nodes_[edge.to].group;
+    }
+    for (GraphGroup& group : model_.groups_) group.nodes.clear();
+    for (const GraphNode& node : model_.nodes_) {
+      if (node.group >= 0) model_.groups_[node.group].nodes.push_back(node.id);
+    }
   }
 
   /// Gives every consumer but the first of a widely shared value its own stub.
@@ -478,6 +542,9 @@ class GraphBuilder {
   std::unordered_map<const ExprNode*, Expr> inlinedBody_;
   std::unordered_map<const VarNode*, Expr> paramValue_;
   std::unordered_set<const ExprNode*> visited_;
+  std::unordered_map<const FunctionNode*, int> groupOfFunction_;
+  /// Calls of let-bound function literals, with their nodes: uses of the literals' groups.
+  std::vector<std::pair<const FunctionNode*, int>> calls_;
 };
 
 GraphModel GraphModel::build(const Function& function, const QString& name, const Provenance* provenance,
@@ -504,7 +571,7 @@ std::vector<int> GraphModel::inEdges(int node) const { return inEdges_.at(node);
 std::vector<int> GraphModel::outEdges(int node) const { return outEdges_.at(node); }
 
 QString GraphModel::dump() const {
-  static const char* const kKindNames[] = {"op", "call", "tuple", "project", "if", "stub"};
+  static const char* const kKindNames[] = {"op", "call", "tuple", "project", "if", "stub", "loop-back"};
   QString text;
   for (const GraphNode& node : nodes_) {
     text += u'n' % QString::number(node.id) % u' ' % QLatin1String(kKindNames[static_cast<int>(node.kind)]) % u' ' %
@@ -524,6 +591,7 @@ QString GraphModel::dump() const {
     text += u'g' % QString::number(group.id) % u' ' % group.label;
     if (group.composite) text += QStringLiteral(" composite");
     if (group.synthesized) text += QStringLiteral(" block");
+    if (group.branchOf >= 0) text += QStringLiteral(" of n") % QString::number(group.branchOf);
     if (group.parent >= 0) text += QStringLiteral(" in g") % QString::number(group.parent);
     text += u'\n';
   }

@@ -13,10 +13,18 @@
 /// - a value consumed by more than `kSharedFanOut` nodes reaches its first consumer by an edge and
 ///   every other one through a stub naming it (a layout engine never sees a wide fan-out);
 /// - each nested function literal becomes a *group* holding the nodes of its body; composite
-///   functions are groups labelled with their `Composite` name; a literal called where it is
-///   written and used nowhere else (a composite after MergeComposite) is drawn *inline*: its group
-///   takes the place of the call, its parameters are the call's arguments and the call's users
-///   read its body's result, so an outlined function reads like the model it came from;
+///   functions are groups labelled with their `Composite` name; a let-bound function that calls
+///   itself is a *loop* (`loop %while_loop`), and its call of itself is one `LoopBack` node that
+///   takes only the values the next iteration changes (an argument passing the parameter of its
+///   own position on is named in the node's detail, not drawn as an edge); a literal called
+///   where it is written and used nowhere else (a composite after MergeComposite) is drawn
+///   *inline*: its group takes the place of the call, its parameters are the call's arguments and
+///   the call's users read its body's result, so an outlined function reads like the model it
+///   came from;
+/// - the nodes and groups that only one branch of an `if` uses (every use of them leads to the
+///   `if` through that branch) go into a *branch group* labelled `then` or `else`, nested where
+///   the `if` is; what the condition, the other branch or anything after the `if` also uses
+///   stays outside;
 /// - with a provenance table, source-model node names written as scopes
 ///   (`/layer1/layer1.0/conv1/Conv`) become nested *scope groups* (`layer1` ⊃ `layer1.0` ⊃ `conv1`)
 ///   inside the node's function group; stubs join their consumer's group;
@@ -45,13 +53,15 @@ enum class GraphNodeKind : unsigned char {
   Project,   ///< `t.i`.
   If,        ///< `if (c) { … } else { … }`.
   Stub,      ///< A per-consumer copy of a parameter, constant, global or shared value.
+  LoopBack,  ///< A loop's call of itself: the start of its next iteration.
 };
 
 /// One node of the drawing.
 struct GraphNode {
   int id = 0;
   GraphNodeKind kind = GraphNodeKind::Op;
-  /// Main label: op name, callee name, `tuple`, `.1`, `if`, or the stub's name.
+  /// Main label: op name, callee name, `tuple`, `.1`, `if`, `↻ %loop` for a loop's call of
+  /// itself, or the stub's name.
   QString title;
   /// Secondary label: attributes that differ from their defaults and constant inputs, one per
   /// line; or a stub's type.
@@ -79,7 +89,8 @@ struct GraphGroup {
   int id = 0;
   /// The enclosing group, or -1.
   int parent = -1;
-  /// `Composite` name, or the name the function is bound to, or `fn`.
+  /// `Composite` name, or the name the function is bound to (`loop %name` for a loop), or `fn`;
+  /// `then` or `else` for a branch.
   QString label;
   /// True for functions with a `Composite` attribute.
   bool composite = false;
@@ -91,6 +102,10 @@ struct GraphGroup {
   bool synthesized = false;
   /// What the group's collapsed box shows under its label; empty: its number of nodes.
   QString detail;
+  /// True for a function that calls itself (a loop).
+  bool loop = false;
+  /// For a `then`/`else` box: the `if` node whose branch it holds, else -1.
+  int branchOf = -1;
 };
 
 /// Choices of how a graph is drawn.

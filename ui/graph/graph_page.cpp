@@ -281,8 +281,13 @@ void GraphPage::setMatchHighlights(std::vector<MatchHighlight> matches) {
 void GraphPage::updateLegend() {
   const std::vector<MatchHighlight>& matches = scene_->matchHighlights();
   const bool inputs = std::any_of(matches.begin(), matches.end(), [](const MatchHighlight& match) { return !match.inputs.empty(); });
-  legend_->setEntries(legendEntries(scene_->overlay(), {!matches.empty(), inputs, !scene_->searchMatches().empty()}, scene_->theme()),
-                      scene_->theme());
+  const std::vector<GraphGroup> none;
+  const auto& groups = model_ ? model_->groups() : none;
+  const bool loops = std::any_of(groups.begin(), groups.end(), [](const GraphGroup& group) { return group.loop; });
+  const bool branches = std::any_of(groups.begin(), groups.end(), [](const GraphGroup& group) { return group.branchOf >= 0; });
+  legend_->setEntries(
+      legendEntries(scene_->overlay(), {!matches.empty(), inputs, !scene_->searchMatches().empty(), loops, branches}, scene_->theme()),
+      scene_->theme());
   placeOverlays();
 }
 

@@ -122,7 +122,7 @@ void GraphScene::rebuild() {
     if (box.isNull()) continue;
     box = box.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad);
     groupRects[id] = box;
-    auto* item = new GroupItem(id, group.label, group.composite, box, palette);
+    auto* item = new GroupItem(id, group.label, groupStyle(group), box, palette);
     // Nested boxes above their parents' fill, so that their outline shows (all below hulls at 0.5).
     item->setZValue(depth[id] * 0.01);
     addItem(item);

@@ -21,6 +21,7 @@ QString kindName(GraphNodeKind kind) {
     case GraphNodeKind::Project: return QStringLiteral("tuple item");
     case GraphNodeKind::If: return QStringLiteral("if");
     case GraphNodeKind::Stub: return QStringLiteral("input");
+    case GraphNodeKind::LoopBack: return QStringLiteral("next iteration of the loop");
   }
   return {};
 }
