@@ -22,6 +22,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <utility>
 
 #include "window/main_window.h"
 #include "window/screenshot.h"
@@ -31,6 +33,8 @@
 #include "models/diagnostics_model.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
+#include "run/run_inputs_model.h"
+#include "run/run_panel.h"
 #include "run/run_plugins.h"
 #include "support/job.h"
 #include "version.h"
@@ -50,6 +54,20 @@ bool needsNoDisplay(int argc, char** argv) {
       if (std::strcmp(argv[i], option) == 0) return true;
   }
   return false;
+}
+
+/// Gives each `NAME=DIMS` of --input-shape to the Run panel's input NAME (a leading `%` optional).
+byoc::Status setInputShapes(byoc::ui::RunInputsModel& inputs, const QStringList& specs) {
+  for (const QString& spec : specs) {
+    const qsizetype equals = spec.indexOf(u'=');
+    if (equals <= 0) return byoc::makeError("expects NAME=DIMS such as x=16x256, found '" + spec.toStdString() + "'");
+    QString name = spec.left(equals);
+    if (name.startsWith(u'%')) name.remove(0, 1);
+    const int row = inputs.rowOf(name.toStdString());
+    if (row < 0) return byoc::makeError(spec.toStdString() + ": the model has no input %" + name.toStdString());
+    BYOC_TRY(inputs.setShape(row, spec.mid(equals + 1)));
+  }
+  return byoc::Status::ok();
 }
 
 }  // namespace
@@ -93,6 +111,10 @@ int main(int argc, char** argv) {
   QCommandLineOption runModel(QStringLiteral("run"),
                               QStringLiteral("Run the model with random inputs against the reference (after the passes "
                                              "of --target) and show the Run panel."));
+  QCommandLineOption inputShape(QStringLiteral("input-shape"),
+                                QStringLiteral("The shape of random input NAME for the Run panel, such as x=16x256: sizes for "
+                                               "its unknown (?) dimensions; repeat for each input."),
+                                QStringLiteral("NAME=DIMS"));
   QCommandLineOption pattern(QStringLiteral("pattern"),
                              QStringLiteral("Add <text> as a new row of the target's pattern table and show its live matches."),
                              QStringLiteral("text"));
@@ -103,7 +125,8 @@ int main(int argc, char** argv) {
   QCommandLineOption plugin(QStringLiteral("plugin"),
                             QStringLiteral("Load the codegen plugin <path> (a shared library, docs/plugins.md); repeat for several."),
                             QStringLiteral("path"));
-  parser.addOptions({demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, pattern, function, plugin});
+  parser.addOptions(
+      {demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, inputShape, pattern, function, plugin});
   parser.process(app);
   const bool screenshot = parser.isSet(shot);
 
@@ -152,9 +175,23 @@ int main(int argc, char** argv) {
     });
   }
 
+  // Before --run, which reads the shapes (and does not start when one does not fit); for the
+  // model of the command line only.
+  auto shapesRefused = std::make_shared<bool>(false);
+  QObject::connect(&window, &byoc::ui::MainWindow::opened, &window,
+                   [&window, shapesRefused, specs = parser.values(inputShape), first = true]() mutable {
+                     if (!std::exchange(first, false)) return;
+                     if (byoc::Status given = setInputShapes(*window.runPanel()->inputsModel(), specs); !given) {
+                       std::fprintf(stderr, "error: --input-shape %s\n", given.error().message.c_str());
+                       *shapesRefused = true;
+                       QApplication::exit(2);
+                     }
+                   });
   if (parser.isSet(runModel)) {
     QObject::connect(&window, targets.isEmpty() ? &byoc::ui::MainWindow::opened : &byoc::ui::MainWindow::stepsOpened,
-                     &window, &byoc::ui::MainWindow::runModel);
+                     &window, [&window, shapesRefused] {
+                       if (!*shapesRefused) window.runModel();
+                     });
   }
   if (parser.isSet(pattern)) {
     // After any --target load, which replaces the pattern table.

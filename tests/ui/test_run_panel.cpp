@@ -28,7 +28,9 @@
 #include "run/run_results_model.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
+#include "pass/infer_type.h"
 #include "target/target_library.h"
+#include "text/parser.h"
 #include "test_files.h"
 #include "window_fixture.h"
 
@@ -52,6 +54,20 @@ bool sameValues(const NDArray& a, const NDArray& b) {
   for (int64_t i = 0; i < a.numElements(); ++i)
     if (a.elementAsDouble(i) != b.elementAsDouble(i)) return false;
   return true;
+}
+
+/// A model whose first input has a dimension known only at run time.
+Module dynamicModule() {
+  Result<Module> parsed = parseModule(
+      "#[version = \"0.0.5\"]\n"
+      "def @main(%x: Tensor[(?, 4), float32], %w: Tensor[(4), float32]) {\n"
+      "  nn.relu(add(%x, %w))\n"
+      "}\n",
+      "dynamic.relay");
+  if (!parsed) qFatal("%s", parsed.error().str().c_str());
+  Result<Module> typed = inferTypes(*parsed);
+  if (!typed) qFatal("%s", typed.error().str().c_str());
+  return *typed;
 }
 
 QStringList sceneTexts(GraphScene* scene) {
@@ -147,6 +163,145 @@ class TestRunPanel : public QObject {
     QCOMPARE(failed.count(), 1);
     // The row keeps its random source.
     QCOMPARE(panel.inputsModel()->index(row, RunInputsModel::SourceColumn).data().toString(), QStringLiteral("random"));
+  }
+
+  /// An input with `?` dimensions takes the shape typed in its Shape cell; a shape that does not
+  /// fit stays there, marked, and says why in one line.
+  void aDynamicInputTakesTheShapeTyped() {
+    RunInputsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setModule(dynamicModule());
+    const QModelIndex shape = model.index(0, RunInputsModel::ShapeColumn);
+    QCOMPARE(model.index(0, RunInputsModel::TypeColumn).data().toString(), QStringLiteral("Tensor[(?, 4), float32]"));
+    QCOMPARE(shape.data().toString(), QStringLiteral("?\u00d74"));
+    QVERIFY(model.flags(shape) & Qt::ItemIsEditable);
+    // A static input's shape is its type's: nothing to choose.
+    QCOMPARE(model.index(1, RunInputsModel::ShapeColumn).data().toString(), QStringLiteral("4"));
+    QVERIFY(!(model.flags(model.index(1, RunInputsModel::ShapeColumn)) & Qt::ItemIsEditable));
+    Result<std::map<std::string, NDArray>> unfilled = model.tensors();
+    QVERIFY(!unfilled);
+    QCOMPARE(QString::fromStdString(unfilled.error().message),
+             QStringLiteral("input %x has the type Tensor[(?, 4), float32], whose size is known only at run time; give its "
+                            "shape in the Shape column or load a .npy file for it"));
+
+    for (const QString& text : {QStringLiteral("3x4"), QStringLiteral("3\u00d74"), QStringLiteral("(3, 4)"), QStringLiteral(" 3 X 4 ")}) {
+      QVERIFY(model.setData(shape, text, Qt::EditRole));
+      QCOMPARE(model.shapeProblem(0), QString());
+      Result<std::map<std::string, NDArray>> tensors = model.tensors();
+      QVERIFY2(tensors, tensors ? "" : tensors.error().str().c_str());
+      // As `byoc run --random-inputs 0 --input-shape x=3x4` fills it.
+      QVERIFY(sameValues(tensors->at("x"), randomTensorOf(TensorTypeNode({3, 4}, DType::Float32), 0)));
+    }
+    QCOMPARE(shape.data().toString(), QStringLiteral(" 3 X 4 "));
+    // Clearing the cell goes back to the type's shape, which a random input cannot take.
+    QVERIFY(model.setData(shape, QString(), Qt::EditRole));
+    QCOMPARE(shape.data().toString(), QStringLiteral("?\u00d74"));
+    QVERIFY(!model.tensors());
+  }
+
+  void refusedShapes_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("fixed size differs") << QStringLiteral("3x5")
+                                        << QStringLiteral("input %x: shape (3, 5) gives dimension 1 the size 5; expected (?, 4)");
+    QTest::newRow("rank") << QStringLiteral("3") << QStringLiteral("input %x: shape (3) has rank 1; expected (?, 4)");
+    QTest::newRow("unknown left zero")
+        << QStringLiteral("0x4")
+        << QStringLiteral("input %x: shape (0, 4) gives the unknown dimension 0 the size 0; expected a positive size for each ? of (?, 4)");
+    QTest::newRow("unknown left ?") << QStringLiteral("?x4")
+                                    << QStringLiteral("input %x: '?x4' leaves dimension 0 unknown; give a positive size for each ? of (?, 4)");
+    QTest::newRow("not a number")
+        << QStringLiteral("ax4")
+        << QStringLiteral("input %x: 'ax4' is not a shape: expected sizes from 0 to 4294967296 joined by 'x', one for each dimension of (?, 4)");
+    QTest::newRow("negative")
+        << QStringLiteral("-3x4")
+        << QStringLiteral("input %x: '-3x4' is not a shape: expected sizes from 0 to 4294967296 joined by 'x', one for each dimension of (?, 4)");
+    QTest::newRow("size beyond the limit")
+        << QStringLiteral("4294967297x4")
+        << QStringLiteral("input %x: '4294967297x4' is not a shape: expected sizes from 0 to 4294967296 joined by 'x', one for each "
+                          "dimension of (?, 4)");
+    QTest::newRow("elements beyond the limit")
+        << QStringLiteral("2147483648x4")
+        << QStringLiteral("input %x: shape (2147483648, 4): more than 4294967296 elements (the limit of one tensor)");
+    const QString tooMany = QStringLiteral("1x").repeated(32) + u'4';
+    QTest::newRow("rank beyond the limit")
+        << tooMany << QStringLiteral("input %x: '%1' has more than 32 dimensions (the limit); expected (?, 4)").arg(tooMany);
+  }
+
+  void refusedShapes() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    RunPanel panel;
+    panel.setModel(dynamicModule());
+    RunInputsModel* model = panel.inputsModel();
+    const QModelIndex shape = model->index(0, RunInputsModel::ShapeColumn);
+    QVERIFY(model->setData(shape, text, Qt::EditRole));
+    // The text stays in its cell, in red, with the reason as tooltip and under the inputs.
+    QCOMPARE(shape.data().toString(), text);
+    QCOMPARE(model->shapeProblem(0), expected);
+    QCOMPARE(shape.data(Qt::ToolTipRole).toString(), expected);
+    QVERIFY(shape.data(Qt::ForegroundRole).isValid());
+    QCOMPARE(panel.inputMessage(), expected);
+    Status set = model->setShape(0, text);
+    QVERIFY(!set);
+    QCOMPARE(QString::fromStdString(set.error().message), expected);
+    // Run refuses with the same words, and nothing runs.
+    QSignalSpy failed(&panel, &RunPanel::failed);
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    panel.run({builtinTarget("dnnl")}, QStringLiteral("relay"));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.front().front().toBool(), false);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(panel.verdict(), expected);
+    QVERIFY(!panel.isRunning());
+    // A shape that fits clears the mark and the message.
+    QVERIFY(model->setData(shape, QStringLiteral("2x4"), Qt::EditRole));
+    QCOMPARE(model->shapeProblem(0), QString());
+    QVERIFY(!shape.data(Qt::ForegroundRole).isValid());
+    QCOMPARE(panel.inputMessage(), QString());
+  }
+
+  /// A .npy file of any size the `?` allows fills a dynamic input; one whose fixed size differs does not.
+  void aDynamicInputTakesAFileThatFitsItsType() {
+    QTemporaryDir dir;
+    const QString fits = dir.filePath(QStringLiteral("fits.npy"));
+    const QString wrong = dir.filePath(QStringLiteral("wrong.npy"));
+    QVERIFY(writeNpy(fits.toStdString(), filled(DType::Float32, {5, 4}, 0.5)));
+    QVERIFY(writeNpy(wrong.toStdString(), filled(DType::Float32, {5, 3}, 0.5)));
+    RunInputsModel model;
+    model.setModule(dynamicModule());
+    QVERIFY(model.setFile(0, fits));
+    QCOMPARE(model.index(0, RunInputsModel::ShapeColumn).data().toString(), QStringLiteral("5\u00d74"));
+    QVERIFY(!(model.flags(model.index(0, RunInputsModel::ShapeColumn)) & Qt::ItemIsEditable));
+    QVERIFY(sameValues(model.tensors()->at("x"), filled(DType::Float32, {5, 4}, 0.5)));
+    Status refused = model.setFile(0, wrong);
+    QVERIFY(!refused);
+    QCOMPARE(QString::fromStdString(refused.error().message),
+             QStringLiteral("wrong.npy: input %x expects Tensor[(?, 4), float32], the file holds Tensor[(5, 3), float32]"));
+  }
+
+  /// The Run panel runs a dynamic model at the shape typed and checks it against the reference.
+  void aDynamicModelRunsAtTheShapeTyped() {
+    RunPanel panel;
+    panel.setModel(dynamicModule());
+    panel.timedRunsBox()->setValue(0);
+    QVERIFY(panel.inputsModel()->setData(panel.inputsModel()->index(0, RunInputsModel::ShapeColumn), QStringLiteral("3x4"),
+                                         Qt::EditRole));
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    panel.run({builtinTarget("dnnl")}, QStringLiteral("relay"));
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY2(panel.verdict().startsWith(QStringLiteral("\u2714 Agrees with the reference")), qPrintable(panel.verdict()));
+    QVERIFY(panel.lastReport());
+    QCOMPARE(panel.lastReport()->outputs.size(), std::size_t{1});
+    QCOMPARE(panel.lastReport()->outputs[0].shape(), (Shape{3, 4}));
+    // relu(x + w) of the inputs drawn, computed here.
+    const NDArray x = randomTensorOf(TensorTypeNode({3, 4}, DType::Float32), 0);
+    const NDArray w = randomTensorOf(TensorTypeNode({4}, DType::Float32), 1);
+    for (int64_t i = 0; i < 12; ++i) {
+      const float expected = std::max(0.0f, x.data<float>()[i] + w.data<float>()[i % 4]);
+      QCOMPARE(panel.lastReport()->outputs[0].data<float>()[i], expected);
+    }
   }
 
   void runOnTheDemoAgreesWithTheReference_data() {

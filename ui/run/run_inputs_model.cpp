@@ -1,13 +1,39 @@
 #include "run/run_inputs_model.h"
 
+#include <QBrush>
+#include <QColor>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QStringList>
 
 #include <algorithm>
 
+#include "ir/ops/op_helpers.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
+#include "support/limits.h"
 
 namespace byoc::ui {
+
+namespace {
+
+const TensorTypeNode* tensorTypeOf(const Var& param) {
+  return param->type() ? param->type()->as<TensorTypeNode>() : nullptr;
+}
+
+/// `16×1×256`, with `?` for an unknown size.
+QString dimsText(const Shape& shape) {
+  QStringList dims;
+  for (int64_t dim : shape) dims << (dim == kAnyDim ? QStringLiteral("?") : QString::number(dim));
+  return dims.join(QChar(0x00D7));
+}
+
+bool hasUnknownDims(const Var& param) {
+  const auto* type = tensorTypeOf(param);
+  return type && !ops::isStaticShape(type->shape);
+}
+
+}  // namespace
 
 RunInputsModel::RunInputsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -16,7 +42,10 @@ void RunInputsModel::setModule(const Module& module) {
   rows_.clear();
   if (Function main = module.find("main")) {
     int seed = 0;
-    for (const Var& param : main->params) rows_.push_back({param, seed++, {}, {}});
+    for (const Var& param : main->params) {
+      const auto* type = tensorTypeOf(param);
+      rows_.push_back({param, seed++, {}, {}, {}, type ? type->shape : Shape{}, {}});
+    }
   }
   endResetModel();
 }
@@ -25,13 +54,13 @@ Status RunInputsModel::setFile(int row, const QString& path) {
   if (row < 0 || row >= rowCount()) return makeError("no input row " + std::to_string(row));
   BYOC_ASSIGN_OR_RETURN(NDArray array, readNpy(path.toStdString()));
   Row& input = rows_[static_cast<std::size_t>(row)];
-  const auto* type = input.param->type() ? input.param->type()->as<TensorTypeNode>() : nullptr;
-  if (!type || array.dtype() != type->dtype || array.shape() != type->shape)
+  const auto* type = tensorTypeOf(input.param);
+  if (!type || array.dtype() != type->dtype || !concreteShape(type->shape, array.shape()))
     return makeError(QFileInfo(path).fileName().toStdString() + ": input %" + input.param->name + " expects " +
                      typeToString(input.param->type()) + ", the file holds " + typeToString(array.type()));
   input.file = path;
   input.array = std::move(array);
-  emit dataChanged(index(row, SourceColumn), index(row, SeedColumn));
+  emit dataChanged(index(row, ShapeColumn), index(row, SeedColumn));
   return Status::ok();
 }
 
@@ -39,10 +68,77 @@ void RunInputsModel::setRandom(int row) {
   if (row < 0 || row >= rowCount()) return;
   rows_[static_cast<std::size_t>(row)].file.clear();
   rows_[static_cast<std::size_t>(row)].array = {};
-  emit dataChanged(index(row, SourceColumn), index(row, SeedColumn));
+  emit dataChanged(index(row, ShapeColumn), index(row, SeedColumn));
 }
 
 void RunInputsModel::setSeed(int row, int seed) { setData(index(row, SeedColumn), seed, Qt::EditRole); }
+
+Result<Shape> RunInputsModel::shapeFrom(const Row& row, const QString& text) {
+  const std::string input = "input %" + row.param->name;
+  const auto* type = tensorTypeOf(row.param);
+  if (!type) return makeError(input + " has type " + typeToString(row.param->type()) + "; only tensor inputs can be filled");
+  const std::string declared = ops::shapeText(type->shape);
+  QString spec = text.trimmed();
+  if (spec.startsWith(u'(') && spec.endsWith(u')')) spec = spec.mid(1, spec.size() - 2);
+  static const QRegularExpression separators(QStringLiteral("[xX\\x{00D7},\\s]+"));
+  const QStringList parts = spec.split(separators, Qt::SkipEmptyParts);
+  if (parts.size() > limits::kMaxRank)
+    return makeError(input + ": '" + text.toStdString() + "' has more than " + std::to_string(limits::kMaxRank) +
+                     " dimensions (the limit); expected " + declared);
+  Shape given;
+  for (const QString& part : parts) {
+    if (part == u"?")
+      return makeError(input + ": '" + text.toStdString() + "' leaves dimension " + std::to_string(given.size()) +
+                       " unknown; give a positive size for each ? of " + declared);
+    bool isNumber = false;
+    const qulonglong size = part.toULongLong(&isNumber);
+    if (!isNumber || size > static_cast<qulonglong>(limits::kMaxElements))
+      return makeError(input + ": '" + text.toStdString() + "' is not a shape: expected sizes from 0 to " +
+                       std::to_string(limits::kMaxElements) + " joined by 'x', one for each dimension of " + declared);
+    given.push_back(static_cast<int64_t>(size));
+  }
+  Result<Shape> concrete = concreteShape(type->shape, given);
+  if (!concrete) return makeError(input + ": " + concrete.error().message);
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if (type->shape[i] == kAnyDim && given[i] == 0)
+      return makeError(input + ": shape " + ops::shapeText(given) + " gives the unknown dimension " + std::to_string(i) +
+                       " the size 0; expected a positive size for each ? of " + declared);
+  }
+  return concrete;
+}
+
+Status RunInputsModel::setShape(int row, const QString& text) {
+  if (row < 0 || row >= rowCount()) return makeError("no input row " + std::to_string(row));
+  Row& input = rows_[static_cast<std::size_t>(row)];
+  if (text.trimmed().isEmpty()) {  // back to the declared shape
+    const auto* type = tensorTypeOf(input.param);
+    input.shapeText.clear();
+    input.shapeError.clear();
+    input.shape = type ? type->shape : Shape{};
+    emit dataChanged(index(row, ShapeColumn), index(row, ShapeColumn));
+    return Status::ok();
+  }
+  Result<Shape> shape = shapeFrom(input, text);
+  input.shapeText = text;
+  input.shapeError = shape ? QString() : QString::fromStdString(shape.error().message);
+  if (shape) input.shape = *shape;
+  emit dataChanged(index(row, ShapeColumn), index(row, ShapeColumn));
+  if (!shape) return shape.error();
+  return Status::ok();
+}
+
+int RunInputsModel::rowOf(const std::string& name) const {
+  for (std::size_t row = 0; row < rows_.size(); ++row) {
+    if (rows_[row].param->name == name) return static_cast<int>(row);
+  }
+  return -1;
+}
+
+QString RunInputsModel::shapeProblem(int row) const {
+  if (row < 0 || row >= rowCount()) return {};
+  const Row& input = rows_[static_cast<std::size_t>(row)];
+  return input.file.isEmpty() ? input.shapeError : QString();
+}
 
 Result<std::map<std::string, NDArray>> RunInputsModel::tensors() const {
   std::map<std::string, NDArray> named;
@@ -51,13 +147,14 @@ Result<std::map<std::string, NDArray>> RunInputsModel::tensors() const {
       named.emplace(row.param->name, row.array);
       continue;
     }
-    const auto* type = row.param->type() ? row.param->type()->as<TensorTypeNode>() : nullptr;
+    const auto* type = tensorTypeOf(row.param);
     if (!type) return makeError("input %" + row.param->name + " has type " + typeToString(row.param->type()) +
                                 "; only tensor inputs can be filled");
-    if (std::find(type->shape.begin(), type->shape.end(), kAnyDim) != type->shape.end())
+    if (!row.shapeError.isEmpty()) return makeError(row.shapeError.toStdString());
+    if (!ops::isStaticShape(row.shape))
       return makeError("input %" + row.param->name + " has the type " + typeToString(row.param->type()) +
-                       ", whose size is known only at run time; load a .npy file for it");
-    named.emplace(row.param->name, randomTensorOf(*type, static_cast<uint64_t>(row.seed)));
+                       ", whose size is known only at run time; give its shape in the Shape column or load a .npy file for it");
+    named.emplace(row.param->name, randomTensorOf(TensorTypeNode(row.shape, type->dtype), static_cast<uint64_t>(row.seed)));
   }
   return named;
 }
@@ -76,18 +173,32 @@ QVariant RunInputsModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
       case NameColumn: return QString(u'%' + QString::fromStdString(row.param->name));
       case TypeColumn: return QString::fromStdString(typeToString(row.param->type()));
+      case ShapeColumn:
+        if (!random) return dimsText(row.array.shape());
+        return row.shapeText.isEmpty() ? dimsText(row.shape) : row.shapeText;
       case SourceColumn: return random ? tr("random") : QFileInfo(row.file).fileName();
       case SeedColumn: return random ? QVariant(row.seed) : QVariant();
       default: return {};
     }
   }
   if (role == Qt::ToolTipRole && index.column() == TypeColumn) return QString::fromStdString(typeToString(row.param->type()));
+  if (index.column() == ShapeColumn && random) {
+    const bool unfilled = row.shapeError.isEmpty() && hasUnknownDims(row.param) && row.shapeText.isEmpty();
+    if (role == Qt::ForegroundRole && !row.shapeError.isEmpty()) return QBrush(QColor(0xc0, 0x39, 0x2b));
+    if (role == Qt::ToolTipRole && !row.shapeError.isEmpty()) return row.shapeError;
+    if (role == Qt::ToolTipRole && unfilled) return tr("Double-click to give a size for each ?, such as 16x1x256");
+    if (role == Qt::ToolTipRole && hasUnknownDims(row.param)) return tr("The shape of the random tensor (double-click to change it)");
+  }
   if (role == Qt::ToolTipRole && index.column() == SourceColumn)
     return random ? tr("Uniform in [-1, 1) for floats, from seed %1").arg(row.seed) : row.file;
   return {};
 }
 
 bool RunInputsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  if (index.isValid() && index.column() == ShapeColumn && role == Qt::EditRole && (flags(index) & Qt::ItemIsEditable)) {
+    (void)setShape(index.row(), value.toString());  // a shape that does not fit stays, marked, with its reason
+    return true;
+  }
   if (!index.isValid() || index.column() != SeedColumn || role != Qt::EditRole || index.row() >= rowCount()) return false;
   bool isNumber = false;
   const int seed = value.toInt(&isNumber);
@@ -99,7 +210,10 @@ bool RunInputsModel::setData(const QModelIndex& index, const QVariant& value, in
 
 Qt::ItemFlags RunInputsModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags result = QAbstractTableModel::flags(index);
-  if (index.isValid() && index.column() == SeedColumn && rows_[static_cast<std::size_t>(index.row())].file.isEmpty())
+  if (!index.isValid()) return result;
+  const Row& row = rows_[static_cast<std::size_t>(index.row())];
+  const bool random = row.file.isEmpty();
+  if (random && (index.column() == SeedColumn || (index.column() == ShapeColumn && hasUnknownDims(row.param))))
     result |= Qt::ItemIsEditable;
   return result;
 }
@@ -109,6 +223,7 @@ QVariant RunInputsModel::headerData(int section, Qt::Orientation orientation, in
   switch (section) {
     case NameColumn: return tr("Input");
     case TypeColumn: return tr("Type");
+    case ShapeColumn: return tr("Shape");
     case SourceColumn: return tr("Source");
     case SeedColumn: return tr("Seed");
     default: return {};

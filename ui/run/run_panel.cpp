@@ -49,6 +49,11 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   inputsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   inputsView_->horizontalHeader()->setSectionResizeMode(RunInputsModel::TypeColumn, QHeaderView::Stretch);
   inputsView_->setTextElideMode(Qt::ElideMiddle);
+  // A shape typed for a dynamic input is checked as it is committed; the reason it does not fit shows below.
+  connect(inputs_, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from, const QModelIndex& to) {
+    if (from.column() <= RunInputsModel::ShapeColumn && to.column() >= RunInputsModel::ShapeColumn)
+      showInputMessage(inputs_->shapeProblem(from.row()));
+  });
   auto* loadFile = new QPushButton(tr("Load .npy…"), this);
   loadFile->setToolTip(tr("Fill the selected input from a NumPy .npy file"));
   connect(loadFile, &QPushButton::clicked, this, &RunPanel::chooseInputFile);

@@ -1,9 +1,9 @@
 #pragma once
 /// \file
-/// The Run dock: the inputs of the loaded model (random from a seed, or a `.npy` file each), Run and
-/// Cancel, a progress bar, then the outputs compared with the reference (verdict, per-output errors)
-/// and the per-region latency chart; a line says which codegen ran the regions. An export runs as
-/// exported (see run_job.h).
+/// The Run dock: the inputs of the loaded model (random from a seed, in the shape typed for an
+/// input with `?` dimensions, or a `.npy` file each), Run and Cancel, a progress bar, then the
+/// outputs compared with the reference (verdict, per-output errors) and the per-region latency
+/// chart; a line says which codegen ran the regions. An export runs as exported (see run_job.h).
 ///
 /// The panel does not know the window: pressing Run emits `runRequested`, and the window answers
 /// with `run(targets, pipeline)` for the target it edits. The work runs on a worker thread
