@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -232,7 +233,15 @@ class TestRunPanel : public QObject {
     QFETCH(QString, text);
     QFETCH(QString, expected);
     RunPanel panel;
+    panel.setModel(demoModule());
+    QTableView* view = nullptr;
+    for (QTableView* table : panel.findChildren<QTableView*>()) {
+      if (table->model() == panel.inputsModel()) view = table;
+    }
+    QVERIFY(view);
+    QVERIFY(view->isColumnHidden(RunInputsModel::ShapeColumn));  // nothing to choose in a static model
     panel.setModel(dynamicModule());
+    QVERIFY(!view->isColumnHidden(RunInputsModel::ShapeColumn));
     RunInputsModel* model = panel.inputsModel();
     const QModelIndex shape = model->index(0, RunInputsModel::ShapeColumn);
     QVERIFY(model->setData(shape, text, Qt::EditRole));

@@ -127,6 +127,10 @@ Status RunInputsModel::setShape(int row, const QString& text) {
   return Status::ok();
 }
 
+bool RunInputsModel::hasDynamicInputs() const {
+  return std::any_of(rows_.begin(), rows_.end(), [](const Row& row) { return hasUnknownDims(row.param); });
+}
+
 int RunInputsModel::rowOf(const std::string& name) const {
   for (std::size_t row = 0; row < rows_.size(); ++row) {
     if (rows_[row].param->name == name) return static_cast<int>(row);

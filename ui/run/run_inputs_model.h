@@ -41,6 +41,8 @@ class RunInputsModel : public QAbstractTableModel {
   /// Sets the shape of random row `row` from `text` (see the file comment); the reason it does
   /// not fit, or ok. The text stays in the cell either way; an empty text goes back to the type's shape.
   Status setShape(int row, const QString& text);
+  /// Whether some input's type has a `?` dimension (only then is there a shape to choose).
+  bool hasDynamicInputs() const;
   /// The row of the input named `name` (without `%`), or -1.
   int rowOf(const std::string& name) const;
   /// Why the shape typed in random row `row` does not fit its input, or empty.

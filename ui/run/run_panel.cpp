@@ -148,6 +148,8 @@ void RunPanel::setModel(const Module& loaded, std::shared_ptr<const LoadedExport
   hasModel_ = true;
   setRunning(false);
   inputs_->setModule(loaded);
+  // The shapes of static inputs are their types': the column is there when there is a shape to type.
+  inputsView_->setColumnHidden(RunInputsModel::ShapeColumn, !inputs_->hasDynamicInputs());
   results_->clear();
   chart_->setTimings({});
   showInputMessage({});
