@@ -273,6 +273,24 @@ class TestGraphModel : public QObject {
     QCOMPARE(graph.nodes().size(), std::size_t{3});  // the stub of %a and both relus
   }
 
+  /// Ten thousand ifs, each in the else branch of the one before: nested boxes, built without recursion.
+  void deeplyNestedIfsBuildWithoutRecursion() {
+    const int depth = 10000;
+    Var x = VarNode::make("x", tensorType({4}, DType::Float32));
+    Var c = VarNode::make("c", tensorType({}, DType::Bool));
+    Expr body = *makeOpCall("negative", {x});
+    for (int i = 0; i < depth; ++i) body = IfNode::make(c, *makeOpCall("nn.relu", {x}), body);
+    GraphModel graph = GraphModel::build(FunctionNode::make({x, c}, body));
+    QCOMPARE(graph.groups().size(), std::size_t{2 * depth});  // a then and an else box per if
+    int innermost = -1;
+    for (const GraphNode& node : graph.nodes()) {
+      if (node.title == u"negative") innermost = node.group;
+    }
+    int nesting = 0;
+    for (int group = innermost; group >= 0; group = graph.groups()[group].parent) ++nesting;
+    QCOMPARE(nesting, depth);  // the else box of every if, one in the other
+  }
+
   void deepChainsBuildWithoutRecursion() {
     const int depth = 100000;
     Var x = VarNode::make("x", tensorType({4}, DType::Float32));
