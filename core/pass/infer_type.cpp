@@ -198,7 +198,7 @@ class FunctionTyper final : public ExprMutator {
       return makeError("the call passes " + std::to_string(argTypes.size()) + " argument(s) to a function of " +
                        std::to_string(signature->params.size()) + " parameter(s)");
     for (std::size_t i = 0; i < argTypes.size(); ++i) {
-      if (!typeEqual(signature->params[i], argTypes[i]))
+      if (!ops::typeAccepts(signature->params[i], argTypes[i]))
         return makeError("argument " + std::to_string(i) + " of the call: expected " +
                          typeToString(signature->params[i]) + ", found " + typeToString(argTypes[i]));
     }

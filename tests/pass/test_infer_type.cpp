@@ -80,6 +80,20 @@ class TestInferType : public QObject {
     QVERIFY(!ranks.isOk());
   }
 
+  /// A static value may be passed where a parameter has `?` (a loop's first call), as Relay's
+  /// unifier accepts it; a size that contradicts a static one may not.
+  void staticArgumentsFitUnknownSizes() {
+    Result<Module> typed = inferTypes(parsed(
+        "def @main(%x: Tensor[(0, 3), int64]) { %0 = fn (%a: Tensor[(?, 3), int64]) { %a }; %0(%x) }"));
+    QVERIFY2(typed.isOk(), typed ? "" : typed.error().str().c_str());
+    QCOMPARE(typeToString(typed->find("main")->body->type()), std::string("Tensor[(?, 3), int64]"));
+    Result<Module> wrong = inferTypes(parsed(
+        "def @main(%x: Tensor[(2, 4), int64]) { %0 = fn (%a: Tensor[(?, 3), int64]) { %a }; %0(%x) }"));
+    QVERIFY(!wrong.isOk());
+    QVERIFY2(wrong.error().message.find("expected Tensor[(?, 3), int64], found Tensor[(2, 4), int64]") != std::string::npos,
+             wrong.error().str().c_str());
+  }
+
   void callsOfGlobalFunctionsUseTheirSignature() {
     Result<Module> typed = inferTypes(parsed(
         "def @main(%x: int32) { @twice(%x) }\n"

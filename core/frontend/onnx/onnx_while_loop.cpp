@@ -9,20 +9,12 @@ namespace byoc::onnx_import {
 
 namespace {
 
-/// `value` as a value of `type`, which is its type with `?` for some of its sizes. The arguments of
-/// a call must have its parameters' types exactly, so a value of static shape that a loop passes
-/// to a variable with `?` is retyped: shape_of and dyn.reshape forget its sizes, and reshape gives
-/// back the known ones (0 copies an unknown size).
-Result<OnnxValue> widen(const OnnxNodeContext& c, const OnnxValue& value, const Type& type) {
-  if (typeEqual(value.type, type)) return value;
-  BYOC_ASSIGN_OR_RETURN(OnnxValue shape, c.call("shape_of", {value}, {{"dtype", "int64"}}));
-  BYOC_ASSIGN_OR_RETURN(OnnxValue unknown, c.call("dyn.reshape", {value, shape}));
-  std::vector<int64_t> newshape;
-  for (int64_t dim : type->as<TensorTypeNode>()->shape) newshape.push_back(dim == kAnyDim ? 0 : dim);
-  BYOC_ASSIGN_OR_RETURN(OnnxValue widened, c.call("reshape", {unknown}, {{"newshape", AttrValue::ints(newshape)}}));
-  if (!typeEqual(widened.type, type))
+/// `value`, passed to a loop variable of `type`: its own type, or with `?` for some of its sizes
+/// (a static value passed where the loop's variable changes shape).
+Result<OnnxValue> passedAs(const OnnxValue& value, const Type& type) {
+  if (!ops::typeAccepts(type, value.type))
     return makeError("cannot pass " + typeToString(value.type) + " as " + typeToString(type));
-  return widened;
+  return value;
 }
 
 bool hasUnknownDim(const Type& type) {
@@ -100,9 +92,9 @@ Result<OnnxValue> whileLoop(const OnnxNodeContext& c, const LoopSpec& spec, Subg
   for (std::size_t i = 0; i < variables.size(); ++i) {
     params.push_back(downcast<VarNode>(variables[i].expr));
     types.push_back(variables[i].type);
-    BYOC_ASSIGN_OR_RETURN(OnnxValue update, widen(c, updates[i], variables[i].type));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue update, passedAs(updates[i], variables[i].type));
     next.push_back(update.expr);
-    BYOC_ASSIGN_OR_RETURN(OnnxValue start, widen(c, spec.variables[i].initial, variables[i].type));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue start, passedAs(spec.variables[i].initial, variables[i].type));
     initial.push_back(start.expr);
   }
   for (std::size_t j = 0; j < spec.scans.size(); ++j) {
@@ -113,7 +105,7 @@ Result<OnnxValue> whileLoop(const OnnxNodeContext& c, const LoopSpec& spec, Subg
     const auto axis = static_cast<int64_t>(std::find(emptyShape.begin(), emptyShape.end(), kAnyDim) - emptyShape.begin());
     emptyShape[static_cast<std::size_t>(axis)] = 0;
     OnnxValue empty = c.constant(TensorData::zeros(type->as<TensorTypeNode>()->dtype, emptyShape));
-    BYOC_ASSIGN_OR_RETURN(OnnxValue start, widen(c, empty, type));
+    BYOC_ASSIGN_OR_RETURN(OnnxValue start, passedAs(empty, type));
     initial.push_back(start.expr);
     OnnxValue gathered{VarNode::make(scan.name, type, c.origin()), type};
     params.push_back(downcast<VarNode>(gathered.expr));
@@ -121,7 +113,7 @@ Result<OnnxValue> whileLoop(const OnnxNodeContext& c, const LoopSpec& spec, Subg
     BYOC_ASSIGN_OR_RETURN(OnnxValue expanded, c.call("expand_dims", {slice}, {{"axis", axis}, {"num_newaxis", 1}}));
     OnnxValue pair = scan.prepend ? c.tuple({expanded, gathered}) : c.tuple({gathered, expanded});
     BYOC_ASSIGN_OR_RETURN(OnnxValue grown, c.call("concatenate", {pair}, {{"axis", axis}}));
-    BYOC_ASSIGN_OR_RETURN(grown, widen(c, grown, type));
+    BYOC_ASSIGN_OR_RETURN(grown, passedAs(grown, type));
     next.push_back(grown.expr);
   }
 

@@ -27,4 +27,10 @@ std::optional<Type> joinTypes(const Type& a, const Type& b) {
   return tensorType(std::move(shape), left->dtype);
 }
 
+bool typeAccepts(const Type& general, const Type& specific) {
+  if (typeEqual(general, specific)) return true;
+  const std::optional<Type> joined = joinTypes(general, specific);
+  return joined && typeEqual(*joined, general);
+}
+
 }  // namespace byoc::ops

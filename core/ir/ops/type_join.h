@@ -15,4 +15,9 @@ namespace byoc::ops {
 /// structure, rank or dtype.
 std::optional<Type> joinTypes(const Type& a, const Type& b);
 
+/// Whether a value of type `specific` may stand where `general` is expected: the same type, or
+/// sizes where `general` has `?` (a static value passed to a loop variable of unknown size, as
+/// Relay accepts it).
+bool typeAccepts(const Type& general, const Type& specific);
+
 }  // namespace byoc::ops
