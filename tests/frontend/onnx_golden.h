@@ -3,10 +3,13 @@
 /// An imported ONNX model as its golden text: what the import tests compare with their
 /// tests/data/frontend/onnx/*.expected files.
 
+#include <QtTest>
+
 #include <string>
 
 #include "frontend/onnx/onnx_import.h"
 #include "pass/infer_type.h"
+#include "test_files.h"
 #include "text/printer.h"
 
 namespace byoc::testing {
@@ -19,6 +22,16 @@ inline std::string importedText(const std::string& bytes, const std::string& fil
   Result<Module> typed = inferTypes(*module);
   if (!typed) return "error: " + typed.error().str();
   return printModule(*typed, {.showTypes = true, .showMetadata = false});
+}
+
+/// Compares the model `bytes` imported as `<name>.onnx` with its golden file
+/// tests/data/frontend/onnx/<name>.expected; BYOC_UPDATE_GOLDENS=1 rewrites the file instead (to
+/// be reviewed before it is committed).
+inline void compareWithOnnxGolden(const std::string& bytes, const QString& name) {
+  const std::string printed = importedText(bytes, name.toStdString() + ".onnx");
+  const QString golden = QStringLiteral("frontend/onnx/") + name + QStringLiteral(".expected");
+  if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) writeTestData(golden, printed);
+  QCOMPARE(printed, readTestData(golden));
 }
 
 }  // namespace byoc::testing

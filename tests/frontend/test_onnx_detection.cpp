@@ -33,11 +33,7 @@ class TestOnnxDetection : public QObject {
 
  private slots:
   void centerBoxesImportAsCorners() {
-    const std::string printed = testing::importedText(centerBoxNms().bytes(), "nms_center_boxes.onnx");
-    const QString golden = QStringLiteral("frontend/onnx/nms_center_boxes.expected");
-    // BYOC_UPDATE_GOLDENS=1 rewrites the golden file (to be reviewed before it is committed).
-    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) testing::writeTestData(golden, printed);
-    QCOMPARE(printed, testing::readTestData(golden));
+    testing::compareWithOnnxGolden(centerBoxNms().bytes(), QStringLiteral("nms_center_boxes"));
   }
 
   void centerBoxesSelectAsOnnxDoes() {

@@ -179,11 +179,7 @@ class TestOnnxLoops : public QObject {
 
   void importsAsGolden() {
     QFETCH(QString, name);
-    const std::string printed = testing::importedText(goldenCases().at(name)().bytes(), name.toStdString() + ".onnx");
-    const QString golden = QStringLiteral("frontend/onnx/") + name + QStringLiteral(".expected");
-    // BYOC_UPDATE_GOLDENS=1 rewrites the golden files (to be reviewed before they are committed).
-    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) testing::writeTestData(golden, printed);
-    QCOMPARE(printed, testing::readTestData(golden));
+    testing::compareWithOnnxGolden(goldenCases().at(name)().bytes(), name);
   }
 
   void badModelsGiveTheirError_data() {

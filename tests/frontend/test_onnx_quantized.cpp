@@ -190,11 +190,7 @@ class TestOnnxQuantized : public QObject {
 
   void importsAsGolden() {
     QFETCH(QString, name);
-    const std::string printed = testing::importedText(cases().at(name)().bytes(), name.toStdString() + ".onnx");
-    const QString golden = QStringLiteral("frontend/onnx/quantized_") + name + QStringLiteral(".expected");
-    // BYOC_UPDATE_GOLDENS=1 rewrites the golden files (to be reviewed before they are committed).
-    if (qEnvironmentVariableIsSet("BYOC_UPDATE_GOLDENS")) testing::writeTestData(golden, printed);
-    QCOMPARE(printed, testing::readTestData(golden));
+    testing::compareWithOnnxGolden(cases().at(name)().bytes(), QStringLiteral("quantized_") + name);
   }
 
   /// A = [130, 126] (zero point 128, scale 0.5), B = [[3], [1]] (scale 0.25): the product 4 at
