@@ -107,6 +107,13 @@ Module partitionedForDnnl(const Module& module) {
 }
 
 /// The largest difference between the outputs of two executors on the same random input.
+/// The text of @main in a printed module: what stays on the host.
+std::string mainText(const std::string& printed) {
+  const std::size_t begin = printed.find("def @main");
+  const std::size_t end = printed.find("\n}\n", begin);
+  return printed.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
 double largestDifference(const Module& expected, const Module& actual) {
   Result<std::unique_ptr<Executor>> reference = Executor::create(expected);
   Result<std::unique_ptr<Executor>> dnnl = Executor::create(actual);
@@ -175,7 +182,7 @@ class TestDnnlInt8 : public QObject {
       QVERIFY2(printed.find("_sum\"") != std::string::npos, printed.c_str());
       QVERIFY2(printed.find("qnn.add(") == std::string::npos, printed.c_str());
     }
-    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    const std::string main = mainText(printed);
     // Nothing of the layer is left on the host: not the input's quantize, nor a zero point's padding.
     for (const char* op : {"qnn.conv2d(", "qnn.quantize(", "nn.pad("})
       QVERIFY2(main.find(op) == std::string::npos, printed.c_str());
@@ -232,7 +239,7 @@ class TestDnnlInt8 : public QObject {
     const Module original = typedModule(text);
     const Module partitioned = partitionedForDnnl(original);
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
-    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    const std::string main = mainText(printed);
     for (const char* op : {"qnn.add(", "qnn.dequantize(", "qnn.quantize(", "transpose(", "strided_slice("})
       QVERIFY2(main.find(op) == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 2 * 0.06 + 1e-6);  // two steps of the output's scale
@@ -250,7 +257,7 @@ class TestDnnlInt8 : public QObject {
     const Module original = typedModule(text);
     const Module partitioned = partitionedForDnnl(original);
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
-    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    const std::string main = mainText(printed);
     QVERIFY2(main.find("qnn.subtract(") == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 2 * 0.06 + 1e-6);  // two steps of the output's scale
   }
@@ -267,7 +274,7 @@ class TestDnnlInt8 : public QObject {
     const Module original = typedModule(text);
     const Module partitioned = partitionedForDnnl(original);
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
-    const std::string main = printed.substr(printed.find("def @main"), printed.find("\n}\n") - printed.find("def @main"));
+    const std::string main = mainText(printed);
     QVERIFY2(main.find("qnn.concatenate(") == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 0.04 + 1e-6);  // one step of the output's scale
   }
