@@ -39,7 +39,7 @@ struct ExecutorOptions {
   std::map<std::string, RegionLoader> loadedRegions;
   /// Run pure dataflow host functions through their planned programs.
   bool fastPath = true;
-  /// Most iterations of one loop in a run (Interpreter::setMaxLoopIterations).
+  /// Most iterations of the loops of a run, all together (Interpreter::setMaxLoopIterations).
   int64_t maxLoopIterations = limits::kMaxLoopIterations;
   /// When set, runs poll it between steps and stop with an error once it is true (the UI's cancel button).
   const std::atomic<bool>* cancel = nullptr;

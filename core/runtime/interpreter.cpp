@@ -33,9 +33,6 @@ class Interpreter::Machine {
     std::unordered_map<const ExprNode*, Value> values;
     std::vector<Task> tasks;
     const ExprNode* returnTo;
-    /// How many times in a row the function has called itself to reach this frame: the
-    /// iterations of the loop it runs.
-    int64_t iterations = 0;
   };
 
   SourceLocation where(const ExprNode& node) const {
@@ -77,12 +74,11 @@ class Interpreter::Machine {
     auto frame = std::make_unique<Frame>();
     frame->function = &function;
     frame->returnTo = returnTo;
-    if (!frames_.empty() && frames_.back()->function == &function) {
-      frame->iterations = frames_.back()->iterations + 1;
-      if (frame->iterations > in_.maxLoopIterations_)
-        return makeError(loopName(closure) + " did not end within " + std::to_string(in_.maxLoopIterations_) +
-                         " iterations, the limit of one loop's iterations");
-    }
+    // A function calling itself runs one more iteration of a loop. The iterations of all loops
+    // count together: loops nested in loops multiply, and each must not be bounded alone.
+    if (!frames_.empty() && frames_.back()->function == &function && ++loopIterations_ > in_.maxLoopIterations_)
+      return makeError(loopName(closure) + " did not end within " + std::to_string(in_.maxLoopIterations_) +
+                       " iterations of the run's loops, the limit of loop iterations in one run");
     for (const auto& [var, value] : closure.captured) frame->values[var] = *value;
     if (closure.self) frame->values[closure.self.get()] = Value::closure(closure);
     for (std::size_t i = 0; i < args.size(); ++i) frame->values[function.params[i].get()] = std::move(args[i]);
@@ -323,6 +319,8 @@ class Interpreter::Machine {
 
   Interpreter& in_;
   std::vector<std::unique_ptr<Frame>> frames_;
+  /// Iterations of loops so far in this call, all loops together.
+  int64_t loopIterations_ = 0;
   std::unordered_map<const FunctionNode*, std::unordered_set<const ExprNode*>> tails_;
   Value result_;
 };

@@ -45,8 +45,9 @@ class Interpreter {
   /// A flag polled between evaluation steps: once it is true, a running call stops with the
   /// error "the run was cancelled". Null (the default) means runs cannot be cancelled.
   void setCancelFlag(const std::atomic<bool>* cancel) { cancel_ = cancel; }
-  /// Most iterations one loop may run in a call (a function calling itself counts one per call);
-  /// the call stops with an error naming the loop beyond it. limits::kMaxLoopIterations by default.
+  /// Most iterations the loops of a call may run, all together (a function calling itself counts
+  /// one per call); the call stops with an error naming the loop that goes beyond it.
+  /// limits::kMaxLoopIterations by default.
   void setMaxLoopIterations(int64_t limit) { maxLoopIterations_ = limit; }
   const Module& module() const { return module_; }
 

@@ -30,9 +30,9 @@ inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 /// constants broadcast together): a few bytes of a model must not ask for gigabytes of memory
 /// before anything runs. Such a value is left to be computed when the model runs.
 inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
-/// Most iterations of one loop (a function calling itself, as an imported ONNX Loop or Scan does)
-/// in one run: a loop whose condition never turns false stops with an error instead of running
-/// forever. Nothing is sized by a trip count, so a large one (PyTorch writes INT64_MAX for a
+/// Most iterations of loops (functions calling themselves, as imported ONNX Loops and Scans do)
+/// in one run, all loops together: a loop whose condition never turns false, or loops nested so
+/// that their iterations multiply, stop with an error instead of running for ever. Nothing is sized by a trip count, so a large one (PyTorch writes INT64_MAX for a
 /// `while`) is only a bound the condition may end earlier.
 inline constexpr int64_t kMaxLoopIterations = 1'000'000;
 /// Most node conversions of one ONNX import. A loop body is imported again when a loop variable

@@ -147,8 +147,28 @@ class TestOnnxLoopRuns : public QObject {
     auto outputs = run(imported(testing::loopWhile()), {{"y", scalar(DType::Float32, 0)}}, options);
     QVERIFY(!outputs.isOk());
     QCOMPARE(QString::fromStdString(outputs.error().str()),
-             QStringLiteral("model.onnx: the loop %while_loop of node 'loop' did not end within 50 iterations, the limit "
-                            "of one loop's iterations"));
+             QStringLiteral("model.onnx: the loop %while_loop of node 'loop' did not end within 50 iterations of the "
+                            "run's loops, the limit of loop iterations in one run"));
+  }
+
+  /// The iterations of nested loops count together, as they multiply: with M = 6 the outer loop
+  /// and its inner loops iterate 6 + 6 x 6 = 42 times, within 50; with M = 8, 8 + 8 x 8 = 72 times,
+  /// though no loop alone iterates more than 8 times.
+  void nestedLoopsShareTheLimit() {
+    ExecutorOptions options;
+    options.maxLoopIterations = 50;
+    const Module module = imported(testing::loopNested());
+    for (int64_t trips : {6, 8}) {
+      auto outputs = run(module,
+                         {{"M", scalar(DType::Int64, static_cast<double>(trips))}, {"cond", scalar(DType::Bool, 1)},
+                          {"y", floats({2}, {1, 2})}, {"x", floats({2}, {0.5f, -1})}},
+                         options);
+      QCOMPARE(outputs.isOk(), trips == 6);
+      if (!outputs)
+        QCOMPARE(QString::fromStdString(outputs.error().str()),
+                 QStringLiteral("model.onnx: the loop %while_loop of node 'inner' did not end within 50 iterations of "
+                                "the run's loops, the limit of loop iterations in one run"));
+    }
   }
 
   /// The limit counts iterations: a loop of exactly that many runs, one more does not.

@@ -173,10 +173,11 @@ def cases():
                                  "body", [tensor("i", [], TensorProto.INT64), tensor("c_in", [], TensorProto.BOOL), tensor("v_in", [])],
                                  [tensor("c_out", None, TensorProto.BOOL), tensor("v_out", None)],
                                  [helper.make_tensor("one", FLOAT, [], [1.0])])
-    yield ("loop_never_ends", "A while loop whose condition stays true: the run stops at the limit of a loop's iterations.",
+    yield ("loop_never_ends", "A while loop whose condition stays true: the run stops at the limit of loop iterations in one run.",
            model([helper.make_node("Loop", ["", "go", "x"], ["y"], name="n", body=counting)],
                  [tensor("x", [])], [tensor("y", None)], [helper.make_tensor("go", TensorProto.BOOL, [], [True])]),
-           "the loop %while_loop of node 'n' did not end within 1000000 iterations, the limit of one loop's iterations",
+           "the loop %while_loop of node 'n' did not end within 1000000 iterations of the run's loops, the limit of "
+           "loop iterations in one run",
            "run {dir}/loop_never_ends.onnx --random-inputs 1")
     # ir_version 8, then a graph field of two bytes that do not decode as a GraphProto.
     yield ("corrupt_graph", "A graph whose bytes protobuf cannot decode.",
