@@ -4,6 +4,7 @@
 
 #include "pass/builtin_passes.h"
 #include "pass/registry.h"
+#include "support/dims_text.h"
 #include "support/limits.h"
 
 namespace byoc::cli {
@@ -55,28 +56,11 @@ std::string shapeSpecProblem(const std::string& flag, const std::string& spec) {
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0)
     return flag + " expects NAME=DIMS such as input=1x16x256, found '" + spec + "'";
-  if (!parseDims(spec.substr(equals + 1)))
+  if (readDims(spec.substr(equals + 1)).problem != DimsText::Problem::None)
     return flag + " expects sizes from 0 to " + std::to_string(limits::kMaxElements) + " joined by 'x', at most " +
            std::to_string(limits::kMaxRank) + " of them, found '" + spec.substr(equals + 1) + "' in '" + spec + "'";
   return "";
 }
-
-}  // namespace
-
-std::optional<std::vector<int64_t>> parseDims(const std::string& text) {
-  std::vector<int64_t> dims;
-  std::size_t begin = 0;
-  while (true) {
-    const std::size_t end = std::min(text.find('x', begin), text.size());
-    std::optional<uint64_t> size = parseNumber(text.substr(begin, end - begin), static_cast<uint64_t>(limits::kMaxElements));
-    if (!size || static_cast<int64_t>(dims.size()) == limits::kMaxRank) return std::nullopt;
-    dims.push_back(static_cast<int64_t>(*size));
-    if (end == text.size()) return dims;
-    begin = end + 1;
-  }
-}
-
-namespace {
 
 /// The usage error for a value that does not fit its flag, or "".
 std::string checkValue(const FlagSpec& flag, const std::string& value) {

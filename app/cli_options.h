@@ -37,10 +37,6 @@ struct ParseOutcome {
 };
 ParseOutcome parseOptions(const std::vector<std::string>& args);
 
-/// Sizes joined by 'x' ("1x16x256"), each from 0 to `limits::kMaxElements`, at most
-/// `limits::kMaxRank` of them; nothing when the text is not that.
-std::optional<std::vector<int64_t>> parseDims(const std::string& text);
-
 /// The overall `byoc --help` text.
 std::string mainHelp();
 /// The help text of one command.

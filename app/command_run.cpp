@@ -19,6 +19,7 @@
 #include "pass/pass_runner.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
+#include "support/dims_text.h"
 #include "runtime/reference_check.h"
 #include "runtime/run_timing.h"
 
@@ -54,7 +55,7 @@ Result<std::map<std::string, Shape>> readInputShapes(const Options& options, con
     if (named.count(name)) return makeError("--input-shape " + spec + ": input %" + name + " is given with --input");
     if (!options.has("--random-inputs"))
       return makeError("--input-shape " + spec + ": the shape of a random input; fill inputs with --random-inputs SEED");
-    if (!shapes.emplace(name, *parseDims(spec.substr(equals + 1))).second)
+    if (!shapes.emplace(name, readDims(spec.substr(equals + 1)).sizes).second)
       return makeError("--input-shape: input %" + name + " is given twice");
   }
   return shapes;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "support/base64.h"
+#include "support/dims_text.h"
 #include "support/file_io.h"
 #include "support/limits.h"
 #include "support/ref.h"
@@ -133,6 +134,25 @@ class TestSupport : public QObject {
     QCOMPARE(jsonNestingDepth("[\"\\\"\", \"\\\"[\", [[]]]"), 3);
     QCOMPARE(jsonNestingDepth(std::string(100000, '[')), 100000);
     QCOMPARE(jsonNestingDepth("42"), 0);
+  }
+
+  /// Shapes as text: 'x', '×', commas and spaces join sizes, parentheses may enclose them; a `?`,
+  /// a word, a negative or too large size, no size at all and too many sizes are each named.
+  void dimsTextReadsShapesAndNamesWhatIsNot() {
+    using Problem = DimsText::Problem;
+    for (const char* text : {"1x16x256", "1\xC3\x97" "16\xC3\x97" "256", "(1, 16, 256)", " 1 X 16,256 "}) {
+      const DimsText dims = readDims(text);
+      QCOMPARE(dims.problem, Problem::None);
+      QCOMPARE(dims.sizes, (std::vector<int64_t>{1, 16, 256}));
+    }
+    QCOMPARE(readDims("4294967296x0").sizes, (std::vector<int64_t>{4294967296, 0}));
+    QCOMPARE(readDims("4x?").problem, Problem::Unknown);
+    QCOMPARE(readDims("4x?").index, std::size_t{1});
+    for (const char* text : {"ax4", "-3x4", "4294967297x4", "18446744073709551617", "", "()", "1.5", "1xx2", "x4", "4,"})
+      QCOMPARE(readDims(text).problem, Problem::NotASize);
+    std::string many = "1";
+    for (int i = 0; i < 32; ++i) many += "x1";
+    QCOMPARE(readDims(many).problem, Problem::TooMany);
   }
 
   void readingAMissingFileNamesIt() {

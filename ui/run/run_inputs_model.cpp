@@ -3,7 +3,6 @@
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QStringList>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include "ir/ops/op_helpers.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
+#include "support/dims_text.h"
 #include "support/limits.h"
 
 namespace byoc::ui {
@@ -78,25 +78,20 @@ Result<Shape> RunInputsModel::shapeFrom(const Row& row, const QString& text) {
   const auto* type = tensorTypeOf(row.param);
   if (!type) return makeError(input + " has type " + typeToString(row.param->type()) + "; only tensor inputs can be filled");
   const std::string declared = ops::shapeText(type->shape);
-  QString spec = text.trimmed();
-  if (spec.startsWith(u'(') && spec.endsWith(u')')) spec = spec.mid(1, spec.size() - 2);
-  static const QRegularExpression separators(QStringLiteral("[xX\\x{00D7},\\s]+"));
-  const QStringList parts = spec.split(separators, Qt::SkipEmptyParts);
-  if (parts.size() > limits::kMaxRank)
-    return makeError(input + ": '" + text.toStdString() + "' has more than " + std::to_string(limits::kMaxRank) +
-                     " dimensions (the limit); expected " + declared);
-  Shape given;
-  for (const QString& part : parts) {
-    if (part == u"?")
-      return makeError(input + ": '" + text.toStdString() + "' leaves dimension " + std::to_string(given.size()) +
+  const DimsText dims = readDims(text.toStdString());
+  switch (dims.problem) {
+    case DimsText::Problem::None: break;
+    case DimsText::Problem::TooMany:
+      return makeError(input + ": '" + text.toStdString() + "' has more than " + std::to_string(limits::kMaxRank) +
+                       " dimensions (the limit); expected " + declared);
+    case DimsText::Problem::Unknown:
+      return makeError(input + ": '" + text.toStdString() + "' leaves dimension " + std::to_string(dims.index) +
                        " unknown; give a positive size for each ? of " + declared);
-    bool isNumber = false;
-    const qulonglong size = part.toULongLong(&isNumber);
-    if (!isNumber || size > static_cast<qulonglong>(limits::kMaxElements))
+    case DimsText::Problem::NotASize:
       return makeError(input + ": '" + text.toStdString() + "' is not a shape: expected sizes from 0 to " +
                        std::to_string(limits::kMaxElements) + " joined by 'x', one for each dimension of " + declared);
-    given.push_back(static_cast<int64_t>(size));
   }
+  const Shape& given = dims.sizes;
   Result<Shape> concrete = concreteShape(type->shape, given);
   if (!concrete) return makeError(input + ": " + concrete.error().message);
   for (std::size_t i = 0; i < given.size(); ++i) {
