@@ -300,6 +300,33 @@ class TestDnnlInt8 : public QObject {
     QVERIFY(largestDifference(original, partitioned) <= 1.0);
   }
 
+  /// The requantize rounds its scaled value and then adds the output zero point, and so does the
+  /// int8 convolution: 11 × 89 = 979 times the scale 0.0015321722 is 1.4999965, which rounds to 1,
+  /// so 133 at zero point 132. Folded into the bias, the zero point would make it 134.
+  void requantizeRoundsBeforeAddingTheZeroPoint() {
+    const std::string text =
+        "def @main(%x: Tensor[(1, 1, 16, 16), uint8]) {\n"
+        "  %0 = qnn.conv2d(%x, meta[relay.Constant][0], 0, 0, 0.000192510459f, 1f, channels=1, kernel_size=[1, 1], "
+        "out_dtype=\"int32\");\n"
+        "  qnn.requantize(%0, 0.000192510459f, 0, 0.125645444f, 132, out_dtype=\"uint8\")\n}\n"
+        "#[metadata]\n{\"relay.Constant\": [" + metadataEntry({89}, DType::Int8, {1, 1, 1, 1}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("Composite=\"dnnl.qnn.conv2d\"") != std::string::npos, printed.c_str());
+    std::vector<std::byte> everyValue;
+    for (int v = 0; v < 256; ++v) everyValue.push_back(std::byte(v));
+    const std::vector<Value> args = {Value(NDArray::fromTensorData(TensorData::fromBytes(DType::UInt8, {1, 1, 16, 16}, everyValue)))};
+    Result<std::unique_ptr<Executor>> reference = Executor::create(original);
+    Result<std::unique_ptr<Executor>> dnnl = Executor::create(partitioned);
+    QVERIFY(reference && dnnl);
+    Result<Value> expected = (*reference)->run(args);
+    Result<Value> actual = (*dnnl)->run(args);
+    QVERIFY(expected && actual);
+    QCOMPARE(actual->tensor().elementAsDouble(11), 133.0);
+    for (int64_t v = 0; v < 256; ++v) QCOMPARE(actual->tensor().elementAsDouble(v), expected->tensor().elementAsDouble(v));
+  }
+
   /// A qnn composite whose weights are not int8 is refused by name when the region is built.
   void uint8WeightsAreAnError() {
     const std::string params = "%x: Tensor[(1, 2, 4, 4), uint8]";

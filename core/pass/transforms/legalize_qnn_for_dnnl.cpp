@@ -219,7 +219,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
       for (int64_t i = 0; i < perChannel; ++i) weightSum += w[c * perChannel + i];
       const float scale = static_cast<float>(at(inScale, c)) / static_cast<float>(outScale);
       scales.push_back(scale);
-      biases.push_back(static_cast<float>(at(bias, c) - inputZp * static_cast<double>(weightSum) - inZp + outZp / scale));
+      biases.push_back(static_cast<float>(at(bias, c) - inputZp * static_cast<double>(weightSum) - inZp));
     }
     if (inScale.size() == 1) scales.resize(1);
 
@@ -254,19 +254,24 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     BYOC_ASSIGN_OR_RETURN(out, op("add", {out, floats(biases)}));
     BYOC_ASSIGN_OR_RETURN(out, op("multiply", {out, floats(scales)}));
     const DType dtype = chain.requantize->type()->as<TensorTypeNode>()->dtype;
-    double low = dtype == DType::UInt8 ? 0 : -128;
+    const double low = dtype == DType::UInt8 ? 0 : -128;
     const double high = dtype == DType::UInt8 ? 255 : 127;
-    if (chain.relu) low = std::max(low, outZp);
-    BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", low}, {"a_max", high}}));
-    if (chain.sum.add) {
-      // The requantized value the model adds is an integer: round it before the sum (TVM's form
-      // sums it unrounded, which moves a sixth of a residual block's outputs by one step).
-      BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
-      BYOC_ASSIGN_OR_RETURN(out, residualSum(out, chain.sum, origin));
-      BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", dtype == DType::UInt8 ? 0.0 : -128.0}, {"a_max", high}}));
-    }
-    // A store to an integer rounds to nearest, as oneDNN's does; a bare cast would truncate.
+    // The requantize rounds the scaled value and then adds its output zero point: clip and round
+    // relative to the zero point, and add it after. Folded into the bias, the zero point would
+    // move the rounding of values near a half by a step.
+    const double clipLow = chain.relu ? std::max(low - outZp, 0.0) : low - outZp;
+    BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", clipLow}, {"a_max", high - outZp}}));
     BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
+    if (chain.sum.add) {
+      BYOC_ASSIGN_OR_RETURN(out, residualSum(out, chain.sum, origin));
+      BYOC_ASSIGN_OR_RETURN(out, op("clip", {out}, {{"a_min", low}, {"a_max", high}}));
+      BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
+    } else if (outZp != 0) {
+      BYOC_ASSIGN_OR_RETURN(out, op("add", {out, ConstantNode::make(TensorData::scalar(DType::Float32, outZp), origin)}));
+      BYOC_ASSIGN_OR_RETURN(out, op("round", {out}));
+    }
+    // The last round is the store to an integer, which rounds to nearest in oneDNN; a bare cast
+    // would truncate.
     BYOC_ASSIGN_OR_RETURN(out, op("cast", {out}, {{"dtype", std::string(dtypeName(dtype))}}));
     return chain.reshape ? op("reshape", {out}, chain.reshape->attrs) : Result<Expr>(out);
   }
@@ -283,11 +288,11 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     return Expr(call);
   }
 
-  /// TVM's sum form of qnn.add(lhs, rhs) with the chain's clipped result `out` (in the
-  /// requantize's integers) on side `sum.chainSide`:
+  /// TVM's sum form of qnn.add(lhs, rhs) with the chain's rounded result `out` (the requantize's
+  /// integers less their zero point) on side `sum.chainSide`:
   ///   add(add(multiply(out, act_scale), multiply(sum_scale, cast(other))), dst_zero_point)
   /// with act_scale = chain_scale / out_scale, sum_scale = other_scale / out_scale and
-  /// dst_zero_point = out_zp - chain_zp * act_scale - other_zp * sum_scale.
+  /// dst_zero_point = out_zp - other_zp * sum_scale.
   Result<Expr> residualSum(const Expr& out, const Sum& sum, const Origin& origin) {
     const CallNode& add = *sum.add;
     const std::size_t chainScale = 2 + 2 * sum.chainSide;
@@ -297,8 +302,7 @@ class Legalizer final : public OpaqueFunctionSkippingMutator {
     const double outScale = *scalarOf(add.args[6]);
     const double actScale = static_cast<float>(*scalarOf(add.args[chainScale])) / static_cast<float>(outScale);
     const double sumScale = static_cast<float>(*scalarOf(add.args[otherScale])) / static_cast<float>(outScale);
-    const double dstZp = *scalarOf(add.args[7]) - *scalarOf(add.args[chainScale + 1]) * actScale -
-                         *scalarOf(add.args[otherScale + 1]) * sumScale;
+    const double dstZp = *scalarOf(add.args[7]) - *scalarOf(add.args[otherScale + 1]) * sumScale;
     auto scalar = [&](double value) { return Expr(ConstantNode::make(TensorData::scalar(DType::Float32, value), origin)); };
     auto op = [&](const char* name, std::vector<Expr> args, const Attrs& attrs = {}) -> Result<Expr> {
       BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(name, std::move(args), attrs, origin));
@@ -330,11 +334,12 @@ PassInfo legalizeQnnForDnnlInfo() {
   return {"LegalizeQnnForDnnl", "puts requantized qnn.conv2d and qnn.dense into the form of the dnnl qnn patterns", 0,
           {"InferType"},
           "Rewrites qnn.conv2d or qnn.dense with constant int8 weights, an optional int32 bias and relu, and the "
-          "qnn.requantize to int8 or uint8 after them into cast(round(clip(multiply(add(cast(product with zero points 0 "
-          "and scales 1), bias), scale), bounds)), dtype), folding the zero points into the float bias, and a qnn.add "
-          "of that and another tensor into TVM's sum form, as TVM's legalize_qnn_for_dnnl does. Unlike TVM's form, "
-          "the values the model holds as integers are rounded to nearest (before the sum and before the cast), as "
-          "oneDNN rounds them. InferType runs after it.",
+          "qnn.requantize to int8 or uint8 after them into cast(round(add(round(clip(multiply(add(cast(product with "
+          "zero points 0 and scales 1), bias), scale), bounds)), output zero point)), dtype), folding the input zero "
+          "point into the float bias, and a qnn.add of that and another tensor into TVM's sum form, as TVM's "
+          "legalize_qnn_for_dnnl does. Unlike TVM's form, the values the model holds as integers are rounded to "
+          "nearest (before the sum and before the cast), as oneDNN rounds them, and the output zero point is added "
+          "after the rounding, as the requantize adds it, rather than folded into the bias. InferType runs after it.",
           {}};
 }
 

@@ -126,7 +126,8 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
   const CallNode* scaled = callOf(composite.body, "multiply", biasAdd ? biasAdd : toFloat);
   const CallNode* clip = scaled ? callOf(composite.body, "clip", scaled) : nullptr;
   if (!clip) return makeError(quoted + " has no output scale and clip");
-  // The `_sum` forms round the clipped value before scaling it for the sum.
+  // LegalizeQnnForDnnl rounds the clipped value before what follows it (the output zero point, or
+  // the scale for a sum); the `_sum` forms must.
   const CallNode* rounded = callOf(composite.body, "round", clip);
   const CallNode* activation = callOf(composite.body, "multiply", rounded ? rounded : clip);
   const CallNode* last = activation ? activation : rounded ? rounded : clip;
@@ -157,6 +158,7 @@ Result<CompositeReading> readQnn(const CompositeKind& kind, const FunctionNode& 
   const std::optional<double> zeroPoint = shift ? scalarOf(constantOf(composite, args, shift->args[1])) : 0.0;
   if (!activationScale || !zeroPoint)
     return makeError(quoted + ": its activation scale and output zero point must be float32 scalars");
+  if (rounded && (activation || shift || sum)) reading.attrs.set("round_clipped", true);
   reading.attrs.set("activation_scale", *activationScale);
   reading.attrs.set("output_zero_point", *zeroPoint);
   if (sum) {

@@ -15,7 +15,7 @@ int64_t elements(const Shape& shape) {
 }  // namespace
 
 bool isQnnCompositeAttr(std::string_view attr) {
-  return attr == "activation_scale" || attr == "output_zero_point" || attr == "sum_scale";
+  return attr == "activation_scale" || attr == "output_zero_point" || attr == "sum_scale" || attr == "round_clipped";
 }
 
 Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec>& inputs, const KernelNode& kernel) {
@@ -33,6 +33,8 @@ Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec
     const AttrValue* value = kernel.attrs.find(attr);
     if (!value || !(value->isFloat() || value->isInt())) return makeError(quoted + " needs the number attribute " + attr);
   }
+  if (const AttrValue* rounded = kernel.attrs.find("round_clipped"); rounded && !rounded->isBool())
+    return makeError(quoted + ": the attribute round_clipped must be a boolean, found " + rounded->str());
   // The product's own relation gives the result's shape.
   const OpDef& product = *OpRegistry::global().find(kind.anchorOp);
   const std::vector<Type> args = {typeOf(data), typeOf(weight), tensorType({}, DType::Int32), tensorType({}, DType::Int32),
@@ -43,8 +45,10 @@ Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec
     if (inputs[4].dtype != result.dtype || inputs[4].shape != result.shape)
       return makeError(quoted + ": the residual must have the result's type " + result.str() + ", found " + inputs[4].str());
   }
-  Result<Attrs> attrs = normalizeAttrs(product, kernel.attrs.without("a_min").without("a_max").without("activation_scale").without(
-                                                    "output_zero_point").without("sum_scale"));
+  Attrs productAttrs = kernel.attrs.without("a_min").without("a_max");
+  for (const auto& [attr, value] : kernel.attrs.entries())
+    if (isQnnCompositeAttr(attr)) productAttrs = productAttrs.without(attr);
+  Result<Attrs> attrs = normalizeAttrs(product, productAttrs);
   if (!attrs) return makeError(quoted + ": " + attrs.error().message);
   Result<Type> type = product.relation({args, *attrs});
   if (!type) return makeError(quoted + ": " + type.error().message);

@@ -34,8 +34,9 @@ Result<dnnl::primitive_attr> quantizationAttr(const Kernel& kernel, const Tensor
   BYOC_ASSIGN_OR_RETURN(const float low, floatAttr(kernel, "a_min"));
   BYOC_ASSIGN_OR_RETURN(const float high, floatAttr(kernel, "a_max"));
   postOps.append_eltwise(1.0f, algorithm::eltwise_clip, low, high);
-  // Before a sum, the clipped value is the requantized integer the model adds: round it.
-  if (kernel.attrs.contains("sum_scale")) postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
+  // The clipped value is the requantized integer (less its zero point) the zero point or the sum
+  // is added to: rounded before them, as the composite's body rounds it.
+  if (const AttrValue* rounded = kernel.attrs.find("round_clipped"); rounded && rounded->asBool()) postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
   BYOC_ASSIGN_OR_RETURN(const float activationScale, floatAttr(kernel, "activation_scale"));
   BYOC_ASSIGN_OR_RETURN(const float zeroPoint, floatAttr(kernel, "output_zero_point"));
   if (activationScale != 1.0f || zeroPoint != 0.0f)

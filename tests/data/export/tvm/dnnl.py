@@ -244,24 +244,26 @@ def _dnnl_qnn_dense_sum_pattern():
 
 
 def _dnnl_qnn_conv2d_pattern():
-    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
+    """zp = 0; c = cast(qnn.conv2d(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); r = round(k) | k; m = multiply(r, const) | r; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.conv2d")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
     k = is_op("clip")(is_op("multiply")(b, is_constant()))
-    m = is_op("multiply")(k, is_constant()) | k
+    r = is_op("round")(k) | k
+    m = is_op("multiply")(r, is_constant()) | r
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
     d = is_op("add")(s, is_constant()) | s
     return is_op("cast")(is_op("round")(d))
 
 
 def _dnnl_qnn_dense_pattern():
-    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); m = multiply(k, const) | k; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
+    """zp = 0; c = cast(qnn.dense(*, const, zp, zp, const, const)); b = add(c, const) | c; k = clip(multiply(b, const)); r = round(k) | k; m = multiply(r, const) | r; s = add(m, multiply(const, cast(*))) | m; d = add(s, const) | s; cast(round(d))"""
     zp = is_expr(relay.const(0, "int32"))
     c = is_op("cast")(is_op("qnn.dense")(wildcard(), is_constant(), zp, zp, is_constant(), is_constant()))
     b = is_op("add")(c, is_constant()) | c
     k = is_op("clip")(is_op("multiply")(b, is_constant()))
-    m = is_op("multiply")(k, is_constant()) | k
+    r = is_op("round")(k) | k
+    m = is_op("multiply")(r, is_constant()) | r
     s = is_op("add")(m, is_op("multiply")(is_constant(), is_op("cast")(wildcard()))) | m
     d = is_op("add")(s, is_constant()) | s
     return is_op("cast")(is_op("round")(d))
