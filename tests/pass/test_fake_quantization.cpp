@@ -154,8 +154,15 @@ class TestFakeQuantization : public QObject {
         -128, 127, {"nn.max_pool2d(%x"}, {"qnn.dequantize("}, false);
     row("avg pool", "def @main(" + x8 + ") { %0 = nn.avg_pool2d(" + dqx + ", pool_size=[3, 3]); qnn.quantize(%0, 2f, 0) }",
         -128, 127, {"cast(%x, dtype=\"int32\")"}, {"qnn.dequantize("}, true);
+    // The mean rounds once: the int32 sum requantized from the scale / count (TVM's int32 average
+    // truncates, then requantizes: five steps of the finer scale lost in the second row).
     row("global avg pool", "def @main(" + x8 + ") { %0 = nn.global_avg_pool2d(" + dqx + "); qnn.quantize(%0, 2f, 0) }",
-        -128, 127, {"nn.global_avg_pool2d(%0"}, {"qnn.dequantize("}, true);
+        -128, 127, {"sum(%0, axis=[2, 3], keepdims=True)", "qnn.requantize("}, {"qnn.dequantize(", "nn.global_avg_pool2d("},
+        true);
+    row("global avg pool into a finer scale",
+        "def @main(" + x8 + ") { %0 = nn.global_avg_pool2d(qnn.dequantize(%x, 0.5f, 3)); qnn.quantize(%0, 0.1f, -2) }",
+        -20, 20, {"sum(%0, axis=[2, 3], keepdims=True)", "0.001953125f /* ty=float32 */, 768 /* ty=int32 */, 0.1f"},
+        {"qnn.dequantize(", "nn.global_avg_pool2d("}, true);
     row("reshape", "def @main(" + x8 + ") { %0 = reshape(" + dqx + ", newshape=[1, 3, -1]); qnn.quantize(%0, 2f, 0) }",
         -128, 127, {"reshape(%x"}, {"qnn.dequantize(", "qnn.quantize("}, false);
     row("transpose", "def @main(" + x8 + ") { %0 = transpose(" + dqx + ", axes=[0, 2, 3, 1]); qnn.quantize(%0, 2f, 0) }",

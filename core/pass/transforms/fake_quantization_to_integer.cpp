@@ -132,12 +132,60 @@ Result<Value> identity(const Context& c) {
   return c.build(c.call.opDef()->name, c.args, c.call.attrs, t);
 }
 
+/// Whether a quantization parameter is one value (per-tensor).
+bool isScalar(const Expr& param) {
+  const TensorData* data = constantData(param);
+  return data && data->numElements() == 1;
+}
+
 /// Average pools run in int32 and cast back.
 Result<Value> averagePool(const Context& c) {
   BYOC_ASSIGN_OR_RETURN(AffineType t, c.affineOf(0));
   BYOC_ASSIGN_OR_RETURN(Value wide, c.build("cast", {c.args[0]}, {{"dtype", "int32"}}, t));
   BYOC_ASSIGN_OR_RETURN(Value pooled, c.build(c.call.opDef()->name, {wide}, c.call.attrs, t));
   return c.build("cast", {pooled}, {{"dtype", std::string(dtypeName(t.dtype))}}, t);
+}
+
+/// The constant `param` with `f` applied to each value, in its dtype and shape; null if `param`
+/// is not a constant.
+template <typename F>
+Expr mappedParam(const Expr& param, F f, const Origin& origin) {
+  const TensorData* data = constantData(param);
+  if (!data) return nullptr;
+  std::vector<std::byte> bytes;
+  for (double value : valuesOf(*data)) {
+    TensorData one = TensorData::scalar(data->dtype(), f(value));
+    bytes.insert(bytes.end(), one.bytes().begin(), one.bytes().end());
+  }
+  return ConstantNode::make(TensorData::fromBytes(data->dtype(), data->shape(), bytes), origin);
+}
+
+/// nn.global_avg_pool2d → the int32 sum over the spatial axes, requantized from the input's scale
+/// / count (zero point × count) to the region's output type: the mean rounded once, as the QDQ
+/// model computes it. TVM averages in int32, whose division truncates, and casts back: up to a
+/// step of the input's scale lost, several of a finer quantize's after it.
+Result<Value> globalAveragePool(const Context& c) {
+  BYOC_ASSIGN_OR_RETURN(AffineType t, c.affineOf(0));
+  const AffineType out = c.wanted && isScalar(c.wanted->scale) && isScalar(c.wanted->zeroPoint) ? *c.wanted : t;
+  const AttrValue* layout = c.call.attrs.find("layout");
+  const bool channelsLast = layout && layout->isString() && layout->asString() == "NHWC";
+  const Shape& shape = c.args[0].tensor().shape;
+  if (shape.size() != 4 || (layout && layout->isString() && layout->asString() != "NCHW" && !channelsLast))
+    return averagePool(c);
+  const int64_t height = shape[channelsLast ? 1 : 2], width = shape[channelsLast ? 2 : 3];
+  // An unknown or empty extent, or one whose int32 sum of 8-bit values could overflow, pools as TVM does.
+  const int64_t kMaxCount = int64_t{1} << 23;
+  if (height <= 0 || width <= 0 || height > kMaxCount / width || !isScalar(out.scale)) return averagePool(c);
+  const double count = static_cast<double>(height * width);
+  const Expr sumScale = mappedParam(t.scale, [&](double scale) { return double(float(scale) / float(count)); }, c.origin);
+  const Expr sumZeroPoint = mappedParam(t.zeroPoint, [&](double zeroPoint) { return zeroPoint * count; }, c.origin);
+  if (!sumScale || !sumZeroPoint) return averagePool(c);
+  BYOC_ASSIGN_OR_RETURN(Value wide, c.build("cast", {c.args[0]}, {{"dtype", "int32"}}, t));
+  const std::vector<int64_t> spatial = channelsLast ? std::vector<int64_t>{1, 2} : std::vector<int64_t>{2, 3};
+  BYOC_ASSIGN_OR_RETURN(Value summed, c.build("sum", {wide}, {{"axis", AttrValue::ints(spatial)}, {"keepdims", true}}, t));
+  return c.build("qnn.requantize",
+                 {summed, c.param(sumScale), c.param(sumZeroPoint), c.param(out.scale), c.param(out.zeroPoint)},
+                 {{"axis", t.axis}, {"out_dtype", std::string(dtypeName(out.dtype))}}, out);
 }
 
 /// `a * b` elementwise in float32 (one of them may be a single value); null if either is not a constant.
@@ -217,12 +265,6 @@ Result<BinaryTypes> binaryTypes(const Context& c) {
   t.rightType = *t.right.affine;
   if (t.leftType.dtype != t.out.dtype) t.out = t.leftType;
   return t;
-}
-
-/// Whether a quantization parameter is one value (per-tensor).
-bool isScalar(const Expr& param) {
-  const TensorData* data = constantData(param);
-  return data && data->numElements() == 1;
 }
 
 /// Whether `a + b` adds an int32 bias to an int32 product at the same scale, zero points 0.
@@ -347,7 +389,7 @@ const std::map<std::string, Rewrite, std::less<>>& rewrites() {
       {"clip", clip},
       {"nn.relu", relu},
       {"nn.avg_pool2d", averagePool},
-      {"nn.global_avg_pool2d", averagePool},
+      {"nn.global_avg_pool2d", globalAveragePool},
       {"nn.max_pool2d", identity},
       {"nn.global_max_pool2d", identity},
       {"reshape", identity},

@@ -11,7 +11,8 @@
 /// multiply become qnn.add / qnn.subtract / qnn.mul (a float constant operand is quantized with
 /// the other operand's parameters); concatenate becomes qnn.concatenate of its tuple (per-tensor
 /// parameters, one dtype); nn.relu and clip become maximum / clip at the quantized bounds; nn.avg_pool2d
-/// and nn.global_avg_pool2d pool in int32; max pools, reshape, transpose, squeeze, expand_dims,
+/// pools in int32; nn.global_avg_pool2d sums in int32 and requantizes from the scale / count (the
+/// mean rounded once, where TVM's int32 average truncates); max pools, reshape, transpose, squeeze, expand_dims,
 /// strided_slice, nn.batch_flatten, max and min keep the quantized values; maximum and minimum
 /// requantize operands to a common type. The quantize itself becomes qnn.requantize, or nothing
 /// when the parameters already match. A binary op's output parameters are those of the value
