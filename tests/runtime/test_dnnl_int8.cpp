@@ -327,6 +327,25 @@ class TestDnnlInt8 : public QObject {
     for (int64_t v = 0; v < 256; ++v) QCOMPARE(actual->tensor().elementAsDouble(v), expected->tensor().elementAsDouble(v));
   }
 
+  /// qnn.quantize divides by the scale, as ONNX's QuantizeLinear does: -3.15 / 0.7 is -4.5 in
+  /// float32, which rounds to even (-4, so 6 at zero point 10); -3.15 × (1 / 0.7) is -4.5000005,
+  /// which would round to -5.
+  void quantizeDividesByTheScale() {
+    const Module original = typedModule(
+        "def @main(%x: Tensor[(8), float32]) {\n  qnn.quantize(%x, 0.7f, 10, out_dtype=\"int8\")\n}\n");
+    const Module partitioned = partitionedForDnnl(original);
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(mainText(printed).find("qnn.quantize(") == std::string::npos, printed.c_str());
+    const std::vector<float> values = {3.15f, -3.15f, -14.35f, 0.35f, 1.05f, 2.45f, -1.75f, 0.0f};
+    Result<std::unique_ptr<Executor>> dnnl = Executor::create(partitioned);
+    QVERIFY(dnnl);
+    const std::vector<Value> args = {Value(NDArray::fromFloats({8}, values))};
+    Result<Value> actual = (*dnnl)->run(args);
+    QVERIFY(actual);
+    const std::vector<double> expected = {14, 6, -10, 10, 12, 14, 8, 10};
+    for (int64_t i = 0; i < 8; ++i) QCOMPARE(actual->tensor().elementAsDouble(i), expected[static_cast<std::size_t>(i)]);
+  }
+
   /// A qnn composite whose weights are not int8 is refused by name when the region is built.
   void uint8WeightsAreAnError() {
     const std::string params = "%x: Tensor[(1, 2, 4, 4), uint8]";

@@ -169,12 +169,34 @@ Tensor affineReorder(Lowering& lowering, const Tensor& src, dt dstType, float sc
   return dst;
 }
 
+/// `src` (f32) quantized into fresh plain memory of `dstType` as qnn.quantize and ONNX's
+/// QuantizeLinear state it: round(src / scale) + zeroPoint, rounded to nearest even and saturated.
+/// A binary division, not a reorder by 1 / scale, whose product rounds some values near a half the
+/// other way; the zero point is added after the rounding for the same reason.
+Tensor quantizedByDivision(Lowering& lowering, const Tensor& src, dt dstType, float scale, int32_t zeroPoint) {
+  const Tensor plain = lowering.plain(src);
+  const memory::dims& dims = plain.desc().dims();
+  const Tensor divisor = lowering.constant(&scale, memory::dims(dims.size(), 1));
+  dnnl::post_ops postOps;
+  if (zeroPoint != 0) {
+    postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
+    postOps.append_eltwise(1.0f, algorithm::eltwise_linear, 1.0f, static_cast<float>(zeroPoint));
+  }
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(postOps);
+  const Tensor dst = lowering.fresh(plainDesc(dims, dstType));
+  dnnl::binary::desc desc(algorithm::binary_div, plain.desc(), divisor.desc(), dst.desc());
+  dnnl::binary::primitive_desc pd(desc, attr, lowering.engine);
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, plain.memory}, {DNNL_ARG_SRC_1, divisor.memory}, {DNNL_ARG_DST, dst.memory}});
+  return dst;
+}
+
 }  // namespace
 
 Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
   BYOC_ASSIGN_OR_RETURN(auto parameters, perTensorParameters(lowering, kernel, inputs, 1));
   const auto [scale, zeroPoint] = parameters;
-  return std::vector<Tensor>{affineReorder(lowering, inputs[0], *dataTypeOf(kernel.outputs[0].dtype), 1.0f / scale, 0, zeroPoint)};
+  return std::vector<Tensor>{quantizedByDivision(lowering, inputs[0], *dataTypeOf(kernel.outputs[0].dtype), scale, zeroPoint)};
 }
 
 Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs) {
@@ -205,8 +227,7 @@ Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kern
   dnnl::binary::primitive_desc pd(desc, lowering.engine);
   const Tensor sum = lowering.fresh(pd.dst_desc());
   lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, a.memory}, {DNNL_ARG_SRC_1, b.memory}, {DNNL_ARG_DST, sum.memory}});
-  return std::vector<Tensor>{
-      affineReorder(lowering, sum, *dataTypeOf(kernel.outputs[0].dtype), 1.0f / out.first, 0, out.second)};
+  return std::vector<Tensor>{quantizedByDivision(lowering, sum, *dataTypeOf(kernel.outputs[0].dtype), out.first, out.second)};
 }
 
 Result<std::vector<Tensor>> lowerQnnConcatenate(Lowering& lowering, const Kernel& kernel,
