@@ -9,11 +9,13 @@
 #include "frontend/onnx/onnx_import.h"
 #include "ir/op.h"
 #include "support/file_io.h"
-#include "test_onnx_builder.h"
+#include "onnx_import_errors.h"
 #include "text/printer.h"
 
 using namespace byoc;
 using byoc::testing::attr;
+using byoc::testing::BadModel;
+using byoc::testing::importError;
 using byoc::testing::graphAttr;
 using byoc::testing::OnnxModelBuilder;
 
@@ -27,11 +29,6 @@ OnnxModelBuilder convModel(int64_t opset = 13) {
   return b;
 }
 
-std::string importError(const std::string& bytes) {
-  Result<Module> module = importOnnxModel(bytes, "model.onnx", "");
-  if (module) return "(imported without error)";
-  return module.error().str();
-}
 
 /// 2^32, the element limit of one tensor: three such dimensions make 2^96 elements.
 constexpr int64_t kHuge = int64_t{1} << 32;
@@ -50,12 +47,6 @@ onnx::NodeProto& lastNode(OnnxModelBuilder& b) {
 }
 
 /// One hostile model and the exact error it must give.
-struct BadModel {
-  const char* name;
-  std::function<OnnxModelBuilder()> build;
-  std::string error;
-};
-
 /// Out-of-range values, bad axes, negative and huge dimensions, and malformed graphs.
 const std::vector<BadModel>& badModels() {
   static const std::vector<BadModel> cases = {
@@ -715,16 +706,8 @@ class TestOnnxErrors : public QObject {
   }
 
  private slots:
-  void badModelsGiveTheirError_data() {
-    QTest::addColumn<int>("index");
-    for (std::size_t i = 0; i < badModels().size(); ++i) QTest::newRow(badModels()[i].name) << static_cast<int>(i);
-  }
-
-  void badModelsGiveTheirError() {
-    QFETCH(int, index);
-    const BadModel& bad = badModels()[static_cast<std::size_t>(index)];
-    QCOMPARE(QString::fromStdString(importError(bad.build().bytes())), QString::fromStdString(bad.error));
-  }
+  void badModelsGiveTheirError_data() { addBadModelRows(badModels()); }
+  void badModelsGiveTheirError() { checkBadModelRow(badModels()); }
 
   /// 100,000 axes are refused by the rank they would give before any work proportional to them.
   void unsqueezeOfManyAxesIsRefusedAtOnce() {

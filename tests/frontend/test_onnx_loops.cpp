@@ -6,11 +6,13 @@
 
 #include "frontend/onnx/onnx_import.h"
 #include "onnx_golden.h"
+#include "onnx_import_errors.h"
 #include "onnx_loop_models.h"
 #include "test_files.h"
 
 using namespace byoc;
 using byoc::testing::attr;
+using byoc::testing::BadModel;
 using byoc::testing::graphAttr;
 using byoc::testing::OnnxModelBuilder;
 
@@ -57,12 +59,6 @@ void retype(OnnxModelBuilder& b, const std::string& name, const std::vector<int6
     for (int64_t d : shape) tensor->mutable_shape()->add_dim()->set_dim_value(d);
   }
 }
-
-struct BadModel {
-  const char* name;
-  Build build;
-  std::string error;
-};
 
 const std::vector<BadModel>& badModels() {
   using testing::loopSum;
@@ -182,18 +178,8 @@ class TestOnnxLoops : public QObject {
     testing::compareWithOnnxGolden(goldenCases().at(name)().bytes(), name);
   }
 
-  void badModelsGiveTheirError_data() {
-    QTest::addColumn<int>("index");
-    for (std::size_t i = 0; i < badModels().size(); ++i) QTest::newRow(badModels()[i].name) << static_cast<int>(i);
-  }
-
-  void badModelsGiveTheirError() {
-    QFETCH(int, index);
-    const BadModel& bad = badModels()[static_cast<std::size_t>(index)];
-    Result<Module> module = importOnnxModel(bad.build().bytes(), "model.onnx", "");
-    QVERIFY(!module.isOk());
-    QCOMPARE(QString::fromStdString(module.error().str()), QString::fromStdString(bad.error));
-  }
+  void badModelsGiveTheirError_data() { addBadModelRows(badModels()); }
+  void badModelsGiveTheirError() { checkBadModelRow(badModels()); }
 
   /// The trial imports that type a loop's variables leave no origins behind: the provenance table
   /// names each body node once.

@@ -9,10 +9,11 @@
 #include "runtime/interpreter.h"
 #include "test_files.h"
 #include "onnx_golden.h"
-#include "test_onnx_builder.h"
+#include "onnx_import_errors.h"
 
 using namespace byoc;
 using byoc::testing::attr;
+using byoc::testing::importError;
 using byoc::testing::OnnxModelBuilder;
 
 namespace {
@@ -157,11 +158,6 @@ const std::map<QString, Build>& cases() {
       {QStringLiteral("per_axis_and_add"), perAxisAndAdd},
   };
   return table;
-}
-
-std::string importError(const std::string& bytes) {
-  Result<Module> module = importOnnxModel(bytes, "model.onnx", "");
-  return module ? "(imported without error)" : module.error().str();
 }
 
 /// One QuantizeLinear named "q" of x [1, 3, 2, 2] with the given scale and zero point initializers.
