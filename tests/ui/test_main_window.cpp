@@ -124,7 +124,7 @@ class TestMainWindow : public QObject {
     window.show();
     QVERIFY(openAndLayOut(window, {}));
     QCOMPARE(window.windowTitle(), QStringLiteral("Demo — byoc-target — BYOC Studio"));
-    QCOMPARE(window.moduleTreeModel()->dump(), QStringLiteral("main (function)\n  %while_loop (local function)\n"));
+    QCOMPARE(window.moduleTreeModel()->dump(), QStringLiteral("main (function)\n  %while_loop (loop)\n"));
     QVERIFY(window.irText()->toPlainText().startsWith(QStringLiteral("#[version = \"0.0.5\"]")));
 
     // Graph → properties and text.

@@ -29,7 +29,14 @@ class TestModels : public QObject {
     ModuleTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setModule(demo());
-    QCOMPARE(model.dump(), QStringLiteral("main (function)\n  %while_loop (local function)\n"));
+    QCOMPARE(model.dump(), QStringLiteral("main (function)\n  %while_loop (loop)\n"));
+    // A let-bound function called only from outside itself is no loop.
+    model.setModule(testing::typedModuleFromText(
+        "def @main(%y: Tensor[(2), float32]) {\n"
+        "  let %twice = fn (%x: Tensor[(2), float32]) { add(%x, %x) };\n"
+        "  %twice(%twice(%y))\n"
+        "}\n"));
+    QCOMPARE(model.dump(), QStringLiteral("main (function)\n  %twice (local function)\n"));
     Module partitioned = testing::typedModuleFromText(testing::readTestData("ui/steps/4_partition_graph.relay"));
     model.setModule(partitioned);
     QCOMPARE(model.dump(), QStringLiteral("tvmgen_default_byoc_target_main_0 (external (byoc-target))\n"

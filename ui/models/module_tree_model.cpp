@@ -50,19 +50,29 @@ void ModuleTreeModel::setModule(const Module& module) {
 
 ModuleTreeModel::Row ModuleTreeModel::rowOf(const std::string& name, const Function& function) {
   Row row{QString::fromStdString(name), kindOf(*function, false), detailOf(*function), QString::fromStdString(name), {}};
-  std::unordered_map<const ExprNode*, QString> boundNames;
-  std::vector<const FunctionNode*> nested;
+  std::unordered_map<const ExprNode*, const VarNode*> boundVars;  // a let-bound literal's variable
+  std::unordered_map<const VarNode*, std::size_t> firstCalls;      // when a variable is first called
+  std::vector<std::pair<const FunctionNode*, std::size_t>> nested;  // each literal, when it is visited
+  std::size_t visited = 0;
   postOrderVisit(Expr(function->body), [&](const Expr& expr) {
-    if (const auto* let = expr->as<LetNode>()) boundNames[let->value.get()] = u'%' % QString::fromStdString(let->var->name);
-    if (const auto* literal = expr->as<FunctionNode>()) nested.push_back(literal);
+    ++visited;
+    if (const auto* let = expr->as<LetNode>()) boundVars[let->value.get()] = let->var.get();
+    if (const auto* call = expr->as<CallNode>(); call && call->callee->as<VarNode>())
+      firstCalls.try_emplace(call->callee->as<VarNode>(), visited);
+    if (const auto* literal = expr->as<FunctionNode>()) nested.emplace_back(literal, visited);
   });
-  for (const FunctionNode* literal : nested) {
-    auto bound = boundNames.find(literal);
-    QString label = bound != boundNames.end() ? bound->second : QString();
+  for (const auto& [literal, visitedAt] : nested) {
+    auto bound = boundVars.find(literal);
+    const VarNode* var = bound != boundVars.end() ? bound->second : nullptr;
+    QString label = var ? u'%' % QString::fromStdString(var->name) : QString();
     if (const AttrValue* composite = literal->attrs.find("Composite"); composite && composite->isString())
       label = QString::fromStdString(composite->asString());
     if (label.isEmpty()) label = QStringLiteral("fn");
-    row.children.push_back({label, kindOf(*literal, true), detailOf(*literal), row.global, {}});
+    // Post-order visits a let's value before its body, where the first call from outside is: a
+    // function called before the visit leaves it calls itself, a loop.
+    auto firstCall = var ? firstCalls.find(var) : firstCalls.end();
+    const bool loop = firstCall != firstCalls.end() && firstCall->second < visitedAt;
+    row.children.push_back({label, loop ? QStringLiteral("loop") : kindOf(*literal, true), detailOf(*literal), row.global, {}});
   }
   return row;
 }
