@@ -163,6 +163,11 @@ class TestFakeQuantization : public QObject {
         "def @main(" + x8 + ") { %0 = nn.global_avg_pool2d(qnn.dequantize(%x, 0.5f, 3)); qnn.quantize(%0, 0.1f, -2) }",
         -20, 20, {"sum(%0, axis=[2, 3], keepdims=True)", "0.001953125f /* ty=float32 */, 768 /* ty=int32 */, 0.1f"},
         {"qnn.dequantize(", "nn.global_avg_pool2d("}, true);
+    // Wider values could overflow the int32 sum: they pool as TVM does.
+    row("global avg pool of int32 values",
+        "def @main(%x: Tensor[(1, 3, 16, 16), int32]) { %0 = nn.global_avg_pool2d(qnn.dequantize(%x, 2f, 0)); "
+        "qnn.quantize(%0, 20f, 0) }",
+        -1000, 1000, {"nn.global_avg_pool2d("}, {"qnn.dequantize(", "sum("}, true);
     row("reshape", "def @main(" + x8 + ") { %0 = reshape(" + dqx + ", newshape=[1, 3, -1]); qnn.quantize(%0, 2f, 0) }",
         -128, 127, {"reshape(%x"}, {"qnn.dequantize(", "qnn.quantize("}, false);
     row("transpose", "def @main(" + x8 + ") { %0 = transpose(" + dqx + ", axes=[0, 2, 3, 1]); qnn.quantize(%0, 2f, 0) }",

@@ -173,9 +173,14 @@ Result<Value> globalAveragePool(const Context& c) {
   if (shape.size() != 4 || (layout && layout->isString() && layout->asString() != "NCHW" && !channelsLast))
     return averagePool(c);
   const int64_t height = shape[channelsLast ? 1 : 2], width = shape[channelsLast ? 2 : 3];
-  // An unknown or empty extent, or one whose int32 sum of 8-bit values could overflow, pools as TVM does.
-  const int64_t kMaxCount = int64_t{1} << 23;
-  if (height <= 0 || width <= 0 || height > kMaxCount / width || !isScalar(out.scale)) return averagePool(c);
+  // Other than 8-bit values and zero points, or an unknown or empty extent, or one whose int32 sum
+  // (or zero point × count) could overflow, pool as TVM does.
+  const int64_t kMaxCount = int64_t{1} << 23;  // 255 · 2^23 < 2^31
+  const TensorData* zeroPoints = constantData(t.zeroPoint);
+  const bool eightBit = (t.dtype == DType::Int8 || t.dtype == DType::UInt8) && zeroPoints;
+  if (!eightBit || height <= 0 || width <= 0 || height > kMaxCount / width || !isScalar(out.scale)) return averagePool(c);
+  for (double zeroPoint : valuesOf(*zeroPoints))
+    if (std::abs(zeroPoint) > 255) return averagePool(c);
   const double count = static_cast<double>(height * width);
   const Expr sumScale = mappedParam(t.scale, [&](double scale) { return double(float(scale) / float(count)); }, c.origin);
   const Expr sumZeroPoint = mappedParam(t.zeroPoint, [&](double zeroPoint) { return zeroPoint * count; }, c.origin);
