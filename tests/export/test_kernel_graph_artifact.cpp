@@ -117,6 +117,33 @@ class TestKernelGraphArtifact : public QObject {
              QString::fromStdString(out + "/" + kArtifact + ": ") + QString(error).replace("@@OUT@@", QString::fromStdString(out)));
   }
 
+  /// An int8 convolution whose requantize adds a zero point rounds before adding it: the kernel
+  /// graph says so with a boolean, and refuses anything else there.
+  void rejectsANonBooleanRoundingFlag() {
+    const Module module = partitioned(
+        "def @main(%x: Tensor[(1, 1, 4, 4), uint8]) {\n"
+        "  %0 = qnn.conv2d(%x, meta[relay.Constant][0], 0, 0, 0.05f, 1f, channels=1, kernel_size=[1, 1], "
+        "out_dtype=\"int32\");\n"
+        "  qnn.requantize(%0, 0.05f, 0, 0.1f, 132, out_dtype=\"uint8\")\n}\n"
+        "#[metadata]\n{\"relay.Constant\": [{\"dtype\": \"int8\", \"shape\": [1, 1, 1, 1], \"data\": \"WQ==\"}]}\n",
+        "dnnl");
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, module);
+    std::string text = contentOf(out + "/" + kArtifact);
+    const std::string flag = R"("round_clipped":true)";
+    const std::size_t at = text.find(flag);
+    QVERIFY2(at != std::string::npos, text.c_str());
+    QVERIFY(loadExport(out));
+    text.replace(at, flag.size(), R"("round_clipped":1)");
+    rewrite(out, kArtifact, text);
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY(!loaded);
+    QCOMPARE(QString::fromStdString(loaded.error().str()),
+             QString::fromStdString(out + "/" + kArtifact +
+                                    R"(: /nodes/4: composite "dnnl.qnn.conv2d": the attribute round_clipped must be a )"
+                                    "boolean, found 1"));
+  }
+
   void readsAFormatVersion1Export() {
     // A version 1 export stored dnnl functions as IR: an export on the reference codegen, relabelled.
     const Module module = region();
