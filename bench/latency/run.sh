@@ -29,9 +29,16 @@
 # there (the environment is passed to every peer, and the table's header shows the policy). On a
 # quiet machine keep the default: a passive pool pays a wake-up at every parallel region.
 #
-# Usage: bench/latency/run.sh [--runs N] [--threads T] [--reference-runs R] [--skip-reference]
-#                             [--skip-torch] [--skip-int8] [--zoo DIR] [--byoc PATH] [MODEL ...]
+# With --rounds R, every peer of a model runs R times, one after the other in turn (dnnl, ort, ...,
+# then again), and the table shows the median of each peer's R medians; the ratio of each round is
+# listed under the table, so that a machine's drift shows as spread rather than as a difference.
+# The reference kernels run in the first round only.
+#
+# Usage: bench/latency/run.sh [--runs N] [--rounds R] [--threads T] [--reference-runs R]
+#                             [--skip-reference] [--skip-torch] [--skip-int8] [--zoo DIR]
+#                             [--byoc PATH] [MODEL ...]
 #   --runs N            timed runs per peer (default 20)
+#   --rounds R          times each peer is measured, in turn with the others (default 1)
 #   --threads T         threads of every peer (default 2)
 #   --reference-runs R  cap on the reference kernels' timed runs (default 3)
 #   --skip-reference    do not run the reference kernels (they are slow on the large models)
@@ -47,6 +54,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 runs=20
+rounds=1
 threads=2
 ref_runs=3
 skip_reference=0
@@ -69,6 +77,7 @@ positive() {
 while [ $# -gt 0 ]; do
   case $1 in
     --runs) runs=$(positive "$1" "${2-}") || exit 2; shift 2 ;;
+    --rounds) rounds=$(positive "$1" "${2-}") || exit 2; shift 2 ;;
     --threads) threads=$(positive "$1" "${2-}") || exit 2; shift 2 ;;
     --reference-runs) ref_runs=$(positive "$1" "${2-}") || exit 2; shift 2 ;;
     --skip-reference) skip_reference=1; shift ;;
@@ -123,12 +132,20 @@ ratio() {
   if [ "$1" = - ] || [ "$2" = - ]; then echo -; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; fi
 }
 
+# `median V...` prints the median of the values that are not `-`, or `-` when none is.
+median() {
+  local values
+  values=$(printf '%s\n' "$@" | grep -v '^-$' | sort -g)
+  if [ -z "$values" ]; then echo -; return; fi
+  awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }' <<<"$values"
+}
+
 # `ms V` prints a median with three significant digits, or `-`.
 ms() {
   if [ "$1" = - ]; then echo -; else awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f"), v }'; fi
 }
 
-echo "latency: median ms of $runs runs (reference kernels: $(( ref_runs < runs ? ref_runs : runs ))) after 1 warm-up, $threads thread(s), batch 1"
+echo "latency: median ms of $runs runs (reference kernels: $(( ref_runs < runs ? ref_runs : runs ))) after 1 warm-up, $threads thread(s), batch 1$( [ "$rounds" -gt 1 ] && echo "; median of $rounds rounds")"
 echo "torch BLAS: ${torch_preload:-the system default}"
 echo "OpenMP wait policy: ${OMP_WAIT_POLICY:-the libgomp default}"
 echo "machine: $(getconf _NPROCESSORS_ONLN) CPU(s), load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the start"
@@ -136,22 +153,33 @@ printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' model dnnl ref ort torch dnnl/o
 for name in "${models[@]}"; do
   dir=$zoo/$name
   input=input=$dir/input.npy
-  dnnl=$(measure "$logs/$name.dnnl" "$byoc" run "$dir/model.onnx" --target dnnl --input "$input" \
-    --bench "$runs" --threads "$threads")
-  ref=-
-  if [ $skip_reference = 0 ]; then
-    ref=$(measure "$logs/$name.ref" "$byoc" run "$dir/model.onnx" --input "$input" \
-      --bench "$(( ref_runs < runs ? ref_runs : runs ))" --threads "$threads")
-  fi
-  ort=$(measure "$logs/$name.ort" node "$here/ort_bench.js" "$dir/model.onnx" "$dir/input.npy" "$runs" "$threads")
-  torch=-
-  if [ $skip_torch = 0 ]; then
-    torch=$(measure "$logs/$name.torch" env ${torch_preload:+LD_PRELOAD=$torch_preload} \
-      /usr/bin/python3 "$here/torch_bench.py" "$name" "$dir" "$runs" "$threads")
-  fi
+  dnnls=() refs=() orts=() torches=() ratios=()
+  for ((round = 1; round <= rounds; ++round)); do
+    dnnl=$(measure "$logs/$name.dnnl" "$byoc" run "$dir/model.onnx" --target dnnl --input "$input" \
+      --bench "$runs" --threads "$threads")
+    ref=-
+    if [ $skip_reference = 0 ] && [ $round = 1 ]; then
+      ref=$(measure "$logs/$name.ref" "$byoc" run "$dir/model.onnx" --input "$input" \
+        --bench "$(( ref_runs < runs ? ref_runs : runs ))" --threads "$threads")
+    fi
+    ort=$(measure "$logs/$name.ort" node "$here/ort_bench.js" "$dir/model.onnx" "$dir/input.npy" "$runs" "$threads")
+    torch=-
+    if [ $skip_torch = 0 ]; then
+      torch=$(measure "$logs/$name.torch" env ${torch_preload:+LD_PRELOAD=$torch_preload} \
+        /usr/bin/python3 "$here/torch_bench.py" "$name" "$dir" "$runs" "$threads")
+    fi
+    dnnls+=("$dnnl") refs+=("$ref") orts+=("$ort") torches+=("$torch") ratios+=("$(ratio "$dnnl" "$ort")")
+  done
+  dnnl=$(median "${dnnls[@]}") ref=$(median "${refs[@]}") ort=$(median "${orts[@]}") torch=$(median "${torches[@]}")
   printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' "$name" "$(ms "$dnnl")" "$(ms "$ref")" "$(ms "$ort")" \
     "$(ms "$torch")" "$(ratio "$dnnl" "$ort")" "$(ratio "$ref" "$ort")" "$(ratio "$torch" "$ort")"
+  [ "$rounds" -gt 1 ] && echo "  $name: ${ratios[*]}" >>"$logs/rounds"
 done
+if [ -e "$logs/rounds" ]; then
+  printf '\ndnnl/ort of each round:\n'
+  cat "$logs/rounds"
+  rm "$logs/rounds"
+fi
 
 # The int8 table: our dnnl target on the QDQ model, ONNX Runtime on it, our dnnl target in float32.
 int8_models=()
@@ -164,14 +192,24 @@ if [ ${#int8_models[@]} -gt 0 ]; then
 fi
 for name in "${int8_models[@]}"; do
   dir=$zoo/${name}_int8
-  int8=$(measure "$logs/$name.int8.dnnl" "$byoc" run "$dir/model.onnx" --target dnnl --input "input=$dir/input.npy" \
-    --bench "$runs" --threads "$threads")
-  ort=$(measure "$logs/$name.int8.ort" node "$here/ort_bench.js" "$dir/model.onnx" "$dir/input.npy" "$runs" "$threads")
-  fp32=$(measure "$logs/$name.fp32.dnnl" "$byoc" run "$zoo/$name/model.onnx" --target dnnl \
-    --input "input=$zoo/$name/input.npy" --bench "$runs" --threads "$threads")
+  int8s=() orts=() fp32s=() ratios=()
+  for ((round = 1; round <= rounds; ++round)); do
+    int8=$(measure "$logs/$name.int8.dnnl" "$byoc" run "$dir/model.onnx" --target dnnl --input "input=$dir/input.npy" \
+      --bench "$runs" --threads "$threads")
+    ort=$(measure "$logs/$name.int8.ort" node "$here/ort_bench.js" "$dir/model.onnx" "$dir/input.npy" "$runs" "$threads")
+    fp32=$(measure "$logs/$name.fp32.dnnl" "$byoc" run "$zoo/$name/model.onnx" --target dnnl \
+      --input "input=$zoo/$name/input.npy" --bench "$runs" --threads "$threads")
+    int8s+=("$int8") orts+=("$ort") fp32s+=("$fp32") ratios+=("$(ratio "$int8" "$ort")")
+  done
+  int8=$(median "${int8s[@]}") ort=$(median "${orts[@]}") fp32=$(median "${fp32s[@]}")
   printf '%-30s %10s %10s %10s %9s %9s\n' "$name" "$(ms "$int8")" "$(ms "$ort")" "$(ms "$fp32")" \
     "$(ratio "$int8" "$ort")" "$(ratio "$fp32" "$int8")"
+  [ "$rounds" -gt 1 ] && echo "  $name: ${ratios[*]}" >>"$logs/rounds"
 done
+if [ -e "$logs/rounds" ]; then
+  printf '\nint8/ort of each round:\n'
+  cat "$logs/rounds"
+fi
 
 [ -e "$logs/failures" ] || exit 0
 printf '\nfailures:\n'
