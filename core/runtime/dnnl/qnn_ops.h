@@ -18,8 +18,8 @@ namespace byoc::dnnl_backend {
 Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs,
                                               bool residualOverwritable);
 
-/// qnn.quantize with a constant per-tensor scale and zero point: one reorder from f32 with output
-/// scale 1 / scale and the zero point as the destination's, rounded to nearest even and saturated.
+/// qnn.quantize with a constant per-tensor scale and zero point: one binary division by the scale,
+/// rounded to nearest even, the zero point added after, saturated (as QuantizeLinear states it).
 Result<std::vector<Tensor>> lowerQuantize(Lowering& lowering, const Kernel& kernel, const std::vector<Tensor>& inputs);
 
 /// qnn.dequantize with a constant per-tensor scale and zero point: one reorder to f32 with the zero
@@ -28,8 +28,9 @@ Result<std::vector<Tensor>> lowerDequantize(Lowering& lowering, const Kernel& ke
 
 /// qnn.add of a tensor of the result's shape and one that broadcasts to it (either way round), or
 /// qnn.subtract of such a tensor and one broadcasting to it, with constant per-tensor parameters:
-/// both dequantized, added or subtracted in f32 and quantized to the output's parameters, rounding
-/// once (TVM's kernel requantizes each operand first, so the two may differ by a step).
+/// both dequantized, added or subtracted in f32 and quantized to the output's parameters as
+/// qnn.quantize is, rounding once (TVM's kernel requantizes each operand first, so the two may
+/// differ by a step).
 Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kernel& kernel,
                                                   const std::vector<Tensor>& inputs);
 
