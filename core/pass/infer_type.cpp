@@ -115,7 +115,17 @@ class FunctionTyper final : public ExprMutator {
     return funcType(std::move(params), function.retType);
   }
 
+  /// An op among `node`'s children other than a call's callee: an op has no type of its own, so
+  /// it can only be called.
+  static const OpNode* opUsedAsValue(const ExprNode& node) {
+    for (int i = node.kind() == ExprKind::Call ? 1 : 0; i < childCount(node); ++i)
+      if (const auto* op = childAt(node, i)->as<OpNode>()) return op;
+    return nullptr;
+  }
+
   Result<Type> typeOf(const Expr& pre, const Expr& post) {
+    if (const OpNode* op = opUsedAsValue(*post))
+      return makeError(op->name() + " is used as a value; an op can only be called");
     switch (post->kind()) {
       case ExprKind::Var: return varType(*pre->as<VarNode>());
       case ExprKind::GlobalVar: return globalType_(post->as<GlobalVarNode>()->name);
