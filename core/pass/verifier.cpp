@@ -170,8 +170,12 @@ class AnnotationChecker {
   Result<std::string> merged(const Expr& node) {
     std::string label = kAnyRegion;
     // A call's callee is not a value flowing into it (AnnotateTarget leaves callees unannotated).
+    // A Let's value is bound, not combined: AnnotateTarget wraps it in begin(end(value)) of the
+    // value's own target, as TVM does, and the body reads it through the variable (a region that
+    // way cannot be outlined, which MergeCompilerRegions reports).
     const auto* call = node->as<CallNode>();
-    for (const Expr& child : call ? call->args : childrenOf(*node)) {
+    const auto* let = node->as<LetNode>();
+    for (const Expr& child : call ? call->args : let ? std::vector<Expr>{let->body} : childrenOf(*node)) {
       const std::string& childLabel = labels_.at(child.get());
       if (childLabel == kAnyRegion || childLabel == label) continue;
       if (label != kAnyRegion)

@@ -1,5 +1,6 @@
 #include "pass/analysis/annotated_region_set.h"
 
+#include "ir/module.h"
 #include "ir/traversal.h"
 #include "pass/partition/annotations.h"
 #include "pass/pass.h"
@@ -10,8 +11,10 @@ using partitioning::annotationTarget;
 using partitioning::isCompilerBegin;
 using partitioning::isCompilerEnd;
 
-Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root, const PassContext* context) {
+Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root, const PassContext* context,
+                                                      const Module* module) {
   AnnotatedRegionSet set;
+  set.module_ = module;
   // The membership table doubles as the visited set.
   auto done = [&](const ExprNode* node) { return set.slotOfNode_.contains(node); };
   // Regions start at begins: below a node holding no annotation, nothing is in a region (and such
@@ -44,6 +47,7 @@ Result<AnnotatedRegionSet> AnnotatedRegionSet::create(const Expr& root, const Pa
     return Status::ok();
   };
   BYOC_TRY(visitChildrenFirst(root.get(), done, childrenOf, visit));
+  set.module_ = nullptr;  // only for errors while building
   return set;
 }
 
@@ -78,9 +82,12 @@ Status AnnotatedRegionSet::addToArgRegion(const Expr& node, std::span<const Expr
   for (const Expr& arg : args) {
     if (isCompilerEnd(arg)) continue;  // a closed region
     int slot = slotOf(arg);
-    if (sawOpenArg && (slot < 0) != (survivor < 0))
-      return makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
-                       " are partly inside and partly outside annotated regions");
+    if (sawOpenArg && (slot < 0) != (survivor < 0)) {
+      Diagnostic error = makeError(std::string("the arguments of a ") + exprKindName(node->kind()) +
+                                   " are partly inside and partly outside annotated regions");
+      if (auto location = module_ ? module_->locate(node) : std::nullopt) error.location = *location;
+      return error;
+    }
     sawOpenArg = true;
     if (slot < 0 || slot == survivor) continue;
     if (survivor < 0) {

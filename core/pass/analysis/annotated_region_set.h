@@ -22,6 +22,7 @@
 
 namespace byoc {
 
+class Module;
 class PassContext;
 
 /// One region: its id, target, and its begin (input) and end (output) annotations in the order
@@ -37,9 +38,11 @@ struct AnnotatedRegion {
 class AnnotatedRegionSet {
  public:
   /// Builds the regions of `root`; an error when an end wraps a value that is in no region or
-  /// a node's arguments are partly inside and partly outside regions. Given a pass context, stops
-  /// with its `cancelled` error once it is cancelled.
-  static Result<AnnotatedRegionSet> create(const Expr& root, const PassContext* context = nullptr);
+  /// a node's arguments are partly inside and partly outside regions (placed where `module`, when
+  /// given, locates that node). Given a pass context, stops with its `cancelled` error once it is
+  /// cancelled.
+  static Result<AnnotatedRegionSet> create(const Expr& root, const PassContext* context = nullptr,
+                                           const Module* module = nullptr);
 
   /// The region containing `node`, or null.
   AnnotatedRegion* regionOf(const Expr& node);
@@ -68,6 +71,8 @@ class AnnotatedRegionSet {
   Status joinOperandRegions(const Expr& node);
   Status addToArgRegion(const Expr& node, std::span<const Expr> args);
 
+  /// Where errors are placed while the set is built (may be null).
+  const Module* module_ = nullptr;
   /// Regions by creation slot; merged-away ones stay (their slot forwards to the survivor). A
   /// deque, so that regions never move.
   std::deque<AnnotatedRegion> slots_;

@@ -144,8 +144,8 @@ class InternalAnnotationRemover final : public ExprMutator {
   const AnnotatedRegionSet& regions_;
 };
 
-Result<Function> mergeRegions(const Function& function, const PassContext& context) {
-  BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context));
+Result<Function> mergeRegions(const Function& function, const Module& module, const PassContext& context) {
+  BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context, &module));
   RegionMerger(regions).run();
   BYOC_TRY(context.checkCancelled());
   InternalAnnotationRemover remover(regions);
@@ -162,8 +162,8 @@ PassPtr createMergeCompilerRegionsPass() {
   info.description = "Input: a module annotated by AnnotateTarget. Regions merge with parents of the same target unless "
                      "they also depend on them through another target; annotations inside a merged region go. "
                      "Run PartitionGraph next.";
-  return makeFunctionPass(std::move(info), [](const Function& function, const Module&, PassContext& context) {
-    return merge_compiler_regions::mergeRegions(function, context);
+  return makeFunctionPass(std::move(info), [](const Function& function, const Module& module, PassContext& context) {
+    return merge_compiler_regions::mergeRegions(function, module, context);
   });
 }
 

@@ -148,7 +148,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants, cons
   bool changed = false;
   for (const auto& [name, function] : module.functions()) {
     if (isPrimitiveOrExternal(*function)) continue;
-    BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context));
+    BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context, &module));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);
     BYOC_ASSIGN_OR_RETURN(Expr outlinedMain, outliner.mutate(function));
