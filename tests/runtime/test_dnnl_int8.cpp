@@ -114,21 +114,26 @@ std::string mainText(const std::string& printed) {
   return printed.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
 }
 
+/// The output of `module` on `args`, its regions run through their codegens.
+NDArray outputOf(const Module& module, const std::vector<Value>& args) {
+  Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+  if (!executor) qFatal("%s", executor.error().str().c_str());
+  Result<Value> output = (*executor)->run(args);
+  if (!output) qFatal("%s", output.error().str().c_str());
+  return output->tensor();
+}
+
 double largestDifference(const Module& expected, const Module& actual) {
-  Result<std::unique_ptr<Executor>> reference = Executor::create(expected);
-  Result<std::unique_ptr<Executor>> dnnl = Executor::create(actual);
-  if (!reference || !dnnl) qFatal("%s", (reference ? dnnl.error() : reference.error()).str().c_str());
   std::vector<Value> args;
-  for (const Var& param : (*reference)->inputs())
+  for (const Var& param : expected.find("main")->params)
     args.emplace_back(randomTensor(param->type()->as<TensorTypeNode>()->shape, 5, 4.0f));
-  Result<Value> a = (*reference)->run(args);
-  Result<Value> b = (*dnnl)->run(args);
-  if (!a || !b) qFatal("%s", (a ? b.error() : a.error()).str().c_str());
+  const NDArray a = outputOf(expected, args);
+  const NDArray b = outputOf(actual, args);
   double worst = 0;
   std::set<double> seen;
-  for (int64_t i = 0; i < a->tensor().numElements(); ++i) {
-    worst = std::max(worst, std::abs(a->tensor().elementAsDouble(i) - b->tensor().elementAsDouble(i)));
-    seen.insert(a->tensor().elementAsDouble(i));
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    worst = std::max(worst, std::abs(a.elementAsDouble(i) - b.elementAsDouble(i)));
+    seen.insert(a.elementAsDouble(i));
   }
   // A layer whose outputs all saturate or vanish would compare nothing.
   if (seen.size() < 10) qFatal("the reference output holds only %zu distinct values", seen.size());
@@ -317,14 +322,10 @@ class TestDnnlInt8 : public QObject {
     std::vector<std::byte> everyValue;
     for (int v = 0; v < 256; ++v) everyValue.push_back(std::byte(v));
     const std::vector<Value> args = {Value(NDArray::fromTensorData(TensorData::fromBytes(DType::UInt8, {1, 1, 16, 16}, everyValue)))};
-    Result<std::unique_ptr<Executor>> reference = Executor::create(original);
-    Result<std::unique_ptr<Executor>> dnnl = Executor::create(partitioned);
-    QVERIFY(reference && dnnl);
-    Result<Value> expected = (*reference)->run(args);
-    Result<Value> actual = (*dnnl)->run(args);
-    QVERIFY(expected && actual);
-    QCOMPARE(actual->tensor().elementAsDouble(11), 133.0);
-    for (int64_t v = 0; v < 256; ++v) QCOMPARE(actual->tensor().elementAsDouble(v), expected->tensor().elementAsDouble(v));
+    const NDArray expected = outputOf(original, args);
+    const NDArray actual = outputOf(partitioned, args);
+    QCOMPARE(actual.elementAsDouble(11), 133.0);
+    for (int64_t v = 0; v < 256; ++v) QCOMPARE(actual.elementAsDouble(v), expected.elementAsDouble(v));
   }
 
   /// qnn.quantize divides by the scale, as ONNX's QuantizeLinear does: -3.15 / 0.7 is -4.5 in
@@ -337,13 +338,9 @@ class TestDnnlInt8 : public QObject {
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(mainText(printed).find("qnn.quantize(") == std::string::npos, printed.c_str());
     const std::vector<float> values = {3.15f, -3.15f, -14.35f, 0.35f, 1.05f, 2.45f, -1.75f, 0.0f};
-    Result<std::unique_ptr<Executor>> dnnl = Executor::create(partitioned);
-    QVERIFY(dnnl);
-    const std::vector<Value> args = {Value(NDArray::fromFloats({8}, values))};
-    Result<Value> actual = (*dnnl)->run(args);
-    QVERIFY(actual);
+    const NDArray actual = outputOf(partitioned, {Value(NDArray::fromFloats({8}, values))});
     const std::vector<double> expected = {14, 6, -10, 10, 12, 14, 8, 10};
-    for (int64_t i = 0; i < 8; ++i) QCOMPARE(actual->tensor().elementAsDouble(i), expected[static_cast<std::size_t>(i)]);
+    for (int64_t i = 0; i < 8; ++i) QCOMPARE(actual.elementAsDouble(i), expected[static_cast<std::size_t>(i)]);
   }
 
   /// A qnn composite whose weights are not int8 is refused by name when the region is built.
