@@ -36,7 +36,8 @@ Result<dnnl::primitive_attr> quantizationAttr(const Kernel& kernel, const Tensor
   postOps.append_eltwise(1.0f, algorithm::eltwise_clip, low, high);
   // The clipped value is the requantized integer (less its zero point) the zero point or the sum
   // is added to: rounded before them, as the composite's body rounds it.
-  if (const AttrValue* rounded = kernel.attrs.find("round_clipped"); rounded && rounded->asBool()) postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
+  if (const AttrValue* rounded = kernel.attrs.find("round_clipped"); rounded && rounded->asBool())
+    postOps.append_eltwise(1.0f, algorithm::eltwise_round, 0.0f, 0.0f);
   BYOC_ASSIGN_OR_RETURN(const float activationScale, floatAttr(kernel, "activation_scale"));
   BYOC_ASSIGN_OR_RETURN(const float zeroPoint, floatAttr(kernel, "output_zero_point"));
   if (activationScale != 1.0f || zeroPoint != 0.0f)
