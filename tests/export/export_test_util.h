@@ -12,11 +12,9 @@
 #include "export/export_reader.h"
 #include "export/export_writer.h"
 #include "export/sha256.h"
-#include "pass/infer_type.h"
-#include "pass/partition/partition_flow.h"
+#include "partitioned_module.h"
 #include "runtime/executor.h"
 #include "support/file_io.h"
-#include "target/target_library.h"
 #include "text/parser.h"
 
 namespace byoc::testing {
@@ -25,20 +23,7 @@ namespace byoc::testing {
 inline Module partitioned(const std::string& text, const std::string& target) {
   Result<Module> module = parseModule(text, "in.relay");
   if (!module) qFatal("%s", module.error().str().c_str());
-  module = inferTypes(*module);
-  if (!module) qFatal("%s", module.error().str().c_str());
-  Result<Target> loaded = loadTarget(target);
-  if (!loaded) qFatal("%s", loaded.error().str().c_str());
-  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*loaded)}, PartitionPipeline::Relay);
-  if (!steps) qFatal("%s", steps.error().str().c_str());
-  PassContext context;
-  Module result = *module;
-  for (const PassPtr& step : *steps) {
-    Result<PassResult> ran = (*step)(result, context);
-    if (!ran) qFatal("%s", ran.error().str().c_str());
-    result = ran->module;
-  }
-  return result;
+  return partitionedFor(*module, target);
 }
 
 /// Export options recording `target` with `codegen`.

@@ -3,11 +3,10 @@
 #include <set>
 
 #include "frontend/loader.h"
-#include "pass/partition/partition_flow.h"
 #include "runtime/executor.h"
+#include "partitioned_module.h"
 #include "runtime_test_util.h"
 #include "support/base64.h"
-#include "target/target_library.h"
 #include "test_files.h"
 #include "text/printer.h"
 
@@ -91,21 +90,6 @@ std::string qdqText(const Layer& layer) {
   return text + "#[metadata]\n{\"relay.Constant\": [" + meta + "]}\n";
 }
 
-Module partitionedForDnnl(const Module& module) {
-  Result<Target> target = loadTarget("dnnl");
-  if (!target) qFatal("%s", target.error().str().c_str());
-  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*target)}, PartitionPipeline::Relay);
-  if (!steps) qFatal("%s", steps.error().str().c_str());
-  PassContext context;
-  Module result = module;
-  for (const PassPtr& step : *steps) {
-    Result<PassResult> ran = (*step)(result, context);
-    if (!ran) qFatal("%s", ran.error().str().c_str());
-    result = ran->module;
-  }
-  return result;
-}
-
 /// The largest difference between the outputs of two executors on the same random input.
 /// The text of @main in a printed module: what stays on the host.
 std::string mainText(const std::string& printed) {
@@ -179,7 +163,7 @@ class TestDnnlInt8 : public QObject {
     layers[8].residual = true;
     layers[8].residualLeft = true;
     const Module original = typedModule(qdqText(layers[static_cast<std::size_t>(index)]));
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const bool hasComposite = printed.find("Composite=\"dnnl.qnn.") != std::string::npos;
     QVERIFY2(hasComposite == offloaded, printed.c_str());
@@ -208,7 +192,7 @@ class TestDnnlInt8 : public QObject {
         "  qnn.quantize(%3, 0.1f, 100, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
         metadataEntry(ramp(72 * 16, 255, 127), DType::Int8, {72, 16}) + "]}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(printed.find("Composite=\"dnnl.qnn.dense\"") != std::string::npos, printed.c_str());
     QVERIFY2(printed.find("qnn.requantize(") == std::string::npos, printed.c_str());
@@ -221,7 +205,7 @@ class TestDnnlInt8 : public QObject {
     Result<Module> loaded = loadModuleFile(testDataPath(QStringLiteral("runtime/qdq_residual.onnx")));
     QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
     const Module original = typedModule(printModule(*loaded, {.showTypes = false}));
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(printed.find("Composite=\"dnnl.qnn.conv2d_sum\"") != std::string::npos, printed.c_str());
     QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
@@ -242,7 +226,7 @@ class TestDnnlInt8 : public QObject {
         "  qnn.dequantize(%5, 0.06f, 100)\n}\n#[metadata]\n{\"relay.Constant\": [" +
         metadataEntry({-1.5, 0.25, 2.0}, DType::Float32, {3}) + "]}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const std::string main = mainText(printed);
     for (const char* op : {"qnn.add(", "qnn.dequantize(", "qnn.quantize(", "transpose(", "strided_slice("})
@@ -260,7 +244,7 @@ class TestDnnlInt8 : public QObject {
         "  %2 = qnn.subtract(%0, %1, 0.05f, 120, 0.02f, 7, 0.06f, 100);\n"
         "  qnn.dequantize(%2, 0.06f, 100)\n}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const std::string main = mainText(printed);
     QVERIFY2(main.find("qnn.subtract(") == std::string::npos, printed.c_str());
@@ -277,7 +261,7 @@ class TestDnnlInt8 : public QObject {
         "  %2 = qnn.concatenate((%0, %1, %0), (0.05f, 0.04f, 0.05f), (120, 100, 120), 0.04f, 100, axis=1);\n"
         "  qnn.dequantize(%2, 0.04f, 100)\n}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     const std::string main = mainText(printed);
     QVERIFY2(main.find("qnn.concatenate(") == std::string::npos, printed.c_str());
@@ -298,7 +282,7 @@ class TestDnnlInt8 : public QObject {
         "  qnn.quantize(%5, 0.1f, 0, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
         metadataEntry(ramp(8 * 8 * 9, 255, 127), DType::Int8, {8, 8, 3, 3}) + "]}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
     QVERIFY2(printed.substr(0, printed.find("def @tvmgen")).find("nn.max_pool2d(") == std::string::npos, printed.c_str());
@@ -316,7 +300,7 @@ class TestDnnlInt8 : public QObject {
         "  qnn.requantize(%0, 0.000192510459f, 0, 0.125645444f, 132, out_dtype=\"uint8\")\n}\n"
         "#[metadata]\n{\"relay.Constant\": [" + metadataEntry({89}, DType::Int8, {1, 1, 1, 1}) + "]}\n";
     const Module original = typedModule(text);
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(printed.find("Composite=\"dnnl.qnn.conv2d\"") != std::string::npos, printed.c_str());
     std::vector<std::byte> everyValue;
@@ -334,7 +318,7 @@ class TestDnnlInt8 : public QObject {
   void quantizeDividesByTheScale() {
     const Module original = typedModule(
         "def @main(%x: Tensor[(8), float32]) {\n  qnn.quantize(%x, 0.7f, 10, out_dtype=\"int8\")\n}\n");
-    const Module partitioned = partitionedForDnnl(original);
+    const Module partitioned = partitionedFor(original, "dnnl");
     const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
     QVERIFY2(mainText(printed).find("qnn.quantize(") == std::string::npos, printed.c_str());
     const std::vector<float> values = {3.15f, -3.15f, -14.35f, 0.35f, 1.05f, 2.45f, -1.75f, 0.0f};

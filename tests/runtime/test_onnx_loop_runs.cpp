@@ -5,15 +5,14 @@
 #include "frontend/onnx/onnx_import.h"
 #include "ir/traversal.h"
 #include "onnx_loop_models.h"
-#include "pass/infer_type.h"
-#include "pass/partition/partition_flow.h"
+#include "partitioned_module.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 #include "support/file_io.h"
-#include "target/target_library.h"
 
 using namespace byoc;
 using byoc::testing::OnnxModelBuilder;
+using byoc::testing::partitionedFor;
 
 namespace {
 
@@ -45,23 +44,6 @@ bool holds(const NDArray& actual, const Shape& shape, const std::vector<double>&
   for (std::size_t i = 0; i < values.size(); ++i)
     if (actual.elementAsDouble(static_cast<int64_t>(i)) != values[i]) return false;
   return true;
-}
-
-Module partitionedForDnnl(const Module& module) {
-  Result<Module> typed = inferTypes(module);
-  if (!typed) qFatal("%s", typed.error().str().c_str());
-  Result<Target> target = loadTarget("dnnl");
-  if (!target) qFatal("%s", target.error().str().c_str());
-  Result<std::vector<PassPtr>> steps = partitionSteps({std::make_shared<const Target>(*target)}, PartitionPipeline::Relay);
-  if (!steps) qFatal("%s", steps.error().str().c_str());
-  PassContext context;
-  Module result = *typed;
-  for (const PassPtr& step : *steps) {
-    Result<PassResult> ran = (*step)(result, context);
-    if (!ran) qFatal("%s", ran.error().str().c_str());
-    result = ran->module;
-  }
-  return result;
 }
 
 }  // namespace
@@ -204,7 +186,7 @@ class TestOnnxLoopRuns : public QObject {
   /// The dnnl target offloads the static convolution and relu of the body; the loop itself stays on
   /// the host and calls the region once per iteration.
   void loopBodyOffloadsToDnnl() {
-    const Module module = partitionedForDnnl(imported(testing::loopConv()));
+    const Module module = partitionedFor(imported(testing::loopConv()), "dnnl");
     std::size_t regions = 0;
     for (const auto& [name, function] : module.functions()) regions += function->attrs.find("Compiler") != nullptr;
     QCOMPARE(regions, std::size_t{1});
