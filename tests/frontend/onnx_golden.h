@@ -34,4 +34,19 @@ inline void compareWithOnnxGolden(const std::string& bytes, const QString& name)
   QCOMPARE(printed, readTestData(golden));
 }
 
+/// The rows of a data-driven golden test over `cases` (a map from a case's name to the function
+/// building its model): each row's name.
+template <typename Cases>
+void addGoldenRows(const Cases& cases) {
+  QTest::addColumn<QString>("name");
+  for (const auto& [name, build] : cases) QTest::newRow(qPrintable(name)) << name;
+}
+
+/// Compares the current row's model of `cases` with its golden file, named `prefix` + its name.
+template <typename Cases>
+void checkGoldenRow(const Cases& cases, const QString& prefix = {}) {
+  QFETCH(QString, name);
+  compareWithOnnxGolden(cases.at(name)().bytes(), prefix + name);
+}
+
 }  // namespace byoc::testing

@@ -168,15 +168,8 @@ class TestOnnxLoops : public QObject {
   Q_OBJECT
 
  private slots:
-  void importsAsGolden_data() {
-    QTest::addColumn<QString>("name");
-    for (const auto& [name, build] : goldenCases()) QTest::newRow(qPrintable(name)) << name;
-  }
-
-  void importsAsGolden() {
-    QFETCH(QString, name);
-    testing::compareWithOnnxGolden(goldenCases().at(name)().bytes(), name);
-  }
+  void importsAsGolden_data() { testing::addGoldenRows(goldenCases()); }
+  void importsAsGolden() { testing::checkGoldenRow(goldenCases()); }
 
   void badModelsGiveTheirError_data() { addBadModelRows(badModels()); }
   void badModelsGiveTheirError() { checkBadModelRow(badModels()); }

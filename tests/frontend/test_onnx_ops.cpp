@@ -791,15 +791,8 @@ class TestOnnxOps : public QObject {
   Q_OBJECT
 
  private slots:
-  void importsAsGolden_data() {
-    QTest::addColumn<QString>("name");
-    for (const auto& [name, build] : cases()) QTest::newRow(qPrintable(name)) << name;
-  }
-
-  void importsAsGolden() {
-    QFETCH(QString, name);
-    testing::compareWithOnnxGolden(cases().at(name)().bytes(), name);
-  }
+  void importsAsGolden_data() { testing::addGoldenRows(cases()); }
+  void importsAsGolden() { testing::checkGoldenRow(cases()); }
 
   /// Range of constant bounds folds to the values ONNX's definition gives.
   void constantRangesHoldTheirValues() {

@@ -179,15 +179,8 @@ class TestOnnxQuantized : public QObject {
   Q_OBJECT
 
  private slots:
-  void importsAsGolden_data() {
-    QTest::addColumn<QString>("name");
-    for (const auto& [name, build] : cases()) QTest::newRow(qPrintable(name)) << name;
-  }
-
-  void importsAsGolden() {
-    QFETCH(QString, name);
-    testing::compareWithOnnxGolden(cases().at(name)().bytes(), QStringLiteral("quantized_") + name);
-  }
+  void importsAsGolden_data() { testing::addGoldenRows(cases()); }
+  void importsAsGolden() { testing::checkGoldenRow(cases(), QStringLiteral("quantized_")); }
 
   /// A = [130, 126] (zero point 128, scale 0.5), B = [[3], [1]] (scale 0.25): the product 4 at
   /// scale 0.125 is 0.5, which is 2 steps of 0.25 above the output zero point 10.
