@@ -181,6 +181,23 @@ class TestDnnl : public QObject {
                   "%x, %w, %b"));
     row("conv2d_bias_swish", kConvParams,
         composite("dnnl.conv2d_bias_swish", kConvInner, kConv + " %2 = sigmoid(%1); multiply(%1, %2)", "%x, %w, %b"));
+    // Swish runs as a host loop after the primitive: on a residual summed in place, on a dense
+    // result, on a conv3d's; followed by another activation it stays oneDNN's post-op.
+    row("conv2d_bias_sum_swish in place", kConvParams + ", %v: Tensor[(16, 8, 3, 3), float32]",
+        "%7 = nn.conv2d(%x, %v, padding=[1, 1, 1, 1]); %8 = nn.relu(%7); " +
+            composite("dnnl.conv2d_bias_sum_swish", sumInnerDecl(), kConv + " %2 = add(%1, %p3); %3 = sigmoid(%2); multiply(%2, %3)",
+                      "%x, %w, %b, %8"));
+    row("dense_bias_swish", "%x: Tensor[(4, 40), float32], %w: Tensor[(24, 40), float32], %b: Tensor[(24), float32]",
+        composite("dnnl.dense_bias_swish", "%p0: Tensor[(4, 40), float32], %p1: Tensor[(24, 40), float32], %p2: Tensor[(24), float32]",
+                  "%0 = nn.dense(%p0, %p1); %1 = add(%0, %p2); %2 = sigmoid(%1); multiply(%1, %2)", "%x, %w, %b"));
+    row("conv3d_swish", "%x: Tensor[(1, 4, 5, 6, 7), float32], %w: Tensor[(20, 4, 3, 3, 3), float32]",
+        composite("dnnl.conv3d_swish", "%p0: Tensor[(1, 4, 5, 6, 7), float32], %p1: Tensor[(20, 4, 3, 3, 3), float32]",
+                  "%0 = nn.conv3d(%p0, %p1); %1 = sigmoid(%0); multiply(%0, %1)", "%x, %w"));
+    row("conv2d_bias_swish_gelu", kConvParams,
+        composite("dnnl.conv2d_bias_swish_gelu", kConvInner,
+                  kConv + " %2 = sigmoid(%1); %3 = multiply(%1, %2); %4 = divide(%3, 1.41421f); %5 = erf(%4); %6 = add(%5, 1f); "
+                          "%7 = multiply(%3, %6); multiply(%7, 0.5f)",
+                  "%x, %w, %b"));
     row("conv2d_bias_mish", kConvParams,
         composite("dnnl.conv2d_bias_mish", kConvInner,
                   kConv + " %2 = exp(%1); %3 = add(%2, 1f); %4 = log(%3); %5 = tanh(%4); multiply(%1, %5)", "%x, %w, %b"));

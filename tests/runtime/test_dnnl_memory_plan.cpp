@@ -40,7 +40,7 @@ class TestDnnlMemoryPlan : public QObject {
     std::vector<float> input(kCount);
     for (int i = 0; i < kCount; ++i) input[static_cast<std::size_t>(i)] = static_cast<float>(i) - 500.f;
     for (dnnl::memory& view : lowering.inputViews[0]) view.set_data_handle(input.data());
-    for (Step& step : lowering.steps) step.primitive.execute(lowering.stream, step.args);
+    for (Step& step : lowering.steps) step.execute(lowering.stream);
     lowering.stream.wait();
     const auto* out = static_cast<const float*>(value.memory.get_data_handle());
     for (int i = 0; i < kCount; ++i) QCOMPARE(out[i], 16.f * input[static_cast<std::size_t>(i)]);
@@ -61,7 +61,7 @@ class TestDnnlMemoryPlan : public QObject {
 
     std::vector<float> input(kCount, 1.5f);
     for (dnnl::memory& view : lowering.inputViews[0]) view.set_data_handle(input.data());
-    for (Step& step : lowering.steps) step.primitive.execute(lowering.stream, step.args);
+    for (Step& step : lowering.steps) step.execute(lowering.stream);
     lowering.stream.wait();
     const auto* out = static_cast<const float*>(d.memory.get_data_handle());
     for (int i = 0; i < kCount; ++i) QCOMPARE(out[i], 1.5f * 2.f + 1.5f * 8.f);
@@ -80,7 +80,7 @@ class TestDnnlMemoryPlan : public QObject {
     QVERIFY(lowering.planMemory().isOk());
     std::vector<float> input(kCount, 1.f);
     for (dnnl::memory& view : lowering.inputViews[0]) view.set_data_handle(input.data());
-    for (Step& step : lowering.steps) step.primitive.execute(lowering.stream, step.args);
+    for (Step& step : lowering.steps) step.execute(lowering.stream);
     lowering.stream.wait();
     QCOMPARE(static_cast<const float*>(sum.memory.get_data_handle())[kCount - 1], 6.f + 10.f);
   }
@@ -95,7 +95,7 @@ class TestDnnlMemoryPlan : public QObject {
     QVERIFY(lowering.planMemory().isOk());
     QCOMPARE(constant.memory.get_data_handle(), before);
     QCOMPARE(lowering.arenaBytes(), std::size_t{64 * sizeof(float)});
-    for (Step& step : lowering.steps) step.primitive.execute(lowering.stream, step.args);
+    for (Step& step : lowering.steps) step.execute(lowering.stream);
     lowering.stream.wait();
     QCOMPARE(static_cast<const float*>(scaled.memory.get_data_handle())[63], 6.f);
   }

@@ -13,6 +13,7 @@
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/dnnl/ops.h"
 #include "runtime/dnnl/qnn_ops.h"
+#include "runtime/dnnl/swish.h"
 
 namespace byoc::dnnl_backend {
 
@@ -49,6 +50,14 @@ Result<std::vector<Tensor>> lowerScaleShift(Lowering& lowering, const Kernel& ke
   return std::vector<Tensor>{dst};
 }
 
+/// x · sigmoid(x) in place over `tensor`'s whole memory (a blocked format's zero padding stays zero).
+void appendSwish(Lowering& lowering, const Tensor& tensor) {
+  const dnnl::memory memory = tensor.memory;
+  const auto count = static_cast<std::int64_t>(memory.get_desc().get_size() / sizeof(float));
+  lowering.addHost([memory, count] { swishInPlace(static_cast<float*>(memory.get_data_handle()), count); },
+                   {{DNNL_ARG_SRC, memory}, {DNNL_ARG_DST, memory}});
+}
+
 /// A convolution, deconvolution or dense anchor with its bias, residual and eltwise post-ops.
 Result<std::vector<Tensor>> lowerAnchored(Lowering& lowering, const CompositeKind& kind, const Kernel& kernel,
                                           const std::vector<Tensor>& inputs, bool residualOverwritable) {
@@ -67,13 +76,23 @@ Result<std::vector<Tensor>> lowerAnchored(Lowering& lowering, const CompositeKin
     fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_clip, static_cast<float>(clip.low), static_cast<float>(clip.high));
   }
   if (kind.has("_sigmoid")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_logistic, 0, 0);
-  if (kind.has("_swish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_swish, 1.0f, 0);
+  // Swish as the last activation (the usual case) is the host loop on the primitive's result
+  // (swish.h); followed by another one it stays oneDNN's post-op, in TVM's order.
+  const bool swishOnHost = kind.has("_swish") && !kind.has("_gelu") && !kind.has("_mish");
+  if (kind.has("_swish") && !swishOnHost) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_swish, 1.0f, 0);
   if (kind.has("_gelu")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_gelu_erf, 0, 0);
   if (kind.has("_mish")) fusion.postOps.append_eltwise(1.0f, algorithm::eltwise_mish, 0, 0);
-  if (kind.anchorOp == "nn.dense") return lowerDense(lowering, kernel, anchorInputs, fusion);
-  if (kind.anchorOp == "nn.conv1d" || kind.anchorOp == "nn.conv3d" || kind.anchorOp == "nn.conv3d_transpose")
-    return lowerSpatialConvolution(lowering, kind.anchorOp, kernel, anchorInputs, fusion);
-  return lowerConvolution(lowering, kind.anchorOp, kernel, kind.anchorOp == "nn.conv2d_transpose", anchorInputs, fusion);
+  std::vector<Tensor> results;
+  if (kind.anchorOp == "nn.dense") {
+    BYOC_ASSIGN_OR_RETURN(results, lowerDense(lowering, kernel, anchorInputs, fusion));
+  } else if (kind.anchorOp == "nn.conv1d" || kind.anchorOp == "nn.conv3d" || kind.anchorOp == "nn.conv3d_transpose") {
+    BYOC_ASSIGN_OR_RETURN(results, lowerSpatialConvolution(lowering, kind.anchorOp, kernel, anchorInputs, fusion));
+  } else {
+    BYOC_ASSIGN_OR_RETURN(results, lowerConvolution(lowering, kind.anchorOp, kernel, kind.anchorOp == "nn.conv2d_transpose",
+                                                    anchorInputs, fusion));
+  }
+  if (swishOnHost) appendSwish(lowering, results[0]);
+  return results;
 }
 
 }  // namespace

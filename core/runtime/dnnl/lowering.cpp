@@ -87,7 +87,11 @@ Tensor Lowering::preset(const dnnl::memory::desc& desc) {
 }
 
 void Lowering::add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args) {
-  steps.push_back({std::move(primitive), std::move(args), part});
+  steps.push_back({std::move(primitive), std::move(args), part, {}});
+}
+
+void Lowering::addHost(std::function<void()> host, std::unordered_map<int, dnnl::memory> args) {
+  steps.push_back({{}, std::move(args), part, std::move(host)});
 }
 
 namespace {

@@ -14,6 +14,7 @@
 /// network's activations stay few and warm in the caches.
 
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,12 +56,23 @@ struct Kernel {
   std::vector<TensorSpec> outputs;
 };
 
-/// One primitive to execute with its arguments.
+/// One primitive to execute with its arguments, or a loop of BYOC Studio's own (`host`) on the
+/// memories its arguments name.
 struct Step {
   dnnl::primitive primitive;
   std::unordered_map<int, dnnl::memory> args;  ///< DNNL_ARG_* → memory
   /// What the step is part of (`nn.conv2d`, `region input %x`, `output 0`), for errors.
   std::string part;
+  /// Set instead of `primitive` for a host step; it reads the arguments' data handles when it runs.
+  std::function<void()> host;
+
+  /// Runs the step on `stream` (a CPU stream: a primitive has finished when this returns).
+  void execute(dnnl::stream& stream) {
+    if (host)
+      host();
+    else
+      primitive.execute(stream, args);
+  }
 };
 
 /// Plain row-major descriptor of `dims` (a scalar becomes {1}), f32 unless `type` says otherwise.
@@ -106,6 +118,8 @@ class Lowering {
   Tensor preset(const dnnl::memory::desc& desc);
   /// Appends a primitive.
   void add(dnnl::primitive primitive, std::unordered_map<int, dnnl::memory> args);
+  /// Appends a host step using the memories of `args` (which the memory plan keeps alive for it).
+  void addHost(std::function<void()> host, std::unordered_map<int, dnnl::memory> args);
   /// Moves every intermediate buffer the steps use into one arena, giving buffers whose
   /// lifetimes (first to last step that uses them) overlap disjoint places. Call once, after the
   /// last `add`; the region's inputs and outputs, constants and preset buffers keep their own.

@@ -172,10 +172,7 @@ Status Region::run(std::span<const NDArray> inputs, std::span<const NDArray> out
     for (std::size_t i = 0; i < inputs.size(); ++i)
       for (dnnl::memory& view : lowering_.inputViews[i]) view.set_data_handle(inputs[i].bytes());
     for (std::size_t i = 0; i < outputs.size(); ++i) outputs_[i].set_data_handle(outputs[i].bytes());
-    for (running = 0; *running < lowering_.steps.size(); ++*running) {
-      Step& step = lowering_.steps[*running];
-      step.primitive.execute(lowering_.stream, step.args);
-    }
+    for (running = 0; *running < lowering_.steps.size(); ++*running) lowering_.steps[*running].execute(lowering_.stream);
     running.reset();
     lowering_.stream.wait();
   } catch (const dnnl::error& error) {

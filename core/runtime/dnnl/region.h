@@ -3,7 +3,8 @@
 /// One offloaded region compiled to oneDNN: built once from its kernel graph (kernel_graph.h),
 /// then run many times. Building checks each kernel against its rules, lowers the kernels in
 /// order, and ends with reorders of the heads into the plain layout the caller expects. Running
-/// binds the caller's buffers and executes the primitive list on one stream; nothing is allocated.
+/// binds the caller's buffers and executes the steps (primitives on one stream, host loops such as
+/// swish.h's in between); nothing is allocated.
 
 #include <memory>
 #include <span>
