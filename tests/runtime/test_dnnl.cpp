@@ -198,6 +198,17 @@ class TestDnnl : public QObject {
                   kConv + " %2 = sigmoid(%1); %3 = multiply(%1, %2); %4 = divide(%3, 1.41421f); %5 = erf(%4); %6 = add(%5, 1f); "
                           "%7 = multiply(%3, %6); multiply(%7, 0.5f)",
                   "%x, %w, %b"));
+    // A zero pad that average pools take over (pad_folding.h), and pads they do not.
+    const std::string padded = "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [1, 2], [2, 1]]); ";
+    row("pad folded into avg_pool2d", img, padded + "nn.avg_pool2d(%0, pool_size=[3, 4])");
+    row("pad folded into avg_pool2d counting its padding", img,
+        padded + "nn.avg_pool2d(%0, pool_size=[5, 5], strides=[2, 2], padding=[1, 1, 2, 2], count_include_pad=True)");
+    row("pad folded into two pools", img,
+        padded + "%1 = nn.avg_pool2d(%0, pool_size=[3, 3]); %2 = nn.avg_pool2d(%0, pool_size=[2, 2], strides=[2, 2]); (%1, %2)");
+    row("pad by nothing folded into avg_pool2d", img,
+        "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [0, 0], [0, 0]]); nn.avg_pool2d(%0, pool_size=[2, 2], strides=[2, 2])");
+    row("pad kept for a pool not counting padding", img, padded + "nn.avg_pool2d(%0, pool_size=[3, 3], padding=[1, 1, 1, 1])");
+    row("pad kept for another reader", img, padded + "%1 = nn.avg_pool2d(%0, pool_size=[3, 3]); %2 = nn.relu(%0); (%1, %2)");
     row("conv2d_bias_mish", kConvParams,
         composite("dnnl.conv2d_bias_mish", kConvInner,
                   kConv + " %2 = exp(%1); %3 = add(%2, 1f); %4 = log(%3); %5 = tanh(%4); multiply(%1, %5)", "%x, %w, %b"));

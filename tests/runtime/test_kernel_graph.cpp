@@ -1,6 +1,7 @@
 #include <QtTest>
 
 #include "runtime/dnnl/kernel_graph_builder.h"
+#include "runtime/dnnl/pad_folding.h"
 #include "runtime/dnnl/region.h"
 #include "runtime_test_util.h"
 
@@ -86,6 +87,57 @@ class TestKernelGraph : public QObject {
     QCOMPARE(graph.nodes[2].inputs, entries({{0, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}}));
     QVERIFY(graph.tupleResult);
     QCOMPARE(graph.heads, entries({{0, 0}, {2, 2}}));
+  }
+
+  /// Which pads the average pools reading them take over (pad_folding.h): the folded padding
+  /// (top, left, bottom, right), or "none".
+  void padFoldsIntoPools_data() {
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("folded");
+    const std::string pad = "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [1, 1], [1, 1]]); ";
+    auto row = [](const char* name, const std::string& body, const char* folded) {
+      QTest::newRow(name) << QString::fromStdString(body) << folded;
+    };
+    row("inception's pad and pool", pad + "nn.avg_pool2d(%0, pool_size=[3, 3])", "1 1 1 1");
+    row("asymmetric, onto a pool counting its own padding",
+        "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [0, 1], [2, 0]]); "
+        "nn.avg_pool2d(%0, pool_size=[5, 5], padding=[1, 1, 1, 1], count_include_pad=True)",
+        "0 2 1 0");
+    row("densenet's pad by nothing",
+        "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [0, 0], [0, 0]]); nn.avg_pool2d(%0, pool_size=[2, 2], strides=[2, 2])",
+        "0 0 0 0");
+    row("read by two pools", pad + "%1 = nn.avg_pool2d(%0, pool_size=[3, 3]); %2 = nn.avg_pool2d(%0, pool_size=[2, 2]); (%1, %2)",
+        "1 1 1 1");
+    row("a pool not counting its own padding", pad + "nn.avg_pool2d(%0, pool_size=[3, 3], padding=[1, 1, 1, 1])", "none");
+    row("a pool in ceil mode", pad + "nn.avg_pool2d(%0, pool_size=[3, 3], strides=[2, 2], ceil_mode=True)", "none");
+    row("a max pool", pad + "nn.max_pool2d(%0, pool_size=[3, 3])", "none");
+    row("as wide as the window", "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [2, 2], [0, 0]]); nn.avg_pool2d(%0, pool_size=[2, 2])",
+        "none");
+    row("padding by another value",
+        "%0 = nn.pad(%x, 0.5f, pad_width=[[0, 0], [0, 0], [1, 1], [1, 1]]); nn.avg_pool2d(%0, pool_size=[3, 3])", "none");
+    row("padding the channels",
+        "%0 = nn.pad(%x, 0f, pad_width=[[0, 0], [1, 0], [1, 1], [1, 1]]); nn.avg_pool2d(%0, pool_size=[3, 3])", "none");
+    row("also read by another op", pad + "%1 = nn.avg_pool2d(%0, pool_size=[3, 3]); %2 = nn.relu(%0); (%1, %2)", "none");
+    row("a result of the region", pad + "%1 = nn.avg_pool2d(%0, pool_size=[3, 3]); (%1, %0)", "none");
+  }
+  void padFoldsIntoPools() {
+    QFETCH(QString, body);
+    QFETCH(QString, folded);
+    const KernelGraph graph = graphOf("%x: Tensor[(1, 4, 6, 6), float32]", body.toStdString());
+    const std::vector<std::optional<FoldedPad>> pads = foldablePads(graph);
+    QCOMPARE(pads.size(), graph.nodes.size());
+    QString found = "none";
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      if (graph.nodes[i].name != "nn.pad") {
+        QVERIFY(!pads[i]);
+        continue;
+      }
+      if (!pads[i]) continue;
+      QStringList widths;
+      for (int64_t width : pads[i]->padding) widths << QString::number(width);
+      found = widths.join(' ');
+    }
+    QCOMPARE(found, folded);
   }
 };
 

@@ -9,6 +9,7 @@
 #include "ir/op.h"
 #include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/ops.h"
+#include "runtime/dnnl/pad_folding.h"
 #include "support/limits.h"
 
 namespace byoc::dnnl_backend {
@@ -19,7 +20,7 @@ namespace {
 class GraphLowering {
  public:
   GraphLowering(Lowering& lowering, const KernelGraph& graph, const Module* module)
-      : lowering_(lowering), graph_(graph), module_(module) {
+      : lowering_(lowering), graph_(graph), module_(module), foldedPads_(foldablePads(graph)) {
     values_.resize(graph.nodes.size());
     pending_.assign(graph.nodes.size(), 0);
     for (const KernelNode& node : graph.nodes)
@@ -86,11 +87,17 @@ class GraphLowering {
       case KernelNodeKind::Kernel: break;
     }
     BYOC_TRY(checkKernel(graph_, node));
+    // A folded pad's value is its input: its readers pad it themselves (pad_folding.h).
+    if (foldedPads_[static_cast<std::size_t>(&node - graph_.nodes.data())]) return std::vector<Tensor>{tensor(node.inputs[0])};
     Kernel kernel{node.name, node.attrs, {}, node.outputs};
     std::vector<Tensor> inputs;
     for (const KernelEntry& entry : node.inputs) {
       kernel.inputs.push_back(graph_.spec(entry));
       inputs.push_back(tensor(entry));
+    }
+    if (!node.inputs.empty()) {
+      const auto data = static_cast<std::size_t>(node.inputs[0].node);
+      if (foldedPads_[data]) kernel = withFoldedPad(std::move(kernel), *foldedPads_[data], graph_.spec(graph_.nodes[data].inputs[0]));
     }
     const OpDef* op = OpRegistry::global().find(node.name);
     Result<std::vector<Tensor>> results = op && isLoweredOp(*op)
@@ -131,6 +138,8 @@ class GraphLowering {
   std::vector<int> pending_;
   /// Nodes whose memory a lowered value shares (a view): never overwritten.
   std::unordered_set<std::size_t> aliased_;
+  /// The padding of each pad node its readers take themselves.
+  std::vector<std::optional<FoldedPad>> foldedPads_;
 };
 
 }  // namespace
