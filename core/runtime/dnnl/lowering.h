@@ -66,7 +66,8 @@ struct Step {
   /// Set instead of `primitive` for a host step; it reads the arguments' data handles when it runs.
   std::function<void()> host;
 
-  /// Runs the step on `stream` (a CPU stream: a primitive has finished when this returns).
+  /// Runs the step on `stream`. On the CPU engine with OpenMP, oneDNN runs a primitive before
+  /// execute returns, so a host step after it reads what it wrote.
   void execute(dnnl::stream& stream) {
     if (host)
       host();

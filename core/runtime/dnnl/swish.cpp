@@ -33,8 +33,15 @@ inline float expOfNonPositive(float t) {
   return p * std::bit_cast<float>((exponent + 127) << 23);
 }
 
-/// One thread's share. Compiled for AVX-512, AVX2 and the baseline, picked at load by the CPU.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void swishSpan(float* values, std::int64_t count) {
+// On x86-64 the loop is compiled for AVX-512, AVX2 and the baseline, and the CPU picks one at load.
+#if defined(__x86_64__)
+#define BYOC_SWISH_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define BYOC_SWISH_CLONES
+#endif
+
+/// One thread's share.
+BYOC_SWISH_CLONES void swishSpan(float* values, std::int64_t count) {
 #pragma omp simd
   for (std::int64_t i = 0; i < count; ++i) {
     const float x = values[i];
