@@ -112,6 +112,12 @@ class TestFakeQuantization : public QObject {
         "%x3: Tensor[(1, 4), int8]) { %0 = concatenate((qnn.dequantize(%x0, 0.5f, 0), qnn.dequantize(%x1, 1.5f, 0), "
         "qnn.dequantize(%x2, 2.5f, 0), qnn.dequantize(%x3, 3.5f, 0)), axis=1); qnn.quantize(%0, 3.5f, 0) }",
         -128, 127, {"qnn.concatenate("}, {"qnn.dequantize(", " concatenate(", "qnn.requantize("}, false);
+    // The concatenate reads the quantize of another region, rewritten into a qnn.add: the tuple of
+    // its fields holds that region's new, untyped calls, which InferType must reach.
+    row("concatenate of another region's result",
+        xy + "add" + dqxy + "%1 = qnn.dequantize(qnn.quantize(%0, 0.2f, 0), 0.2f, 0); "
+        "%2 = concatenate((%1, qnn.dequantize(%x, 0.1f, 0)), axis=1); qnn.quantize(%2, 0.3f, 0) }",
+        -25, 25, {"qnn.add(", "qnn.concatenate("}, {"qnn.dequantize(", " concatenate("}, true);
     row("multiply", xy + "multiply" + dqxy + "qnn.quantize(%0, 20f, 0) }", -25, 25, {"qnn.mul("}, {"qnn.dequantize("},
         true);
     row("minimum", xy + "minimum" + dqxy + "qnn.quantize(%0, 0.1f, 0) }", -25, 25, {"minimum("}, {"qnn.dequantize("},

@@ -506,7 +506,9 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
     return quantizeResult(quantize, *values.find(quantize.args[0].get()));
   }
 
-  /// A tuple of rewritten values, each field quantized.
+  /// A tuple of rewritten values, each field quantized. The tuple node stays untyped, like the
+  /// calls the rewrites build: a field may be another region's new, untyped calls, and InferType
+  /// does not look under a typed node.
   static Result<Value> tupleValue(const TupleNode& tuple, const NodeMap<Value>& values) {
     Value value;
     std::vector<Expr> fields;
@@ -519,7 +521,7 @@ class Rewriter final : public OpaqueFunctionSkippingMutator {
       value.fields.push_back(*rewrittenField.affine);
     }
     value.type = tupleType(std::move(types));
-    value.expr = TupleNode::make(std::move(fields), tuple.origin(), value.type);
+    value.expr = TupleNode::make(std::move(fields), tuple.origin());
     return value;
   }
 
