@@ -98,9 +98,10 @@ std::string mainText(const std::string& printed) {
   return printed.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
 }
 
-/// The output of `module` on `args`, its regions run through their codegens.
-NDArray outputOf(const Module& module, const std::vector<Value>& args) {
-  Result<std::unique_ptr<Executor>> executor = Executor::create(module);
+/// The output of `module` on `args`, its regions run through the codegens `options` name (by
+/// default their own).
+NDArray outputOf(const Module& module, const std::vector<Value>& args, const ExecutorOptions& options = {}) {
+  Result<std::unique_ptr<Executor>> executor = Executor::create(module, options);
   if (!executor) qFatal("%s", executor.error().str().c_str());
   Result<Value> output = (*executor)->run(args);
   if (!output) qFatal("%s", output.error().str().c_str());
@@ -266,6 +267,48 @@ class TestDnnlInt8 : public QObject {
     const std::string main = mainText(printed);
     QVERIFY2(main.find("qnn.concatenate(") == std::string::npos, printed.c_str());
     QVERIFY(largestDifference(original, partitioned) <= 0.04 + 1e-6);  // one step of the output's scale
+  }
+
+  /// A DenseNet layer as ONNX Runtime's quantizer leaves it: the block's input and a quantized
+  /// convolution's result dequantized, concatenated and batch-normalized in float32 (a region
+  /// FakeQuantizationToInteger leaves float), then quantized for the next convolution, all in one
+  /// region. The dequantizes and the quantize keep the layout the convolutions chose.
+  void denseLayerConcatenatesDequantizedTensors() {
+    const std::string text =
+        "def @main(%x: Tensor[(1, 8, 10, 10), float32]) {\n"
+        "  %0 = qnn.dequantize(qnn.quantize(%x, 0.05f, 0, out_dtype=\"uint8\"), 0.05f, 0);\n"
+        "  %1 = nn.conv2d(%0, qnn.dequantize(meta[relay.Constant][0], 0.01f, 0), padding=[1, 1, 1, 1]);\n"
+        "  %2 = nn.bias_add(%1, qnn.dequantize(meta[relay.Constant][1], 0.0005f, 0));\n"
+        "  %3 = qnn.dequantize(qnn.quantize(nn.relu(%2), 0.1f, 0, out_dtype=\"uint8\"), 0.1f, 0);\n"
+        "  %4 = concatenate((%0, %3), axis=1);\n"
+        "  %5 = nn.batch_norm(%4, meta[relay.Constant][2], meta[relay.Constant][3], meta[relay.Constant][3], meta[relay.Constant][2]);\n"
+        "  %6 = qnn.dequantize(qnn.quantize(nn.relu(%5.0), 0.08f, 0, out_dtype=\"uint8\"), 0.08f, 0);\n"
+        "  %7 = nn.conv2d(%6, qnn.dequantize(meta[relay.Constant][4], 0.02f, 0));\n"
+        "  %8 = nn.bias_add(%7, qnn.dequantize(meta[relay.Constant][5], 0.0016f, 0));\n"
+        "  qnn.quantize(nn.relu(%8), 0.2f, 0, out_dtype=\"uint8\")\n}\n#[metadata]\n{\"relay.Constant\": [" +
+        metadataEntry(ramp(16 * 8 * 9, 255, 127), DType::Int8, {16, 8, 3, 3}) + ", " +
+        metadataEntry(ramp(16, 400, 200), DType::Int32, {16}) + ", " +
+        metadataEntry(ramp(24, 13, -3), DType::Float32, {24}) + ", " + metadataEntry(ramp(24, 9, 4), DType::Float32, {24}) + ", " +
+        metadataEntry(ramp(32 * 24, 255, 127), DType::Int8, {32, 24, 1, 1}) + ", " +
+        metadataEntry(ramp(32, 400, 200), DType::Int32, {32}) + "]}\n";
+    const Module original = typedModule(text);
+    const Module partitioned = partitionedFor(original, "dnnl");
+    const std::string printed = printModule(partitioned, {.showTypes = false, .showMetadata = false});
+    QVERIFY2(printed.find("tvmgen_default_dnnl_main_1") == std::string::npos, printed.c_str());  // one region
+    for (const char* op : {"qnn.dequantize(", "concatenate(", "qnn.quantize("})
+      QVERIFY2(mainText(printed).find(op) == std::string::npos, printed.c_str());
+    // The region on oneDNN against the same region on the reference kernels, integer for integer.
+    const std::vector<Value> args{Value(randomTensor(Shape{1, 8, 10, 10}, 5, 4.0f))};
+    ExecutorOptions reference;
+    reference.codegens["dnnl"] = "reference";
+    const NDArray expected = outputOf(partitioned, args, reference);
+    const NDArray actual = outputOf(partitioned, args);
+    std::set<double> seen;
+    for (int64_t i = 0; i < expected.numElements(); ++i) {
+      QCOMPARE(actual.elementAsDouble(i), expected.elementAsDouble(i));
+      seen.insert(expected.elementAsDouble(i));
+    }
+    QVERIFY(seen.size() >= 10);
   }
 
   /// A max pool between two quantized convolutions pools the uint8 values in the same region.

@@ -17,6 +17,17 @@ dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims, dnnl::memory::data_
   return {dims, type, strides};
 }
 
+dnnl::memory::desc retypedDesc(const dnnl::memory::desc& desc, dnnl::memory::data_type type) {
+  dnnl_memory_desc_t data = desc.data;
+  std::size_t padded = 1;
+  for (int i = 0; i < data.ndims; ++i) padded *= static_cast<std::size_t>(data.padded_dims[i]);
+  const bool dense = data.format_kind == dnnl_blocked && data.offset0 == 0 && data.extra.flags == 0 &&
+                     desc.get_size() == padded * dnnl_data_type_size(data.data_type);
+  if (!dense) return plainDesc(desc.dims(), type);
+  data.data_type = dnnl::memory::convert_to_c(type);
+  return dnnl::memory::desc(data);
+}
+
 std::optional<dnnl::memory::data_type> dataTypeOf(DType dtype) {
   switch (dtype) {
     case DType::Float32: return dnnl::memory::data_type::f32;

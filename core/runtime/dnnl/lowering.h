@@ -79,6 +79,10 @@ struct Step {
 /// Plain row-major descriptor of `dims` (a scalar becomes {1}), f32 unless `type` says otherwise.
 dnnl::memory::desc plainDesc(const dnnl::memory::dims& dims,
                              dnnl::memory::data_type type = dnnl::memory::data_type::f32);
+/// `desc` holding elements of `type` in the same layout when it is a dense blocked one (no offset,
+/// no gaps, no extra flags as packed weights have), else plain `type` of its dims: a quantize or
+/// dequantize keeps the format the tensor arrived in.
+dnnl::memory::desc retypedDesc(const dnnl::memory::desc& desc, dnnl::memory::data_type type);
 /// oneDNN's data type of `dtype`: f32, s8, u8 or s32; nothing for the dtypes regions do not hold.
 std::optional<dnnl::memory::data_type> dataTypeOf(DType dtype);
 /// The dims of an IR shape (a scalar becomes {1}).

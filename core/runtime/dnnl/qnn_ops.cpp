@@ -155,28 +155,27 @@ Result<std::pair<float, int32_t>> perTensorParameters(Lowering& lowering, const 
   return parameters;
 }
 
-/// One reorder of `src` into fresh plain memory of `dstType`: scale · (src − srcZeroPoint) +
-/// dstZeroPoint, rounded to nearest even and saturated when `dstType` is an integer.
+/// One reorder of `src` into fresh memory of `dstType` in src's layout (retypedDesc): scale ·
+/// (src − srcZeroPoint) + dstZeroPoint, rounded to nearest even and saturated when `dstType` is an
+/// integer.
 Tensor affineReorder(Lowering& lowering, const Tensor& src, dt dstType, float scale, int32_t srcZeroPoint,
                      int32_t dstZeroPoint) {
   dnnl::primitive_attr attr;
   attr.set_output_scales(0, {scale});
   if (srcZeroPoint != 0) attr.set_zero_points(DNNL_ARG_SRC, 0, {srcZeroPoint});
   if (dstZeroPoint != 0) attr.set_zero_points(DNNL_ARG_DST, 0, {dstZeroPoint});
-  const Tensor plain = lowering.plain(src);
-  const Tensor dst = lowering.fresh(plainDesc(plain.desc().dims(), dstType));
-  dnnl::reorder::primitive_desc pd(lowering.engine, plain.desc(), lowering.engine, dst.desc(), attr);
-  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, plain.memory}, {DNNL_ARG_TO, dst.memory}});
+  const Tensor dst = lowering.fresh(retypedDesc(src.desc(), dstType));
+  dnnl::reorder::primitive_desc pd(lowering.engine, src.desc(), lowering.engine, dst.desc(), attr);
+  lowering.add(dnnl::reorder(pd), {{DNNL_ARG_FROM, src.memory}, {DNNL_ARG_TO, dst.memory}});
   return dst;
 }
 
-/// `src` (f32) quantized into fresh plain memory of `dstType` as qnn.quantize and ONNX's
+/// `src` (f32) quantized into fresh memory of `dstType` in src's layout as qnn.quantize and ONNX's
 /// QuantizeLinear state it: round(src / scale) + zeroPoint, rounded to nearest even and saturated.
 /// A binary division, not a reorder by 1 / scale, whose product rounds some values near a half the
 /// other way; the zero point is added after the rounding for the same reason.
 Tensor quantizedByDivision(Lowering& lowering, const Tensor& src, dt dstType, float scale, int32_t zeroPoint) {
-  const Tensor plain = lowering.plain(src);
-  const memory::dims& dims = plain.desc().dims();
+  const memory::dims dims = src.desc().dims();
   const Tensor divisor = lowering.constant(&scale, memory::dims(dims.size(), 1));
   dnnl::post_ops postOps;
   if (zeroPoint != 0) {
@@ -185,10 +184,10 @@ Tensor quantizedByDivision(Lowering& lowering, const Tensor& src, dt dstType, fl
   }
   dnnl::primitive_attr attr;
   attr.set_post_ops(postOps);
-  const Tensor dst = lowering.fresh(plainDesc(dims, dstType));
-  dnnl::binary::desc desc(algorithm::binary_div, plain.desc(), divisor.desc(), dst.desc());
+  const Tensor dst = lowering.fresh(retypedDesc(src.desc(), dstType));
+  dnnl::binary::desc desc(algorithm::binary_div, src.desc(), divisor.desc(), dst.desc());
   dnnl::binary::primitive_desc pd(desc, attr, lowering.engine);
-  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, plain.memory}, {DNNL_ARG_SRC_1, divisor.memory}, {DNNL_ARG_DST, dst.memory}});
+  lowering.add(dnnl::binary(pd), {{DNNL_ARG_SRC_0, src.memory}, {DNNL_ARG_SRC_1, divisor.memory}, {DNNL_ARG_DST, dst.memory}});
   return dst;
 }
 
@@ -221,7 +220,7 @@ Result<std::vector<Tensor>> lowerQnnAddOrSubtract(Lowering& lowering, const Kern
   BYOC_ASSIGN_OR_RETURN(auto rhs, perTensorParameters(lowering, kernel, inputs, 4 - 2 * full));
   BYOC_ASSIGN_OR_RETURN(auto out, perTensorParameters(lowering, kernel, inputs, 6));
   const Tensor a = affineReorder(lowering, inputs[full], dt::f32, lhs.first, lhs.second, 0);
-  const Tensor b = lowering.view(affineReorder(lowering, inputs[1 - full], dt::f32, rhs.first, rhs.second, 0),
+  const Tensor b = lowering.view(affineReorder(lowering, lowering.plain(inputs[1 - full]), dt::f32, rhs.first, rhs.second, 0),
                                  plainDesc(dimsOf(small)));
   const dnnl::algorithm algorithm = subtract ? dnnl::algorithm::binary_sub : dnnl::algorithm::binary_add;
   dnnl::binary::desc desc(algorithm, a.desc(), b.desc(), a.desc());
