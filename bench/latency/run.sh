@@ -46,7 +46,8 @@
 #   --skip-int8         do not run the int8 table
 #   --zoo DIR           the exported zoo (default ~/.cache/byoc-zoo)
 #   --byoc PATH         the byoc executable (default build/release/app/byoc)
-#   MODEL ...           only these models (default: every float model directory of the zoo)
+#   MODEL ...           only these models (default: every float model directory of the zoo that
+#                       has an input.npy; a dynamic model's directory has one per sequence length)
 #
 # ONNX Runtime is installed into bench/latency/node (ignored by git) on first use with
 #   ONNXRUNTIME_NODE_INSTALL=skip npm install --prefix bench/latency/node onnxruntime-node
@@ -93,9 +94,14 @@ done
 
 [ -x "$byoc" ] || { echo "error: $byoc: no byoc executable (build it, or pass --byoc PATH)" >&2; exit 2; }
 [ -d "$zoo" ] || { echo "error: $zoo: no zoo (export it with bench/zoo/export_zoo.py)" >&2; exit 2; }
+skipped=()
 if [ ${#models[@]} -eq 0 ]; then
   for dir in "$zoo"/*/; do
-    case $(basename "$dir") in *_int8) ;; *) models+=("$(basename "$dir")") ;; esac
+    case $(basename "$dir") in
+      *_int8) ;;
+      # A dynamic model's directory holds an input per sequence length, no input.npy to time.
+      *) if [ -e "$dir/input.npy" ]; then models+=("$(basename "$dir")"); else skipped+=("$(basename "$dir")"); fi ;;
+    esac
   done
 fi
 if [ ! -d "$here/node/node_modules/onnxruntime-node" ]; then
@@ -149,6 +155,7 @@ echo "latency: median ms of $runs runs (reference kernels: $(( ref_runs < runs ?
 echo "torch BLAS: ${torch_preload:-the system default}"
 echo "OpenMP wait policy: ${OMP_WAIT_POLICY:-the libgomp default}"
 echo "machine: $(getconf _NPROCESSORS_ONLN) CPU(s), load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the start"
+[ ${#skipped[@]} -gt 0 ] && echo "not timed (no input.npy): ${skipped[*]}"
 printf '%-30s %10s %10s %10s %10s %9s %9s %9s\n' model dnnl ref ort torch dnnl/ort ref/ort torch/ort
 for name in "${models[@]}"; do
   dir=$zoo/$name
