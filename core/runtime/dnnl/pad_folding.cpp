@@ -39,8 +39,13 @@ bool takesPad(const KernelNode& reader, int padNode, const FoldedPad& pad) {
   if (ownPadding && !ops::boolAttr(reader.attrs, "count_include_pad")) return false;
   for (std::size_t side = 0; side < 4; ++side) {
     const std::size_t axis = side % 2;
-    const int64_t extent = (window->size[axis] - 1) * window->dilation[axis] + 1;
-    if (window->padding[side] + pad.padding[side] >= extent) return false;
+    // The padding must stay narrower than the window: at most (size − 1) · dilation. The
+    // attributes are not checked yet (a loaded artifact's may be anything), so nothing overflows.
+    int64_t reach = 0;
+    if (window->size[axis] < 1 || window->dilation[axis] < 1 ||
+        __builtin_mul_overflow(window->size[axis] - 1, window->dilation[axis], &reach) || window->padding[side] < 0 ||
+        window->padding[side] > reach - pad.padding[side])
+      return false;
   }
   return true;
 }
