@@ -88,7 +88,8 @@ class GraphLowering {
     }
     BYOC_TRY(checkKernel(graph_, node));
     // A folded pad's value is its input: its readers pad it themselves (pad_folding.h).
-    if (foldedPads_[static_cast<std::size_t>(&node - graph_.nodes.data())]) return std::vector<Tensor>{tensor(node.inputs[0])};
+    const auto index = static_cast<std::size_t>(&node - graph_.nodes.data());
+    if (foldedPads_[index]) return std::vector<Tensor>{tensor(node.inputs[0])};
     Kernel kernel{node.name, node.attrs, {}, node.outputs};
     std::vector<Tensor> inputs;
     for (const KernelEntry& entry : node.inputs) {
@@ -96,8 +97,9 @@ class GraphLowering {
       inputs.push_back(tensor(entry));
     }
     if (!node.inputs.empty()) {
-      const auto data = static_cast<std::size_t>(node.inputs[0].node);
-      if (foldedPads_[data]) kernel = withFoldedPad(std::move(kernel), *foldedPads_[data], graph_.spec(graph_.nodes[data].inputs[0]));
+      const auto read = static_cast<std::size_t>(node.inputs[0].node);
+      if (const std::optional<FoldedPad>& pad = foldedPads_[read])
+        kernel = withFoldedPad(std::move(kernel), *pad, graph_.spec(graph_.nodes[read].inputs[0]));
     }
     const OpDef* op = OpRegistry::global().find(node.name);
     Result<std::vector<Tensor>> results = op && isLoweredOp(*op)
@@ -181,7 +183,8 @@ Status Region::run(std::span<const NDArray> inputs, std::span<const NDArray> out
     for (std::size_t i = 0; i < inputs.size(); ++i)
       for (dnnl::memory& view : lowering_.inputViews[i]) view.set_data_handle(inputs[i].bytes());
     for (std::size_t i = 0; i < outputs.size(); ++i) outputs_[i].set_data_handle(outputs[i].bytes());
-    for (running = 0; *running < lowering_.steps.size(); ++*running) lowering_.steps[*running].execute(lowering_.stream);
+    for (running = 0; *running < lowering_.steps.size(); ++*running)
+      lowering_.steps[*running].execute(lowering_.stream);
     running.reset();
     lowering_.stream.wait();
   } catch (const dnnl::error& error) {
