@@ -22,9 +22,9 @@ struct NumberRange {
 
 /// One flag of a command. `value` names its value (`NAME`), or is empty for a switch.
 struct FlagSpec {
-  std::string name;
-  std::string value;
-  std::string help;
+  std::string name{};
+  std::string value{};
+  std::string help{};
   bool repeatable = false;
   ValueKind kind = ValueKind::Text;
   NumberRange range{};

@@ -325,10 +325,10 @@ bool PatternMatcher::visitAttr(const Pattern& pattern, const AttrPatternNode& at
       const auto& expected = entry.second;
       if (key != "TOpPattern")
         return fail(pattern, expr, [&] { return std::string("ops have no attribute map '" + key + "'"); });
-      AttrValue actual(static_cast<int64_t>(op->def.fusion));
-      if (!(actual == expected))
+      const auto fusion = static_cast<int64_t>(op->def.fusion);
+      if (!expected.isInt() || expected.asInt() != fusion)
         return fail(pattern, expr, [&] {
-          return std::string("op " + op->name() + " has TOpPattern=" + attrText(actual) + ", expected " +
+          return std::string("op " + op->name() + " has TOpPattern=" + std::to_string(fusion) + ", expected " +
                              attrText(expected));
         });
     }

@@ -40,8 +40,9 @@ class TestKernelGraph : public QObject {
     // As a loaded artifact could state it: the graph carries its own shapes.
     for (const Shape& shape : {Shape{1, -3}, Shape{100000, 100000, 100000}}) {
       KernelGraph graph;
-      graph.nodes.push_back({KernelNodeKind::Input, "x", {}, {}, {TensorSpec{DType::Float32, shape}}});
-      graph.nodes.push_back({KernelNodeKind::Kernel, "nn.relu", {}, entries({{0, 0}}), {TensorSpec{DType::Float32, shape}}});
+      graph.nodes.push_back({KernelNodeKind::Input, "x", {}, {}, {TensorSpec{DType::Float32, shape}}, {}, {}, {}});
+      graph.nodes.push_back(
+          {KernelNodeKind::Kernel, "nn.relu", {}, entries({{0, 0}}), {TensorSpec{DType::Float32, shape}}, {}, {}, {}});
       graph.heads = entries({{1, 0}});
       Result<std::unique_ptr<Region>> region = Region::build(graph, nullptr, 1);
       QVERIFY(!region.isOk());

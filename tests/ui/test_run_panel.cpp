@@ -407,7 +407,7 @@ class TestRunPanel : public QObject {
     QCOMPARE(model.index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
     QCOMPARE(model.index(1, RunResultsModel::AbsColumn).data().toString(), QStringLiteral("—"));
     QCOMPARE(model.index(1, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
-    comparison = {{{0.0, 0.0, true}}, true};
+    comparison = {{{0.0, 0.0, true}}, true, {}};
     model.setResults({filled(DType::Float32, {1}, 3)}, comparison);
     QCOMPARE(model.index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
     model.clear();
