@@ -27,6 +27,18 @@ class TestDnnlLayouts : public QObject {
     const dnnl::memory::desc strided({4, 6}, dt::f32, dnnl::memory::dims{8, 1});
     QCOMPARE(retypedDesc(strided, dt::s8), dnnl::memory::desc({4, 6}, dt::s8, tag::ab));
   }
+
+  /// Packed int8 weights carry extra flags (a compensation after the data): not a layout to copy.
+  void packedWeightsBecomePlain() {
+    const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+    const dnnl::convolution_forward::desc desc(
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+        dnnl::memory::desc({1, 16, 8, 8}, dt::s8, tag::any), dnnl::memory::desc({32, 16, 3, 3}, dt::s8, tag::any),
+        dnnl::memory::desc({1, 32, 8, 8}, dt::s8, tag::any), {1, 1}, {1, 1}, {1, 1});
+    const dnnl::memory::desc weights = dnnl::convolution_forward::primitive_desc(desc, engine).weights_desc();
+    if (weights.data.extra.flags == 0) QSKIP("oneDNN packs these weights without extra flags on this CPU");
+    QCOMPARE(retypedDesc(weights, dt::f32), dnnl::memory::desc({32, 16, 3, 3}, dt::f32, tag::abcd));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestDnnlLayouts)
