@@ -1,8 +1,10 @@
 #pragma once
 /// \file
 /// The synthetic models the benchmarks scale: a chain of conv2d → add → relu blocks built in
-/// memory, and flat networks as Relay text (no name scopes, no functions) for the app to open.
+/// memory, fragmented graphs (elementwise ops a young target supports, cut by ops it does not),
+/// and flat networks as Relay text (no name scopes, no functions) for the app to open.
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -28,6 +30,39 @@ inline Module syntheticChain(int blocks) {
   }
   Module module;
   module.set("main", FunctionNode::make({x}, value));
+  return module;
+}
+
+/// Where a fragmented graph's unsupported ops sit: one every so often, or in runs of ten.
+enum class Unsupported { Interleaved, InRuns };
+/// How a fragmented graph's values connect: each op reads the previous value and one a few ops
+/// back, or pairs of ops branch from a value and join again.
+enum class Wiring { SkipConnections, Diamonds };
+
+/// Whether op `index` of a fragmented graph is one the target does not support.
+inline bool isUnsupportedOp(int index, int percent, Unsupported placement) {
+  if (percent <= 0) return false;
+  const int period = std::max(1, 100 / percent);
+  return placement == Unsupported::Interleaved ? index % period == period - 1 : (index / 10) % period == 0;
+}
+
+/// `nodes` elementwise ops on a 1×4 vector: `add`, `multiply` and `subtract` in turn, and
+/// `maximum` (which the benchmark's target does not support) for `percent` % of them.
+inline Module fragmentedGraph(int nodes, int percent, Unsupported placement, Wiring wiring) {
+  Var x = VarNode::make("x", tensorType({1, 4}, DType::Float32));
+  static const char* const kSupported[] = {"add", "multiply", "subtract"};
+  std::vector<Expr> values{x};
+  for (int i = 0; i < nodes; ++i) {
+    const char* op = isUnsupportedOp(i, percent, placement) ? "maximum" : kSupported[i % 3];
+    const int count = static_cast<int>(values.size());
+    Expr lhs = values.back(), rhs = values[std::max(0, count - 2 - i % 4)];
+    if (wiring == Wiring::Diamonds && i % 3 == 0) rhs = values[std::max(0, count - 2)];  // a = op(v, …)
+    if (wiring == Wiring::Diamonds && i % 3 == 1) lhs = rhs = values[count - 2];         // b = op(v, v)
+    if (wiring == Wiring::Diamonds && i % 3 == 2) rhs = values[count - 2];               // op(b, a)
+    values.push_back(makeOpCall(op, {lhs, rhs}).value());
+  }
+  Module module;
+  module.set("main", FunctionNode::make({x}, values.back()));
   return module;
 }
 

@@ -3,9 +3,11 @@
 /// conv2d → add → relu blocks (5 nodes each: 3 calls, a weight and a bias), and prints a table
 /// (seconds per pass, per chain length). With `--cancel`, measures instead how soon a run stops
 /// once asked to: the flow runs on a worker thread, the flag is set at several points spread over
-/// an uncancelled run, and the table gives the time from the request to the run returning.
+/// an uncancelled run, and the table gives the time from the request to the run returning. With
+/// `--fragmented`, the sizes are numbers of nodes of fragmented graphs instead (fragmented.h).
 ///
-///   pass_scaling [--pipeline relay|relax] [--cancel] [BLOCKS …]      (default: 1000 10000 100000)
+///   pass_scaling [--pipeline relay|relax] [--cancel | --fragmented] [SIZES …]
+///                                                        (default: 1000 10000 100000)
 
 #include <algorithm>
 #include <atomic>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "../synthetic_chain.h"
+#include "fragmented.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
 #include "pass/pass_runner.h"
@@ -167,10 +170,11 @@ int timeCancels(const std::vector<PassPtr>& steps, const std::vector<int>& sizes
 int main(int argc, char** argv) {
   std::vector<int> sizes;
   std::string_view pipelineName = "relay";
-  bool cancel = false;
+  bool cancel = false, fragmented = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--cancel") cancel = true;
+    else if (arg == "--fragmented") fragmented = true;
     else if (arg == "--pipeline" && i + 1 < argc) pipelineName = argv[++i];
     else sizes.push_back(std::atoi(argv[i]));
   }
@@ -178,6 +182,7 @@ int main(int argc, char** argv) {
 
   Result<PartitionPipeline> pipeline = parsePartitionPipeline(pipelineName);
   if (!pipeline) return std::fprintf(stderr, "%s\n", pipeline.error().str().c_str()), 1;
+  if (fragmented) return byoc::bench::timeFragmented(*pipeline, sizes);
   Result<Target> dnnl = loadTarget("dnnl");
   if (!dnnl) return std::fprintf(stderr, "%s\n", dnnl.error().str().c_str()), 1;
   auto steps = partitionSteps({std::make_shared<const Target>(*dnnl)}, *pipeline);

@@ -48,6 +48,9 @@ class AnnotatedRegionSet {
   AnnotatedRegion* regionOf(const Expr& node);
   const AnnotatedRegion* regionOf(const Expr& node) const;
 
+  /// The surviving region whose id is `id` (as `regionOf` gives ids).
+  AnnotatedRegion& withId(int id) { return slots_[findSlot(id)]; }
+
   /// Merges `from` into `into`: `into` keeps its id and gains `from`'s nodes, inputs and outputs.
   void merge(AnnotatedRegion& from, AnnotatedRegion& into);
 

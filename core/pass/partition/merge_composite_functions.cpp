@@ -16,6 +16,7 @@
 #include "pass/analysis/binding_order.h"
 #include "pass/analysis/global_calls.h"
 #include "pass/analysis/group_outliner.h"
+#include "pass/analysis/composite_grouping.h"
 #include "pass/infer_type.h"
 #include "pass/partition/composite_calls.h"
 #include "pass/partition/global_names.h"
@@ -24,41 +25,6 @@
 namespace byoc {
 
 namespace merge_composite_functions {
-
-/// Groups of main's nodes, with union-find merging and transitive dependencies.
-class Grouping {
- public:
-  int make(std::string codegen) {
-    parent_.push_back(static_cast<int>(parent_.size()));
-    codegen_.push_back(std::move(codegen));
-    deps_.emplace_back();
-    return parent_.back();
-  }
-  int find(int group) const {
-    while (parent_[group] != group) group = parent_[group];
-    return group;
-  }
-  const std::string& codegen(int group) const { return codegen_[find(group)]; }
-  /// The groups `group` depends on, transitively, as current representatives.
-  std::set<int> deps(int group) const {
-    std::set<int> result;
-    for (int dep : deps_[find(group)]) result.insert(find(dep));
-    return result;
-  }
-  void addDeps(int group, const std::set<int>& more) { deps_[find(group)].insert(more.begin(), more.end()); }
-  void merge(int from, int into) {
-    from = find(from);
-    into = find(into);
-    if (from == into) return;
-    parent_[from] = into;
-    deps_[into].insert(deps_[from].begin(), deps_[from].end());
-  }
-
- private:
-  std::vector<int> parent_;
-  std::vector<std::string> codegen_;
-  std::vector<std::set<int>> deps_;
-};
 
 /// Replaces calls of global composites by calls of local copies, one copy per composite.
 class LocalCopies final : public ExprMutator {
@@ -89,59 +55,44 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     return function && function->attrs.contains("Composite") ? function : Function();
   };
 
-  Grouping grouping;
-  std::unordered_map<const ExprNode*, int> groupOf;
-  std::vector<Expr> order;
-  Status status;
-  auto visit = [&](const Expr& node) {
-    if (status) status = context.checkCancelled();
-    if (!status || node->kind() == ExprKind::Op || node->kind() == ExprKind::GlobalVar) return;
-    order.push_back(node);
-    std::vector<int> argGroups;
-    for (const Expr& child : childrenOf(*node))
-      if (auto found = groupOf.find(child.get()); found != groupOf.end()) argGroups.push_back(grouping.find(found->second));
-    std::set<int> reached;  // what the arguments' groups depend on
-    for (int g : argGroups) {
-      std::set<int> deps = grouping.deps(g);
-      reached.insert(deps.begin(), deps.end());
+  // Every node of main, producers first, with its codegen ("" for a node that is not a composite call).
+  const std::vector<Expr> order = [&] {
+    std::vector<Expr> nodes;
+    for (const Expr& node : bindingOrder(main->body))  // producers first, as Relax binds them
+      if (node->kind() != ExprKind::Op && node->kind() != ExprKind::GlobalVar) nodes.push_back(node);
+    return nodes;
+  }();
+  std::unordered_map<const ExprNode*, int> indexOf;
+  std::vector<std::string> codegenOf(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    BYOC_TRY(context.checkCancelled());
+    indexOf.emplace(order[i].get(), static_cast<int>(i));
+    if (Function composite = compositeOf(order[i])) {
+      BYOC_ASSIGN_OR_RETURN(std::string name, ops::requiredStringAttr("a composite function", composite->attrs, "Composite"));
+      BYOC_ASSIGN_OR_RETURN(codegenOf[i], codegenOfComposite(name));
     }
-    int group = -1;
-    if (Function composite = compositeOf(node)) {
-      Result<std::string> name = ops::requiredStringAttr("a composite function", composite->attrs, "Composite");
-      Result<std::string> codegen = name ? codegenOfComposite(*name) : Result<std::string>(name.error());
-      if (!codegen) {
-        status = codegen.error();
-        return;
-      }
-      for (int g : argGroups) {
-        if (grouping.codegen(g) != *codegen || reached.count(grouping.find(g))) continue;
-        if (group < 0) group = grouping.find(g);
-        else grouping.merge(g, group);
-      }
-      if (group < 0) group = grouping.make(*codegen);
-    } else {
-      group = grouping.make("");
-    }
-    std::set<int> deps = reached;
-    for (int g : argGroups) deps.insert(grouping.find(g));
-    deps.erase(grouping.find(group));
-    grouping.addDeps(group, deps);
-    groupOf[node.get()] = group;
-  };
-  for (const Expr& node : bindingOrder(main->body)) visit(node);  // producers first, as Relax binds them
-  if (!status) return status.error();
+  }
+  std::vector<std::vector<int>> operands(order.size());  // the nodes each node reads, by index
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (const Expr& child : childrenOf(*order[i]))
+      if (auto found = indexOf.find(child.get()); found != indexOf.end() && found->second < static_cast<int>(i))
+        operands[i].push_back(found->second);
+  BYOC_ASSIGN_OR_RETURN(std::vector<int> groupOf, groupCompositeCalls(operands, codegenOf, &context));
 
-  std::map<int, NodeGroup> merged;
-  for (const Expr& node : order) {
-    int group = grouping.find(groupOf.at(node.get()));
-    if (!grouping.codegen(group).empty()) merged[group].members.push_back(node);
+  std::map<int, NodeGroup> merged;  // by group, as numbered
+  std::map<int, std::string> codegenOfGroup;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (codegenOf[i].empty()) continue;
+    const int group = groupOf[i];
+    merged[group].members.push_back(order[i]);
+    codegenOfGroup[group] = codegenOf[i];
   }
   if (merged.empty()) return PassResult{module, false};
-  std::vector<NodeGroup> groups;
+  std::vector<NodeGroup> outlined;
   std::vector<std::string> codegens;
   for (auto& [group, members] : merged) {
-    groups.push_back(std::move(members));
-    codegens.push_back(grouping.codegen(group));
+    outlined.push_back(std::move(members));
+    codegens.push_back(codegenOfGroup.at(group));
   }
 
   Module result = module;
@@ -168,7 +119,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
                                           Attrs{{"Codegen", codegens[g]}, {"global_symbol", symbol}}, body->origin()));
     return symbol;
   };
-  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, groups, maker));
+  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, outlined, maker));
   result.set("main", rewritten);
 
   // The global composites are now only called through their local copies.

@@ -10,6 +10,11 @@
 /// arguments bound into the body, and attributes `Compiler`, `Primitive=1`, `Inline=1`,
 /// `global_symbol`. The region's ends become the call (or a `TupleGetItem` of it). The call carries
 /// the union of the origins of the region's nodes. Run NameMangleExtFuncs next.
+///
+/// A region is outlined once every region feeding it is: a first walk over the function, where
+/// an end leads to all of its region's outputs, orders the regions producers first (and finds a
+/// region that feeds itself, which is an error); then each region's outputs are rewritten in that
+/// order, so no outlining waits on another (no recursion, however long the chain of regions).
 
 #include <unordered_map>
 #include <unordered_set>
@@ -40,7 +45,6 @@ struct RegionFunction {
   std::unordered_map<const ExprNode*, Expr> replacementOfOutput;
   /// Each begin's position among the region's inputs (the `k` of `_i<k>`).
   std::unordered_map<const ExprNode*, std::size_t> positionOfBegin;
-  bool outlined = false;
 };
 
 class Outliner final : public ExprMutator {
@@ -51,14 +55,19 @@ class Outliner final : public ExprMutator {
   /// The functions outlined so far, in creation order.
   std::vector<std::pair<std::string, Function>>& outlined() { return outlined_; }
 
+  /// `function` with every region outlined; errors placed in `module`.
+  Result<Expr> outlineAll(const Function& function, const Module& module) {
+    BYOC_ASSIGN_OR_RETURN(std::vector<AnnotatedRegion*> order, producersFirst(function, module));
+    for (AnnotatedRegion* region : order) BYOC_TRY(outline(*region, built_[region->id]));
+    return mutate(function);
+  }
+
  protected:
   Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
     if (isCompilerBegin(pre)) return parameterFor(pre, post);
     if (!isCompilerEnd(pre)) return Expr(post);
-    AnnotatedRegion& region = *regions_.regionOf(pre);
-    RegionFunction& built = built_[region.id];
-    if (!built.outlined) BYOC_TRY(outline(region, built));
-    return built.replacementOfOutput.at(pre->args[0].get());
+    // Regions are outlined producers first, so the region of an end met here is already outlined.
+    return built_.at(regions_.regionOf(pre)->id).replacementOfOutput.at(pre->args[0].get());
   }
   /// Only annotations change: what holds none stays as it is.
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
@@ -99,8 +108,51 @@ class Outliner final : public ExprMutator {
     return Origin::unite(parts);
   }
 
+  /// The regions in the order the recursive definition outlines them: a region once the regions
+  /// its outputs' rewriting meets (in the order met), each after the ones its outputs need. An
+  /// end leads to every output of its region, the first time it is met.
+  Result<std::vector<AnnotatedRegion*>> producersFirst(const Function& function, const Module& module) {
+    enum class State : char { Unopened, Open, Done };
+    std::vector<State> state(regions_.idCount(), State::Unopened);
+    std::unordered_map<const ExprNode*, int> openedBy;  // the end that opened each open region → its id
+    std::unordered_set<const ExprNode*> visited;
+    std::vector<AnnotatedRegion*> order;
+    auto done = [&](const ExprNode* node) { return visited.count(node) > 0; };
+    auto childrenOf = [&](const ExprNode& node, std::vector<const ExprNode*>& children) -> Status {
+      const Expr expr(&node);
+      if (!isCompilerEnd(expr)) {
+        for (int i = 0, count = childCount(node); i < count; ++i)
+          if (const ExprNode* child = childAt(node, i); partitioning::mayHoldAnnotations(*child)) children.push_back(child);
+        return Status::ok();
+      }
+      AnnotatedRegion& region = *regions_.regionOf(expr);
+      if (state[region.id] == State::Open) {
+        Diagnostic error = makeError("the region of " + region.target +
+                                     " takes a value computed from its own output: outlining it would create a cycle");
+        if (auto location = module.locate(expr)) error.location = *location;
+        return error;
+      }
+      if (state[region.id] == State::Done) return Status::ok();  // its outputs are walked already
+      state[region.id] = State::Open;
+      openedBy.emplace(&node, region.id);
+      std::unordered_set<const ExprNode*> outputs;
+      for (const Expr& end : region.outs)
+        if (const ExprNode* value = end->as<CallNode>()->args[0].get(); outputs.insert(value).second) children.push_back(value);
+      return Status::ok();
+    };
+    auto visit = [&](const ExprNode& node) -> Status {
+      visited.insert(&node);
+      if (auto opened = openedBy.find(&node); opened != openedBy.end()) {
+        state[opened->second] = State::Done;
+        order.push_back(&regions_.withId(opened->second));
+      }
+      return Status::ok();
+    };
+    BYOC_TRY(visitChildrenFirst(function.get(), done, childrenOf, visit));
+    return order;
+  }
+
   Status outline(AnnotatedRegion& region, RegionFunction& built) {
-    built.outlined = true;
     // Outputs: the values under the region's ends, once each, in the order the ends were met.
     std::vector<Expr> outputs;
     std::vector<Expr> fields;
@@ -151,7 +203,7 @@ Result<PassResult> outlineRegions(const Module& module, bool bindConstants, cons
     BYOC_ASSIGN_OR_RETURN(AnnotatedRegionSet regions, AnnotatedRegionSet::create(function, &context, &module));
     if (regions.regions().empty()) continue;
     Outliner outliner(regions, name, names, bindConstants);
-    BYOC_ASSIGN_OR_RETURN(Expr outlinedMain, outliner.mutate(function));
+    BYOC_ASSIGN_OR_RETURN(Expr outlinedMain, outliner.outlineAll(function, module));
     result.set(name, downcast<FunctionNode>(outlinedMain));
     BYOC_TRY(context.checkCancelled());
     for (auto& [outlinedName, outlinedFunction] : outliner.outlined()) result.set(outlinedName, outlinedFunction);
