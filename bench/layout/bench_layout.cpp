@@ -18,6 +18,12 @@
 /// peak memory of the process while opening it. A third one expands one group of each graph opened
 /// collapsed, as a double-click does (the group laid out alone and put into the picture), folds it
 /// again, and lays the whole graph out in the expanded state for comparison.
+///
+/// `fragmented:NODES:PERCENT` opens a fragmented graph (elementwise ops, PERCENT % of them ones
+/// the target does not support, bench/synthetic_chain.h) and adds a fourth table: in the window,
+/// Run Passes for a target supporting the others, stepping through every step of the timeline,
+/// selecting a region in the Regions list, and a rule edit (one op less) until its regions show:
+/// the time of each and the longest time the UI thread did not get to run its event loop.
 
 #include <QApplication>
 #include <QDir>
@@ -25,6 +31,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -45,7 +52,11 @@
 #include "pass/infer_type.h"
 #include "support/file_io.h"
 #include "synthetic_chain.h"
+#include "target/target_library.h"
 #include "text/parser.h"
+#include "text/printer.h"
+#include "panels/timeline_widget.h"
+#include "models/region_list_model.h"
 
 using namespace byoc;
 using namespace byoc::ui;
@@ -297,6 +308,85 @@ ExpandRow measureExpand(const Source& source) {
   return row;
 }
 
+
+/// Partitioning a fragmented graph in the window, as a user does.
+struct RegionsRow {
+  std::string model;
+  int regions = 0, editedRegions = 0, steps = 0;
+  double partitionMs = 0, partitionStallMs = 0;
+  double slowestStepMs = 0, stepStallMs = 0;
+  double selectRegionMs = 0, selectStallMs = 0;
+  double editMs = 0, editStallMs = 0;
+  std::string error;
+};
+
+/// A target named `young` that supports `ops` (comma-separated), as a file in `scratch`.
+std::string youngTarget(const QTemporaryDir& scratch, const std::string& fileName, const std::string& ops) {
+  const std::string path = scratch.filePath(QString::fromStdString(fileName)).toStdString();
+  const std::string json = R"({"format": "byoc-studio-target", "version": 1, "name": "young", "codegen": "", "op_rules": [")" +
+                           ops + "\"]}";
+  return writeFileAtomic(path, json) ? path : std::string();
+}
+
+/// Opens `path`, partitions it for a target supporting add, multiply and subtract, steps through
+/// the timeline, selects a region, then drops subtract from the target's rules.
+RegionsRow measureRegionsInWindow(const std::string& label, const std::string& path, const QTemporaryDir& scratch) {
+  RegionsRow row;
+  row.model = label;
+  const std::string young = youngTarget(scratch, "young.json", "add, multiply, subtract");
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  bool opened = false, stepsShown = false;
+  QObject::connect(&window, &MainWindow::opened, [&] { opened = true; });
+  QObject::connect(&window, &MainWindow::openFailed, [&](const QString& message) { row.error = message.toStdString(); });
+  QObject::connect(&window, &MainWindow::stepsOpened, [&] { stepsShown = true; });
+  auto waitFor = [&](const bool& flag) {
+    while (!flag && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+  };
+  // Runs `action`, then the event loop until `done` holds and the UI thread is idle.
+  auto timed = [&](const std::function<void()>& action, const std::function<bool()>& done, double& ms, double& stallMs) {
+    StallMeter stalls;
+    QElapsedTimer clock;
+    clock.start();
+    action();
+    while (!done() && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    QCoreApplication::processEvents();
+    ms = clock.nsecsElapsed() / 1e6;
+    stallMs = std::max(stallMs, stalls.longestMs());
+  };
+  window.openFile(QString::fromStdString(path));
+  waitFor(opened);
+  if (!row.error.empty()) return row;
+  GraphPage* page = window.mainPage();
+  while (!page->isLaidOut() && row.error.empty()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+
+  timed([&] { window.runPartition(QStringList{QString::fromStdString(young)}, QStringLiteral("relay")); },
+        [&] { return stepsShown; }, row.partitionMs, row.partitionStallMs);
+  if (!row.error.empty()) return row;
+  row.steps = window.timeline()->stepList()->model()->rowCount();
+  for (int step = 0; step < row.steps; ++step) {
+    double ms = 0;
+    timed([&] { window.timeline()->setCurrentStep(step); }, [] { return true; }, ms, row.stepStallMs);
+    row.slowestStepMs = std::max(row.slowestStepMs, ms);
+  }
+  row.regions = window.regionModel()->rowCount();
+  if (row.regions > 0)
+    timed([&] { window.selectRegion(row.regions / 2); }, [] { return true; }, row.selectRegionMs, row.selectStallMs);
+
+  // An edit re-partitions after the debounce; what counts is the time from then to the new regions.
+  Result<Target> edited = loadTarget(youngTarget(scratch, "young-edited.json", "add, multiply"));
+  if (!edited) {
+    row.error = edited.error().str();
+    return row;
+  }
+  stepsShown = false;
+  timed([&] { window.targetDocument()->update(std::move(*edited)); }, [&] { return stepsShown; }, row.editMs, row.editStallMs);
+  row.editMs -= MainWindow::kRepartitionDelayMs;
+  row.editedRegions = window.regionModel()->rowCount();
+  return row;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -306,6 +396,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   std::vector<Source> sources{{"demo", std::string(*findBuiltinResource(kDemoModelName)), {}}};
   std::vector<int> sizes;
+  std::vector<Source> fragmented;
   // A flat network of about `nodes` nodes: 3 per chain layer, 7 per residual layer.
   auto addFlat = [&sources](bool residual, int nodes) {
     const std::string label = (residual ? "flat residual " : "flat chain ") + std::to_string(nodes / 1000) + "k";
@@ -320,13 +411,20 @@ int main(int argc, char** argv) {
         addFlat(false, nodes);
         addFlat(true, nodes);
       }
+    } else if (argument.starts_with("fragmented:")) {
+      const std::size_t colon = argument.find(':', 11);
+      const int nodes = std::stoi(argument.substr(11)), percent = colon == std::string::npos ? 10 : std::stoi(argument.substr(colon + 1));
+      fragmented.push_back({"fragmented " + std::to_string(nodes / 1000) + "k/" + std::to_string(percent) + "%",
+                            printModule(bench::fragmentedGraph(nodes, percent, bench::Unsupported::Interleaved,
+                                                               bench::Wiring::SkipConnections)),
+                            {}});
     } else if (argument.starts_with("chain:") || argument.starts_with("flat-residual:")) {
       addFlat(argument.starts_with("flat"), std::stoi(argument.substr(argument.find(':') + 1)));
     } else {
       sources.push_back({labelOf(argument), {}, argument});
     }
   }
-  if (sizes.empty() && sources.size() == 1) sizes = {10, 100, 1000};
+  if (sizes.empty() && sources.size() == 1 && fragmented.empty()) sizes = {10, 100, 1000};
   for (int blocks : sizes) sources.push_back({"residual x" + std::to_string(blocks), residualNetwork(blocks), {}});
 
   std::vector<Row> rows;
@@ -384,6 +482,27 @@ int main(int argc, char** argv) {
     std::printf("%-18s %8zu %12zu %10.1f %16.1f %12.1f %17.1f %36.1f %17.1f\n", expand.model.c_str(), expand.nodes,
                 expand.groupNodes, expand.expandMs, expand.expandStallMs, expand.collapseMs, expand.relayoutMs,
                 expand.busyExpandMs, expand.busyRelayoutMs);
+  }
+
+  if (fragmented.empty()) return 0;
+  std::printf("\n%-20s %8s %13s %9s %6s %15s %9s %16s %9s %17s %9s %8s\n", "partition in window", "regions",
+              "run passes ms", "stall ms", "steps", "slowest step ms", "stall ms", "select region ms", "stall ms",
+              "edit -> regions ms", "stall ms", "regions");
+  for (const Source& source : fragmented) {
+    const std::string path = scratch.filePath(QString::fromStdString(source.label).replace(QLatin1Char(' '), QLatin1Char('_'))
+                                                  .replace(QLatin1Char('/'), QLatin1Char('_')) + QStringLiteral(".relay")).toStdString();
+    if (Status written = writeFileAtomic(path, source.text); !written) {
+      std::printf("%-20s error: %s\n", source.label.c_str(), written.error().str().c_str());
+      continue;
+    }
+    const RegionsRow row = measureRegionsInWindow(source.label, path, scratch);
+    if (!row.error.empty()) {
+      std::printf("%-20s error: %s\n", row.model.c_str(), row.error.c_str());
+      continue;
+    }
+    std::printf("%-20s %8d %13.1f %9.1f %6d %15.1f %9.1f %16.1f %9.1f %17.1f %9.1f %8d\n", row.model.c_str(), row.regions,
+                row.partitionMs, row.partitionStallMs, row.steps, row.slowestStepMs, row.stepStallMs, row.selectRegionMs,
+                row.selectStallMs, row.editMs, row.editStallMs, row.editedRegions);
   }
   return 0;
 }

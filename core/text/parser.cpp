@@ -75,7 +75,7 @@ class Parser {
         std::string name = next().text;
         if (module.find(name)) return error(tokens_[pos_ - 1], "@" + name + " is defined twice");
         scopes_.clear();
-        temps_.clear();
+        temps_ = decltype(temps_)();  // not clear(): it would cost the largest definition's bucket count each time
         BYOC_ASSIGN_OR_RETURN(Function function, parseFunctionRest());
         module.set(name, std::move(function));
       }

@@ -111,12 +111,14 @@ class RelayPrinter {
   /// Temporaries and names restart with each top-level definition, as in TVM's output.
   void startDefinition(const Expr& root) {
     nextTemp_ = 0;
-    bound_.clear();
-    docs_.clear();
-    varNames_.clear();
-    usedNames_.clear();
-    typeShown_.clear();
-    useCounts_.clear();
+    // Fresh tables rather than clear(), which costs the bucket count the largest definition left
+    // (quadratic over a module of thousands of small functions after a large one).
+    bound_ = decltype(bound_)();
+    docs_ = decltype(docs_)();
+    varNames_ = decltype(varNames_)();
+    usedNames_ = decltype(usedNames_)();
+    typeShown_ = decltype(typeShown_)();
+    useCounts_ = decltype(useCounts_)();
     postOrderVisit(root, [this](const Expr& node) {
       for (const Expr& child : childrenOf(*node)) ++useCounts_[child.get()];
     });

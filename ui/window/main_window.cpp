@@ -61,8 +61,6 @@ namespace byoc::ui {
 
 namespace {
 
-/// Delay between the last edit of the target and re-running the passes.
-constexpr int kRepartitionDelayMs = 400;
 const QString kModelFilter =
     QStringLiteral("Models and exports (*.relay *.txt *.json *.onnx);;Export manifests (manifest.json);;All files (*)");
 

@@ -60,6 +60,9 @@ class TimelineWidget;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
+  /// How long after a target edit the passes run again, so that typing does not start a run per key.
+  static constexpr int kRepartitionDelayMs = 400;
+
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
