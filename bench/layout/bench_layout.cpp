@@ -55,6 +55,7 @@
 #include "target/target_library.h"
 #include "text/parser.h"
 #include "text/printer.h"
+#include "authoring/target_document.h"
 #include "panels/timeline_widget.h"
 #include "models/region_list_model.h"
 

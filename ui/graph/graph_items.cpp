@@ -310,7 +310,11 @@ void FlashRing::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
 
 QSizeF labelSize(const QString& text, const QFont& font) {
   QFontMetricsF metrics(font);
-  return {std::ceil(metrics.horizontalAdvance(text) + 6), std::ceil(metrics.height() + 2)};
+  return labelSize(metrics.horizontalAdvance(text), metrics);
+}
+
+QSizeF labelSize(qreal textWidth, const QFontMetricsF& metrics) {
+  return {std::ceil(textWidth + 6), std::ceil(metrics.height() + 2)};
 }
 
 }  // namespace byoc::ui

@@ -9,6 +9,7 @@
 /// found no room draws none and keeps the text in its tooltip.
 
 #include <QFont>
+#include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QGraphicsObject>
 #include <QGraphicsPathItem>
@@ -192,5 +193,7 @@ class FlashRing : public QGraphicsObject {
 
 /// The size of `text` drawn as a label in `font`, with its padding.
 QSizeF labelSize(const QString& text, const QFont& font);
+/// The same for a text already measured `textWidth` wide with `metrics`.
+QSizeF labelSize(qreal textWidth, const QFontMetricsF& metrics);
 
 }  // namespace byoc::ui

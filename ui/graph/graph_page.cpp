@@ -387,6 +387,7 @@ bool GraphPage::exportSvg(const QString& path, QString* error) const {
     *error = file.errorString();
     return false;
   }
+  scene_->finishOverlay();
   QRectF source = scene_->sceneRect();
   QSvgGenerator generator;
   generator.setOutputDevice(&file);
@@ -406,6 +407,7 @@ bool GraphPage::exportSvg(const QString& path, QString* error) const {
 }
 
 bool GraphPage::exportPng(const QString& path, QString* error, qreal scale) const {
+  scene_->finishOverlay();
   QRectF source = scene_->sceneRect();
   QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::transparent);

@@ -4,12 +4,15 @@
 
 #include "graph/graph_scene.h"
 
+#include <QElapsedTimer>
 #include <QGraphicsPathItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 #include <QStringBuilder>
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <unordered_map>
 
 #include "graph/dot_writer.h"
 #include "graph/member_outline.h"
@@ -25,6 +28,10 @@ constexpr qreal kHullPad = 7;
 constexpr qreal kHullLabelSlide = 240;
 /// Hull labels longer than this are elided (the full name is in the tooltip).
 constexpr qreal kHullLabelWidth = 320;
+/// Above this many hulls, an overlay's outlines and labels are drawn in slices of the event loop
+/// of at most kHullSliceNs each.
+constexpr int kHullsDrawnAtOnce = 300;
+constexpr qint64 kHullSliceNs = 8'000'000;
 /// Match outlines lie above edges (z 1) and below node boxes (z 2).
 constexpr qreal kOutlineZ = 1.5;
 
@@ -38,6 +45,8 @@ int unitNumber(const QString& name) {
 
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent), fonts_(graphFonts()) {
   connect(this, &QGraphicsScene::selectionChanged, this, &GraphScene::onSelectionChanged);
+  hullSlicer_.setInterval(0);
+  connect(&hullSlicer_, &QTimer::timeout, this, [this] { drawPendingHulls(kHullSliceNs); });
 }
 
 GraphScene::~GraphScene() {
@@ -69,6 +78,8 @@ void GraphScene::rebuild() {
   units_.clear();
   itemOfNode_.clear();
   overlayItems_.clear();
+  pending_.reset();
+  hullSlicer_.stop();
   outlines_.clear();
   matchOutlineCount_ = 0;
   groupItems_.clear();
@@ -248,40 +259,80 @@ std::function<QRectF(int)> GraphScene::boxOfNode() const {
 void GraphScene::setOverlay(const GraphOverlay& overlay) {
   for (QGraphicsItem* item : overlayItems_) delete item;
   overlayItems_.clear();
-  for (NodeItem* item : std::as_const(units_)) {
-    item->setTargetColour({});
-    item->setUnsupported(false);
-  }
+  pending_.reset();
+  hullSlicer_.stop();
   overlay_ = overlay;
-  if (!model_) return;
-  // Each target's colour is its category colour by order of first appearance.
+  // Each target's colour is its category colour by order of first appearance. Every item is set
+  // once, to its new state, so that only the items that change are repainted.
   QHash<QString, QColor> colours;
   const std::vector<QString> targets = overlay_.targets();
   for (std::size_t i = 0; i < targets.size(); ++i) colours.insert(targets[i], categoryColour(static_cast<int>(i), theme_));
-  for (const auto& [node, target] : overlay_.nodeTargets) {
-    NodeItem* item = itemOf(node);
-    if (!item) continue;
-    if (target == kDefaultTarget) {
-      item->setUnsupported(true);
-    } else {
-      item->setTargetColour(colours.value(target));
+  struct Tint {
+    bool unsupported = false;  // an item shows a group of nodes: any of them on the host
+    QColor colour;             // the last of them offloaded
+  };
+  std::unordered_map<const NodeItem*, Tint> tints;
+  if (model_) {
+    for (const auto& [node, target] : overlay_.nodeTargets) {
+      const NodeItem* item = itemOf(node);
+      if (!item) continue;
+      if (target == kDefaultTarget) tints[item].unsupported = true;
+      else tints[item].colour = colours.value(target);
     }
   }
+  for (NodeItem* item : std::as_const(units_)) {
+    auto found = tints.find(item);
+    const Tint tint = found == tints.end() ? Tint() : found->second;
+    item->setUnsupported(tint.unsupported);
+    item->setTargetColour(tint.colour);
+  }
+  if (!model_) return;
   std::vector<DrawnHull> drawn;
   int regionIndex = 0;
   for (const OverlayHull& hull : overlay_.hulls) {
     std::vector<QRectF> boxes = memberBoxes(hull.nodes, boxOfNode());
     if (boxes.empty()) continue;
-    const bool composite = hull.kind == OverlayHull::Kind::Composite;
     // Regions and partitions get a colour each (neighbours must be told apart); node tints show the target.
-    const QColor colour = composite ? compositeHullColour(theme_) : categoryColour(regionIndex++, theme_);
-    addOverlayItem(new HullItem(memberOutline(*model_, hull.nodes, boxOfNode(), kHullPad), hull.label, colour, composite));
+    const QColor colour =
+        hull.kind == OverlayHull::Kind::Composite ? compositeHullColour(theme_) : categoryColour(regionIndex++, theme_);
     auto note = overlay_.hullNotes.find(hull.label);
     drawn.push_back({&hull, colour, std::move(boxes), note == overlay_.hullNotes.end() ? QString() : note->second});
   }
   hullCount_ = static_cast<int>(drawn.size());
-  placeOverlayLabels(drawn);
+  pending_ = PendingHulls{std::move(drawn), 0, {}, 0, groupLabels_};
+  // Regions and partitions label their top, before composites label their bottom.
+  for (std::size_t i = 0; i < pending_->hulls.size(); ++i) pending_->labelOrder.push_back(i);
+  std::stable_partition(pending_->labelOrder.begin(), pending_->labelOrder.end(), [this](std::size_t i) {
+    return pending_->hulls[i].hull->kind != OverlayHull::Kind::Composite;
+  });
+  if (hullCount_ > kHullsDrawnAtOnce) {
+    hullSlicer_.start();
+  } else {
+    finishOverlay();
+  }
   emit decorationsChanged();
+}
+
+void GraphScene::finishOverlay() { drawPendingHulls(std::numeric_limits<qint64>::max()); }
+
+void GraphScene::drawPendingHulls(qint64 budgetNs) {
+  if (!pending_) return;
+  QElapsedTimer clock;
+  clock.start();
+  PendingHulls& pending = *pending_;
+  for (; pending.nextOutline < pending.hulls.size(); ++pending.nextOutline) {
+    if (clock.nsecsElapsed() > budgetNs) return;
+    const DrawnHull& hull = pending.hulls[pending.nextOutline];
+    addOverlayItem(new HullItem(memberOutline(*model_, hull.hull->nodes, boxOfNode(), kHullPad), hull.hull->label, hull.colour,
+                                hull.hull->kind == OverlayHull::Kind::Composite));
+  }
+  for (; pending.nextLabel < pending.labelOrder.size(); ++pending.nextLabel) {
+    if (clock.nsecsElapsed() > budgetNs) return;
+    placeHullLabel(pending.hulls[pending.labelOrder[pending.nextLabel]], pending.placer);
+  }
+  placeEdgeLabels(pending.placer);
+  pending_.reset();
+  hullSlicer_.stop();
 }
 
 void GraphScene::placeGroupLabels() {
@@ -304,43 +355,43 @@ void GraphScene::placeGroupLabels() {
   }
 }
 
-void GraphScene::placeOverlayLabels(std::vector<DrawnHull>& drawn) {
-  LabelPlacer placer = groupLabels_;
+void GraphScene::placeHullLabel(const DrawnHull& hull, LabelPlacer& placer) {
   const QFontMetricsF metrics(fonts_.detail);
-  // Regions and partitions label their top, before composites label their bottom.
-  std::stable_partition(drawn.begin(), drawn.end(),
-                        [](const DrawnHull& hull) { return hull.hull->kind != OverlayHull::Kind::Composite; });
-  for (const DrawnHull& hull : drawn) {
-    const QString text = metrics.elidedText(hull.hull->label, Qt::ElideMiddle, kHullLabelWidth);
-    const QSizeF size = labelSize(text, fonts_.detail);
-    const auto [top, bottom] = std::minmax_element(hull.boxes.begin(), hull.boxes.end(),
-                                                   [](const QRectF& a, const QRectF& b) { return a.top() < b.top(); });
-    const QRectF above(QPointF(top->left() - kHullPad, top->top() - kHullPad - size.height() - 1), size);
-    const QRectF below(QPointF(bottom->left() - kHullPad, bottom->bottom() + kHullPad + 1), size);
-    const QRectF beside(QPointF(bottom->right() + kHullPad + 2, bottom->center().y() - size.height() / 2), size);
-    // Regions and partitions prefer their top, composites their bottom; then the other end, then the
-    // side. The spot that slides least from where it wanted to be wins (the first on a tie).
-    const bool composite = hull.hull->kind == OverlayHull::Kind::Composite;
-    QRectF spot, spotWanted;
-    for (const QRectF& candidate : composite ? std::array{below, above, beside} : std::array{above, below, beside}) {
-      const qreal anchorRight = (candidate == above ? *top : *bottom).right();
-      const QRectF found = placer.findSlidingRight(candidate, anchorRight + kHullLabelSlide);
-      if (!found.isNull() && (spot.isNull() || found.left() - candidate.left() < spot.left() - spotWanted.left())) {
-        spot = found;
-        spotWanted = candidate;
-      }
+  // One measure of the text in the usual case, where it fits (thousands of hulls: this adds up).
+  const qreal width = metrics.horizontalAdvance(hull.hull->label);
+  const QString text =
+      width <= kHullLabelWidth ? hull.hull->label : metrics.elidedText(hull.hull->label, Qt::ElideMiddle, kHullLabelWidth);
+  const QSizeF size = width <= kHullLabelWidth ? labelSize(width, metrics) : labelSize(text, fonts_.detail);
+  const auto [top, bottom] = std::minmax_element(hull.boxes.begin(), hull.boxes.end(),
+                                                 [](const QRectF& a, const QRectF& b) { return a.top() < b.top(); });
+  const QRectF above(QPointF(top->left() - kHullPad, top->top() - kHullPad - size.height() - 1), size);
+  const QRectF below(QPointF(bottom->left() - kHullPad, bottom->bottom() + kHullPad + 1), size);
+  const QRectF beside(QPointF(bottom->right() + kHullPad + 2, bottom->center().y() - size.height() / 2), size);
+  // Regions and partitions prefer their top, composites their bottom; then the other end, then the
+  // side. The spot that slides least from where it wanted to be wins (the first on a tie).
+  const bool composite = hull.hull->kind == OverlayHull::Kind::Composite;
+  QRectF spot, spotWanted;
+  for (const QRectF& candidate : composite ? std::array{below, above, beside} : std::array{above, below, beside}) {
+    const qreal anchorRight = (candidate == above ? *top : *bottom).right();
+    const QRectF found = placer.findSlidingRight(candidate, anchorRight + kHullLabelSlide);
+    if (!found.isNull() && (spot.isNull() || found.left() - candidate.left() < spot.left() - spotWanted.left())) {
+      spot = found;
+      spotWanted = candidate;
     }
-    placer.take(spot);
-    if (spot.isNull()) continue;  // the hull's tooltip still names it
-    addOverlayItem(new LabelItem({text, spot}, hull.colour, Qt::white, &fonts_.detail, hull.hull->label));
-    if (hull.note.isEmpty()) continue;
-    // The run's note follows the label on its line.
-    const QRectF note = placer.takeSlidingRight(QRectF(spot.topRight() + QPointF(2, 0), labelSize(hull.note, fonts_.detail)),
-                                                spot.right() + kHullLabelSlide);
-    if (!note.isNull())
-      addOverlayItem(new LabelItem({hull.note, note}, {}, hull.colour.darker(theme_ == Theme::Dark ? 60 : 130),
-                                   &fonts_.detail, hull.note));
   }
+  placer.take(spot);
+  if (spot.isNull()) return;  // the hull's tooltip still names it
+  addOverlayItem(new LabelItem({text, spot}, hull.colour, Qt::white, &fonts_.detail, hull.hull->label));
+  if (hull.note.isEmpty()) return;
+  // The run's note follows the label on its line.
+  const QRectF note = placer.takeSlidingRight(QRectF(spot.topRight() + QPointF(2, 0), labelSize(hull.note, fonts_.detail)),
+                                              spot.right() + kHullLabelSlide);
+  if (!note.isNull())
+    addOverlayItem(new LabelItem({hull.note, note}, {}, hull.colour.darker(theme_ == Theme::Dark ? 60 : 130), &fonts_.detail,
+                                 hull.note));
+}
+
+void GraphScene::placeEdgeLabels(LabelPlacer& placer) {
   for (EdgeItem* edge : edges_) {
     QRectF placed;
     for (const QRectF& spot : edge->labelSpots()) {

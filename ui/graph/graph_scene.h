@@ -8,8 +8,10 @@
 
 #include <QGraphicsScene>
 #include <QPointer>
+#include <QTimer>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <QHash>
 
 #include "graph/graph_items.h"
@@ -49,8 +51,12 @@ class GraphScene : public QGraphicsScene {
   /// Draws `overlay` (replacing the previous one).
   void setOverlay(const GraphOverlay& overlay);
   const GraphOverlay& overlay() const { return overlay_; }
-  /// Number of hulls currently drawn.
+  /// Number of hulls the overlay draws.
   int hullCount() const { return hullCount_; }
+  /// Draws now what is left of the overlay: past kHullsDrawnAtOnce hulls, their outlines and
+  /// labels are drawn in slices of the event loop, so that a step with thousands of regions does
+  /// not hold the UI thread (an image of the scene wants all of them).
+  void finishOverlay();
   /// Outlines each pattern match: its nodes as one filled outline, and each input its wildcards
   /// matched as a dashed ring, replacing the previous outlines. Independent of the overlay and of
   /// search matches; kept across layouts.
@@ -88,8 +94,21 @@ class GraphScene : public QGraphicsScene {
   };
   /// Places the group labels around the node boxes (on every rebuild).
   void placeGroupLabels();
-  /// Places hull labels and notes, then edge labels, around the node boxes and group labels.
-  void placeOverlayLabels(std::vector<DrawnHull>& drawn);
+  /// The overlay's hulls still to draw: outlines in the overlay's order, then labels (regions and
+  /// partitions first), then edge labels around them.
+  struct PendingHulls {
+    std::vector<DrawnHull> hulls;
+    std::size_t nextOutline = 0;
+    std::vector<std::size_t> labelOrder;
+    std::size_t nextLabel = 0;
+    LabelPlacer placer;
+  };
+  /// Draws pending hulls for at most `budgetNs` (then the next slice goes on).
+  void drawPendingHulls(qint64 budgetNs);
+  /// Places a hull's label and note around what `placer` holds taken.
+  void placeHullLabel(const DrawnHull& hull, LabelPlacer& placer);
+  /// Places the edge labels where `placer` leaves room.
+  void placeEdgeLabels(LabelPlacer& placer);
   /// Adds an item that the next overlay replaces.
   void addOverlayItem(QGraphicsItem* item);
   /// The scene box of the item drawing a node (see memberOutline).
@@ -106,6 +125,8 @@ class GraphScene : public QGraphicsScene {
   /// Hulls and their labels.
   std::vector<QGraphicsItem*> overlayItems_;
   int hullCount_ = 0;
+  std::optional<PendingHulls> pending_;
+  QTimer hullSlicer_;
   std::vector<GroupItem*> groupItems_;
   std::vector<EdgeItem*> edges_;
   /// Node boxes and group labels, taken; overlay labels are placed around them.

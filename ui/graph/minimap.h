@@ -3,14 +3,18 @@
 /// A small overview of the whole scene showing the main view's visible area; clicking or
 /// dragging in it moves the main view there.
 
-#include <QGraphicsView>
+#include <QPixmap>
+#include <QTimer>
+#include <QWidget>
 
 namespace byoc::ui {
 
 class GraphView;
 
-/// Overview of a GraphView's scene.
-class Minimap : public QGraphicsView {
+/// Overview of a GraphView's scene: a picture of the scene, drawn again once its changes settle
+/// (a second live view of a scene of tens of thousands of items would repaint all of them after
+/// every change), with the main view's visible area on top.
+class Minimap : public QWidget {
   Q_OBJECT
  public:
   Minimap(GraphView* main, QWidget* parent = nullptr);
@@ -18,14 +22,21 @@ class Minimap : public QGraphicsView {
   void refit();
 
  protected:
-  void drawForeground(QPainter* painter, const QRectF& rect) override;
+  void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  void moveMainTo(const QPoint& position);
+  /// Draws the scene into the cached picture.
+  void render();
+  /// Where the scene's rectangle lies in the widget (the scene fitted, keeping its aspect).
+  QRectF pictureRect() const;
+  void moveMainTo(const QPointF& position);
+
   GraphView* main_;
+  QPixmap picture_;
+  QTimer rerender_;
 };
 
 }  // namespace byoc::ui

@@ -36,11 +36,13 @@ void ModuleTreeModel::setModule(const Module& module) {
   std::vector<Function> functions;
   for (const auto& [name, function] : module.functions()) functions.push_back(function);
   if (functions == shown_) return;
+  std::unordered_map<const FunctionNode*, std::size_t> shownAt;  // a module may hold thousands of functions
+  for (std::size_t i = 0; i < shown_.size(); ++i) shownAt.emplace(shown_[i].get(), i);
   std::vector<Row> rows;
   for (const auto& [name, function] : module.functions()) {
-    auto before = std::find(shown_.begin(), shown_.end(), function);
-    const bool unchanged = before != shown_.end() && rows_[before - shown_.begin()].global == QString::fromStdString(name);
-    rows.push_back(unchanged ? std::move(rows_[before - shown_.begin()]) : rowOf(name, function));
+    auto before = shownAt.find(function.get());
+    const bool unchanged = before != shownAt.end() && rows_[before->second].global == QString::fromStdString(name);
+    rows.push_back(unchanged ? std::move(rows_[before->second]) : rowOf(name, function));
   }
   beginResetModel();
   rows_ = std::move(rows);
@@ -49,11 +51,12 @@ void ModuleTreeModel::setModule(const Module& module) {
 }
 
 ModuleTreeModel::Row ModuleTreeModel::rowOf(const std::string& name, const Function& function) {
-  Row row{QString::fromStdString(name), kindOf(*function, false), detailOf(*function), QString::fromStdString(name), {}};
+  Row row{QString::fromStdString(name), kindOf(*function, false), QString::fromStdString(name), function, {}};
   std::unordered_map<const ExprNode*, const VarNode*> boundVars;  // a let-bound literal's variable
   std::unordered_map<const VarNode*, std::size_t> firstCalls;      // when a variable is first called
   std::vector<std::pair<const FunctionNode*, std::size_t>> nested;  // each literal, when it is visited
   std::size_t visited = 0;
+  if (!function->body->reaches(ExprKind::Function)) return row;  // no literal to list (most of a large main)
   postOrderVisit(Expr(function->body), [&](const Expr& expr) {
     ++visited;
     if (const auto* let = expr->as<LetNode>()) boundVars[let->value.get()] = let->var.get();
@@ -72,7 +75,7 @@ ModuleTreeModel::Row ModuleTreeModel::rowOf(const std::string& name, const Funct
     // function called before the visit leaves it calls itself, a loop.
     auto firstCall = var ? firstCalls.find(var) : firstCalls.end();
     const bool loop = firstCall != firstCalls.end() && firstCall->second < visitedAt;
-    row.children.push_back({label, loop ? QStringLiteral("loop") : kindOf(*literal, true), detailOf(*literal), row.global, {}});
+    row.children.push_back({label, loop ? QStringLiteral("loop") : kindOf(*literal, true), row.global, Function(literal), {}});
   }
   return row;
 }
@@ -101,7 +104,7 @@ QVariant ModuleTreeModel::data(const QModelIndex& index, int role) const {
                                                    : rows_[index.internalId()].children[index.row()];
   switch (role) {
     case Qt::DisplayRole: return index.column() == 0 ? row.name : row.kind;
-    case Qt::ToolTipRole: return row.detail;
+    case Qt::ToolTipRole: return detailOf(*row.function);
     case GlobalNameRole: return row.global;
     default: return {};
   }

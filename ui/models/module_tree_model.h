@@ -39,9 +39,9 @@ class ModuleTreeModel : public QAbstractItemModel {
  private:
   struct Row {
     QString name;
-    QString kind;    ///< `function`, `composite`, `external (dnnl)`, `local function`
-    QString detail;  ///< parameter count and attributes
+    QString kind;  ///< `function`, `composite`, `external (dnnl)`, `local function`
     QString global;
+    Function function;  ///< its tooltip lists the parameter count and attributes
     std::vector<Row> children;
   };
   /// The row of `function` (named `name`) and of the functions nested in it.

@@ -9,6 +9,7 @@
 
 #include "window/main_window.h"
 #include "graph/graph_page.h"
+#include "graph/graph_scene.h"
 #include "run/run_panel.h"
 
 namespace byoc::ui {
@@ -63,6 +64,7 @@ void ScreenshotJob::captureWhenReady() {
 
 void ScreenshotJob::capture() {
   if (finished_) return;
+  if (GraphPage* page = window_->currentPage()) page->scene()->finishOverlay();
   QPixmap picture = window_->grab();
   QSaveFile file(outputPath_);
   if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit()) {
