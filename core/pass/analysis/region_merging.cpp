@@ -19,11 +19,13 @@ namespace {
 class RegionDependencies {
  public:
   explicit RegionDependencies(AnnotatedRegionSet& regions) : regions_(regions), consumers_(regions.idCount()), members_(regions.idCount()) {
+    std::vector<int> producers;
     for (AnnotatedRegion* region : regions.regions()) {
       members_[region->id].push_back(region->id);
-      for (const Expr& begin : region->ins)
-        for (int producer : producersOf(begin->as<CallNode>()->args[0]))
-          if (producer != region->id) consumers_[producer].push_back(region->id);
+      producers.clear();
+      for (const Expr& begin : region->ins) appendProducers(begin->as<CallNode>()->args[0], producers);
+      for (int producer : producers)
+        if (producer != region->id) consumers_[producer].push_back(region->id);
     }
   }
 
@@ -77,22 +79,26 @@ class RegionDependencies {
 
  private:
   /// The regions (as merged) of the values `value` is computed from, looking through nodes in no region.
-  std::vector<int> producersOf(const Expr& value) const {
-    std::vector<int> producers;
-    std::vector<Expr> pending{value};
+  /// Appends to `producers` the regions (as merged) of the values `value` is computed from,
+  /// looking through nodes in no region.
+  void appendProducers(const Expr& value, std::vector<int>& producers) const {
+    if (const AnnotatedRegion* region = regions_.regionOf(value)) {  // the usual case: an end
+      producers.push_back(region->id);
+      return;
+    }
+    std::vector<const ExprNode*> pending{value.get()};
     std::unordered_set<const ExprNode*> seen{value.get()};
     while (!pending.empty()) {
-      Expr node = std::move(pending.back());
+      const ExprNode* node = pending.back();
       pending.pop_back();
-      if (const AnnotatedRegion* region = regions_.regionOf(node)) {
+      if (const AnnotatedRegion* region = regions_.regionOf(Expr(node))) {
         producers.push_back(region->id);
         continue;
       }
       for (int i = 0, count = childCount(*node); i < count; ++i)
         if (const ExprNode* child = childAt(*node, i); partitioning::mayHoldAnnotations(*child) && seen.insert(child).second)
-          pending.emplace_back(child);
+          pending.push_back(child);
     }
-    return producers;
   }
 
   /// Calls `use` with each region (as merged) fed by a member of region `id`, once per edge.
