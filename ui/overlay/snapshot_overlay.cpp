@@ -1,5 +1,5 @@
 /// \file
-/// overlayForSnapshot: one post-order walk per function, union-find for regions.
+/// overlayForSnapshot: composites from the functions, placement from the passes' own region set.
 
 #include "overlay/snapshot_overlay.h"
 
@@ -11,6 +11,7 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "pass/analysis/annotated_region_set.h"
 
 namespace byoc::ui {
 
@@ -48,92 +49,66 @@ std::vector<int> loadedNodes(const std::set<NodeId>& ids, const GraphModel& load
   return {nodes.begin(), nodes.end()};
 }
 
-/// Disjoint sets over call nodes.
-class Regions {
- public:
-  const ExprNode* find(const ExprNode* node) {
-    while (parent_.count(node) && parent_[node] != node) node = parent_[node] = parent_[parent_[node]];
-    return node;
+/// Origin ids of a call of a step: its own and, for a call of a function literal (a composite),
+/// those of its body's calls.
+std::set<NodeId> idsOfCall(const CallNode& call) {
+  std::set<NodeId> ids(call.origin().ids().begin(), call.origin().ids().end());
+  if (const auto* literal = call.callee->as<FunctionNode>()) {
+    const std::set<NodeId> body = callOrigins(literal->body);
+    ids.insert(body.begin(), body.end());
   }
-  void add(const ExprNode* node) { parent_.emplace(node, node); }
-  /// Joins two sets; returns false if they were already one.
-  bool join(const ExprNode* a, const ExprNode* b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) return false;
-    parent_[b] = a;
-    return true;
-  }
+  return ids;
+}
 
- private:
-  std::unordered_map<const ExprNode*, const ExprNode*> parent_;
-};
+/// The annotated placement of `main`: each call's target and, once regions hold several calls
+/// (after MergeCompilerRegions), a hull per region of a target other than the host. The regions
+/// are the passes' own (AnnotatedRegionSet), so the picture shows what PartitionGraph will outline.
+void addAnnotatedPlacement(const Function& main, const GraphModel& loaded, GraphOverlay& overlay) {
+  Result<AnnotatedRegionSet> regions = AnnotatedRegionSet::create(main);
+  if (!regions) return;  // annotations PartitionGraph refuses too: no placement to show
+  std::vector<const AnnotatedRegion*> order;  // regions by their first call in post-order
+  std::unordered_map<const AnnotatedRegion*, std::set<NodeId>> members;
+  std::unordered_map<const AnnotatedRegion*, int> calls;
+  postOrderVisit(main, [&](const Expr& expr) {
+    const auto* call = expr->as<CallNode>();
+    if (!call || isCallOf(expr, kBegin) || isCallOf(expr, kEnd)) return;
+    const AnnotatedRegion* region = regions->regionOf(expr);
+    if (!region) return;
+    const std::set<NodeId> ids = idsOfCall(*call);
+    const QString target = QString::fromStdString(region->target);
+    for (int node : loadedNodes(ids, loaded)) overlay.nodeTargets[node] = target;
+    if (!calls.count(region)) order.push_back(region);
+    ++calls[region];
+    members[region].insert(ids.begin(), ids.end());
+  });
+  const bool merged = std::any_of(calls.begin(), calls.end(), [](const auto& entry) { return entry.second > 1; });
+  if (!merged) return;
+  std::unordered_map<std::string, int> counters;
+  for (const AnnotatedRegion* region : order) {
+    if (region->target == kDefaultTarget.toStdString()) continue;
+    std::vector<int> nodes = loadedNodes(members[region], loaded);
+    if (nodes.empty()) continue;
+    const QString target = QString::fromStdString(region->target);
+    overlay.hulls.push_back({OverlayHull::Kind::Region, target % QStringLiteral(" #") % QString::number(counters[region->target]++),
+                             target, std::move(nodes)});
+  }
+}
 
 }  // namespace
 
 GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded) {
   GraphOverlay overlay;
-  std::unordered_map<const ExprNode*, QString> targetOf;
-  std::vector<const ExprNode*> annotated;  // in post-order
-  Regions regions;
-  bool merged = false;
-
-  postOrderVisit(snapshot, [&](const Expr& expr) {
-    if (const auto* function = expr->as<FunctionNode>()) {
-      QString composite = stringAttr(function->attrs, "Composite");
+  for (const auto& [name, function] : snapshot.functions()) {
+    postOrderVisit(function, [&](const Expr& expr) {
+      const auto* literal = expr->as<FunctionNode>();
+      QString composite = literal ? stringAttr(literal->attrs, "Composite") : QString();
       if (composite.isEmpty()) return;
-      std::vector<int> nodes = loadedNodes(callOrigins(function->body), loaded);
+      std::vector<int> nodes = loadedNodes(callOrigins(literal->body), loaded);
       if (!nodes.empty()) overlay.hulls.push_back({OverlayHull::Kind::Composite, composite, {}, std::move(nodes)});
-      return;
-    }
-    const auto* call = expr->as<CallNode>();
-    if (!call || isCallOf(expr, kBegin) || isCallOf(expr, kEnd)) return;
-    QString target;
-    std::vector<const ExprNode*> sameRegion;
-    for (const Expr& arg : call->args) {
-      if (isCallOf(arg, kBegin)) {
-        if (target.isEmpty()) target = stringAttr(arg->as<CallNode>()->attrs, "compiler");
-      } else if (auto it = targetOf.find(arg.get()); it != targetOf.end()) {
-        if (target.isEmpty()) target = it->second;
-        if (it->second == target) sameRegion.push_back(arg.get());
-      }
-    }
-    if (target.isEmpty()) return;
-    targetOf[expr.get()] = target;
-    annotated.push_back(expr.get());
-    regions.add(expr.get());
-    for (const ExprNode* neighbour : sameRegion) merged |= regions.join(neighbour, expr.get());
-    std::set<NodeId> ids(expr->origin().ids().begin(), expr->origin().ids().end());
-    if (const auto* callee = call->callee->as<FunctionNode>()) {
-      std::set<NodeId> body = callOrigins(callee->body);
-      ids.insert(body.begin(), body.end());
-    }
-    for (int node : loadedNodes(ids, loaded)) overlay.nodeTargets[node] = target;
-  });
-
-  if (merged) {
-    std::vector<const ExprNode*> roots;
-    std::unordered_map<const ExprNode*, std::set<NodeId>> members;
-    for (const ExprNode* node : annotated) {
-      if (targetOf[node] == kDefaultTarget) continue;
-      const ExprNode* root = regions.find(node);
-      if (!members.count(root)) roots.push_back(root);
-      auto& ids = members[root];
-      ids.insert(node->origin().ids().begin(), node->origin().ids().end());
-      if (const auto* callee = static_cast<const CallNode*>(node)->callee->as<FunctionNode>()) {
-        std::set<NodeId> body = callOrigins(callee->body);
-        ids.insert(body.begin(), body.end());
-      }
-    }
-    std::unordered_map<QString, int> counters;
-    for (const ExprNode* root : roots) {
-      const QString& target = targetOf[root];
-      std::vector<int> nodes = loadedNodes(members[root], loaded);
-      if (nodes.empty()) continue;
-      overlay.hulls.push_back({OverlayHull::Kind::Region, target % QStringLiteral(" #") % QString::number(counters[target]++),
-                               target, std::move(nodes)});
-    }
+    });
   }
+  if (const Function main = snapshot.find("main"))
+    addAnnotatedPlacement(main, loaded, overlay);
 
   for (const auto& [name, function] : snapshot.functions()) {
     QString compiler = stringAttr(function->attrs, "Compiler");

@@ -36,7 +36,7 @@ Result<OnnxOutputs> importIf(const OnnxNodeContext& context, SubgraphImporter& s
   if (!type)
     return makeError("then_branch gives " + typeToString(branches[0].type) + " and else_branch " +
                      typeToString(branches[1].type) + "; expected the same types, or sizes alone differing");
-  OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.origin(), *type), *type};
+  OnnxValue result{IfNode::make(cond.expr, branches[0].expr, branches[1].expr, context.nodeOrigin(), *type), *type};
   if (node.output_size() == 1) return OnnxOutputs{result};
   OnnxOutputs outputs;
   for (int i = 0; i < node.output_size(); ++i) {

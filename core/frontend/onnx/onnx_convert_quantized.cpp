@@ -180,7 +180,7 @@ std::vector<double> scaleProduct(const QuantParam& a, const QuantParam& b) {
 Result<Attrs> convAttrs(const OnnxNodeContext& c, const OnnxValue& x, const OnnxValue& w) {
   if (x.rank() != 4)
     return makeError("only 2-D convolutions (rank-4 NCHW inputs) are supported, found rank " + std::to_string(x.rank()));
-  OnnxNodeContext floatConv(c.node, {x, w}, c.opset, c.origin());
+  OnnxNodeContext floatConv(c.node, {x, w}, c.opset, [&c] { return c.nodeOrigin(); });  // its nodes are dropped
   BYOC_ASSIGN_OR_RETURN(OnnxOutputs outputs, onnxConverters().at("Conv")(floatConv));
   return outputs[0].expr->as<CallNode>()->attrs.with("out_dtype", "int32");
 }

@@ -270,10 +270,11 @@ class GraphImporter final : public SubgraphImporter {
       inputs.emplace_back(*found);
     }
     std::string provenanceName = node.name().empty() && node.output_size() > 0 ? node.output(0) : node.name();
-    OnnxNodeContext context(node, std::move(inputs), opset_, newOrigin(provenanceName, node.op_type()));
+    OnnxNodeContext context(node, std::move(inputs), opset_,
+                            [this, name = provenanceName, opType = node.op_type()] { return newOrigin(name, opType); });
     Result<OnnxOutputs> outputs = OnnxOutputs{};
     if (auto control = controlFlowConverters().find(qualifiedOpType(node)); control != controlFlowConverters().end())
-      outputs = control->second(context, *this);
+      outputs = control->second(context.withSharedOrigin(), *this);
     else if (auto folder = onnxFolders().find(node.op_type()); folder != onnxFolders().end()) outputs = folder->second(context);
     if (outputs && outputs->empty()) outputs = onnxConverters().find(qualifiedOpType(node))->second(context);
     if (!outputs) return error(label + ": " + outputs.error().message);

@@ -105,7 +105,7 @@ Result<OnnxValue> OnnxNodeContext::call(std::string_view op, std::vector<OnnxVal
     exprs.push_back(arg.expr);
     types.push_back(arg.type);
   }
-  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(op, std::move(exprs), attrs, origin_));
+  BYOC_ASSIGN_OR_RETURN(Call call, makeOpCall(op, std::move(exprs), attrs, newOrigin()));
   BYOC_ASSIGN_OR_RETURN(Type type, call->opDef()->relation(TypeRelationInput{types, call->attrs}));
   BYOC_TRY(checkResultType(op, type));
   return OnnxValue{call, type};
@@ -113,7 +113,7 @@ Result<OnnxValue> OnnxNodeContext::call(std::string_view op, std::vector<OnnxVal
 
 OnnxValue OnnxNodeContext::constant(TensorData data, std::string name) const {
   Type type = tensorType(data.shape(), data.dtype());
-  return OnnxValue{ConstantNode::make(std::move(data), origin_, std::move(name)), type};
+  return OnnxValue{ConstantNode::make(std::move(data), newOrigin(), std::move(name)), type};
 }
 
 OnnxValue OnnxNodeContext::tuple(std::vector<OnnxValue> fields) const {
@@ -123,14 +123,14 @@ OnnxValue OnnxNodeContext::tuple(std::vector<OnnxValue> fields) const {
     exprs.push_back(field.expr);
     types.push_back(field.type);
   }
-  return OnnxValue{TupleNode::make(std::move(exprs), origin_), tupleType(std::move(types))};
+  return OnnxValue{TupleNode::make(std::move(exprs), newOrigin()), tupleType(std::move(types))};
 }
 
 Result<OnnxValue> OnnxNodeContext::getItem(const OnnxValue& tuple, int index) const {
   const auto* fields = tuple.type ? tuple.type->as<TupleTypeNode>() : nullptr;
   if (!fields || index < 0 || static_cast<std::size_t>(index) >= fields->fields.size())
     return makeError("no field " + std::to_string(index) + " in a value of type " + typeToString(tuple.type));
-  return OnnxValue{TupleGetItemNode::make(tuple.expr, index, origin_), fields->fields[static_cast<std::size_t>(index)]};
+  return OnnxValue{TupleGetItemNode::make(tuple.expr, index, newOrigin()), fields->fields[static_cast<std::size_t>(index)]};
 }
 
 }  // namespace byoc::onnx_import

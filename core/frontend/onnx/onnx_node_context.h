@@ -9,6 +9,7 @@
 /// `Resize` compute sizes. Errors from the builders name no node; the importer prefixes it.
 
 #include <memory>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,14 +44,19 @@ struct OnnxValue {
   std::size_t rank() const { return shape().size(); }
 };
 
+/// Makes a fresh origin recorded as coming from the ONNX node being converted.
+using OriginMaker = std::function<Origin()>;
+
 /// The node being converted, and the builders a converter uses.
 class OnnxNodeContext {
  public:
   /// The context of `node`, whose listed inputs are `inputs` (empty where the name is empty), in a
-  /// model of `opset`; every IR node built through it gets `origin`.
+  /// model of `opset`. Every IR node built through it gets an origin of its own from
+  /// `makeOrigin`, so that the calls one ONNX node becomes (Conv: conv2d and bias_add) are told
+  /// apart wherever origins map passes' results back to the loaded graph.
   OnnxNodeContext(const onnx::NodeProto& node, std::vector<std::optional<OnnxValue>> inputs, int64_t opset,
-                  Origin origin)
-      : node(node), attrs(node), opset(opset), inputs_(std::move(inputs)), origin_(std::move(origin)) {}
+                  OriginMaker makeOrigin)
+      : node(node), attrs(node), opset(opset), inputs_(std::move(inputs)), makeOrigin_(std::move(makeOrigin)) {}
 
   /// The ONNX node being converted.
   const onnx::NodeProto& node;
@@ -83,12 +89,25 @@ class OnnxNodeContext {
   OnnxValue tuple(std::vector<OnnxValue> fields) const;
   /// Field `index` of a tuple value.
   Result<OnnxValue> getItem(const OnnxValue& tuple, int index) const;
-  /// The origin every IR node built through this context gets.
-  const Origin& origin() const { return origin_; }
+  /// A fresh origin for an IR node a converter builds itself.
+  Origin newOrigin() const { return makeOrigin_(); }
+  /// One origin for the node as a whole, made once: for the structure a converter builds around
+  /// calls (a loop's function, variables and let), and for nodes built only to be looked at and
+  /// dropped, which must leave no id behind.
+  const Origin& nodeOrigin() const {
+    if (!nodeOrigin_) nodeOrigin_ = makeOrigin_();
+    return *nodeOrigin_;
+  }
+  /// A context for the same node whose every IR node gets this one's `nodeOrigin()`: control flow
+  /// (If, Loop, Scan) builds and drops trial nodes while it types its bodies, and is one node.
+  OnnxNodeContext withSharedOrigin() const {
+    return OnnxNodeContext(node, inputs_, opset, [this] { return nodeOrigin(); });
+  }
 
  private:
   std::vector<std::optional<OnnxValue>> inputs_;
-  Origin origin_;
+  OriginMaker makeOrigin_;
+  mutable std::optional<Origin> nodeOrigin_;
 };
 
 /// The result of converting a node: one value per ONNX output, in order.

@@ -26,7 +26,7 @@ bool hasUnknownDim(const Type& type) {
 std::vector<OnnxValue> variablesOf(const OnnxNodeContext& c, const LoopSpec& spec, const std::vector<Type>& types) {
   std::vector<OnnxValue> variables;
   for (std::size_t i = 0; i < types.size(); ++i)
-    variables.push_back({VarNode::make(spec.variables[i].name, types[i], c.origin()), types[i]});
+    variables.push_back({VarNode::make(spec.variables[i].name, types[i], c.nodeOrigin()), types[i]});
   return variables;
 }
 
@@ -107,7 +107,7 @@ Result<OnnxValue> whileLoop(const OnnxNodeContext& c, const LoopSpec& spec, Subg
     OnnxValue empty = c.constant(TensorData::zeros(type->as<TensorTypeNode>()->dtype, emptyShape));
     BYOC_ASSIGN_OR_RETURN(OnnxValue start, passedAs(empty, type));
     initial.push_back(start.expr);
-    OnnxValue gathered{VarNode::make(scan.name, type, c.origin()), type};
+    OnnxValue gathered{VarNode::make(scan.name, type, c.nodeOrigin()), type};
     params.push_back(downcast<VarNode>(gathered.expr));
     types.push_back(type);
     BYOC_ASSIGN_OR_RETURN(OnnxValue expanded, c.call("expand_dims", {slice}, {{"axis", axis}, {"num_newaxis", 1}}));
@@ -119,13 +119,13 @@ Result<OnnxValue> whileLoop(const OnnxNodeContext& c, const LoopSpec& spec, Subg
 
   Type resultType = tupleType(types);
   Type loopType = funcType(types, resultType);
-  Var loop = VarNode::make("while_loop", loopType, c.origin());
+  Var loop = VarNode::make("while_loop", loopType, c.nodeOrigin());
   std::vector<Expr> current(params.begin(), params.end());
-  Expr body = IfNode::make(more.expr, CallNode::make(loop, std::move(next), {}, c.origin(), resultType),
-                           TupleNode::make(std::move(current), c.origin(), resultType), c.origin(), resultType);
-  Function function = FunctionNode::make(std::move(params), body, resultType, {}, c.origin(), loopType);
-  Expr start = CallNode::make(loop, std::move(initial), {}, c.origin(), resultType);
-  return OnnxValue{LetNode::make(loop, function, start, c.origin(), resultType), resultType};
+  Expr body = IfNode::make(more.expr, CallNode::make(loop, std::move(next), {}, c.nodeOrigin(), resultType),
+                           TupleNode::make(std::move(current), c.nodeOrigin(), resultType), c.nodeOrigin(), resultType);
+  Function function = FunctionNode::make(std::move(params), body, resultType, {}, c.nodeOrigin(), loopType);
+  Expr start = CallNode::make(loop, std::move(initial), {}, c.nodeOrigin(), resultType);
+  return OnnxValue{LetNode::make(loop, function, start, c.nodeOrigin(), resultType), resultType};
 }
 
 }  // namespace byoc::onnx_import
