@@ -1,3 +1,4 @@
+#include <QLineEdit>
 #include <QtTest>
 
 #include "window/main_window.h"
@@ -76,6 +77,13 @@ class TestGraphView : public QObject {
     QTest::keyClick(page->view(), Qt::Key_F3);
     QVERIFY(page->scene()->selectedNode() != first);
     QCOMPARE(rings(), 1);
+    // Esc in the search field closes the search and drops the matches.
+    page->showSearch();
+    auto* field = page->findChild<QLineEdit*>();
+    QVERIFY(field && field->isVisible());
+    QTest::keyClick(field, Qt::Key_Escape);
+    QVERIFY(!field->isVisible());
+    QVERIFY(page->scene()->searchMatches().empty());
   }
 
   void outlinedFunctionsOpenLikeTheModel() {

@@ -8,11 +8,13 @@
 #include <QTableView>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QTextBlock>
 #include <QXmlStreamReader>
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 
 #include "window/main_window.h"
 #include "window/steps_job.h"
@@ -114,6 +116,34 @@ class TestMainWindow : public QObject {
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
+  }
+
+  // A key bound to two commands of the window does nothing ("Ambiguous shortcut overload"):
+  // every key the window's actions and shortcuts answer to names one command, on every platform's
+  // standard bindings, and Redo answers to both Ctrl+Shift+Z and Ctrl+Y, Find Next to F3.
+  void everyKeyBindsOneCommand() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    std::map<QString, QStringList> owners;  // key → what answers to it
+    for (QAction* action : window.findChildren<QAction*>()) {
+      if (action->shortcutContext() == Qt::WidgetShortcut) continue;
+      for (const QKeySequence& key : action->shortcuts()) owners[key.toString()] << action->text();
+    }
+    for (QShortcut* shortcut : window.findChildren<QShortcut*>()) {
+      if (shortcut->context() == Qt::WidgetShortcut) continue;
+      for (const QKeySequence& key : shortcut->keys()) owners[key.toString()] << QStringLiteral("shortcut of ") + shortcut->parent()->metaObject()->className();
+    }
+    for (const auto& [key, names] : owners) {
+      QVERIFY2(names.size() == 1, qPrintable(key + QStringLiteral(": ") + names.join(QStringLiteral(", "))));
+    }
+    auto* redo = window.findChild<QAction*>(QStringLiteral("redoAction"));
+    QVERIFY(redo);
+    QVERIFY(redo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+    QVERIFY(redo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+    QVERIFY(owners.count(QKeySequence(Qt::Key_F3).toString()));
+    QVERIFY(owners.count(QKeySequence(Qt::SHIFT | Qt::Key_F3).toString()));
   }
 
   void demoOpensWithLinkedPanels() {

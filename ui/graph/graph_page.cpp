@@ -11,7 +11,7 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QSaveFile>
-#include <QShortcut>
+#include <QKeyEvent>
 #include <QStringBuilder>
 #include <QSvgGenerator>
 #include <QToolButton>
@@ -145,12 +145,11 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
     scene_->setMatches({});
     view_->setFocus();
   });
-  auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), searchBar_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-  connect(escape, &QShortcut::activated, close, &QToolButton::click);
-  auto* f3 = new QShortcut(QKeySequence(Qt::Key_F3), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-  connect(f3, &QShortcut::activated, this, [this] { findNext(); });
-  auto* shiftF3 = new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-  connect(shiftF3, &QShortcut::activated, this, [this] { findNext(true); });
+  // Esc in the search field closes the search, ahead of the window's Esc (which cancels a run):
+  // as a second shortcut it would make the key ambiguous, and neither would act.
+  closeSearch_ = close;
+  searchEdit_->installEventFilter(this);
+  // F3 and Shift+F3 are the window's Edit → Find Next and Find Previous, which act on the current page.
 
   connect(runner_, &LayoutRunner::finished, this, &GraphPage::onLayout);
   connect(runner_, &LayoutRunner::failed, this, [this](const QString& message) {
@@ -276,6 +275,16 @@ void GraphPage::setOverlay(const GraphOverlay& overlay) { scene_->setOverlay(ove
 
 void GraphPage::setMatchHighlights(std::vector<MatchHighlight> matches) {
   scene_->setMatchHighlights(std::move(matches));
+}
+
+bool GraphPage::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == searchEdit_ && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+    event->accept();
+    if (event->type() == QEvent::KeyPress) closeSearch_->click();
+    return event->type() == QEvent::KeyPress;
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void GraphPage::updateLegend() {

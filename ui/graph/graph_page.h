@@ -22,6 +22,7 @@
 
 class QLabel;
 class QLineEdit;
+class QToolButton;
 class QCheckBox;
 
 namespace byoc::ui {
@@ -112,6 +113,7 @@ class GraphPage : public QWidget {
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   /// Searches for what the search bar holds.
@@ -146,6 +148,7 @@ class GraphPage : public QWidget {
   QLabel* notice_;
   QWidget* searchBar_;
   QLineEdit* searchEdit_;
+  QToolButton* closeSearch_;
   QCheckBox* regexBox_;
   QLabel* searchStatus_;
   std::vector<int> matches_;

@@ -66,6 +66,14 @@ const QString kModelFilter =
 
 QString settingsKey(const char* key) { return QString::fromLatin1(key); }
 
+/// `keys`, then the platform's bindings of `standard` that are not among them: each key once, as
+/// one key bound twice in a window is an ambiguous shortcut that does nothing.
+QList<QKeySequence> withPlatformKeys(QList<QKeySequence> keys, QKeySequence::StandardKey standard) {
+  for (const QKeySequence& key : QKeySequence::keyBindings(standard))
+    if (!keys.contains(key)) keys << key;
+  return keys;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -230,7 +238,8 @@ void MainWindow::buildMenus() {
   undo->setShortcut(QKeySequence::Undo);
   undo->setObjectName(QStringLiteral("undoAction"));
   QAction* redo = targetDocument_->undoStack()->createRedoAction(this, tr("&Redo"));
-  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  redo->setShortcuts(withPlatformKeys({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)},
+                                      QKeySequence::Redo));
   redo->setObjectName(QStringLiteral("redoAction"));
   edit->addAction(undo);
   edit->addAction(redo);
@@ -238,12 +247,14 @@ void MainWindow::buildMenus() {
   edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
     if (GraphPage* page = currentPage()) page->showSearch();
   });
-  edit->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] {
+  QAction* findNext = edit->addAction(tr("Find &Next"), this, [this] {
     if (GraphPage* page = currentPage()) page->findNext();
   });
-  edit->addAction(tr("Find &Previous"), QKeySequence::FindPrevious, this, [this] {
+  findNext->setShortcuts(withPlatformKeys({QKeySequence(Qt::Key_F3)}, QKeySequence::FindNext));
+  QAction* findPrevious = edit->addAction(tr("Find &Previous"), this, [this] {
     if (GraphPage* page = currentPage()) page->findNext(true);
   });
+  findPrevious->setShortcuts(withPlatformKeys({QKeySequence(Qt::SHIFT | Qt::Key_F3)}, QKeySequence::FindPrevious));
 
   QMenu* view = docks_->viewMenu();
   menuBar()->addMenu(view);
