@@ -450,6 +450,35 @@ class TestOpSupport : public QObject {
     QVERIFY(window.close());
   }
 
+  // The window loads its first target before the recovery copy is offered: that must not remove it.
+  void theWindowOffersTheRecoveryCopyItStartsWith() {
+    const QString copy = TargetFiles::recoveryDir() + QStringLiteral("/target.json");
+    Target edited;
+    {
+      TargetDocument document;
+      QWidget window;
+      TargetFiles files(&document, &window);
+      QVERIFY(document.load(QStringLiteral("byoc-target")));
+      document.update(withOpSupport(document.target(), "nn.relu", {true, "rank(arg0) == 4"}).value());
+      edited = document.target();
+      files.writeRecovery();
+      QVERIFY(QFile::exists(copy));
+    }  // killed with unsaved edits
+    MainWindow window;
+    QVERIFY(QFile::exists(copy));
+    QTest::qWait(100);
+    QVERIFY(QFile::exists(copy));
+    ScriptedDialogs script;
+    window.targetFiles()->setDialogs(script.dialogs());
+    QVERIFY(window.targetFiles()->offerRecovery());
+    QCOMPARE(script.asked.size(), 1);
+    QCOMPARE(serializeTarget(window.targetDocument()->target()), serializeTarget(edited));
+    QVERIFY(window.targetDocument()->isModified());
+    // Declining from here on removes it as before.
+    window.targetDocument()->load(QStringLiteral("dnnl"));
+    QVERIFY(!QFile::exists(copy));
+  }
+
   void aRecoveryCopyIsKeptAndOfferedOnTheNextStart() {
     const QString copy = TargetFiles::recoveryDir() + QStringLiteral("/target.json");
     Target edited;

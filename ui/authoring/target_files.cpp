@@ -41,6 +41,9 @@ TargetFiles::TargetFiles(TargetDocument* document, QWidget* window)
   menu_->addAction(tr("Save Target &As…"), QKeySequence::SaveAs, this, &TargetFiles::saveAs);
   menu_->addSeparator();
   menu_->addAction(tr("&Export as TVM Python…"), this, &TargetFiles::exportTvmPython);
+  // A copy left by a run that stopped without saving stays until it has been offered: the first
+  // target the window loads must not replace or remove it.
+  recoveryUnoffered_ = QFileInfo::exists(recoveryFile());
   recoveryTimer_.setSingleShot(true);
   recoveryTimer_.setInterval(kRecoveryDelayMs);
   connect(&recoveryTimer_, &QTimer::timeout, this, &TargetFiles::writeRecovery);
@@ -169,6 +172,7 @@ QString TargetFiles::recoveryDir() {
 }
 
 bool TargetFiles::offerRecovery() {
+  recoveryUnoffered_ = false;
   if (!QFileInfo::exists(recoveryFile())) return false;
   Result<std::string> text = readFile(recoveryFile().toStdString());
   Result<Target> target = text ? parseTarget(*text, recoveryFile().toStdString()) : Result<Target>(text.error());
@@ -196,7 +200,7 @@ bool TargetFiles::offerRecovery() {
 
 void TargetFiles::writeRecovery() {
   recoveryTimer_.stop();
-  if (!document_->isModified()) return;
+  if (!document_->isModified() || recoveryUnoffered_) return;
   QDir().mkpath(recoveryDir());
   // A recovery copy that cannot be written leaves the edits in memory, where they still are.
   if (writeFileAtomic(recoveryFile().toStdString(), serializeTarget(document_->target())))
@@ -205,6 +209,7 @@ void TargetFiles::writeRecovery() {
 
 void TargetFiles::removeRecovery() {
   recoveryTimer_.stop();
+  if (recoveryUnoffered_) return;
   QFile::remove(recoveryFile());
   QFile::remove(recoveryPathFile());
 }

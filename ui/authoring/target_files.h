@@ -113,6 +113,8 @@ class TargetFiles : public QObject {
   QMenu* menu_;
   QTimer recoveryTimer_;
   Dialogs dialogs_;
+  /// A recovery copy from an earlier run exists and has not been offered yet.
+  bool recoveryUnoffered_ = false;
 };
 
 }  // namespace byoc::ui
