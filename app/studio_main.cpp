@@ -99,8 +99,9 @@ int main(int argc, char** argv) {
   QCommandLineOption steps(QStringList{QStringLiteral("steps")},
                            QStringLiteral("Saved pass steps to show after the model, comma-separated (.json keeps origins)."),
                            QStringLiteral("files"));
-  QCommandLineOption step(QStringLiteral("step"), QStringLiteral("The step to show first (0: the loaded model)."),
-                          QStringLiteral("n"), QStringLiteral("0"));
+  QCommandLineOption step(QStringLiteral("step"),
+                          QStringLiteral("The step to show first (0: the loaded model; by default the last, the result)."),
+                          QStringLiteral("n"));
   QCommandLineOption target(QStringLiteral("target"),
                             QStringLiteral("Run the partitioning passes for <target> (a built-in name or a .json file; "
                                            "repeat for several) and show them in the timeline."),
@@ -158,9 +159,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: give either --steps or --target, not both\n");
     return 2;
   }
-  bool stepIsNumber = false;
-  const int firstStep = parser.value(step).toInt(&stepIsNumber);
-  if (!stepIsNumber || firstStep < 0 || (targets.isEmpty() && firstStep > stepFiles.size())) {
+  bool stepIsNumber = !parser.isSet(step);
+  const int firstStep = parser.isSet(step) ? parser.value(step).toInt(&stepIsNumber) : -1;
+  if (!stepIsNumber || (parser.isSet(step) && firstStep < 0) || (targets.isEmpty() && firstStep > stepFiles.size())) {
     std::fprintf(stderr, "error: --step expects a number from 0 to %lld, found '%s'\n",
                  static_cast<long long>(stepFiles.size()), qPrintable(parser.value(step)));
     return 2;
@@ -170,8 +171,12 @@ int main(int argc, char** argv) {
       if (targets.isEmpty()) window.openSteps(stepFiles);
       else window.runPartition(targets, flow);
     });
-    QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window, [&window, firstStep] {
-      window.timeline()->setCurrentStep(std::min(firstStep, window.snapshotModel()->rowCount() - 1));
+    // The first steps only: later runs (after an edit) keep the step the user is on.
+    auto chosen = std::make_shared<QMetaObject::Connection>();
+    *chosen = QObject::connect(&window, &byoc::ui::MainWindow::stepsOpened, &window, [&window, firstStep, chosen] {
+      QObject::disconnect(*chosen);
+      const int last = window.snapshotModel()->rowCount() - 1;
+      window.timeline()->setCurrentStep(firstStep < 0 ? last : std::min(firstStep, last));
     });
   }
 

@@ -118,6 +118,46 @@ class TestMainWindow : public QObject {
     QSettings().clear();
   }
 
+  // Run Passes opens the steps at the result; a run for another target or flow keeps the pass
+  // shown, wherever it now is in the list, and falls back to the result when the flow has no such pass.
+  void theTimelineKeepsThePassShown() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QSignalSpy stepsOpened(&window, &MainWindow::stepsOpened);
+    auto passShown = [&window] {
+      const int step = window.timeline()->currentStep();
+      return window.timeline()->stepList()->model()->index(step, 1).data().toString();
+    };
+    auto stepOf = [&window](const QString& pass) {
+      QAbstractItemModel* steps = window.timeline()->stepList()->model();
+      for (int row = 0; row < steps->rowCount(); ++row)
+        if (steps->index(row, 1).data().toString() == pass) return row;
+      return -1;
+    };
+    window.runPartition(QStringList{QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(stepsOpened.wait(20000));
+    QCOMPARE(window.timeline()->currentStep(), window.timeline()->stepList()->model()->rowCount() - 1);
+    QCOMPARE(passShown(), QStringLiteral("PartitionGraph"));
+
+    window.timeline()->setCurrentStep(stepOf(QStringLiteral("AnnotateTarget")));
+    const int before = window.timeline()->currentStep();
+    window.runPartition(QStringList{QStringLiteral("dnnl")}, QStringLiteral("relay"));  // its preparation comes first
+    QVERIFY(stepsOpened.wait(20000));
+    QCOMPARE(passShown(), QStringLiteral("AnnotateTarget"));
+    QVERIFY(window.timeline()->currentStep() != before);
+
+    window.runPartition(QStringList{QStringLiteral("dnnl")}, QStringLiteral("relax"));  // no AnnotateTarget there
+    QVERIFY(stepsOpened.wait(20000));
+    QCOMPARE(window.timeline()->currentStep(), window.timeline()->stepList()->model()->rowCount() - 1);
+
+    window.timeline()->setCurrentStep(0);
+    window.runPartition(QStringList{QStringLiteral("byoc-target")}, QStringLiteral("relay"));
+    QVERIFY(stepsOpened.wait(20000));
+    QCOMPARE(window.timeline()->currentStep(), 0);
+  }
+
   // A key bound to two commands of the window does nothing ("Ambiguous shortcut overload"):
   // every key the window's actions and shortcuts answer to names one command, on every platform's
   // standard bindings, and Redo answers to both Ctrl+Shift+Z and Ctrl+Y, Find Next to F3.
@@ -672,6 +712,7 @@ class TestMainWindow : public QObject {
     QSignalSpy opened(&window, &MainWindow::stepsOpened);
     window.runPartition({QStringLiteral("byoc-target")}, QStringLiteral("relay"));
     QVERIFY(opened.wait(20000));
+    window.timeline()->setCurrentStep(0);  // the run opened at its result
     QTableView* list = window.timeline()->stepList();
     // Room for two rows of the nine.
     list->setFixedHeight(list->horizontalHeader()->height() + 2 * list->rowHeight(0) +

@@ -144,19 +144,16 @@ void MainWindow::connectPanels() {
   connect(targetDocument_, &TargetDocument::changed, this, [this] {
     if (steps_->count() > 1) repartition_->start();
   });
-  connect(repartition_, &QTimer::timeout, this, [this] {
-    resumeStep_ = timeline()->currentStep();
-    runPartition(partitionBar_->pipeline());
-  });
+  connect(repartition_, &QTimer::timeout, this, [this] { runPartition(partitionBar_->pipeline()); });
   connect(partitionBar_, &PartitionBar::runRequested, this, [this] { runPartition(partitionBar_->pipeline()); });
   connect(partitionBar_, &PartitionBar::failed, this, &MainWindow::reportFailure);
   connect(targetFiles_, &TargetFiles::displayNameChanged, this, &MainWindow::updateTitle);
   connect(stepsJob_, &StepsJob::finished, this, &MainWindow::showSteps);
   connect(stepsJob_, &StepsJob::failed, this, [this](const Diagnostic& error) {
-    resumeStep_ = -1;
+    resumePass_.reset();
     reportFailure(error);
   });
-  connect(stepsJob_, &StepsJob::cancelled, this, [this] { resumeStep_ = -1; });
+  connect(stepsJob_, &StepsJob::cancelled, this, [this] { resumePass_.reset(); });
   connect(steps_, &PassSteps::printed, this, [this](int step) {
     if (timeline()->currentStep() == step) showCurrentText();
   });
@@ -392,6 +389,7 @@ void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_p
     return;
   }
   repartition_->stop();
+  keepPlaceForNextSteps();
   std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
   targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
   stepsJob_->partition(document_->module, std::move(targets), pipeline);
@@ -422,12 +420,25 @@ ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
   return job;
 }
 
+void MainWindow::keepPlaceForNextSteps() {
+  const int shown = timeline()->currentStep();
+  if (steps_->count() > 1 && steps_->contains(shown)) resumePass_ = shown == 0 ? QString() : steps_->steps()[shown].passName;
+  else resumePass_.reset();
+}
+
 void MainWindow::showSteps(const std::vector<Snapshot>& computed) {
-  const int resume = std::exchange(resumeStep_, -1);
+  const std::optional<QString> resume = std::exchange(resumePass_, std::nullopt);
   std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
   steps.insert(steps.end(), computed.begin(), computed.end());
   setSnapshots(std::move(steps));
-  if (resume > 0) timeline()->setCurrentStep(std::min(resume, steps_->count() - 1));
+  int step = steps_->count() - 1;  // the result, unless the pass shown before is among the new steps
+  if (resume && resume->isEmpty()) step = 0;
+  for (int i = 1; resume && !resume->isEmpty() && i < steps_->count(); ++i) {
+    if (steps_->steps()[i].passName != *resume) continue;
+    step = i;
+    break;
+  }
+  timeline()->setCurrentStep(step);
   statusBar()->clearMessage();
   emit stepsOpened();
 }
@@ -442,7 +453,7 @@ void MainWindow::reportFailure(const Diagnostic& diagnostic) {
 
 void MainWindow::adopt(ModelDocument document) {
   stepsJob_->discard();  // started for the model shown until now
-  resumeStep_ = -1;
+  resumePass_.reset();
   tabs_->clear();
   diagnostics_->clear();
   document_ = std::make_unique<ModelDocument>(std::move(document));

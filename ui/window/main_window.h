@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "window/model_document.h"
@@ -210,8 +211,12 @@ class MainWindow : public QMainWindow {
   StepsJob* stepsJob_;
   /// Re-runs the passes shortly after the target changes, when they have been run.
   QTimer* repartition_;
-  /// The step to show again after an automatic re-run, or -1.
-  int resumeStep_ = -1;
+  /// The pass whose step the next computed steps open at ("": the loaded model); none: the last
+  /// step, the result. A re-run keeps the pass shown, also when the flow or target changed its
+  /// place in the list.
+  std::optional<QString> resumePass_;
+  /// Where the next computed steps open: the pass shown now, when there are steps.
+  void keepPlaceForNextSteps();
   QLabel* zoomLabel_;
   /// The last run's time per outlined function, drawn on the graph under each partition's label
   /// (dropped when the steps are recomputed: the functions may then be others).
