@@ -23,6 +23,20 @@ GraphModel mainGraph(const std::string& text) {
   return GraphModel::build(typedModule(text).find("main"), QStringLiteral("main"));
 }
 
+/// Every group counts the nodes inside it, those of the groups nested in it too (what its
+/// collapsed box shows); returns whether some group holds nested nodes.
+bool groupsCountNestedNodes(const GraphModel& graph) {
+  bool nested = false;
+  for (const GraphGroup& group : graph.groups()) {
+    int inside = 0;
+    for (const GraphNode& node : graph.nodes())
+      for (int around = node.group; around >= 0; around = graph.groups()[around].parent) inside += around == group.id;
+    if (group.allNodes != inside) qFatal("group %d counts %d nodes, holds %d", group.id, group.allNodes, inside);
+    nested = nested || group.allNodes > static_cast<int>(group.nodes.size());
+  }
+  return nested;
+}
+
 }  // namespace
 
 /// The graph model: nodes, stubs, groups and edges built from functions.
@@ -235,6 +249,8 @@ class TestGraphModel : public QObject {
     }
     GraphModel graph = GraphModel::build(module.find("main"), QStringLiteral("main"), &provenance);
     QCOMPARE(graph.dump(), QString::fromStdString(testing::readTestData("ui/scopes.graph.expected")));
+    // A scope of scopes (layer1) holds no node of its own; collapsed, it counts those of its blocks.
+    QVERIFY(groupsCountNestedNodes(graph));
   }
 
   void weightsAreLinesOfTheirOpUnlessAskedForAsNodes() {

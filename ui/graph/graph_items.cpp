@@ -72,7 +72,7 @@ GraphNode collapsedGroupNode(const GraphGroup& group) {
   GraphNode node;
   node.kind = GraphNodeKind::Call;
   node.title = group.label;
-  node.detail = group.detail.isEmpty() ? QObject::tr("%n node(s)", nullptr, static_cast<int>(group.nodes.size())) : group.detail;
+  node.detail = group.detail.isEmpty() ? QObject::tr("%n node(s)", nullptr, group.allNodes) : group.detail;
   return node;
 }
 

@@ -554,6 +554,10 @@ GraphModel GraphModel::build(const Function& function, const QString& name, cons
   model.options_ = options;
   model.function_ = function;
   GraphBuilder(model, provenance).run(function);
+  // Each group's own nodes count in it and in every group around it.
+  for (const GraphGroup& group : model.groups_)
+    for (int around = group.id; around >= 0; around = model.groups_[around].parent)
+      model.groups_[around].allNodes += static_cast<int>(group.nodes.size());
   return model;
 }
 

@@ -98,6 +98,8 @@ struct GraphGroup {
   Function function;
   /// Nodes directly in this group (not in nested ones).
   std::vector<int> nodes;
+  /// Nodes in this group and in the groups nested in it: what its collapsed box counts.
+  int allNodes = 0;
   /// True for a block found from the graph's shape, not from the IR or the source's names.
   bool synthesized = false;
   /// What the group's collapsed box shows under its label; empty: its number of nodes.
