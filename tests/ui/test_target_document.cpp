@@ -2,6 +2,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "authoring/target_document.h"
@@ -122,6 +123,28 @@ class TestTargetDocument : public QObject {
     }
     QVERIFY(!edited);
     QVERIFY2(QString::fromStdString(edited.error().str()).startsWith(error), edited.error().str().c_str());
+  }
+
+  // A target's composites are named after it: renaming it renames their prefix (undoable as
+  // one edit), or AnnotateTarget would no longer give it the patterns' composites.
+  void renamingATargetRenamesItsPatterns() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    const std::size_t rows = document.target().patterns.size();
+    QVERIFY(rows >= 2);
+    TargetSettings settings = settingsOf(document.target());
+    settings.name = QStringLiteral("myaccel");
+    Result<Target> renamed = withSettings(document.target(), settings);
+    QVERIFY(renamed.isOk());
+    QCOMPARE(renamed->patterns.size(), rows);
+    for (const PatternEntry& row : renamed->patterns)
+      QVERIFY2(row.name.starts_with("myaccel."), row.name.c_str());
+    QCOMPARE(renamed->patterns[0].name, std::string("myaccel.conv2d_relu_with_bias"));
+    document.update(std::move(*renamed), QStringLiteral("Edit Target Settings"));
+    QCOMPARE(document.target().patterns[0].name, std::string("myaccel.conv2d_relu_with_bias"));
+    document.undoStack()->undo();
+    QCOMPARE(document.target().name, std::string("byoc-target"));
+    QCOMPARE(document.target().patterns[0].name, std::string("byoc-target.conv2d_relu_with_bias"));
   }
 
   void theDialogEditsTheCodegenAndRefusesWhatDoesNotParse() {

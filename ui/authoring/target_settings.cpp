@@ -47,8 +47,15 @@ TargetSettings settingsOf(const Target& target) {
 }
 
 Result<Target> withSettings(Target target, const TargetSettings& settings) {
+  const std::string before = target.name;
   target.name = settings.name.trimmed().toStdString();
   if (target.name.empty()) return makeError("name: a target needs a name");
+  // AnnotateTarget gives a target the composites named `<target>.…`: renamed, the target keeps
+  // its patterns only if their prefix follows.
+  if (!before.empty() && before != target.name) {
+    for (PatternEntry& row : target.patterns)
+      if (row.name.starts_with(before + ".")) row.name = target.name + row.name.substr(before.size());
+  }
   target.description = settings.description.trimmed().toStdString();
   target.codegen = settings.codegen.trimmed().toStdString();
   // A target may name a plugin codegen that is not loaded now: it is data, run where the plugin is.
