@@ -1,11 +1,14 @@
 #include "model_input.h"
 
+#include <iostream>
+
 #include "builtin_resources.h"
 #include "export/export_reader.h"
 #include "frontend/loader.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
 #include "step_runner.h"
+#include "runtime/runtime_module.h"
 #include "target/target_library.h"
 #include "text/parser.h"
 
@@ -34,6 +37,9 @@ Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector
   std::vector<std::shared_ptr<const Target>> targets;
   for (const std::string& name : names) {
     BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name));
+    // Partitioning does not need the codegen, so this is said, not refused; running fails at the row.
+    for (const Diagnostic& problem : compositesTheCodegenCannotBuild(target))
+      std::cerr << "warning: " << name << ": " << problem.message << "\n";
     targets.push_back(std::make_shared<const Target>(std::move(target)));
   }
   return targets;

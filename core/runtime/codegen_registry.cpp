@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "runtime/runtime_module.h"
+#include "target/target.h"
 
 namespace byoc {
 
@@ -48,6 +49,19 @@ std::vector<std::string> codegenNames() {
   std::vector<std::string> names;
   for (const auto& entry : codegens.byName) names.push_back(entry.first);
   return names;
+}
+
+std::vector<Diagnostic> compositesTheCodegenCannotBuild(const Target& target) {
+  std::vector<Diagnostic> problems;
+  const Codegen* codegen = findCodegen(target.codegen);
+  if (!codegen || !codegen->checkComposite) return problems;
+  for (std::size_t row = 0; row < target.patterns.size(); ++row) {
+    const Status buildable = codegen->checkComposite(target.patterns[row].name);
+    if (!buildable)
+      problems.push_back(makeError("pattern " + std::to_string(row + 1) + " ('" + target.patterns[row].name +
+                                   "'): " + buildable.error().message));
+  }
+  return problems;
 }
 
 bool registerCodegen(Codegen codegen) {

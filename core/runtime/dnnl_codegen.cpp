@@ -3,6 +3,7 @@
 
 #include "runtime/dnnl/dnnl_module.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/region.h"
 
 namespace byoc {
@@ -41,6 +42,17 @@ Codegen dnnlCodegen() {
              const CodegenOptions& options) -> Result<std::unique_ptr<RuntimeModule>> {
             BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
             return dnnl_backend::buildDnnlModule(graph, symbol, options);
+          },
+          {},
+          {},
+          {},
+          [](std::string_view name) -> Status {
+            if (dnnl_backend::compositeKind(name)) return Status::ok();
+            return makeError("the dnnl codegen builds no composite called '" + std::string(name) +
+                             "': it reads the kernel from the name, <target>.<anchor>[_bias][_sum][_<post-op>] with the "
+                             "anchor conv1d, conv2d, conv3d, deconv2d, deconv3d or dense (conv2d_bias_relu), or "
+                             "<target>.gelu, layer_norm, scale_shift, scale_shift_relu, qnn.conv2d, qnn.dense, "
+                             "qnn.conv2d_sum, qnn.dense_sum");
           }};
 }
 

@@ -21,6 +21,8 @@
 
 namespace byoc {
 
+struct Target;
+
 /// A compiled region.
 class RuntimeModule {
  public:
@@ -64,6 +66,9 @@ struct Codegen {
                                                        const CodegenArtifact& artifact, const std::string& directory,
                                                        const CodegenOptions& options)>
       load = {};
+  /// Whether the codegen can build a composite called `name` (the name of a pattern-table row),
+  /// with an error saying which names it builds; empty for a codegen that builds any composite.
+  std::function<Status(std::string_view name)> checkComposite = {};
 };
 
 /// The codegen named `name`: a built-in one (`reference`, `dnnl`) or a registered one.
@@ -73,6 +78,10 @@ std::vector<std::string> codegenNames();
 /// Adds a codegen (a plugin's, `plugin:<name>`) to the table; false, leaving the table as it was,
 /// when the name is taken.
 bool registerCodegen(Codegen codegen);
+
+/// For each pattern-table row of `target` whose composite its codegen cannot build, an error
+/// naming the row, in table order (none when the codegen is unknown or builds any composite).
+std::vector<Diagnostic> compositesTheCodegenCannotBuild(const Target& target);
 
 /// The `reference` codegen: runs the region on the interpreter (its dataflow fast path when
 /// the region is pure dataflow), so any target's regions can be run and checked.

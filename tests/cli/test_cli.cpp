@@ -31,6 +31,23 @@ class TestCli : public QObject {
     QVERIFY(run.out.contains(QStringLiteral("  export-tvm  write a target as a TVM Python module")));
   }
 
+  // A pattern its codegen cannot build is said when the target is loaded: partitioning goes on
+  // (it does not need the codegen), naming the file and the row.
+  void aPatternTheCodegenCannotBuildIsAWarning() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("myaccel.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(R"js({"format": "byoc-studio-target", "version": 1, "name": "myaccel", "codegen": "dnnl",
+      "patterns": [{"name": "myaccel.pattern_1", "pattern": "nn.relu(nn.conv2d(*, *))"}]})js");
+    out.close();
+    const auto run = runCli({QStringLiteral("partition"), QStringLiteral("--demo"), QStringLiteral("--target"), file});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.startsWith(QStringLiteral("warning: ") + file +
+                                QStringLiteral(": pattern 1 ('myaccel.pattern_1'): the dnnl codegen builds no composite called")),
+             qPrintable(run.err));
+  }
+
   void versionIsPrinted() {
     auto run = runCli({QStringLiteral("--version")});
     QCOMPARE(run.exitCode, 0);

@@ -1,6 +1,10 @@
 #include <QtTest>
 
+#include "pass/partition/partition_flow.h"
+#include "pass/pass_runner.h"
 #include "runtime/executor.h"
+#include "runtime/runtime_module.h"
+#include "target/target.h"
 #include "runtime_test_util.h"
 #include "test_files.h"
 
@@ -491,6 +495,53 @@ class TestDnnl : public QObject {
         Executor::create(typedModule(regionModuleText("dnnl", params.toStdString(), body.toStdString())));
     QVERIFY(!executor.isOk());
     QCOMPARE(QString::fromStdString(executor.error().message), "@tvmgen_default_dnnl_main_0 (dnnl): " + message);
+  }
+
+  // A target of its own on the dnnl codegen: its composites are named after it, and the codegen
+  // reads the kernel after the prefix. A name it cannot read is said at its row before any run.
+  void aTargetOfItsOwnRunsItsCompositesOnDnnl() {
+    auto target = [](const std::string& rows) {
+      Result<Target> parsed = parseTarget(R"js({"format": "byoc-studio-target", "version": 1, "name": "myaccel",
+        "codegen": "dnnl", "op_rules": ["nn.max_pool2d"], "patterns": [)js" + rows + "]}", "myaccel.json");
+      if (!parsed) qFatal("%s", parsed.error().str().c_str());
+      return std::make_shared<const Target>(std::move(*parsed));
+    };
+    const auto unreadable = target(R"js({"name": "myaccel.conv2d_bias_relu", "pattern": "nn.relu(nn.bias_add(nn.conv2d(*, *), *))"},
+                                       {"name": "myaccel.pattern_1", "pattern": "nn.relu(nn.conv2d(*, *))"})js");
+    const std::vector<Diagnostic> problems = compositesTheCodegenCannotBuild(*unreadable);
+    QCOMPARE(problems.size(), std::size_t{1});
+    QVERIFY2(problems[0].message.starts_with("pattern 2 ('myaccel.pattern_1'): the dnnl codegen builds no composite called"),
+             problems[0].message.c_str());
+    Target onReference = *unreadable;
+    onReference.codegen = "reference";
+    QVERIFY(compositesTheCodegenCannotBuild(onReference).empty());
+
+    const auto myaccel = target(R"js({"name": "myaccel.conv2d_bias_relu", "pattern": "nn.relu(nn.bias_add(nn.conv2d(*, *), *))"})js");
+    const Module model = typedModule(
+        "def @main(%x: Tensor[(1, 3, 8, 8), float32], %w: Tensor[(4, 3, 3, 3), float32], %b: Tensor[(4), float32]) {\n"
+        "  %0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.bias_add(%0, %b); %2 = nn.relu(%1);\n"
+        "  nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2])\n"
+        "}\n");
+    Result<std::vector<PassPtr>> steps = partitionSteps({myaccel}, PartitionPipeline::Relay);
+    QVERIFY(steps.isOk());
+    Result<PassRun> run = runPasses(*steps, model);
+    QVERIFY2(run.isOk(), run.isOk() ? "" : run.error().str().c_str());
+    ExecutorOptions onDnnl, onReference2;
+    onDnnl.codegens["myaccel"] = "dnnl";
+    onReference2.codegens["myaccel"] = "reference";
+    Result<std::unique_ptr<Executor>> fast = Executor::create(run->steps.back().module, onDnnl);
+    Result<std::unique_ptr<Executor>> slow = Executor::create(run->steps.back().module, onReference2);
+    QVERIFY2(fast.isOk(), fast.isOk() ? "" : fast.error().str().c_str());
+    QVERIFY(slow.isOk());
+    QCOMPARE((*fast)->regions().size(), std::size_t{1});
+    QCOMPARE((*fast)->regions()[0].codegen, std::string("dnnl"));
+    std::vector<Value> args;
+    unsigned seed = 7;
+    for (const Var& param : (*fast)->inputs()) args.push_back(randomTensorOf(*param->type()->as<TensorTypeNode>(), seed++));
+    Result<Value> a = (*fast)->run(args);
+    Result<Value> b = (*slow)->run(args);
+    QVERIFY(a.isOk() && b.isOk());
+    QVERIFY(toleranceExcess(a->tensor(), b->tensor()) <= 0);
   }
 
   void nonFloatRegionIsAnError() {

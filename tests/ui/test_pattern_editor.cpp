@@ -153,6 +153,34 @@ class TestPatternEditor : public QObject {
     if (what == u"pattern") QCOMPARE(model.editorText(0), value);
   }
 
+  // A row the target's codegen cannot build is flagged at its name, with what the codegen builds;
+  // the dnnl codegen reads the kernel from the name after the target's prefix.
+  void rowsTheCodegenCannotBuildAreFlagged() {
+    TargetDocument document;
+    QVERIFY(document.load(QStringLiteral("byoc-target")));
+    Target mine = document.target();
+    mine.codegen = "dnnl";
+    document.update(mine);
+    PatternTableModel model(&document);
+    Result<int> row = model.addPattern(model.freshName(), QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))"));
+    QVERIFY(row.isOk());
+    const QModelIndex name = model.index(*row, PatternTableModel::NameColumn);
+    QVERIFY2(name.data(PatternTableModel::CodegenProblemRole).toString().startsWith(
+                 QStringLiteral("the dnnl codegen builds no composite called 'byoc-target.pattern_")),
+             qPrintable(name.data(PatternTableModel::CodegenProblemRole).toString()));
+    QCOMPARE(name.data(Qt::ToolTipRole), name.data(PatternTableModel::CodegenProblemRole));
+    QVERIFY(!name.data(Qt::DecorationRole).isNull());
+    QVERIFY(model.rename(*row, QStringLiteral("byoc-target.conv2d_bias_relu")));
+    QVERIFY(name.data(PatternTableModel::CodegenProblemRole).toString().isEmpty());
+    QVERIFY(name.data(Qt::DecorationRole).isNull());
+    // The reference codegen builds any composite.
+    mine = document.target();
+    mine.codegen = "reference";
+    document.update(mine);
+    QVERIFY(model.rename(*row, QStringLiteral("byoc-target.anything")));
+    QVERIFY(name.data(PatternTableModel::CodegenProblemRole).toString().isEmpty());
+  }
+
   void draftsSurviveEditsElsewhereButNotAnotherTarget() {
     TargetDocument document;
     QVERIFY(document.load(QStringLiteral("byoc-target")));

@@ -3,12 +3,15 @@
 
 #include "authoring/pattern_table_model.h"
 
+#include <QApplication>
 #include <QBrush>
 #include <QColor>
 #include <QStringBuilder>
+#include <QStyle>
 #include <algorithm>
 
 #include "authoring/target_document.h"
+#include "runtime/runtime_module.h"
 #include "target/predicate_check.h"
 #include "target/target.h"
 
@@ -42,6 +45,14 @@ int PatternTableModel::rowCount(const QModelIndex& parent) const {
 
 int PatternTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+QString PatternTableModel::codegenProblem(int row) const {
+  const Target& target = document_->target();
+  const Codegen* codegen = findCodegen(target.codegen);
+  if (!codegen || !codegen->checkComposite || row < 0 || row >= static_cast<int>(target.patterns.size())) return {};
+  const Status buildable = codegen->checkComposite(target.patterns[static_cast<std::size_t>(row)].name);
+  return buildable ? QString() : QString::fromStdString(buildable.error().message);
+}
+
 QVariant PatternTableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
   const PatternEntry& entry = document_->target().patterns[index.row()];
@@ -56,10 +67,16 @@ QVariant PatternTableModel::data(const QModelIndex& index, int role) const {
       }
       return {};
     case Qt::ToolTipRole:
+      if (index.column() == NameColumn && !codegenProblem(index.row()).isEmpty()) return codegenProblem(index.row());
       if (draft) return tr("The edited pattern does not parse; the target keeps:\n%1").arg(fromStd(entry.pattern));
       return index.column() == CheckColumn && !entry.check ? tr("No check: every match is taken") : fromStd(entry.pattern);
     case Qt::ForegroundRole:
+      if (index.column() == NameColumn && !codegenProblem(index.row()).isEmpty()) return QBrush(QColor(0xd3, 0x2f, 0x2f));
       return draft && index.column() == PatternColumn ? QVariant(QBrush(QColor(0xd3, 0x2f, 0x2f))) : QVariant();
+    case Qt::DecorationRole:
+      if (index.column() != NameColumn || codegenProblem(index.row()).isEmpty()) return {};
+      return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    case CodegenProblemRole: return codegenProblem(index.row());
     case EditorTextRole: return editorText(index.row());
     case HasDraftRole: return draft;
   }

@@ -33,6 +33,8 @@ class PatternTableModel : public QAbstractTableModel {
     EditorTextRole = Qt::UserRole + 1,
     /// True when the row has a draft that does not parse.
     HasDraftRole,
+    /// Why the target's codegen cannot build the row's composite (empty when it can).
+    CodegenProblemRole,
   };
 
   /// A model of `document`'s pattern table (the document must outlive the model).
@@ -66,6 +68,8 @@ class PatternTableModel : public QAbstractTableModel {
   QString editorText(int row) const;
   /// Whether `row` has a draft that does not parse.
   bool hasDraft(int row) const;
+  /// Why the target's codegen cannot build the composite of `row`, or nothing.
+  QString codegenProblem(int row) const;
 
  private:
   void onDocumentChanged();

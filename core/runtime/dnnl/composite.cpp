@@ -37,7 +37,7 @@ Result<std::vector<Tensor>> lowerScaleShift(Lowering& lowering, const Kernel& ke
   const Tensor shift = broadcast(2);
   dnnl::post_ops postOps;
   postOps.append_binary(algorithm::binary_add, shift.desc());
-  if (kernel.name == "dnnl.scale_shift_relu") postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
+  if (kernel.name.ends_with(".scale_shift_relu")) postOps.append_eltwise(1.0f, algorithm::eltwise_relu, 0, 0);
   dnnl::primitive_attr attr;
   attr.set_post_ops(postOps);
   dnnl::binary::desc desc(algorithm::binary_mul, src.desc(), scale.desc(), src.desc());

@@ -42,6 +42,26 @@ std::pair<const CallNode*, Expr> addOnto(const Expr& body, const CallNode* produ
   return found;
 }
 
+/// The bias `producer` gets in `body`: an `add` onto it (either way round, as addOnto finds it),
+/// or an `nn.bias_add` onto it along axis 1, the output channels of a convolution (NC…) or a
+/// dense layer, as a pattern written with the bias op has it.
+std::pair<const CallNode*, Expr> biasOnto(const Expr& body, const CallNode* producer) {
+  if (auto added = addOnto(body, producer); added.first) return added;
+  std::pair<const CallNode*, Expr> found{nullptr, Expr()};
+  const auto* type = producer->type() ? producer->type()->as<TensorTypeNode>() : nullptr;
+  postOrderVisit(body, [&](const Expr& node) {
+    const auto* call = node->as<CallNode>();
+    if (found.first || !type || !call || !call->opDef() || call->opDef()->name != "nn.bias_add" || call->args.size() != 2 ||
+        call->args[0].get() != producer)
+      return;
+    const AttrValue* axisAttr = call->attrs.find("axis");
+    const int64_t rank = static_cast<int64_t>(type->shape.size());
+    const int64_t axis = axisAttr && axisAttr->isInt() ? axisAttr->asInt() : 1;
+    if ((axis < 0 ? axis + rank : axis) == 1) found = {call, call->args[1]};
+  });
+  return found;
+}
+
 /// The constant `value` is: itself, or the argument of the parameter it is.
 const ConstantNode* constantOf(const FunctionNode& composite, const std::vector<Expr>& args, const Expr& value) {
   const int param = parameterIndex(composite, value);
@@ -91,7 +111,7 @@ Result<CompositeReading> readAnchored(const CompositeKind& kind, const FunctionN
     if (def->name == "clip") clip = inner;
   });
   if (!anchor || anchor->opDef()->name != kind.anchorOp) return makeError("unsupported composite \"" + kind.name + "\"");
-  const auto [biasAdd, bias] = kind.bias ? addOnto(composite.body, anchor) : std::pair<const CallNode*, Expr>();
+  const auto [biasAdd, bias] = kind.bias ? biasOnto(composite.body, anchor) : std::pair<const CallNode*, Expr>();
   const auto [sumAdd, residual] =
       kind.sum ? addOnto(composite.body, biasAdd ? biasAdd : anchor) : std::pair<const CallNode*, Expr>();
   CompositeReading reading{{parameterIndex(composite, anchor->args[0]), parameterIndex(composite, anchor->args[1])}, anchor->attrs, {}};

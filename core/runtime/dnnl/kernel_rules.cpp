@@ -101,12 +101,16 @@ Status checkComposite(const CompositeKind& kind, const std::vector<TensorSpec>& 
 std::optional<CompositeKind> compositeKind(std::string_view name) {
   CompositeKind kind;
   kind.name = std::string(name);
-  if (name == "dnnl.scale_shift" || name == "dnnl.scale_shift_relu") {
+  // The kernel is read after the target's prefix: `dnnl.gelu`, or `myaccel.gelu` for a target of
+  // its own on this codegen (AnnotateTarget gives a target only the composites named after it).
+  const std::size_t dot = name.find('.');
+  const std::string_view base = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  if (base == "scale_shift" || base == "scale_shift_relu") {
     kind.family = CompositeFamily::ScaleShift;
     kind.roles = {"data", "scale", "shift"};
     return kind;
   }
-  if (name == "dnnl.qnn.conv2d" || name == "dnnl.qnn.dense" || name == "dnnl.qnn.conv2d_sum" || name == "dnnl.qnn.dense_sum") {
+  if (base == "qnn.conv2d" || base == "qnn.dense" || base == "qnn.conv2d_sum" || base == "qnn.dense_sum") {
     kind.family = CompositeFamily::Qnn;
     kind.anchorOp = kind.has("conv2d") ? "qnn.conv2d" : "qnn.dense";
     kind.sum = kind.has("_sum");
@@ -114,8 +118,8 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
     if (kind.sum) kind.roles.push_back("residual");
     return kind;
   }
-  if (name == "dnnl.gelu" || name == "dnnl.layer_norm") {
-    kind.family = name == "dnnl.gelu" ? CompositeFamily::Gelu : CompositeFamily::LayerNorm;
+  if (base == "gelu" || base == "layer_norm") {
+    kind.family = base == "gelu" ? CompositeFamily::Gelu : CompositeFamily::LayerNorm;
     kind.roles = {"data"};
     return kind;
   }

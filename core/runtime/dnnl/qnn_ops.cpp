@@ -2,6 +2,7 @@
 
 #include "ir/ops/op_helpers.h"
 #include "runtime/dnnl/anchor_ops.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/lowering_helpers.h"
 #include "runtime/dnnl/op_lowerings.h"
 #include "runtime/kernels/conv_params.h"
@@ -129,7 +130,7 @@ Result<std::vector<Tensor>> lowerQnnComposite(Lowering& lowering, const Kernel& 
   BYOC_ASSIGN_OR_RETURN(const dnnl::primitive_attr attr, quantizationAttr(kernel, lowering.plain(inputs[3])));
   const dt srcType = *dataTypeOf(kernel.inputs[0].dtype);
   const dt dstType = *dataTypeOf(kernel.outputs[0].dtype);
-  if (kernel.name.starts_with("dnnl.qnn.dense")) return lowerDense(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
+  if (compositeKind(kernel.name)->anchorOp == "qnn.dense") return lowerDense(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
   return lowerConv(lowering, kernel, inputs, attr, srcType, dstType, residualOverwritable);
 }
 
