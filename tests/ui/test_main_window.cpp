@@ -1,4 +1,5 @@
 #include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
@@ -156,6 +157,25 @@ class TestMainWindow : public QObject {
     window.runPartition(QStringList{QStringLiteral("byoc-target")}, QStringLiteral("relay"));
     QVERIFY(stepsOpened.wait(20000));
     QCOMPARE(window.timeline()->currentStep(), 0);
+  }
+
+  // Ctrl+C on the graph copies the selected node's properties, as the Properties dock lists them.
+  void ctrlCCopiesTheSelectedNode() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphPage* page = window.mainPage();
+    QVERIFY(page->search(QStringLiteral("conv2d"), false) > 0);
+    QVERIFY(page->scene()->selectedNode() >= 0);
+    QApplication::clipboard()->clear();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    page->view()->setFocus();
+    QTest::keyClick(page->view(), Qt::Key_C, Qt::ControlModifier);
+    const QString copied = QApplication::clipboard()->text();
+    QVERIFY2(copied.contains(QStringLiteral("Op: nn.conv2d")), qPrintable(copied));
+    QVERIFY2(copied.contains(QStringLiteral("Kind: op call")), qPrintable(copied));
   }
 
   // A key bound to two commands of the window does nothing ("Ambiguous shortcut overload"):

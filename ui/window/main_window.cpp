@@ -18,6 +18,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStringBuilder>
+#include <QClipboard>
 #include <QTimer>
 #include <QTableView>
 #include <QToolBar>
@@ -241,6 +242,14 @@ void MainWindow::buildMenus() {
   edit->addAction(undo);
   edit->addAction(redo);
   edit->addSeparator();
+  // Ctrl+C on the graph copies the selected node's properties; text views keep it for their text.
+  QAction* copyNode = new QAction(tr("&Copy Node"), tabs_);
+  copyNode->setShortcut(QKeySequence::Copy);
+  copyNode->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  copyNode->setObjectName(QStringLiteral("copyNodeAction"));
+  connect(copyNode, &QAction::triggered, this, &MainWindow::copySelectedNode);
+  tabs_->addAction(copyNode);
+  edit->addAction(copyNode);
   edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
     if (GraphPage* page = currentPage()) page->showSearch();
   });
@@ -592,6 +601,17 @@ void MainWindow::selectNodes(const QList<int>& nodes) {
   if (!mainPage()) return;
   tabs_->setCurrentWidget(mainPage());
   mainPage()->selectNodes(std::vector<int>(nodes.begin(), nodes.end()));
+}
+
+void MainWindow::copySelectedNode() {
+  GraphPage* page = currentPage();
+  const int node = page ? page->scene()->selectedNode() : -1;
+  if (node < 0 || node >= static_cast<int>(page->model().nodes().size())) return;
+  QStringList lines;
+  for (const auto& [name, value] : nodeProperties(page->model().nodes()[static_cast<std::size_t>(node)],
+                                                  document_ ? document_->module.provenance().get() : nullptr))
+    lines << name + QStringLiteral(": ") + value;
+  QApplication::clipboard()->setText(lines.join(u'\n'));
 }
 
 void MainWindow::onNodeSelected(GraphPage* page, int node) {

@@ -124,6 +124,9 @@ class MainWindow : public QMainWindow {
   SnapshotListModel* snapshotModel() const { return snapshots_; }
   /// Selects every node of row `row` of the region list, as clicking it does.
   void selectRegion(int row);
+  /// Puts the properties of the node selected on the current graph on the clipboard, one
+  /// `Property: value` line each (Ctrl+C on the graph).
+  void copySelectedNode();
   /// Selects `nodes` of the loaded graph and shows them at a legible zoom.
   void selectNodes(const QList<int>& nodes);
   /// Opens `function` of the current step's module in its own tab (or shows it if already open).
