@@ -18,6 +18,7 @@
 #include <map>
 
 #include "window/main_window.h"
+#include "window/shortcut_list.h"
 #include "window/steps_job.h"
 #include "frontend/json_format.h"
 #include "graph/graph_page.h"
@@ -204,6 +205,11 @@ class TestMainWindow : public QObject {
     QVERIFY(redo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
     QVERIFY(owners.count(QKeySequence(Qt::Key_F3).toString()));
     QVERIFY(owners.count(QKeySequence(Qt::SHIFT | Qt::Key_F3).toString()));
+    // Help → Keyboard Shortcuts lists them from the actions themselves.
+    const QString list = shortcutListHtml(window);
+    QVERIFY2(list.contains(QStringLiteral("<tr><td>Redo</td><td>Ctrl+Shift+Z, Ctrl+Y")), qPrintable(list));
+    QVERIFY2(list.contains(QStringLiteral("<tr><td>Find Next</td><td>F3")), qPrintable(list));
+    QVERIFY2(list.contains(QStringLiteral("<tr><td>Copy Node</td><td>Ctrl+C</td></tr>")), qPrintable(list));
   }
 
   void demoOpensWithLinkedPanels() {

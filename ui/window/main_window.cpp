@@ -31,6 +31,7 @@
 #include "window/partition_bar.h"
 #include "window/pass_steps.h"
 #include "window/recent_files.h"
+#include "window/shortcut_list.h"
 #include "window/steps_job.h"
 #include "window/welcome_page.h"
 #include "authoring/op_support_colouring.h"
@@ -312,6 +313,11 @@ void MainWindow::buildMenus() {
   menuBar()->addMenu(targetFiles_->menu());
   updateTitle();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard Shortcuts"), shortcutListHtml(*this), QMessageBox::Close, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+  });
   help->addAction(tr("&About BYOC Studio"), this, [this] {
     QMessageBox::about(this, tr("About BYOC Studio"),
                        tr("<h3>BYOC Studio %1</h3><p>Load a model, author your backend's patterns and rules, and "
