@@ -2,9 +2,11 @@
 /// The graph never shows a placement the IR does not have: for models (an ONNX network whose Conv
 /// nodes become conv2d and bias_add, the demo, random functions), built-in and random targets, both
 /// flows and every step, the nodes the step overlay tints and the partition each is outlined in are
-/// exactly what the step's module says of the call each drawn node became.
+/// exactly what the step's module says of the call each drawn node became; and a comparison of two
+/// partitionings tints what its table lists.
 
 #include <QtTest>
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <random>
@@ -15,7 +17,10 @@
 #include "frontend/onnx/onnx_import.h"
 #include "graph/graph_model.h"
 #include "ir/traversal.h"
+#include "overlay/comparison_overlay.h"
 #include "overlay/snapshot_overlay.h"
+#include "pass/analysis/partition_diff.h"
+#include "pass/analysis/placement.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
 #include "pass/partition/annotations.h"
@@ -76,7 +81,7 @@ std::set<NodeId> idsOfCall(const CallNode& call) {
 /// What a step's module says of the drawn calls: the target each runs on, or the partition it is
 /// outlined in. A drawn node that two calls of different placement derive from is a failure
 /// (the picture could only show one of them).
-struct Placement {
+struct DrawnPlacement {
   std::map<int, QString> targets;
   std::map<int, QString> partitions;
   QStringList conflicts;
@@ -94,8 +99,8 @@ void place(std::map<int, QString>& into, const std::set<NodeId>& ids, const QStr
   }
 }
 
-Placement placementOf(const Module& step, const GraphModel& graph) {
-  Placement placement;
+DrawnPlacement placementOf(const Module& step, const GraphModel& graph) {
+  DrawnPlacement placement;
   const Function main = step.find("main");
   bool annotated = false;
   postOrderVisit(main, [&](const Expr& node) {
@@ -130,8 +135,8 @@ Placement placementOf(const Module& step, const GraphModel& graph) {
 }
 
 /// The drawn calls' tints and partitions as the overlay shows them.
-Placement shownBy(const GraphOverlay& overlay, const GraphModel& graph) {
-  Placement shown;
+DrawnPlacement shownBy(const GraphOverlay& overlay, const GraphModel& graph) {
+  DrawnPlacement shown;
   for (const auto& [node, target] : overlay.nodeTargets)
     if (graph.nodes()[node].expr->kind() == ExprKind::Call) shown.targets.emplace(node, target);
   for (const OverlayHull& hull : overlay.hulls) {
@@ -159,16 +164,61 @@ void checkEveryStep(const QString& label, const Module& loaded, const std::vecto
   QVERIFY2(run.isOk(), qPrintable(label + QStringLiteral(": ") + QString::fromStdString(run.isOk() ? "" : run.error().str())));
   for (const PassStep& step : run->steps) {
     const QString where = label + QStringLiteral(" after ") + QString::fromStdString(step.pass);
-    const Placement expected = placementOf(step.module, graph);
+    const DrawnPlacement expected = placementOf(step.module, graph);
     placed += static_cast<int>(expected.targets.size());
     QVERIFY2(expected.conflicts.isEmpty(), qPrintable(where + QStringLiteral(": ") + expected.conflicts.join(QStringLiteral("; "))));
-    const Placement shown = shownBy(overlayForSnapshot(step.module, graph), graph);
+    const DrawnPlacement shown = shownBy(overlayForSnapshot(step.module, graph), graph);
     QVERIFY2(shown.targets == expected.targets, qPrintable(where + QStringLiteral("\n  shown:    ") + describe(shown.targets, graph) +
                                                           QStringLiteral("\n  expected: ") + describe(expected.targets, graph)));
     QVERIFY2(shown.partitions == expected.partitions,
              qPrintable(where + QStringLiteral("\n  shown:    ") + describe(shown.partitions, graph) +
                         QStringLiteral("\n  expected: ") + describe(expected.partitions, graph)));
   }
+}
+
+/// The last step of partitioning `loaded` for `target` with `pipeline`.
+Module partitioned(const Module& loaded, const std::shared_ptr<const Target>& target, PartitionPipeline pipeline) {
+  Result<std::vector<PassPtr>> steps = partitionSteps({target}, pipeline);
+  if (!steps) qFatal("%s", steps.error().str().c_str());
+  Result<PassRun> run = runPasses(*steps, loaded);
+  if (!run) qFatal("%s", run.error().str().c_str());
+  return run->steps.back().module;
+}
+
+/// The comparison's tints agree with its table: a drawn call tinted as offloaded on both alike is
+/// not among the calls the table lists as placed differently, every other tint is, and an
+/// untinted call is offloaded on neither side. Returns the number of tinted calls.
+int checkComparisonTints(const QString& label, const Module& loaded, const Module& a, const Module& b) {
+  const GraphModel graph = GraphModel::build(loaded.find("main"));
+  const PartitionDiff diff = comparePartitionings(loaded, a, b);
+  std::set<NodeId> listed;
+  for (const OffloadDifference& row : diff.offload) listed.insert(row.id);
+  const PlacementMap placedA = placeOpCalls(a), placedB = placeOpCalls(b);
+  auto offloadedIn = [](const PlacementMap& placed, NodeId id) {
+    auto pieces = placed.find(id);
+    return pieces != placed.end() && std::any_of(pieces->second.begin(), pieces->second.end(),
+                                                 [](const byoc::Placement& piece) { return piece.offloaded(); });
+  };
+  const GraphOverlay overlay = overlayForComparison(a, b, diff, graph);
+  int tinted = 0;
+  for (const GraphNode& node : graph.nodes()) {
+    if (node.expr->kind() != ExprKind::Call) continue;
+    const auto tint = overlay.nodeTargets.find(node.id);
+    bool inTable = false, offloaded = false;
+    for (NodeId id : node.expr->origin().ids()) {
+      inTable = inTable || listed.count(id);
+      offloaded = offloaded || offloadedIn(placedA, id) || offloadedIn(placedB, id);
+    }
+    const QString where = label + QStringLiteral(": %1#%2").arg(node.title).arg(node.id);
+    if (tint == overlay.nodeTargets.end()) {
+      if (offloaded) qFatal("%s is offloaded but not tinted", qPrintable(where));
+      continue;
+    }
+    ++tinted;
+    if ((tint->second == kOffloadedOnBoth) == inTable)
+      qFatal("%s is tinted '%s' but the table %s it", qPrintable(where), qPrintable(tint->second), inTable ? "lists" : "does not list");
+  }
+  return tinted;
 }
 
 }  // namespace
@@ -193,6 +243,27 @@ class TestOverlayPlacement : public QObject {
       }
     }
     QVERIFY(placed > 100);
+  }
+
+  void comparisonTintsFollowItsTable() {
+    const Module onnx = typed(importOnnxModel(residualOnnx(), "residual.onnx", ""));
+    const Module demo = typed(parseModule(std::string(*findBuiltinResource(kDemoModelName)), "demo.relay"));
+    int tinted = 0;
+    for (const Module* loaded : {&onnx, &demo}) {
+      std::vector<std::pair<std::string, Module>> sides;
+      for (const std::string& name : builtinTargetNames()) {
+        Result<Target> target = loadTarget(name);
+        QVERIFY(target.isOk());
+        for (PartitionPipeline pipeline : {PartitionPipeline::Relay, PartitionPipeline::Relax})
+          sides.emplace_back(name, partitioned(*loaded, std::make_shared<const Target>(*target), pipeline));
+      }
+      for (std::size_t i = 0; i < sides.size(); ++i)
+        for (std::size_t j = 0; j < sides.size(); ++j)
+          if (i != j)
+            tinted += checkComparisonTints(QString::fromStdString(sides[i].first + " vs " + sides[j].first), *loaded,
+                                           sides[i].second, sides[j].second);
+    }
+    QVERIFY(tinted > 100);
   }
 
   void theDemo() {

@@ -48,7 +48,7 @@ ComparePanel::ComparePanel(QWidget* parent)
   chooser_->setToolTip(tr("Side B: another target or flow, or an earlier step; side A is the last step of the timeline"));
   chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   showOnGraph_->setChecked(true);
-  showOnGraph_->setToolTip(tr("Tint the graph by side: offloaded on A only, on B only, or on both; outline composites that differ"));
+  showOnGraph_->setToolTip(tr("Tint the graph by side: offloaded on A only, on B only, on both alike or on both but placed differently; outline composites that differ"));
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // The difference and the counts read whole; the two sides share what is left.

@@ -32,16 +32,19 @@ std::vector<int> graphNodesOf(const std::vector<NodeId>& calls, const GraphModel
 
 GraphOverlay overlayForComparison(const Module& a, const Module& b, const PartitionDiff& diff, const GraphModel& loaded) {
   GraphOverlay overlay;
-  overlay.targetOrder = {kOffloadedOnlyInA, kOffloadedOnlyInB, kOffloadedOnBoth};
+  overlay.targetOrder = {kOffloadedOnlyInA, kOffloadedOnlyInB, kOffloadedOnBoth, kOffloadedOnBothDifferently};
   const PlacementMap placedA = placeOpCalls(a);
   const PlacementMap placedB = placeOpCalls(b);
-  std::set<NodeId> ids;
+  std::set<NodeId> ids, placedDifferently;
   for (const auto& [id, pieces] : placedA) ids.insert(id);
   for (const auto& [id, pieces] : placedB) ids.insert(id);
+  for (const OffloadDifference& row : diff.offload) placedDifferently.insert(row.id);  // what the table lists
   for (NodeId id : ids) {
     const bool inA = offloaded(placedA, id), inB = offloaded(placedB, id);
     if (!inA && !inB) continue;
-    const QString& tint = inA && inB ? kOffloadedOnBoth : inA ? kOffloadedOnlyInA : kOffloadedOnlyInB;
+    const QString& tint = !(inA && inB)                 ? (inA ? kOffloadedOnlyInA : kOffloadedOnlyInB)
+                          : placedDifferently.count(id) ? kOffloadedOnBothDifferently
+                                                        : kOffloadedOnBoth;
     for (int node : loaded.nodesWithOrigin(id)) overlay.nodeTargets.emplace(node, tint);
   }
   for (const CompositeDifference& composite : diff.composites) {

@@ -1,8 +1,10 @@
 #pragma once
 /// \file
 /// Two partitionings of the loaded model drawn as one overlay on its graph: every op call tinted
-/// by where it is offloaded (on side A only, on side B only, or on both), and every composite
-/// that differs outlined, labelled with its name on each side.
+/// by where it is offloaded (on side A only, on side B only, on both alike, or on both but
+/// differently: some of its pieces on the host, or on another compiler), exactly as the
+/// comparison's table places it, and every composite that differs outlined, labelled with its
+/// name on each side.
 
 #include "graph/graph_model.h"
 #include "ir/module.h"
@@ -15,6 +17,7 @@ namespace byoc::ui {
 inline const QString kOffloadedOnlyInA = QStringLiteral("A only");
 inline const QString kOffloadedOnlyInB = QStringLiteral("B only");
 inline const QString kOffloadedOnBoth = QStringLiteral("both");
+inline const QString kOffloadedOnBothDifferently = QStringLiteral("both, placed differently");
 
 /// The overlay of `diff`, the comparison of the partitionings `a` and `b` of the model drawn as `loaded`.
 GraphOverlay overlayForComparison(const Module& a, const Module& b, const PartitionDiff& diff, const GraphModel& loaded);
