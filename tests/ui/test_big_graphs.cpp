@@ -147,6 +147,19 @@ class TestBigGraphs : public QObject {
       QVERIFY(scene->itemOf(node)->isSelected());
     }
 
+    // Nodes spread over the whole graph (a composite used throughout) are not fitted at an
+    // unreadable zoom: the first is shown at a legible one, all stay selected.
+    std::vector<int> spread;
+    for (const GraphNode& node : page->model().nodes())
+      if (node.kind != GraphNodeKind::Stub && scene->itemOf(node.id) && scene->itemOf(node.id)->unit() == node.id) spread.push_back(node.id);
+    QVERIFY(spread.size() > 2);
+    const std::vector<int> ends{spread.front(), spread.back()};
+    page->selectNodes(ends);
+    QVERIFY(page->view()->zoom() >= 0.6);
+    const QRectF visible = page->view()->mapToScene(page->view()->viewport()->rect()).boundingRect();
+    QVERIFY(visible.intersects(scene->itemOf(ends.front())->sceneBoundingRect()));
+    QVERIFY(scene->itemOf(ends.back())->isSelected());
+
     // The passes run on the whole graph and their step is drawn over the same picture.
     QVERIFY(partitionAndShowLastStep(window, QStringLiteral("dnnl")));
     int partitionStep = -1;

@@ -380,14 +380,17 @@ void GraphPage::showSelection(const std::vector<int>& nodes) {
     return;
   }
   scene_->selectNode(-1);
-  QRectF area;
+  QRectF area, first;
   for (int node : nodes) {
     if (NodeItem* item = scene_->itemOf(node)) {
       item->setSelected(true);
       area = area.united(item->sceneBoundingRect());
+      if (first.isNull()) first = item->sceneBoundingRect();
     }
   }
-  if (!area.isNull()) view_->showArea(area);
+  // Nodes spread over a large graph (a composite used throughout) are not fitted at an unreadable
+  // zoom: the first is shown, all stay selected.
+  if (!area.isNull()) view_->showAreaLegibly(area, first);
 }
 
 bool GraphPage::exportSvg(const QString& path, QString* error) const {

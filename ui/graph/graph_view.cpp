@@ -71,6 +71,17 @@ void GraphView::showArea(const QRectF& area) {
   centerOn(area.center());
 }
 
+void GraphView::showAreaLegibly(const QRectF& area, const QRectF& first) {
+  if (area.isEmpty()) return;
+  const QRectF padded = area.adjusted(-40, -40, 40, 40);
+  if (std::min(viewport()->width() / padded.width(), viewport()->height() / padded.height()) >= kLegibleZoom) {
+    showArea(area);
+    return;
+  }
+  if (zoom() < kLegibleZoom) setZoom(1.0);
+  centerOn(first.center());
+}
+
 void GraphView::revealNode(int node) {
   if (NodeItem* item = graphScene_->itemOf(node)) ensureVisible(item, 60, 60);
 }

@@ -29,6 +29,9 @@ class GraphView : public QGraphicsView {
   void showStart();
   /// Centres `area` (scene coordinates) and zooms to fit it, never beyond 100 %.
   void showArea(const QRectF& area);
+  /// Shows `area` as showArea does when its labels can be read at the zoom that fits it; else
+  /// (nodes spread over the graph) centres `first` at a legible zoom instead.
+  void showAreaLegibly(const QRectF& area, const QRectF& first);
   /// Scrolls so that `node` is in view, at the current zoom.
   void revealNode(int node);
   /// Centres `node` at a zoom where its labels can be read (100 % when the view is zoomed out further).
