@@ -81,11 +81,18 @@ void TimelineWidget::syncControls() {
     list_->selectRow(current_);
     list_->scrollTo(model_->index(current_, 0));
   }
-  caption_->setText(current_ < 0 ? tr("No pass steps")
-                                 : tr("Step %1 of %2: %3")
-                                       .arg(current_)
-                                       .arg(count - 1)
-                                       .arg(model_->data(model_->index(current_, 1)).toString()));
+  const QString caption = current_ < 0 ? tr("No pass steps")
+                                       : tr("Step %1 of %2: %3")
+                                             .arg(current_)
+                                             .arg(count - 1)
+                                             .arg(model_->data(model_->index(current_, 1)).toString());
+  caption_->setText(stale_.isEmpty() || current_ < 0 ? caption : caption + tr(" (out of date: %1)").arg(stale_));
+  caption_->setToolTip(stale_.isEmpty() ? QString() : tr("These steps were made before %1; they are being made again.").arg(stale_));
+}
+
+void TimelineWidget::setStale(const QString& reason) {
+  stale_ = reason;
+  syncControls();
 }
 
 }  // namespace byoc::ui

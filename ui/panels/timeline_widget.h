@@ -27,6 +27,11 @@ class TimelineWidget : public QWidget {
   void setCurrentStep(int step);
   /// The list of steps.
   QTableView* stepList() const { return list_; }
+  /// Marks the steps as made before `reason` (the target was edited), in the caption, until new
+  /// steps come; empty: they are up to date.
+  void setStale(const QString& reason);
+  /// Why the steps are out of date, or empty when they are not.
+  const QString& staleReason() const { return stale_; }
 
  signals:
   /// The selected step changed.
@@ -44,6 +49,7 @@ class TimelineWidget : public QWidget {
   QToolButton* next_;
   QLabel* caption_;
   int current_ = -1;
+  QString stale_;
 };
 
 }  // namespace byoc::ui

@@ -144,7 +144,9 @@ void MainWindow::connectPanels() {
     if (timeline()->currentStep() <= 0) onStepChanged(timeline()->currentStep());
   });
   connect(targetDocument_, &TargetDocument::changed, this, [this] {
-    if (steps_->count() > 1) repartition_->start();
+    if (steps_->count() < 2) return;
+    timeline()->setStale(tr("the target was edited"));
+    repartition_->start();
   });
   connect(repartition_, &QTimer::timeout, this, [this] { runPartition(partitionBar_->pipeline()); });
   connect(partitionBar_, &PartitionBar::runRequested, this, [this] { runPartition(partitionBar_->pipeline()); });
@@ -563,6 +565,7 @@ GraphPage* MainWindow::activateNode(GraphPage* page, int node) {
 
 void MainWindow::setSnapshots(std::vector<Snapshot> snapshots) {
   hullNotes_.clear();  // they name functions of the earlier steps
+  timeline()->setStale({});
   steps_->setSteps(snapshots);
   snapshots_->setSnapshots(std::move(snapshots));
   updateComparisonSide();
