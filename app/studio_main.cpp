@@ -159,9 +159,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: give either --steps or --target, not both\n");
     return 2;
   }
-  bool stepIsNumber = !parser.isSet(step);
-  const int firstStep = parser.isSet(step) ? parser.value(step).toInt(&stepIsNumber) : -1;
-  if (!stepIsNumber || (parser.isSet(step) && firstStep < 0) || (targets.isEmpty() && firstStep > stepFiles.size())) {
+  bool stepIsNumber = true;
+  const int firstStep = parser.isSet(step) ? parser.value(step).toInt(&stepIsNumber) : -1;  // -1: the last step
+  if (parser.isSet(step) && (!stepIsNumber || firstStep < 0 || (targets.isEmpty() && firstStep > stepFiles.size()))) {
     std::fprintf(stderr, "error: --step expects a number from 0 to %lld, found '%s'\n",
                  static_cast<long long>(stepFiles.size()), qPrintable(parser.value(step)));
     return 2;

@@ -100,6 +100,26 @@ QStringList ruleTexts(const Target& target) {
   return texts;
 }
 
+QString recoveryCopy() { return TargetFiles::recoveryDir() + QStringLiteral("/target.json"); }
+
+/// Edits byoc-target in a session that stops without saving, leaving its recovery copy: written
+/// by the session's timer after a pause in editing (checked not to be there before), or at once.
+/// Returns the edited target.
+Target stopWithUnsavedEdits(bool byTheTimer) {
+  TargetDocument document;
+  QWidget window;
+  TargetFiles files(&document, &window);
+  if (!document.load(QStringLiteral("byoc-target"))) qFatal("byoc-target does not load");
+  document.update(withOpSupport(document.target(), "nn.relu", {true, "rank(arg0) == 4"}).value());
+  if (!byTheTimer) {
+    files.writeRecovery();
+  } else if (QFile::exists(recoveryCopy())) {
+    qFatal("the recovery copy was written before a pause in editing");
+  }
+  if (!QTest::qWaitFor([] { return QFile::exists(recoveryCopy()); }, 5000)) qFatal("no recovery copy was written");
+  return document.target();
+}
+
 }  // namespace
 
 /// The Op Support dock, the target's colours on the graph, and target files.
@@ -455,18 +475,8 @@ class TestOpSupport : public QObject {
 
   // The window loads its first target before the recovery copy is offered: that must not remove it.
   void theWindowOffersTheRecoveryCopyItStartsWith() {
-    const QString copy = TargetFiles::recoveryDir() + QStringLiteral("/target.json");
-    Target edited;
-    {
-      TargetDocument document;
-      QWidget window;
-      TargetFiles files(&document, &window);
-      QVERIFY(document.load(QStringLiteral("byoc-target")));
-      document.update(withOpSupport(document.target(), "nn.relu", {true, "rank(arg0) == 4"}).value());
-      edited = document.target();
-      files.writeRecovery();
-      QVERIFY(QFile::exists(copy));
-    }  // killed with unsaved edits
+    const QString copy = recoveryCopy();
+    const Target edited = stopWithUnsavedEdits(false);
     MainWindow window;
     QVERIFY(QFile::exists(copy));
     QTest::qWait(100);
@@ -477,24 +487,14 @@ class TestOpSupport : public QObject {
     QCOMPARE(script.asked.size(), 1);
     QCOMPARE(serializeTarget(window.targetDocument()->target()), serializeTarget(edited));
     QVERIFY(window.targetDocument()->isModified());
-    // Declining from here on removes it as before.
+    // Once offered, loading another target removes it, as before.
     window.targetDocument()->load(QStringLiteral("dnnl"));
     QVERIFY(!QFile::exists(copy));
   }
 
   void aRecoveryCopyIsKeptAndOfferedOnTheNextStart() {
-    const QString copy = TargetFiles::recoveryDir() + QStringLiteral("/target.json");
-    Target edited;
-    {
-      TargetDocument document;
-      QWidget window;
-      TargetFiles files(&document, &window);
-      QVERIFY(document.load(QStringLiteral("byoc-target")));
-      document.update(withOpSupport(document.target(), "nn.relu", {true, "rank(arg0) == 4"}).value());
-      edited = document.target();
-      QVERIFY(!QFile::exists(copy));  // written after a pause in editing
-      QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(copy), 5000);
-    }  // the app stops without saving
+    const QString copy = recoveryCopy();
+    const Target edited = stopWithUnsavedEdits(true);
 
     TargetDocument document;
     QWidget window;

@@ -67,12 +67,14 @@ QVariant PatternTableModel::data(const QModelIndex& index, int role) const {
       }
       return {};
     case Qt::ToolTipRole:
-      if (index.column() == NameColumn && !codegenProblem(index.row()).isEmpty()) return codegenProblem(index.row());
+      if (index.column() == NameColumn)
+        if (const QString problem = codegenProblem(index.row()); !problem.isEmpty()) return problem;
       if (draft) return tr("The edited pattern does not parse; the target keeps:\n%1").arg(fromStd(entry.pattern));
       return index.column() == CheckColumn && !entry.check ? tr("No check: every match is taken") : fromStd(entry.pattern);
     case Qt::ForegroundRole:
-      if (index.column() == NameColumn && !codegenProblem(index.row()).isEmpty()) return QBrush(QColor(0xd3, 0x2f, 0x2f));
-      return draft && index.column() == PatternColumn ? QVariant(QBrush(QColor(0xd3, 0x2f, 0x2f))) : QVariant();
+      if (index.column() == NameColumn ? !codegenProblem(index.row()).isEmpty() : draft && index.column() == PatternColumn)
+        return QBrush(QColor(0xd3, 0x2f, 0x2f));
+      return {};
     case Qt::DecorationRole:
       if (index.column() != NameColumn || codegenProblem(index.row()).isEmpty()) return {};
       return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);

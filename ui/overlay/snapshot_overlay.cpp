@@ -65,7 +65,9 @@ std::set<NodeId> idsOfCall(const CallNode& call) {
 /// are the passes' own (AnnotatedRegionSet), so the picture shows what PartitionGraph will outline.
 void addAnnotatedPlacement(const Function& main, const GraphModel& loaded, GraphOverlay& overlay) {
   Result<AnnotatedRegionSet> regions = AnnotatedRegionSet::create(main);
-  if (!regions) return;  // annotations PartitionGraph refuses too: no placement to show
+  // No regions (before AnnotateTarget, after PartitionGraph): nothing to walk main for. Annotations
+  // PartitionGraph refuses too: no placement to show.
+  if (!regions || regions->regions().empty()) return;
   std::vector<const AnnotatedRegion*> order;  // regions by their first call in post-order
   std::unordered_map<const AnnotatedRegion*, std::set<NodeId>> members;
   std::unordered_map<const AnnotatedRegion*, int> calls;

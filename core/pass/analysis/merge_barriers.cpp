@@ -69,8 +69,6 @@ std::vector<int> MergeBarriers::unite(std::span<const int> sources, std::span<co
   return result;
 }
 
-void MergeBarriers::setBarriers(int group, std::vector<int> barriers) { barriers_[find(group)] = std::move(barriers); }
-
 void MergeBarriers::addBarriers(int group, std::span<const int> more) {
   std::vector<int>& barriers = barriers_[find(group)];
   std::vector<int> merged;

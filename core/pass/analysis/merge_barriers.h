@@ -56,8 +56,6 @@ class MergeBarriers {
   /// The union of the sets of `sources` and of `extra` groups, as sorted representatives, without
   /// groups that can no longer be asked about.
   std::vector<int> unite(std::span<const int> sources, std::span<const int> extra = {}) const;
-  /// Replaces `group`'s set (sorted representatives, as `unite` returns them).
-  void setBarriers(int group, std::vector<int> barriers);
   /// Adds `more` (sorted representatives) to `group`'s set.
   void addBarriers(int group, std::span<const int> more);
   /// Whether `group` (a representative) is in `barriers`, as `unite` returns them.

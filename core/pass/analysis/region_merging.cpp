@@ -1,6 +1,7 @@
 #include "pass/analysis/region_merging.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_set>
 #include <vector>
 
@@ -38,11 +39,11 @@ class RegionDependencies {
 
   /// Whether the regions as merged now depend on one another in a cycle.
   bool formCycle() const {
+    const std::vector<AnnotatedRegion*> regions = regions_.regions();
     std::vector<int> incoming(regions_.idCount(), 0);
     std::vector<int> ready;
-    for (const AnnotatedRegion* region : regions_.regions())
-      forEachConsumer(region->id, [&](int consumer) { ++incoming[consumer]; });
-    for (const AnnotatedRegion* region : regions_.regions())
+    for (const AnnotatedRegion* region : regions) forEachConsumer(region->id, [&](int consumer) { ++incoming[consumer]; });
+    for (const AnnotatedRegion* region : regions)
       if (incoming[region->id] == 0) ready.push_back(region->id);
     std::size_t sorted = 0;
     while (!ready.empty()) {
@@ -53,7 +54,7 @@ class RegionDependencies {
         if (--incoming[consumer] == 0) ready.push_back(consumer);
       });
     }
-    return sorted != regions_.regions().size();
+    return sorted != regions.size();
   }
 
   /// Whether region `from` feeds region `to` through some other region (so merging them would
@@ -78,7 +79,6 @@ class RegionDependencies {
   }
 
  private:
-  /// The regions (as merged) of the values `value` is computed from, looking through nodes in no region.
   /// Appends to `producers` the regions (as merged) of the values `value` is computed from,
   /// looking through nodes in no region.
   void appendProducers(const Expr& value, std::vector<int>& producers) const {
@@ -124,6 +124,7 @@ class RegionMerger {
         dependencies_(dependencies),
         handled_(regions.idCount(), 0),
         waiting_(regions.idCount(), 0),
+        listedIn_(regions.idCount(), 0),
         barriers_(regions.idCount()) {}
 
   /// Handles every region, at its first end in post-order; an error (placed in `module`, when
@@ -153,12 +154,16 @@ class RegionMerger {
     return parent != &region ? parent : nullptr;
   }
 
-  /// The regions feeding `region`'s begins, each once, in input order.
+  /// The regions feeding `region`'s begins, each once, in input order (a stamp per region keeps
+  /// a concatenation of thousands of inputs linear).
   std::vector<AnnotatedRegion*> parentsOf(const AnnotatedRegion& region) {
     std::vector<AnnotatedRegion*> parents;
+    ++listing_;
     for (const Expr& begin : region.ins) {
       AnnotatedRegion* parent = parentOf(begin, region);
-      if (parent && std::find(parents.begin(), parents.end(), parent) == parents.end()) parents.push_back(parent);
+      if (!parent || listedIn_[parent->id] == listing_) continue;
+      listedIn_[parent->id] = listing_;
+      parents.push_back(parent);
     }
     return parents;
   }
@@ -235,6 +240,8 @@ class RegionMerger {
   RegionDependencies* dependencies_;
   std::vector<char> handled_;  ///< by region id
   std::vector<char> waiting_;  ///< by region id: met, its parents first
+  std::vector<std::uint64_t> listedIn_;  ///< by region id: the parentsOf call that listed it last
+  std::uint64_t listing_ = 0;
   MergeBarriers barriers_;     ///< by region id: the regions each must not merge with
 };
 

@@ -41,8 +41,12 @@ struct CompositeKind {
   /// The roles of its inputs, in order (`data`, `weight`, `bias`, `residual`; `scale`, `shift`).
   std::vector<std::string> roles;
 
-  /// Whether the name carries the post-op suffix `part` (`_relu`).
-  bool has(std::string_view part) const { return name.find(part) != std::string::npos; }
+  /// Whether the kernel part of the name (after the target's prefix, which may be any target's
+  /// name: `my_sum.conv2d` has no `_sum`) carries `part` (`conv2d`, `_bias`, `_relu`).
+  bool has(std::string_view part) const {
+    const std::size_t dot = name.find('.');
+    return std::string_view(name).substr(dot == std::string::npos ? 0 : dot + 1).find(part) != std::string_view::npos;
+  }
 };
 
 /// The kind of the composite called `name`, or nothing when no family has that name.
