@@ -190,7 +190,9 @@ std::vector<Pattern> patternChildren(const PatternNode& node) {
   return {};
 }
 
-std::vector<Pattern> patternPostOrder(const Pattern& root) {
+std::vector<Pattern> patternPostOrder(const Pattern& root) { return patternPostOrder(std::span<const Pattern>(&root, 1)); }
+
+std::vector<Pattern> patternPostOrder(std::span<const Pattern> roots) {
   struct Frame {
     Pattern node;
     bool expanded;
@@ -198,7 +200,8 @@ std::vector<Pattern> patternPostOrder(const Pattern& root) {
   std::vector<Pattern> order;
   std::unordered_set<const PatternNode*> entered;
   std::unordered_set<const PatternNode*> done;
-  std::vector<Frame> stack{{root, false}};
+  std::vector<Frame> stack;
+  for (auto root = roots.rbegin(); root != roots.rend(); ++root) stack.push_back({*root, false});
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (done.count(top.node.get())) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -325,6 +326,9 @@ std::vector<Pattern> patternChildren(const PatternNode& node);
 /// Every node reachable from `root`, children before parents, each once. A child that is
 /// still being visited (a cycle through a redirect) is not entered again.
 std::vector<Pattern> patternPostOrder(const Pattern& root);
+
+/// Every node reachable from any of `roots`, in the same order, each once over all of them.
+std::vector<Pattern> patternPostOrder(std::span<const Pattern> roots);
 
 /// Clears the redirect of every wildcard reachable from `root`, breaking the reference cycles of
 /// recursive patterns so that their nodes can be freed. The pattern is unusable afterwards.

@@ -40,9 +40,10 @@ class Parser {
     std::unordered_set<const PatternNode*> kept;
     if (result)
       for (const Pattern& node : patternPostOrder(result->pattern)) kept.insert(node.get());
-    for (const auto& [name, definition] : names_)
-      for (const Pattern& node : patternPostOrder(definition))
-        if (const auto* wild = node->as<WildcardPatternNode>(); wild && !kept.count(wild)) wild->redirectTo({});
+    std::vector<Pattern> definitions;
+    for (const auto& [name, definition] : names_) definitions.push_back(definition);
+    for (const Pattern& node : patternPostOrder(definitions))
+      if (const auto* wild = node->as<WildcardPatternNode>(); wild && !kept.count(wild)) wild->redirectTo({});
     return result;
   }
 

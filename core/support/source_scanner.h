@@ -41,6 +41,10 @@ class SourceScanner {
   bool startsWith(std::string_view prefix) const { return text_.substr(pos_).starts_with(prefix); }
   int line() const { return line_; }
   int column() const { return column_; }
+  /// How many characters have been consumed.
+  std::size_t offset() const { return pos_; }
+  /// The text consumed since offset `start`.
+  std::string_view since(std::size_t start) const { return text_.substr(start, pos_ - start); }
 
   /// Consumes one character (none at the end) and returns it.
   char advance();

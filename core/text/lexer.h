@@ -2,6 +2,7 @@
 /// \file
 /// Tokens of the Relay text format.
 
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,9 @@ bool isNameStart(char c);
 /// Whether `c` may continue a name: what may start one, or a digit.
 bool isNameChar(char c);
 
-/// One token with its 1-based position.
+/// One token with its 1-based position. Its text views the source being read (or the unescaped
+/// strings of its `TokenList`), so a token costs no allocation: a million-statement model is
+/// several million tokens.
 struct Token {
   enum class Kind {
     Identifier,  ///< `nn.conv2d`, `fn`, `Tensor`, `float32`, `True`
@@ -30,8 +33,8 @@ struct Token {
     End,
   };
   Kind kind;
-  std::string text;
-  std::string suffix;  ///< dtype suffix of a numeric literal: "", "f", "i64", "f16", …
+  std::string_view text;
+  std::string_view suffix;  ///< dtype suffix of a numeric literal: "", "f", "i64", "f16", …
   int line;
   int column;
 
@@ -39,7 +42,13 @@ struct Token {
   std::string describe() const;
 };
 
+/// The tokens of a text, ending with an `End` token. Valid while the text they were read from is.
+struct TokenList {
+  std::vector<Token> tokens;
+  std::deque<std::string> unescaped;  ///< the values of string tokens (a deque: tokens point into it)
+};
+
 /// Splits `text` into tokens, skipping whitespace and comments. Errors carry `file:line:col`.
-Result<std::vector<Token>> tokenize(std::string_view text, std::string_view fileName);
+Result<TokenList> tokenize(std::string_view text, std::string_view fileName);
 
 }  // namespace byoc::text

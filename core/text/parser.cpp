@@ -58,8 +58,8 @@ Result<std::vector<TensorData>> readMetadata(std::string_view json, std::string_
 /// in a loop, so long programs do not deepen the recursion; only written nesting does.
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, std::string_view fileName, std::vector<TensorData> metadata)
-      : tokens_(std::move(tokens)), fileName_(fileName), metadata_(std::move(metadata)),
+  Parser(text::TokenList tokens, std::string_view fileName, std::vector<TensorData> metadata)
+      : list_(std::move(tokens)), fileName_(fileName), metadata_(std::move(metadata)),
         provenance_(std::make_shared<Provenance>()) {}
 
   Result<Module> parseModule() {
@@ -72,7 +72,7 @@ class Parser {
       while (isIdentifier("def")) {
         ++pos_;
         if (peek().kind != Token::Kind::GlobalVar) return unexpected("a function name such as @main");
-        std::string name = next().text;
+        std::string name(next().text);
         if (module.find(name)) return error(tokens_[pos_ - 1], "@" + name + " is defined twice");
         scopes_.clear();
         temps_ = decltype(temps_)();  // not clear(): it would cost the largest definition's bucket count each time
@@ -87,7 +87,7 @@ class Parser {
     }
     if (peek().kind != Token::Kind::End) return unexpected("'def' or the end of the input");
     for (const auto& [name, token] : globalUses_)
-      if (!module.find(name)) return error(token, "unknown global function @" + name);
+      if (!module.find(name)) return error(token, "unknown global function @" + std::string(name));
     module.setProvenance(provenance_);
     return module;
   }
@@ -143,7 +143,7 @@ class Parser {
   }
 
   // ------------------------------------------------------------------ names
-  Expr lookupLocal(const std::string& name) const {
+  Expr lookupLocal(std::string_view name) const {
     for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
       if (auto it = scope->find(name); it != scope->end()) return it->second;
     if (auto it = temps_.find(name); it != temps_.end()) return it->second;
@@ -224,7 +224,7 @@ class Parser {
   Result<DType> parseDTypeName() {
     if (peek().kind != Token::Kind::Identifier) return unexpected("a dtype such as float32");
     auto dtype = parseDType(peek().text);
-    if (!dtype) return error(peek(), "unknown dtype '" + peek().text + "'");
+    if (!dtype) return error(peek(), "unknown dtype '" + std::string(peek().text) + "'");
     ++pos_;
     return *dtype;
   }
@@ -250,7 +250,7 @@ class Parser {
       }
       case Token::Kind::String:
         ++pos_;
-        return AttrValue(at.text);
+        return AttrValue(std::string(at.text));
       case Token::Kind::Identifier:
         if (at.text == "True" || at.text == "False") {
           ++pos_;
@@ -300,11 +300,11 @@ class Parser {
           ++pos_;
           BYOC_ASSIGN_OR_RETURN(annotation, parseType());
         }
-        Var param = VarNode::make(nameToken.text, annotation, originAt(nameToken));
+        Var param = VarNode::make(std::string(nameToken.text), annotation, originAt(nameToken));
         scopes_.back()[nameToken.text] = param;
         params.push_back(std::move(param));
       } else if (atAttribute()) {
-        std::string name = next().text;
+        std::string name(next().text);
         ++pos_;
         BYOC_ASSIGN_OR_RETURN(AttrValue value, parseAttrValue());
         attrs.set(std::move(name), std::move(value));
@@ -354,7 +354,7 @@ class Parser {
           ++pos_;
           BYOC_ASSIGN_OR_RETURN(annotation, parseType());
         }
-        Var var = VarNode::make(nameToken.text, annotation, originAt(nameToken));
+        Var var = VarNode::make(std::string(nameToken.text), annotation, originAt(nameToken));
         BYOC_TRY(expect("="));
         // Only a function sees its own name (a recursive function); any other value that used it
         // would be defined by itself.
@@ -371,7 +371,7 @@ class Parser {
         BYOC_TRY(expect(":"));
         BYOC_ASSIGN_OR_RETURN(Type annotation, parseType());
         BYOC_TRY(expect(";"));
-        scopes_.back()[nameToken.text] = VarNode::make(nameToken.text, annotation, originAt(nameToken));
+        scopes_.back()[nameToken.text] = VarNode::make(std::string(nameToken.text), annotation, originAt(nameToken));
       } else if (peek().kind == Token::Kind::LocalVar && isPunct("=", 1)) {
         const Token& nameToken = next();
         ++pos_;
@@ -416,7 +416,7 @@ class Parser {
     Attrs attrs;
     while (!isPunct(")")) {
       if (atAttribute()) {
-        std::string name = next().text;
+        std::string name(next().text);
         ++pos_;
         BYOC_ASSIGN_OR_RETURN(AttrValue value, parseAttrValue());
         attrs.set(std::move(name), std::move(value));
@@ -448,13 +448,13 @@ class Parser {
       case Token::Kind::LocalVar: {
         ++pos_;
         Expr found = lookupLocal(at.text);
-        if (!found) return error(at, "undefined variable %" + at.text);
+        if (!found) return error(at, "undefined variable %" + std::string(at.text));
         return found;
       }
       case Token::Kind::GlobalVar:
         ++pos_;
         globalUses_.emplace(at.text, at);
-        return Expr(GlobalVarNode::make(at.text, originAt(at)));
+        return Expr(GlobalVarNode::make(std::string(at.text), originAt(at)));
       case Token::Kind::Integer:
       case Token::Kind::Float:
         return parseLiteral();
@@ -500,7 +500,7 @@ class Parser {
       ++pos_;
       return Expr(def->handle);
     }
-    return error(at, "unknown op '" + at.text + "'");
+    return error(at, "unknown op '" + std::string(at.text) + "'");
   }
 
   Result<Expr> parseIf() {
@@ -528,7 +528,7 @@ class Parser {
     BYOC_TRY(expect("]"));
     std::optional<int64_t> index = parseIntegerLiteral(indexToken.text);
     if (!index || *index < 0 || static_cast<uint64_t>(*index) >= metadata_.size())
-      return error(indexToken, "meta[relay.Constant][" + indexToken.text + "] does not exist: the metadata section has " +
+      return error(indexToken, "meta[relay.Constant][" + std::string(indexToken.text) + "] does not exist: the metadata section has " +
                                    std::to_string(metadata_.size()) + " constant(s)");
     return Expr(ConstantNode::make(metadata_[static_cast<std::size_t>(*index)], originAt(at)));
   }
@@ -553,16 +553,18 @@ class Parser {
     return Expr(TupleNode::make(std::move(fields), originAt(at)));
   }
 
-  std::vector<Token> tokens_;
+  text::TokenList list_;
+  const std::vector<Token>& tokens_ = list_.tokens;
   std::size_t pos_ = 0;
   std::string_view fileName_;
   std::vector<TensorData> metadata_;
   std::shared_ptr<Provenance> provenance_;
   NodeId nextId_ = 0;
   int depth_ = 0;
-  std::vector<std::unordered_map<std::string, Expr>> scopes_;  ///< parameters and lets, innermost last
-  std::unordered_map<std::string, Expr> temps_;                ///< `%N = …` bindings of the definition
-  std::unordered_map<std::string, Token> globalUses_;          ///< first use of each @name
+  // Names are keyed by views of the source text, which outlives the parser.
+  std::vector<std::unordered_map<std::string_view, Expr>> scopes_;  ///< parameters and lets, innermost last
+  std::unordered_map<std::string_view, Expr> temps_;                ///< `%N = …` bindings of the definition
+  std::unordered_map<std::string_view, Token> globalUses_;          ///< first use of each @name
 };
 
 }  // namespace
@@ -578,7 +580,7 @@ Result<std::vector<TensorData>> parseMetadataConstants(std::string_view source, 
 Result<Module> parseModule(std::string_view source, std::string_view fileName) {
   BYOC_ASSIGN_OR_RETURN(std::vector<TensorData> metadata, parseMetadataConstants(source, fileName));
   std::string_view program = source.substr(0, source.find("#[metadata]"));
-  BYOC_ASSIGN_OR_RETURN(std::vector<Token> tokens, text::tokenize(program, fileName));
+  BYOC_ASSIGN_OR_RETURN(text::TokenList tokens, text::tokenize(program, fileName));
   return Parser(std::move(tokens), fileName, std::move(metadata)).parseModule();
 }
 

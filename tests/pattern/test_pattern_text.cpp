@@ -74,6 +74,16 @@ class TestPatternText : public QObject {
     QVERIFY(!(args[0] == args[1]));
   }
 
+  void aPostOrderOverSeveralRootsVisitsSharedNodesOnce() {
+    Pattern shared = parsed("nn.relu(*)");
+    Pattern left = parsed("x = nn.relu(*); add(x, x)");
+    const std::vector<Pattern> roots{shared, left, shared};
+    const std::vector<Pattern> order = patternPostOrder(roots);
+    QCOMPARE(order.size(), patternPostOrder(shared).size() + patternPostOrder(left).size());
+    QVERIFY(order[patternPostOrder(shared).size() - 1] == shared);  // children first, roots in order
+    QVERIFY(order.back() == left);
+  }
+
   // TVM users name a capture after its op (`mean = is_op("mean")(x)`): called, the word is the op;
   // anywhere else, the name.
   void aNameMayBeAnOpName() {
@@ -164,6 +174,9 @@ class TestPatternText : public QObject {
     QCOMPARE(QString::fromStdString(parseError(reluChain(limit))),
              QStringLiteral("p.txt:%1:8: the pattern nests %2 sub-patterns deep, more than the limit of %3")
                  .arg(limit).arg(limit + 1).arg(limit));  // at the last definition, `a499 = nn.relu(a498);`
+    // Each definition reaches all earlier ones: the parser's work must stay linear in their number.
+    QCOMPARE(QString::fromStdString(parseError(reluChain(30000))),
+             QStringLiteral("p.txt:30000:10: the pattern nests 30001 sub-patterns deep, more than the limit of %1").arg(limit));
     const std::string brackets = std::string(limit + 1, '(') + "*" + std::string(limit + 1, ')');
     QCOMPARE(QString::fromStdString(parseError(brackets)),
              QStringLiteral("p.txt:1:%1: found '(', expected at most %2 nested brackets or sub-patterns (the nesting limit)")
