@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 #include "window/main_window.h"
 #include "window/model_document.h"
@@ -422,17 +423,25 @@ class TestRunPanel : public QObject {
     QCOMPARE(timings.p90(), 14.0);
     LatencyChart chart;
     chart.setTimings(timings);
+    // Slowest first.
     QCOMPARE(static_cast<int>(chart.bars().size()), 3);
-    QCOMPARE(chart.bars()[0].first, QStringLiteral("@a · dnnl"));
-    QCOMPARE(chart.bars()[0].second, 5.0);
-    QCOMPARE(chart.bars()[1].first, QStringLiteral("b_region_1 · dnnl"));
-    QCOMPARE(chart.bars()[1].second, 1.0);
-    QCOMPARE(chart.bars()[2].first, QStringLiteral("host"));
-    QCOMPARE(chart.bars()[2].second, 6.0);  // mean 12 - 5 - 1
+    QCOMPARE(chart.bars()[0].first, QStringLiteral("host"));
+    QCOMPARE(chart.bars()[0].second, 6.0);  // mean 12 - 5 - 1
+    QCOMPARE(chart.bars()[1].first, QStringLiteral("@a · dnnl"));
+    QCOMPARE(chart.bars()[1].second, 5.0);
+    QCOMPARE(chart.bars()[2].first, QStringLiteral("b_region_1 · dnnl"));
+    QCOMPARE(chart.bars()[2].second, 1.0);
     // Drawn in the theme's colours, the bars kept.
     chart.setTheme(Theme::Dark);
     QCOMPARE(chart.backgroundColour(), graphPalette(Theme::Dark).background);
     QCOMPARE(static_cast<int>(chart.bars().size()), 3);
+    // Many regions keep a readable bar each: the chart grows, and the Run panel scrolls it.
+    const int fewHeight = chart.minimumHeight();
+    for (int i = 0; i < 40; ++i) timings.regions.push_back({"", "r" + std::to_string(i), "dnnl", "dnnl", 1, 0.001 * i});
+    chart.setTimings(timings);
+    QVERIFY(chart.minimumHeight() >= 43 * 20);
+    QVERIFY(chart.minimumHeight() > fewHeight);
+    QVERIFY(std::is_sorted(chart.bars().begin(), chart.bars().end(), [](const auto& a, const auto& b) { return a.second > b.second; }));
     chart.setTimings({});
     QVERIFY(chart.bars().empty());
     QCOMPARE(chart.backgroundColour(), graphPalette(Theme::Dark).background);

@@ -10,9 +10,17 @@
 
 namespace byoc::ui {
 
+namespace {
+
+constexpr int kMinimumHeight = 140;
+constexpr int kAxesHeight = 70;  ///< the title and the value axis
+constexpr int kBarHeight = 22;
+
+}  // namespace
+
 LatencyChart::LatencyChart(QWidget* parent) : QChartView(parent) {
   setRenderHint(QPainter::Antialiasing);
-  setMinimumHeight(140);
+  setMinimumHeight(kMinimumHeight);
   chart()->legend()->hide();
   chart()->setTitle(tr("Time per run (ms)"));
 }
@@ -31,7 +39,11 @@ void LatencyChart::setTimings(const RunTimings& timings) {
     for (const RegionInfo& region : timings.regions)
       bars_.emplace_back(QString::fromStdString(region.label() + " · " + region.codegen), timings.regionMilliseconds(region));
     bars_.emplace_back(tr("host"), timings.hostMilliseconds());
+    // Slowest first: with dozens of regions, what costs the time is at the top.
+    std::stable_sort(bars_.begin(), bars_.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   }
+  // Each bar keeps a readable height; the Run panel scrolls the chart when they do not all fit.
+  setMinimumHeight(std::max(kMinimumHeight, kAxesHeight + kBarHeight * static_cast<int>(bars_.size())));
   const GraphPalette& colours = graphPalette(theme_);
   auto* chart = new QChart;
   chart->setTheme(theme_ == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);

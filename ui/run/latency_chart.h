@@ -2,7 +2,7 @@
 /// \file
 /// The per-region latency chart of the Run panel: one horizontal bar per offloaded region (labelled
 /// with the codegen that ran it) and one for the host (everything not offloaded), in milliseconds
-/// per run, from the timed runs; drawn in the colours of the app's theme (theme.h).
+/// per run, from the timed runs, slowest first; drawn in the colours of the app's theme (theme.h).
 
 #include <QChartView>
 #include <QString>
@@ -26,7 +26,7 @@ class LatencyChart : public QChartView {
   void setTheme(Theme theme);
   /// The colour the chart's background is drawn in.
   QColor backgroundColour() const;
-  /// The bars drawn: label and milliseconds per run, top to bottom.
+  /// The bars drawn: label and milliseconds per run, top (slowest) to bottom.
   const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
 
  private:

@@ -8,6 +8,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -119,7 +120,12 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   topLayout->addWidget(codegens_);
   topLayout->addWidget(resultsView_, 1);
   results->addWidget(top);
-  results->addWidget(chart_);
+  auto* chartScroll = new QScrollArea(results);
+  chartScroll->setWidget(chart_);
+  chartScroll->setWidgetResizable(true);
+  chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  chartScroll->setFrameShape(QFrame::NoFrame);
+  results->addWidget(chartScroll);
   results->setStretchFactor(0, 1);
   results->setStretchFactor(1, 2);
   auto* splitter = new QSplitter(Qt::Horizontal, this);
