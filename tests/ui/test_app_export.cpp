@@ -229,7 +229,7 @@ class TestAppExport : public QObject {
     QCOMPARE(static_cast<int>(window.mainPage()->scene()->overlay().hulls.size()), 2);
 
     // A region's properties say how it runs.
-    window.selectRegion(0);
+    window.selectRegion(window.regionModel()->index(0, 0));
     const int call = window.regionModel()->index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>().front();
     window.mainPage()->scene()->selectNode(call);
     std::map<QString, QString> properties;

@@ -8,6 +8,7 @@
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/label_placer.h"
+#include "graph/minimap.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "test_files.h"
@@ -126,6 +127,38 @@ class TestCanvasLabels : public QObject {
     QVERIFY(page->legend()->isVisible());
     QVERIFY(!texts().contains(QStringLiteral("outlined function (a colour each)")));
     QVERIFY(!texts().contains(QStringLiteral("search match")));
+  }
+
+  // On a small screen the legend and minimap get out of the graph's way.
+  void theOverlaysStaySmallOnSmallViews() {
+    MainWindow window;
+    QVERIFY(partitioned(window, {}, QStringLiteral("byoc-target")));
+    GraphPage* page = window.mainPage();
+    GraphLegend* legend = page->legend();
+    const QSize full = legend->fullSize();
+    window.resize(1366, 560);
+    QTRY_VERIFY(legend->compact());
+    QCOMPARE(legend->height(), legend->sizeHint().height());
+    QVERIFY(legend->height() < full.height() / 2);  // one line
+    window.resize(1920, 1080);
+    QTRY_VERIFY(!legend->compact());
+    QCOMPARE(legend->size(), full);
+    QCOMPARE(shortLegendText(QStringLiteral("composite (a pattern's match)")), QStringLiteral("composite"));
+    QCOMPARE(shortLegendText(QStringLiteral("no target takes it: stays on the host")), QStringLiteral("no target takes it"));
+    QCOMPARE(shortLegendText(QStringLiteral("runs on dnnl")), QStringLiteral("runs on dnnl"));
+
+    // The minimap takes the graph's shape: a tall graph gets a strip along the edge, never thinner
+    // than can be clicked, never taller than the view.
+    const QSize viewport(780, 420);
+    const QSize tall = minimapSize(QSizeF(900, 15000), viewport);
+    QVERIFY(tall.height() <= 0.9 * viewport.height() + 1);
+    QVERIFY(tall.width() >= 28 && tall.width() <= 40);
+    const QSize wide = minimapSize(QSizeF(6000, 300), viewport);
+    QVERIFY(wide.width() <= 0.4 * viewport.width() + 1);
+    QVERIFY(wide.height() >= 28);
+    const QSize square = minimapSize(QSizeF(1000, 1000), viewport);
+    QCOMPARE(square.width(), square.height());
+    QVERIFY(square.width() * square.height() <= 0.061 * viewport.width() * viewport.height());
   }
 
   void namedScopesAndCompositesReadCleanly() {

@@ -116,7 +116,7 @@ class TestGraphView : public QObject {
     const int last = window.regionModel()->rowCount() - 1;
     const QList<int> nodes = window.regionModel()->index(last, 0).data(RegionListModel::NodesRole).value<QList<int>>();
     QVERIFY(!nodes.isEmpty());
-    window.selectRegion(last);
+    window.selectRegion(window.regionModel()->index(last, 0));
     QRectF members;
     for (int node : nodes) members |= window.mainPage()->scene()->itemOf(node)->sceneBoundingRect();
     const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();

@@ -434,23 +434,30 @@ class TestMainWindow : public QObject {
     GraphScene* scene = window.mainPage()->scene();
     QCOMPARE(scene->hullCount(), 0);
 
-    // Expected hulls per step: (label, node count).
+    // Expected rows of the region list per step, (label, node count), a composite inside a region
+    // listed under it; and the hulls drawn.
+    const QPair<QString, int> composite{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3};
     const QList<QList<QPair<QString, int>>> expected{
         {},
-        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}},
-        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}},
-        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3}, {QStringLiteral("byoc-target #0"), 4}, {QStringLiteral("byoc-target #1"), 1}},
-        {{QStringLiteral("byoc-target.conv2d_relu_with_bias"), 3},
-         {QStringLiteral("tvmgen_default_byoc_target_main_0"), 4},
-         {QStringLiteral("tvmgen_default_byoc_target_main_2"), 1}},
+        {composite},
+        {composite},
+        {{QStringLiteral("byoc-target #0"), 4}, {QStringLiteral("byoc-target #1"), 1}},
+        {{QStringLiteral("tvmgen_default_byoc_target_main_0"), 4}, {QStringLiteral("tvmgen_default_byoc_target_main_2"), 1}},
     };
+    const int hulls[] = {0, 1, 1, 3, 3};
     for (int step = 0; step < 5; ++step) {
       window.timeline()->setCurrentStep(step);
       QCOMPARE(window.regionModel()->rowCount(), static_cast<int>(expected[step].size()));
-      QCOMPARE(scene->hullCount(), static_cast<int>(expected[step].size()));
+      QCOMPARE(scene->hullCount(), hulls[step]);
       for (int row = 0; row < expected[step].size(); ++row) {
         QCOMPARE(window.regionModel()->index(row, 0).data().toString(), expected[step][row].first);
         QCOMPARE(window.regionModel()->index(row, 3).data().toInt(), expected[step][row].second);
+      }
+      if (step >= 3) {
+        const QModelIndex holder = window.regionModel()->index(0, 0);
+        QCOMPARE(window.regionModel()->rowCount(holder), 1);
+        QCOMPARE(window.regionModel()->index(0, 0, holder).data().toString(), composite.first);
+        QCOMPARE(window.regionModel()->index(0, 3, holder).data().toInt(), composite.second);
       }
     }
     // After PartitionGraph the module tree shows the outlined functions; each opens in its own tab.
@@ -471,7 +478,7 @@ class TestMainWindow : public QObject {
 
     // Clicking a region selects its nodes on the loaded graph.
     window.timeline()->setCurrentStep(3);
-    window.selectRegion(1);
+    window.selectRegion(window.regionModel()->index(0, 0));
     QCOMPARE(scene->selectedItems().size(), 4);
   }
 
@@ -496,9 +503,9 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.snapshotModel()->index(1, 1).data().toString(), QStringLiteral("demo_annotate_target"));
     QCOMPARE(window.snapshotModel()->index(2, 3).data().toString(), QStringLiteral("+3 functions, \u221226 annotations, +3 calls"));
     window.timeline()->setCurrentStep(2);
-    QCOMPARE(window.regionModel()->rowCount(), 5);
-    QCOMPARE(window.regionModel()->index(4, 0).data().toString(), QStringLiteral("tvmgen_default_byoc_target_main_5"));
-    QCOMPARE(window.regionModel()->index(4, 3).data().toInt(), 4);
+    QCOMPARE(window.regionModel()->rowCount(), 3);  // the partitions, holding the composites
+    QCOMPARE(window.regionModel()->index(2, 0).data().toString(), QStringLiteral("tvmgen_default_byoc_target_main_5"));
+    QCOMPARE(window.regionModel()->index(2, 3).data().toInt(), 4);
 
     QSignalSpy failed(&window, &MainWindow::openFailed);
     window.openSteps({dir.filePath(QStringLiteral("missing.json"))});
@@ -519,15 +526,19 @@ class TestMainWindow : public QObject {
     for (int row = 0; row < window.snapshotModel()->rowCount(); ++row) passes << window.snapshotModel()->index(row, 1).data().toString();
     QCOMPARE(passes, (QStringList{QStringLiteral("loaded"), QStringLiteral("MergeComposite"), QStringLiteral("AnnotateTarget"),
                                   QStringLiteral("MergeCompilerRegions"), QStringLiteral("PartitionGraph")}));
-    // After PartitionGraph: the two composites and seed 000's three partitions, on the loaded graph.
+    // After PartitionGraph: seed 000's three partitions on the loaded graph, the two composites inside them.
     window.timeline()->setCurrentStep(4);
     QStringList regions;
-    for (int row = 0; row < window.regionModel()->rowCount(); ++row)
-      regions << window.regionModel()->index(row, 0).data().toString() + QStringLiteral(":") +
-                     window.regionModel()->index(row, 3).data().toString();
-    QCOMPARE(regions.mid(2), (QStringList{QStringLiteral("tvmgen_default_byoc_target_main_0:1"),
-                                          QStringLiteral("tvmgen_default_byoc_target_main_2:3"),
-                                          QStringLiteral("tvmgen_default_byoc_target_main_5:4")}));
+    int composites = 0;
+    for (int row = 0; row < window.regionModel()->rowCount(); ++row) {
+      const QModelIndex partition = window.regionModel()->index(row, 0);
+      regions << partition.data().toString() + QStringLiteral(":") + window.regionModel()->index(row, 3).data().toString();
+      composites += window.regionModel()->rowCount(partition);
+    }
+    QCOMPARE(regions, (QStringList{QStringLiteral("tvmgen_default_byoc_target_main_0:1"),
+                                   QStringLiteral("tvmgen_default_byoc_target_main_2:3"),
+                                   QStringLiteral("tvmgen_default_byoc_target_main_5:4")}));
+    QCOMPARE(composites, 2);
 
     QSignalSpy failed(&window, &MainWindow::openFailed);
     window.runPartition({QStringLiteral("no-such-target")}, QStringLiteral("relay"));

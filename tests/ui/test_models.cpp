@@ -139,6 +139,52 @@ class TestModels : public QObject {
     QCOMPARE(model.index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>(), (QList<int>{2, 4, 5}));
   }
 
+  // Dozens of composites of one pattern are one row, whose rows say where each lies; composites
+  // inside a region or outlined function are listed under it.
+  void regionListGathersCompositesWhereTheyLie() {
+    Module module = demo();
+    GraphModel graph = GraphModel::build(module.find("main"));
+    const std::vector<int> convs = *searchNodes(graph, {QStringLiteral("nn.conv2d"), false});
+    const std::vector<int> relus = *searchNodes(graph, {QStringLiteral("nn.relu"), false});
+    QCOMPARE(convs.size(), std::size_t(2));
+    Provenance provenance;
+    provenance.names[graph.nodes()[convs[0]].expr->origin().ids().front()] = "layer1.conv";
+    using Kind = OverlayHull::Kind;
+    auto sorted = [](int a, int b) { return std::vector<int>{std::min(a, b), std::max(a, b)}; };
+    GraphOverlay overlay;
+    overlay.hulls.push_back({Kind::Composite, QStringLiteral("dnnl.conv2d_relu"), {}, sorted(convs[0], relus[0])});
+    overlay.hulls.push_back({Kind::Composite, QStringLiteral("dnnl.conv2d_relu"), {}, sorted(convs[1], relus[1])});
+    overlay.hulls.push_back({Kind::Composite, QStringLiteral("dnnl.relu"), {}, {relus[1]}});
+    overlay.hulls.push_back({Kind::Partition, QStringLiteral("tvmgen_default_dnnl_main_0"), QStringLiteral("dnnl"), sorted(relus[1], convs[1])});
+    RegionListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setOverlay(overlay, &graph, &provenance);
+    auto text = [&](const QModelIndex& index) { return index.data().toString(); };
+    // The partition first, holding its two composites; then the one outside any.
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex partition = model.index(0, 0);
+    QCOMPARE(text(partition), QStringLiteral("tvmgen_default_dnnl_main_0"));
+    QCOMPARE(model.rowCount(partition), 2);
+    QCOMPARE(text(model.index(0, 0, partition)), QStringLiteral("dnnl.conv2d_relu"));
+    QCOMPARE(text(model.index(1, 0, partition)), QStringLiteral("dnnl.relu"));
+    QCOMPARE(text(model.index(1, 0)), QStringLiteral("dnnl.conv2d_relu"));
+    QCOMPARE(model.index(1, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("dnnl.conv2d_relu at layer1.conv"));
+
+    // Outside any partition, the two composites of one pattern are gathered, each named by its place.
+    overlay.hulls.pop_back();
+    model.setOverlay(overlay, &graph, &provenance);
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex gathered = model.index(0, 0);
+    QCOMPARE(text(gathered), QStringLiteral("dnnl.conv2d_relu"));
+    QCOMPARE(text(model.index(0, 1)), QStringLiteral("2 composites"));
+    QCOMPARE(model.index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>().size(), 4);
+    QCOMPARE(model.rowCount(gathered), 2);
+    QCOMPARE(text(model.index(0, 0, gathered)), QStringLiteral("layer1.conv"));
+    QCOMPARE(text(model.index(1, 0, gathered)), QStringLiteral("else \u00B7 nn.conv2d"));  // no source name: scope and op
+    QCOMPARE(model.parent(model.index(1, 0, gathered)), gathered);
+    QCOMPARE(text(model.index(1, 0)), QStringLiteral("dnnl.relu"));
+  }
+
   void searchFindsNodes_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("regex");

@@ -70,10 +70,34 @@ void GraphLegend::setWanted(bool wanted) {
   setVisible(wanted_ && !entries_.empty());
 }
 
-QSize GraphLegend::sizeHint() const {
+void GraphLegend::setCompact(bool compact) {
+  if (compact == compact_) return;
+  compact_ = compact;
+  resize(sizeHint());
+  update();
+}
+
+QSize GraphLegend::fullSize() const {
   int width = 0;
   for (const LegendEntry& entry : entries_) width = std::max(width, fontMetrics().horizontalAdvance(entry.text));
   return {width + kSwatchWidth + 3 * kPad, static_cast<int>(entries_.size()) * kRow + 2 * kPad - 4};
+}
+
+QSize GraphLegend::sizeHint() const {
+  if (!compact_) return fullSize();
+  int width = kPad;
+  for (const LegendEntry& entry : entries_)
+    width += kSwatchWidth + kPad / 2 + fontMetrics().horizontalAdvance(shortLegendText(entry.text)) + kPad * 2;
+  return {width - kPad, kRow + 2 * kPad - 4};
+}
+
+QString shortLegendText(const QString& text) {
+  qsizetype cut = text.size();
+  for (const QString& explanation : {QStringLiteral(" ("), QStringLiteral(":")}) {
+    const qsizetype at = text.indexOf(explanation);
+    if (at >= 0) cut = std::min(cut, at);
+  }
+  return text.left(cut);
 }
 
 void GraphLegend::paintEvent(QPaintEvent*) {
@@ -85,9 +109,9 @@ void GraphLegend::paintEvent(QPaintEvent*) {
   painter.setPen(QPen(palette.border, 1));
   painter.setBrush(backdrop);
   painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
-  int top = kPad;
+  int top = kPad, left = kPad;
   for (const LegendEntry& entry : entries_) {
-    const QRectF swatch(kPad, top + (kRow - 4 - kSwatchHeight) / 2.0, kSwatchWidth, kSwatchHeight);
+    const QRectF swatch(left, top + (kRow - 4 - kSwatchHeight) / 2.0, kSwatchWidth, kSwatchHeight);
     switch (entry.swatch) {
       case LegendEntry::Swatch::Tint:
         painter.setPen(QPen(entry.colour.darker(110), 1.4));
@@ -114,8 +138,14 @@ void GraphLegend::paintEvent(QPaintEvent*) {
     }
     painter.drawRoundedRect(swatch, 3, 3);
     painter.setPen(palette.text);
-    painter.drawText(QRectF(kPad * 2 + kSwatchWidth, top, width(), kRow - 4), Qt::AlignVCenter | Qt::AlignLeft, entry.text);
-    top += kRow;
+    const QString text = compact_ ? shortLegendText(entry.text) : entry.text;
+    const int textLeft = left + kSwatchWidth + (compact_ ? kPad / 2 : kPad);
+    painter.drawText(QRectF(textLeft, top, width() - textLeft, kRow - 4), Qt::AlignVCenter | Qt::AlignLeft, text);
+    if (compact_) {
+      left = textLeft + fontMetrics().horizontalAdvance(text) + kPad * 2;
+    } else {
+      top += kRow;
+    }
   }
 }
 

@@ -44,6 +44,11 @@ class GraphLegend : public QWidget {
   const std::vector<LegendEntry>& entries() const { return entries_; }
   /// Whether the user wants the legend (it still hides while there is nothing to explain).
   void setWanted(bool wanted);
+  /// Whether the legend lists its entries on one line, each by its short text (a small view).
+  void setCompact(bool compact);
+  bool compact() const { return compact_; }
+  /// The size of the full list, whether or not it is compact now.
+  QSize fullSize() const;
   QSize sizeHint() const override;
 
  protected:
@@ -53,6 +58,10 @@ class GraphLegend : public QWidget {
   std::vector<LegendEntry> entries_;
   Theme theme_ = Theme::Light;
   bool wanted_ = true;
+  bool compact_ = false;
 };
+
+/// An entry's text up to its explanation: `composite` for `composite (a pattern's match)`.
+QString shortLegendText(const QString& text);
 
 }  // namespace byoc::ui

@@ -31,9 +31,9 @@ namespace byoc::ui {
 
 namespace {
 
-constexpr int kMinimapWidth = 180;
-constexpr int kMinimapHeight = 130;
 constexpr int kMargin = 12;
+/// Most of the view's area the legend's full list may cover; above it, it shows one line.
+constexpr double kLegendShare = 0.04;
 
 }  // namespace
 
@@ -79,7 +79,6 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
   scene_ = new GraphScene(this);
   view_ = new GraphView(scene_, this);
   minimap_ = new Minimap(view_, view_);
-  minimap_->resize(kMinimapWidth, kMinimapHeight);
   legend_ = new GraphLegend(view_);
   runner_ = new LayoutRunner(LayoutRunner::defaultHelperPath(), this);
   notice_ = new QLabel(view_);
@@ -258,9 +257,8 @@ void GraphPage::draw() {
   scene_->setMatches(matches_);
   laidOut_ = true;
   notice_->hide();
+  placeOverlays();
   minimap_->refit();
-  minimap_->setVisible(scene_->sceneRect().width() > 1.3 * view_->viewport()->width() ||
-                       scene_->sceneRect().height() > 1.3 * view_->viewport()->height());
   // Edits move the scene's bounds; the view stays on what it showed.
   if (first) {
     view_->showStart();
@@ -443,7 +441,13 @@ void GraphPage::resizeEvent(QResizeEvent* event) {
 
 void GraphPage::placeOverlays() {
   QRect area = view_->viewport()->geometry();
-  minimap_->move(area.right() - kMinimapWidth - kMargin, area.bottom() - kMinimapHeight - kMargin);
+  const QSizeF scene = scene_->sceneRect().size();
+  minimap_->setVisible(laidOut_ && (scene.width() > 1.3 * area.width() || scene.height() > 1.3 * area.height()));
+  const QSize minimap = minimapSize(scene, area.size());
+  minimap_->setGeometry(area.right() - minimap.width() - kMargin, area.bottom() - minimap.height() - kMargin, minimap.width(),
+                        minimap.height());
+  const QSize legend = legend_->fullSize();
+  legend_->setCompact(legend.width() * legend.height() > kLegendShare * area.width() * area.height());
   legend_->move(area.left() + kMargin, area.bottom() - legend_->height() - kMargin);
   QSize noticeSize(std::min(area.width() - 2 * kMargin, 420), 80);
   notice_->setGeometry(QRect(area.center() - QPoint(noticeSize.width() / 2, noticeSize.height() / 2), noticeSize));

@@ -6,6 +6,8 @@
 #include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QPainter>
+#include <algorithm>
+#include <cmath>
 
 #include "graph/graph_view.h"
 
@@ -16,7 +18,29 @@ namespace {
 /// How long the scene must stay unchanged before the picture is drawn again.
 constexpr int kRerenderDelayMs = 150;
 
+constexpr double kAreaShare = 0.06;
+constexpr double kMostHeight = 0.9;
+constexpr double kMostWidth = 0.4;
+constexpr int kThinnest = 28;
+
 }  // namespace
+
+QSize minimapSize(const QSizeF& scene, const QSize& viewport) {
+  if (scene.isEmpty() || viewport.isEmpty()) return {kThinnest, kThinnest};
+  const double aspect = scene.width() / scene.height();
+  const double area = kAreaShare * viewport.width() * viewport.height();
+  double width = std::sqrt(area * aspect), height = std::sqrt(area / aspect);
+  const double mostWidth = kMostWidth * viewport.width(), mostHeight = kMostHeight * viewport.height();
+  if (height > mostHeight) {
+    height = mostHeight;
+    width = height * aspect;
+  }
+  if (width > mostWidth) {
+    width = mostWidth;
+    height = width / aspect;
+  }
+  return {std::max(kThinnest, static_cast<int>(std::lround(width))), std::max(kThinnest, static_cast<int>(std::lround(height)))};
+}
 
 Minimap::Minimap(GraphView* main, QWidget* parent) : QWidget(parent), main_(main) {
   setAttribute(Qt::WA_OpaquePaintEvent);

@@ -11,6 +11,12 @@ namespace byoc::ui {
 
 class GraphView;
 
+/// The minimap's size over a viewport of `viewport` showing a scene of `scene`: the scene's shape,
+/// about 6 % of the viewport's area, at most 90 % of its height and 40 % of its width, and never
+/// thinner than a finger's width (a tall narrow graph gets a strip along the edge, like an editor's
+/// overview ruler).
+QSize minimapSize(const QSizeF& scene, const QSize& viewport);
+
 /// Overview of a GraphView's scene: a picture of the scene, drawn again once its changes settle
 /// (a second live view of a scene of tens of thousands of items would repaint all of them after
 /// every change), with the main view's visible area on top.

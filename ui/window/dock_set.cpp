@@ -42,18 +42,23 @@ DockSet::DockSet(QMainWindow* window, const PanelModels& models) : window_(windo
   moduleView_ = new QTreeView(window);
   moduleView_->setModel(models.moduleTree);
   moduleView_->setUniformRowHeights(true);
+  moduleView_->setTextElideMode(Qt::ElideMiddle);
   moduleView_->header()->setStretchLastSection(false);
   moduleView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   moduleView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   propertiesView_ = makeRowTable(models.properties, window);
   propertiesView_->setSelectionMode(QAbstractItemView::NoSelection);
   propertiesView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  regionView_ = makeRowTable(models.regions, window);
+  regionView_ = new QTreeView(window);
+  regionView_->setModel(models.regions);
+  regionView_->setUniformRowHeights(true);
+  regionView_->setAlternatingRowColors(true);
   regionView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  regionView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  regionView_->horizontalHeader()->setStretchLastSection(false);
-  regionView_->horizontalHeader()->setMinimumSectionSize(48);
-  for (int column : {1, 2, 3}) regionView_->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+  regionView_->setTextElideMode(Qt::ElideMiddle);  // names differ at their ends: `…_main_12`
+  regionView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  regionView_->header()->setStretchLastSection(false);
+  regionView_->header()->setMinimumSectionSize(48);
+  for (int column : {1, 2, 3}) regionView_->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
   diagnosticsView_ = makeRowTable(models.diagnostics, window);
   diagnosticsView_->setWordWrap(true);
   irText_ = new IrTextView(window);
@@ -88,10 +93,23 @@ DockSet::DockSet(QMainWindow* window, const PanelModels& models) : window_(windo
   text->raise();
   window->resizeDocks({module, properties}, {280, 330}, Qt::Horizontal);
   window->resizeDocks({text}, {220}, Qt::Vertical);
+  moduleDock_ = module;
+  timelineDock_ = timeline;
+  propertiesDock_ = properties;
+  textDock_ = text;
   viewMenu_ = new QMenu(tr("&View"), window);
   for (QDockWidget* each : {module, timeline, properties, regions, opSupport, text, diagnostics, run, patterns, compare})
     viewMenu_->addAction(each->toggleViewAction());
   viewMenu_->addSeparator();
+}
+
+void DockSet::fitTo(const QSize& size) {
+  if (size.width() >= 1600 && size.height() >= 900) return;
+  window_->tabifyDockWidget(timelineDock_, moduleDock_);
+  timelineDock_->raise();
+  // As narrow as their contents allow.
+  window_->resizeDocks({timelineDock_, propertiesDock_}, {size.width() / 8, size.width() / 6}, Qt::Horizontal);
+  window_->resizeDocks({textDock_}, {size.height() * 22 / 100}, Qt::Vertical);
 }
 
 QDockWidget* DockSet::raise(QWidget* panel) const {

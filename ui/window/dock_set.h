@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QMainWindow;
+class QSize;
 class QMenu;
 class QTableView;
 class QTreeView;
@@ -50,7 +51,7 @@ class DockSet {
   DockSet(QMainWindow* window, const PanelModels& models);
 
   QTreeView* moduleView() const { return moduleView_; }
-  QTableView* regionView() const { return regionView_; }
+  QTreeView* regionView() const { return regionView_; }
   QTableView* diagnosticsView() const { return diagnosticsView_; }
   IrTextView* irText() const { return irText_; }
   TimelineWidget* timeline() const { return timeline_; }
@@ -61,12 +62,20 @@ class DockSet {
   QMenu* viewMenu() const { return viewMenu_; }
   /// Shows and raises the dock holding `panel` (one of the above).
   QDockWidget* raise(QWidget* panel) const;
+  /// Arranges the docks for a window of `size`: on a small screen (under 1600×900) the side docks
+  /// narrow to their contents, the Module tree goes behind the Pass Timeline and the bottom docks
+  /// lower, so that the graph keeps most of the window.
+  void fitTo(const QSize& size);
 
  private:
   QMainWindow* window_;
+  QDockWidget* moduleDock_;
+  QDockWidget* timelineDock_;
+  QDockWidget* propertiesDock_;
+  QDockWidget* textDock_;
   QTreeView* moduleView_;
   QTableView* propertiesView_;
-  QTableView* regionView_;
+  QTreeView* regionView_;
   QTableView* diagnosticsView_;
   IrTextView* irText_;
   TimelineWidget* timeline_;

@@ -123,7 +123,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   QSettings settings;
   theme_ = themeFromName(settings.value(settingsKey("theme"), QStringLiteral("light")).toString());
   if (!restoreGeometry(settings.value(settingsKey("geometry")).toByteArray())) resize(1440, 900);
-  restoreState(settings.value(settingsKey("windowState")).toByteArray());
+  docksToFit_ = !restoreState(settings.value(settingsKey("windowState")).toByteArray());
   setTheme(theme_);
 }
 
@@ -172,7 +172,7 @@ void MainWindow::connectPanels() {
   connect(docks_->moduleView(), &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
     openFunctionTab(index.data(ModuleTreeModel::GlobalNameRole).toString());
   });
-  connect(docks_->regionView(), &QTableView::clicked, this, [this](const QModelIndex& index) { selectRegion(index.row()); });
+  connect(docks_->regionView(), &QTreeView::clicked, this, &MainWindow::selectRegion);
   connect(irText(), &IrTextView::locationClicked, this, &MainWindow::onTextLocation);
   connect(timeline(), &TimelineWidget::stepChanged, this, &MainWindow::onStepChanged);
   connect(timeline(), &TimelineWidget::stepOpened, this, &MainWindow::openStepTab);
@@ -592,7 +592,9 @@ void MainWindow::onStepChanged(int step) {
   }
   overlay.hullNotes = hullNotes_;
   if (mainPage()) mainPage()->setOverlay(overlay);
-  regions_->setOverlay(overlay);
+  regions_->setOverlay(overlay, mainPage() ? &mainPage()->model() : nullptr,
+                       document_ ? document_->module.provenance().get() : nullptr);
+  docks_->regionView()->setColumnHidden(2, !regions_->hasTargets());  // room for the names
   if (document_) {
     moduleTree_->setModule(currentModule());
     docks_->moduleView()->expandAll();
@@ -601,9 +603,8 @@ void MainWindow::onStepChanged(int step) {
   if (known) statusBar()->showMessage(tr("Step %1: %2").arg(step).arg(steps_->steps()[step].passName));
 }
 
-void MainWindow::selectRegion(int row) {
-  if (row < 0 || row >= regions_->rowCount()) return;
-  selectNodes(regions_->index(row, 0).data(RegionListModel::NodesRole).value<QList<int>>());
+void MainWindow::selectRegion(const QModelIndex& row) {
+  if (row.isValid()) selectNodes(row.data(RegionListModel::NodesRole).value<QList<int>>());
 }
 
 void MainWindow::selectNodes(const QList<int>& nodes) {
@@ -700,6 +701,14 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue(settingsKey("geometry"), saveGeometry());
   settings.setValue(settingsKey("windowState"), saveState());
   QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!docksToFit_) return;
+  docksToFit_ = false;
+  // After the first layout pass: resizing docks before it is undone by it.
+  QTimer::singleShot(0, this, [this] { docks_->fitTo(size()); });
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -122,8 +122,8 @@ class MainWindow : public QMainWindow {
   ModuleTreeModel* moduleTreeModel() const { return moduleTree_; }
   RegionListModel* regionModel() const { return regions_; }
   SnapshotListModel* snapshotModel() const { return snapshots_; }
-  /// Selects every node of row `row` of the region list, as clicking it does.
-  void selectRegion(int row);
+  /// Selects every node of `row` of the region list, as clicking it does.
+  void selectRegion(const QModelIndex& row);
   /// Puts the properties of the node selected on the current graph on the clipboard, one
   /// `Property: value` line each (Ctrl+C on the graph).
   void copySelectedNode();
@@ -147,6 +147,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -194,6 +195,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const TextLinks> shownText_;
   /// True while a click in the text selects its node (the text then keeps its cursor).
   bool followingText_ = false;
+  /// The docks are still in their first arrangement, to be fitted to the window when it shows.
+  bool docksToFit_ = true;
   Theme theme_ = Theme::Light;
 
   QStackedWidget* centre_;
