@@ -112,16 +112,9 @@ class ExportWriter {
     if (error) return makeError("cannot create the directory: " + error.message(), {path.parent_path().string()});
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return makeError(std::string("cannot create: ") + std::strerror(errno), {path.string()});
-    std::size_t written = 0;
-    while (written < content.size()) {
-      ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        std::string reason = std::strerror(errno);
-        ::close(fd);
-        return makeError("write failed: " + reason, {path.string()});
-      }
-      written += static_cast<std::size_t>(n);
+    if (Status written = writeToDescriptor(fd, content, path.string()); !written) {
+      ::close(fd);
+      return written;
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0) return makeError(std::string("flush failed: ") + std::strerror(errno), {path.string()});
     if (checksum) manifest_.files[relative] = sha256Hex(content);
@@ -179,17 +172,24 @@ Status checkHoldsOnly(const fs::path& out, const std::set<std::string>& files) {
   return Status::ok();
 }
 
+/// Refuses an `out` that exists and is not a directory (a file, a device, a symbolic link).
+Status checkDirectoryOrAbsent(const fs::path& out) {
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(out, error);
+  if (!fs::exists(status)) return Status::ok();
+  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
+  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
+  return Status::ok();
+}
+
 /// The files (relative paths) of the existing `out` that replacing it removes: none when `out`
 /// does not exist or is an empty directory; the files of the export when `out` is verifiably an
 /// export (a manifest of this format, and nothing but that manifest and the files it lists).
 /// Anything else is refused.
 Result<std::set<std::string>> replaceableContent(const fs::path& out) {
+  BYOC_TRY(checkDirectoryOrAbsent(out));
   std::error_code error;
-  const fs::file_status status = fs::symlink_status(out, error);
-  if (!fs::exists(status)) return std::set<std::string>();
-  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
-  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
-  if (fs::is_empty(out, error)) return std::set<std::string>();
+  if (!fs::exists(fs::symlink_status(out, error)) || fs::is_empty(out, error)) return std::set<std::string>();
   const fs::path manifestPath = out / kManifestFileName;
   if (!fs::is_regular_file(fs::symlink_status(manifestPath, error)))
     return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
@@ -233,6 +233,9 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
   if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
     return makeError("expected the name of a new or export directory", {out});
+  BYOC_TRY(checkDirectoryOrAbsent(outPath));  // before a lock file is made beside a device or a file
+  // Held until the replaced export is removed: what is replaced is what was checked.
+  BYOC_ASSIGN_OR_RETURN(const ExportLock lock, ExportLock::acquire(outPath));
   BYOC_ASSIGN_OR_RETURN(const std::set<std::string> replaced, replaceableContent(outPath));
   BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
   Function main = module.find("main");
