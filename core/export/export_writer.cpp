@@ -182,6 +182,20 @@ Status checkDirectoryOrAbsent(const fs::path& out) {
   return Status::ok();
 }
 
+/// Checks that this process may remove `files` from the export `out` (write access to `out` and its
+/// folders), so that a replaced export is never swapped aside and then left there as a hidden copy.
+Status checkRemovable(const fs::path& out, const std::set<std::string>& files) {
+  std::vector<fs::path> folders = foldersOf(files);
+  folders.emplace_back();  // `out` itself
+  for (const fs::path& folder : folders) {
+    const fs::path path = (out / folder).lexically_normal();
+    if (::faccessat(AT_FDCWD, path.c_str(), W_OK | X_OK, AT_EACCESS) != 0)
+      return refuseToReplace(out, "its files cannot be removed from \"" + (folder.empty() ? fs::path(".") : folder).generic_string() +
+                                      "\" (" + std::strerror(errno) + ")");
+  }
+  return Status::ok();
+}
+
 /// The files (relative paths) of the existing `out` that replacing it removes: none when `out`
 /// does not exist or is an empty directory; the files of the export when `out` is verifiably an
 /// export (a manifest of this format, and nothing but that manifest and the files it lists).
@@ -199,17 +213,23 @@ Result<std::set<std::string>> replaceableContent(const fs::path& out) {
   if (!manifest) return refuseToReplace(out, "its manifest.json is not the manifest of an export (" + manifest.error().message + ")");
   std::set<std::string> files = exportFilesOf(*manifest);
   BYOC_TRY(checkHoldsOnly(out, files));
+  BYOC_TRY(checkRemovable(out, files));
   return files;
 }
 
 /// Removes the replaced export that `publish` moved to `old`: the `files` it was verified to
 /// consist of, the folders that become empty, and `old` itself once empty. Anything that appeared
-/// there since stays.
-void removeReplacedExport(const fs::path& old, const std::set<std::string>& files) {
+/// there since stays, and then the error names the folder left behind.
+Status removeReplacedExport(const fs::path& old, const std::set<std::string>& files, const fs::path& out) {
   std::error_code ignored;
   for (const std::string& file : files) fs::remove(old / file, ignored);
   for (const fs::path& folder : foldersOf(files)) fs::remove(old / folder, ignored);  // only if empty
-  fs::remove(old, ignored);
+  std::error_code error;
+  fs::remove(old, error);
+  if (!error) return Status::ok();
+  return makeError("the export is written, but the previous one could not be removed from " + old.string() + " (" +
+                       error.message() + "); remove it by hand",
+                   {out.string()});
 }
 
 /// Moves the complete `staged` directory to `out`, swapping atomically with an existing `out`;
@@ -274,8 +294,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
   BYOC_TRY(staging.unmark());
   BYOC_TRY(publish(staging.path(), outPath));
-  removeReplacedExport(staging.release(), replaced);
-  return Status::ok();
+  return removeReplacedExport(staging.release(), replaced, outPath);
 }
 
 }  // namespace byoc

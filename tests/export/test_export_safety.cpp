@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <grp.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -327,6 +328,38 @@ class TestExportSafety : public QObject {
     QCOMPARE(run.err, "error: " + dir.path() + "/file/out: cannot create the lock file beside it: Not a directory\n");
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(snapshot(dir.path()), QStringList{"file=keep me"});
+  }
+
+  /// An export whose folders this user may not change (read-only, and not root: CI's root drops
+  /// to nobody for it) is refused before anything is written: swapped aside, its files could not be
+  /// removed and would stay as a hidden copy.
+  void aReadOnlyExportIsRefusedBeforeAnythingIsWritten_data() {
+    QTest::addColumn<QString>("readOnly");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("the export") << "out" << ".";
+    QTest::newRow("a folder of it") << "out/artifacts" << "artifacts";
+  }
+  void aReadOnlyExportIsRefusedBeforeAnythingIsWritten() {
+    QFETCH(QString, readOnly);
+    QFETCH(QString, named);
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
+                                                  QFile::WriteOther | QFile::ExeOther));
+    auto asNobody = [] {
+      if (::geteuid() == 0 && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(125);
+    };
+    if (runCli({"--version"}, asNobody).exitCode != 0) QSKIP("byoc cannot run as nobody on this machine");
+    const QString out = dir.path() + "/out";
+    QCOMPARE(runCli({"export", "--demo", "--target", "byoc-target", "-o", out}, asNobody).exitCode, 0);
+    QCOMPARE(::chmod((dir.path() + "/" + readOnly).toLocal8Bit().constData(), 0555), 0);
+    const QStringList before = snapshot(out);
+    const Outcome run = runCli({"export", "--demo", "--target", "dnnl", "-o", out}, asNobody);
+    QCOMPARE(run.err, "error: " + out + ": not replacing this directory: its files cannot be removed from \"" + named +
+                          "\" (Permission denied); choose another output directory, or move this one away first\n");
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(snapshot(out), before);
+    QCOMPARE(entriesOf(dir.path()), QStringList{"out"});
+    QCOMPARE(::chmod((dir.path() + "/" + readOnly).toLocal8Bit().constData(), 0755), 0);  // for the temporary dir's removal
   }
 
   /// The export's folders and files get the modes the umask gives new ones.
