@@ -110,7 +110,7 @@ class ExportWriter {
     std::error_code error;
     fs::create_directories(path.parent_path(), error);
     if (error) return makeError("cannot create the directory: " + error.message(), {path.parent_path().string()});
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);  // less the umask
     if (fd < 0) return makeError(std::string("cannot create: ") + std::strerror(errno), {path.string()});
     if (Status written = writeToDescriptor(fd, content, path.string()); !written) {
       ::close(fd);

@@ -169,10 +169,11 @@ Result<ExportLock> ExportLock::acquire(const fs::path& out) {
       return makeError("is not an export lock (an empty file); not exporting beside it; move it away first", {path.string()});
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      lock.path_.clear();
-      if (errno == EWOULDBLOCK)
+      const int reason = errno;
+      lock.path_.clear();  // held by another export, which removes it
+      if (reason == EWOULDBLOCK)
         return makeError("another export into this directory is under way; try again once it has finished", {out.string()});
-      return makeError(std::string("cannot lock it: ") + std::strerror(errno), {path.string()});
+      return makeError(std::string("cannot lock it: ") + std::strerror(reason), {path.string()});
     }
     struct stat current {};
     if (::lstat(path.c_str(), &current) == 0 && current.st_dev == locked.st_dev && current.st_ino == locked.st_ino) return lock;
