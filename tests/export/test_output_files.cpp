@@ -138,6 +138,18 @@ class TestOutputFiles : public QObject {
     QVERIFY(statusOf(file).st_ino != before);  // replaced in one rename, not rewritten in place
   }
 
+  /// Root (as CI runs) replacing another user's file leaves it that user's.
+  void aReplacedFileKeepsItsOwner() {
+    if (::geteuid() != 0) QSKIP("only root can give a file to another user");
+    const std::string file = path("owned.txt");
+    QVERIFY(writeFileAtomic(file, "old\n").isOk());
+    QCOMPARE(::chown(file.c_str(), 65534, 65534), 0);
+    QVERIFY(writeFileAtomic(file, "new\n").isOk());
+    QCOMPARE(contentOf(file), std::string("new\n"));
+    QCOMPARE(statusOf(file).st_uid, uid_t(65534));
+    QCOMPARE(statusOf(file).st_gid, gid_t(65534));
+  }
+
   void aFailedWriteLeavesTheFileAsItWas() {
     const std::string file = path("unchanged.txt");
     QVERIFY(writeFileAtomic(file, "old\n").isOk());
