@@ -246,7 +246,8 @@ Status replaceRegularFile(const std::string& named, const std::string& target, c
   // The path may have changed since it was looked at: only a regular file (or nothing) is replaced.
   struct stat now {};
   if (::lstat(target.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
-    return removeTemporary(makeError("became " + nonRegularFileKind(now.st_mode) + " while it was written; not replacing it", {named}));
+    return removeTemporary(
+        makeError("became " + nonRegularFileKind(now.st_mode) + " while it was written; not replacing it", {named}));
   if (::rename(temporary.c_str(), target.c_str()) != 0) return removeTemporary(systemError("cannot replace the file", named));
   // The rename itself lasts once the directory is flushed; a directory that cannot be is left as it is.
   if (Descriptor folder(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); folder.get() >= 0) ::fsync(folder.get());
