@@ -110,18 +110,11 @@ class ExportWriter {
     std::error_code error;
     fs::create_directories(path.parent_path(), error);
     if (error) return makeError("cannot create the directory: " + error.message(), {path.parent_path().string()});
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);  // less the umask
     if (fd < 0) return makeError(std::string("cannot create: ") + std::strerror(errno), {path.string()});
-    std::size_t written = 0;
-    while (written < content.size()) {
-      ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        std::string reason = std::strerror(errno);
-        ::close(fd);
-        return makeError("write failed: " + reason, {path.string()});
-      }
-      written += static_cast<std::size_t>(n);
+    if (Status written = writeToDescriptor(fd, content, path.string()); !written) {
+      ::close(fd);
+      return written;
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0) return makeError(std::string("flush failed: ") + std::strerror(errno), {path.string()});
     if (checksum) manifest_.files[relative] = sha256Hex(content);
@@ -179,17 +172,38 @@ Status checkHoldsOnly(const fs::path& out, const std::set<std::string>& files) {
   return Status::ok();
 }
 
+/// Refuses an `out` that exists and is not a directory (a file, a device, a symbolic link).
+Status checkDirectoryOrAbsent(const fs::path& out) {
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(out, error);
+  if (!fs::exists(status)) return Status::ok();
+  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
+  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
+  return Status::ok();
+}
+
+/// Checks that this process may remove `files` from the export `out` (write access to `out` and its
+/// folders), so that a replaced export is never swapped aside and then left there as a hidden copy.
+Status checkRemovable(const fs::path& out, const std::set<std::string>& files) {
+  std::vector<fs::path> folders = foldersOf(files);
+  folders.emplace_back();  // `out` itself
+  for (const fs::path& folder : folders) {
+    const fs::path path = (out / folder).lexically_normal();
+    if (::faccessat(AT_FDCWD, path.c_str(), W_OK | X_OK, AT_EACCESS) != 0)
+      return refuseToReplace(out, "its files cannot be removed from \"" + (folder.empty() ? fs::path(".") : folder).generic_string() +
+                                      "\" (" + std::strerror(errno) + ")");
+  }
+  return Status::ok();
+}
+
 /// The files (relative paths) of the existing `out` that replacing it removes: none when `out`
 /// does not exist or is an empty directory; the files of the export when `out` is verifiably an
 /// export (a manifest of this format, and nothing but that manifest and the files it lists).
 /// Anything else is refused.
 Result<std::set<std::string>> replaceableContent(const fs::path& out) {
+  BYOC_TRY(checkDirectoryOrAbsent(out));
   std::error_code error;
-  const fs::file_status status = fs::symlink_status(out, error);
-  if (!fs::exists(status)) return std::set<std::string>();
-  if (fs::is_symlink(status)) return refuseToReplace(out, "it is a symbolic link");
-  if (!fs::is_directory(status)) return makeError("exists and is not a directory; not replacing it", {out.string()});
-  if (fs::is_empty(out, error)) return std::set<std::string>();
+  if (!fs::exists(fs::symlink_status(out, error)) || fs::is_empty(out, error)) return std::set<std::string>();
   const fs::path manifestPath = out / kManifestFileName;
   if (!fs::is_regular_file(fs::symlink_status(manifestPath, error)))
     return makeError("exists and is not an export directory (no manifest.json); not replacing it", {out.string()});
@@ -199,17 +213,23 @@ Result<std::set<std::string>> replaceableContent(const fs::path& out) {
   if (!manifest) return refuseToReplace(out, "its manifest.json is not the manifest of an export (" + manifest.error().message + ")");
   std::set<std::string> files = exportFilesOf(*manifest);
   BYOC_TRY(checkHoldsOnly(out, files));
+  BYOC_TRY(checkRemovable(out, files));
   return files;
 }
 
 /// Removes the replaced export that `publish` moved to `old`: the `files` it was verified to
 /// consist of, the folders that become empty, and `old` itself once empty. Anything that appeared
-/// there since stays.
-void removeReplacedExport(const fs::path& old, const std::set<std::string>& files) {
+/// there since stays, and then the error names the folder left behind.
+Status removeReplacedExport(const fs::path& old, const std::set<std::string>& files, const fs::path& out) {
   std::error_code ignored;
   for (const std::string& file : files) fs::remove(old / file, ignored);
   for (const fs::path& folder : foldersOf(files)) fs::remove(old / folder, ignored);  // only if empty
-  fs::remove(old, ignored);
+  std::error_code error;
+  fs::remove(old, error);
+  if (!error) return Status::ok();
+  return makeError("the export is written, but the previous one could not be removed from " + old.string() + " (" +
+                       error.message() + "); remove it by hand",
+                   {out.string()});
 }
 
 /// Moves the complete `staged` directory to `out`, swapping atomically with an existing `out`;
@@ -233,6 +253,9 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   if (!outPath.has_filename()) outPath = outPath.parent_path();  // `OUT/` names OUT
   if (outPath.empty() || outPath.filename() == "." || outPath.filename() == "..")
     return makeError("expected the name of a new or export directory", {out});
+  BYOC_TRY(checkDirectoryOrAbsent(outPath));  // before a lock file is made beside a device or a file
+  // Held until the replaced export is removed: what is replaced is what was checked.
+  BYOC_ASSIGN_OR_RETURN(const ExportLock lock, ExportLock::acquire(outPath));
   BYOC_ASSIGN_OR_RETURN(const std::set<std::string> replaced, replaceableContent(outPath));
   BYOC_ASSIGN_OR_RETURN(Module module, inferTypes(partitioned));
   Function main = module.find("main");
@@ -271,8 +294,7 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   BYOC_TRY(writer.write(std::string(kManifestFileName), writeManifest(manifest), /*checksum=*/false));
   BYOC_TRY(staging.unmark());
   BYOC_TRY(publish(staging.path(), outPath));
-  removeReplacedExport(staging.release(), replaced);
-  return Status::ok();
+  return removeReplacedExport(staging.release(), replaced, outPath);
 }
 
 }  // namespace byoc

@@ -10,7 +10,9 @@
 ///
 /// Writing is atomic: everything goes to a staging folder beside OUT (export/staging.h), which then
 /// replaces OUT in one step. On any failure OUT is unchanged and the staging folder is removed; the
-/// staging folders of OUT left by a killed export are removed by the next export.
+/// staging folders of OUT left by a killed export are removed by the next export. An export holds
+/// the lock of OUT throughout (export/staging.h): a second export of the same OUT meanwhile fails
+/// with a message.
 
 #include <functional>
 #include <map>

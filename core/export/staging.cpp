@@ -4,6 +4,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,6 +44,19 @@ std::string startTimeOf(int64_t pid) {
     if (field == 22) return stat->substr(begin, at == std::string::npos ? std::string::npos : at - begin);
   }
   return "";
+}
+
+/// The umask of this process, read without changing it (which would race with other threads), or
+/// nullopt when the system does not say.
+std::optional<mode_t> currentUmask() {
+  Result<std::string> status = readFile("/proc/self/status");
+  if (!status) return std::nullopt;
+  const std::size_t line = status->find("\nUmask:");
+  if (line == std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  const unsigned long mask = std::strtoul(status->c_str() + line + 7, &end, 8);
+  if (end == status->c_str() + line + 7 || mask > 0777) return std::nullopt;
+  return static_cast<mode_t>(mask);
 }
 
 fs::path parentOf(const fs::path& out) { return out.has_parent_path() ? out.parent_path() : fs::path("."); }
@@ -116,7 +131,8 @@ Result<StagingDirectory> StagingDirectory::createBeside(const fs::path& out) {
   if (!::mkdtemp(pattern.data()))
     return makeError(std::string("cannot create a temporary directory beside it: ") + std::strerror(errno), {out.string()});
   StagingDirectory staging{fs::path(pattern)};
-  ::chmod(pattern.c_str(), 0755);  // mkdtemp creates it private; the export is an ordinary directory
+  // mkdtemp creates it private; the export is an ordinary directory, whose mode the umask decides.
+  if (const std::optional<mode_t> umask = currentUmask()) ::chmod(pattern.c_str(), 0777 & ~*umask);
   BYOC_TRY(writeFileAtomic((staging.path_ / kStagingMarkerName).string(), stagingMarkerText(currentStagingWriter())));
   return staging;
 }
@@ -136,6 +152,43 @@ Status StagingDirectory::unmark() {
 }
 
 fs::path StagingDirectory::release() { return std::exchange(path_, {}); }
+
+fs::path exportLockPath(const fs::path& out) { return parentOf(out) / ("." + out.filename().string() + ".lock"); }
+
+Result<ExportLock> ExportLock::acquire(const fs::path& out) {
+  const fs::path path = exportLockPath(out);
+  // The holder removes the file when it is done: a lock taken on a file that is no longer the one
+  // at the path is taken again on the new one.
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return makeError(std::string("cannot create the lock file beside it: ") + std::strerror(errno), {out.string()});
+    ExportLock lock(path, fd);
+    struct stat locked {};
+    if (::fstat(fd, &locked) != 0 || !S_ISREG(locked.st_mode) || locked.st_size != 0) {
+      lock.path_.clear();  // not a lock file this program made: left as it is
+      return makeError("is not an export lock (an empty file); not exporting beside it; move it away first", {path.string()});
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int reason = errno;
+      lock.path_.clear();  // held by another export, which removes it
+      if (reason == EWOULDBLOCK)
+        return makeError("another export into this directory is under way; try again once it has finished", {out.string()});
+      return makeError(std::string("cannot lock it: ") + std::strerror(reason), {path.string()});
+    }
+    struct stat current {};
+    if (::lstat(path.c_str(), &current) == 0 && current.st_dev == locked.st_dev && current.st_ino == locked.st_ino) return lock;
+    lock.path_.clear();  // removed or replaced by the export that held it: that file is not ours to remove
+  }
+}
+
+ExportLock::ExportLock(ExportLock&& other) noexcept
+    : path_(std::exchange(other.path_, {})), fd_(std::exchange(other.fd_, -1)) {}
+
+ExportLock::~ExportLock() {
+  // Removed while still held, so that no other export holds a lock on the file removed.
+  if (!path_.empty()) ::unlink(path_.c_str());
+  if (fd_ >= 0) ::close(fd_);
+}
 
 std::vector<fs::path> removeStaleStaging(const fs::path& out) {
   const std::string prefix = stagingPrefix(out);

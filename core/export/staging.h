@@ -5,6 +5,9 @@
 /// the process that writes it, so that a folder left by an export that was killed is told apart
 /// from anything else: the next export of the same OUT removes it once that process is gone. A
 /// folder without the marker is never removed.
+///
+/// An export holds the lock of OUT (`ExportLock`) from looking at the existing OUT until the old
+/// content is removed, so that two exports of one OUT never interleave.
 
 #include <cstdint>
 #include <filesystem>
@@ -59,6 +62,26 @@ class StagingDirectory {
   explicit StagingDirectory(std::filesystem::path path) : path_(std::move(path)) {}
   std::filesystem::path path_;
 };
+
+/// The lock of the exports of `out`: the empty file `.OUT.lock` beside OUT, held with flock while
+/// it lives and removed when it ends. The system drops the lock of a process that is killed; the
+/// file it leaves is taken over by the next export.
+class ExportLock {
+ public:
+  /// Takes the lock of `out`, or fails at once when another export of `out` holds it.
+  static Result<ExportLock> acquire(const std::filesystem::path& out);
+  ExportLock(ExportLock&& other) noexcept;
+  ExportLock& operator=(ExportLock&&) = delete;
+  ~ExportLock();
+
+ private:
+  ExportLock(std::filesystem::path path, int fd) : path_(std::move(path)), fd_(fd) {}
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+/// The lock file of the exports of `out`.
+std::filesystem::path exportLockPath(const std::filesystem::path& out);
 
 /// Removes the stale staging folders of `out`: directories named by `stagingPattern(out)` whose
 /// marker names a writer that is gone. Returns the folders removed.

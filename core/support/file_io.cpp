@@ -1,13 +1,17 @@
 #include "support/file_io.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ctime>
 #include <filesystem>
+#include <random>
 #include <utility>
 
 #include "support/limits.h"
@@ -74,7 +78,8 @@ std::string nonRegularFileKind(mode_t mode) {
   if (S_ISREG(mode)) return "";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISLNK(mode)) return "a symbolic link";
   return "not a regular file";
@@ -117,40 +122,176 @@ Result<std::vector<std::byte>> readFileRange(const std::string& path, int64_t of
   return bytes;
 }
 
-Status writeFileAtomic(const std::string& path, std::string_view content) {
-  std::filesystem::path target(path);
-  std::filesystem::path directory = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-  std::string pattern = (directory / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
-  int fd = ::mkstemp(pattern.data());
-  if (fd < 0) return makeError(std::string("cannot create a temporary file: ") + std::strerror(errno), {path});
+namespace {
 
-  auto fail = [&](const char* what) {
-    std::string reason = std::strerror(errno);
-    ::close(fd);
-    ::unlink(pattern.c_str());
-    return makeError(std::string(what) + ": " + reason, {path});
-  };
-  std::size_t written = 0;
-  while (written < content.size()) {
-    ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write failed");
+namespace fs = std::filesystem;
+
+/// The most symbolic links followed from an output path to the file written, as the system does.
+constexpr int kMaxLinkHops = 40;
+/// Tries at a free temporary name before giving up.
+constexpr int kTemporaryNameAttempts = 100;
+
+/// An open file descriptor, closed on destruction unless closed before.
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  /// Closes it; false (errno set) when the close reports an error, such as a late write error.
+  bool close() { return ::close(std::exchange(fd_, -1)) == 0; }
+
+ private:
+  int fd_;
+};
+
+/// For this thread while it lives, a write to a pipe without a reader fails with EPIPE instead of
+/// raising SIGPIPE, which would end the program without a message.
+class BrokenPipeIsAnError {
+ public:
+  BrokenPipeIsAnError() {
+    ::pthread_sigmask(SIG_BLOCK, &pipeSignal_, &previousMask_);
+    wasPending_ = pipeSignalPending();
+  }
+  BrokenPipeIsAnError(const BrokenPipeIsAnError&) = delete;
+  BrokenPipeIsAnError& operator=(const BrokenPipeIsAnError&) = delete;
+  ~BrokenPipeIsAnError() {
+    const int savedErrno = errno;
+    if (!wasPending_ && pipeSignalPending()) {
+      const timespec now{};
+      while (::sigtimedwait(&pipeSignal_, nullptr, &now) < 0 && errno == EINTR) {
+      }
     }
-    written += static_cast<std::size_t>(n);
+    ::pthread_sigmask(SIG_SETMASK, &previousMask_, nullptr);
+    errno = savedErrno;
   }
-  if (::fsync(fd) != 0) return fail("flush failed");
-  if (::fchmod(fd, 0644) != 0) return fail("cannot set permissions");
-  if (::close(fd) != 0) {
-    ::unlink(pattern.c_str());
-    return makeError(std::string("close failed: ") + std::strerror(errno), {path});
+
+ private:
+  static sigset_t onlyPipeSignal() {
+    sigset_t set;
+    ::sigemptyset(&set);
+    ::sigaddset(&set, SIGPIPE);
+    return set;
   }
-  if (std::rename(pattern.c_str(), path.c_str()) != 0) {
-    std::string reason = std::strerror(errno);
-    ::unlink(pattern.c_str());
-    return makeError("cannot replace the file: " + reason, {path});
+  static bool pipeSignalPending() {
+    sigset_t pending;
+    return ::sigpending(&pending) == 0 && ::sigismember(&pending, SIGPIPE) == 1;
+  }
+  const sigset_t pipeSignal_ = onlyPipeSignal();
+  sigset_t previousMask_{};
+  bool wasPending_ = false;
+};
+
+bool isStream(mode_t mode) { return S_ISCHR(mode) || S_ISFIFO(mode); }
+
+/// Six random letters and digits for a temporary name.
+std::string randomNamePart() {
+  static constexpr std::string_view kAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  std::string part(6, ' ');
+  for (char& letter : part) letter = kAlphabet[generator() % kAlphabet.size()];
+  return part;
+}
+
+/// Writes `content` through the character device or named pipe `path` as a stream: it is opened for
+/// writing as it is, never created, truncated or replaced. Opening a named pipe waits for a reader,
+/// as for any writer of one.
+Status writeStream(const std::string& path, std::string_view content) {
+  Descriptor file(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
+  if (file.get() < 0) return systemError("cannot open it for writing", path);
+  struct stat status {};
+  if (::fstat(file.get(), &status) != 0) return systemError("cannot read its type", path);
+  if (!isStream(status.st_mode)) return makeError("was replaced while it was opened; nothing was written", {path});
+  const BrokenPipeIsAnError brokenPipeIsAnError;
+  BYOC_TRY(writeToDescriptor(file.get(), content, path));
+  if (!file.close()) return systemError("close failed", path);
+  return Status::ok();
+}
+
+/// Replaces the regular file `target` with `content`, or creates it when `existing` (its status) is
+/// null, in one rename: a temporary file beside it is written, flushed, given the mode and owner of
+/// the file it replaces, and renamed over it. A new file is created with 0666 less the umask, as the
+/// system creates any file. Errors name `named`, the path the caller gave.
+Status replaceRegularFile(const std::string& named, const std::string& target, const struct stat* existing,
+                          std::string_view content) {
+  const fs::path targetPath(target);
+  const fs::path directory = targetPath.has_parent_path() ? targetPath.parent_path() : fs::path(".");
+  const std::string prefix = (directory / ("." + targetPath.filename().string() + ".tmp-")).string();
+  std::string temporary;
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < kTemporaryNameAttempts; ++attempt) {
+    temporary = prefix + randomNamePart();
+    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing ? 0600 : 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return systemError("cannot create a temporary file beside it", named);
+  Descriptor file(fd);
+  auto removeTemporary = [&](Diagnostic error) {
+    ::unlink(temporary.c_str());
+    return error;
+  };
+  if (Status written = writeToDescriptor(fd, content, named); !written) return removeTemporary(written.error());
+  if (existing) {
+    // The owner is kept where the system allows it (always for root); set-id bits are not kept.
+    const bool sameOwner = existing->st_uid == ::geteuid() && existing->st_gid == ::getegid();
+    if (!sameOwner && ::fchown(fd, existing->st_uid, existing->st_gid) != 0 && errno != EPERM)
+      return removeTemporary(systemError("cannot keep its owner", named));
+    if (::fchmod(fd, existing->st_mode & 0777) != 0) return removeTemporary(systemError("cannot keep its permissions", named));
+  }
+  if (::fsync(fd) != 0) return removeTemporary(systemError("flush failed", named));
+  if (!file.close()) return removeTemporary(systemError("close failed", named));
+  // The path may have changed since it was looked at: only a regular file (or nothing) is replaced.
+  struct stat now {};
+  if (::lstat(target.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
+    return removeTemporary(
+        makeError("became " + nonRegularFileKind(now.st_mode) + " while it was written; not replacing it", {named}));
+  if (::rename(temporary.c_str(), target.c_str()) != 0) return removeTemporary(systemError("cannot replace the file", named));
+  // The rename itself lasts once the directory is flushed; a directory that cannot be is left as it is.
+  if (Descriptor folder(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); folder.get() >= 0) ::fsync(folder.get());
+  return Status::ok();
+}
+
+/// The file that writing `path` lands on: `path`, or the end of its chain of symbolic links (which
+/// may not exist yet). Errors name `path`.
+Result<std::string> followLinks(const std::string& path) {
+  std::string current = path;
+  for (int hop = 0; hop <= kMaxLinkHops; ++hop) {
+    struct stat status {};
+    if (::lstat(current.c_str(), &status) != 0 || !S_ISLNK(status.st_mode)) return current;
+    std::error_code error;
+    const fs::path next = fs::read_symlink(current, error);
+    if (error) return makeError("cannot read the symbolic link: " + error.message(), {path});
+    current = next.is_absolute() ? next.string() : (fs::path(current).parent_path() / next).string();
+  }
+  return makeError("is a chain of more than " + std::to_string(kMaxLinkHops) + " symbolic links; not writing through it", {path});
+}
+
+}  // namespace
+
+Status writeToDescriptor(int fd, std::string_view content, const std::string& path) {
+  while (!content.empty()) {
+    const ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;
+    if (n <= 0) return systemError("write failed", path);
+    content.remove_prefix(static_cast<std::size_t>(n));
   }
   return Status::ok();
+}
+
+Status writeFileAtomic(const std::string& path, std::string_view content) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && isStream(status.st_mode)) return writeStream(path, content);
+  BYOC_ASSIGN_OR_RETURN(const std::string target, followLinks(path));
+  if (::lstat(target.c_str(), &status) != 0) return replaceRegularFile(path, target, nullptr, content);
+  if (S_ISREG(status.st_mode)) return replaceRegularFile(path, target, &status, content);
+  const std::string kind = nonRegularFileKind(status.st_mode);
+  return makeError((target == path ? "is " + kind : "is a symbolic link to " + target + ", which is " + kind) +
+                       "; not writing over it",
+                   {path});
 }
 
 }  // namespace byoc

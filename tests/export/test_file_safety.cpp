@@ -48,7 +48,7 @@ class TestFileSafety : public QObject {
     QTest::addColumn<QString>("error");
     QTest::newRow("directory") << "sub" << "is a directory, expected a regular file";
     QTest::newRow("named pipe") << "pipe" << "is a named pipe (FIFO), expected a regular file";
-    QTest::newRow("device") << "/dev/zero" << "is a device, expected a regular file";
+    QTest::newRow("device") << "/dev/zero" << "is a character device, expected a regular file";
     QTest::newRow("missing") << "missing" << "cannot open: No such file or directory";
   }
   void readFileTakesRegularFilesOnly() {
@@ -65,7 +65,7 @@ class TestFileSafety : public QObject {
   }
 
   void npyInputsAreRegularFiles() {
-    QCOMPARE(errorOf(readNpy("/dev/zero")), std::string("/dev/zero: is a device, expected a regular file"));
+    QCOMPARE(errorOf(readNpy("/dev/zero")), std::string("/dev/zero: is a character device, expected a regular file"));
     QCOMPARE(errorOf(readNpy(path("pipe"))), path("pipe") + ": is a named pipe (FIFO), expected a regular file");
   }
 

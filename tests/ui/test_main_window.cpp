@@ -14,6 +14,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <map>
 
@@ -372,7 +374,37 @@ class TestMainWindow : public QObject {
     QVERIFY(!image.isNull());
     QVERIFY(image.width() > 200);
     QVERIFY(!window.mainPage()->exportSvg(dir.filePath(QStringLiteral("missing/graph.svg")), &error));
-    QVERIFY(!error.isEmpty());
+    QCOMPARE(error, QStringLiteral("cannot create a temporary file beside it: No such file or directory"));
+  }
+
+  /// The graph's images are written as every output is (support/file_io.h): a replaced image keeps
+  /// its mode, a link is written through, a device is never replaced and its write error is shown.
+  void graphImagesAreWrittenAsEveryOutput() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QTemporaryDir dir;
+    QString error;
+    const QString svg = dir.filePath(QStringLiteral("graph.svg"));
+    QVERIFY2(window.mainPage()->exportSvg(svg, &error), qPrintable(error));
+    QVERIFY(QFile::setPermissions(svg, QFile::ReadOwner | QFile::WriteOwner));
+    QVERIFY(QFile::link(QStringLiteral("graph.svg"), dir.filePath(QStringLiteral("link.svg"))));
+    QVERIFY2(window.mainPage()->exportSvg(dir.filePath(QStringLiteral("link.svg")), &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("link.svg"))).isSymLink());
+    struct stat image {};
+    QCOMPARE(::stat(svg.toLocal8Bit().constData(), &image), 0);
+    QCOMPARE(image.st_mode & 0777, mode_t(0600));
+    QVERIFY(QSvgRenderer(svg).isValid());
+    QVERIFY(!window.mainPage()->exportSvg(dir.path(), &error));
+    QCOMPARE(error, QStringLiteral("is a directory; not writing over it"));
+    struct stat before {};
+    if (::stat("/dev/full", &before) != 0 || !S_ISCHR(before.st_mode)) QSKIP("/dev/full is not a character device here");
+    QVERIFY(!window.mainPage()->exportPng(QStringLiteral("/dev/full"), &error));
+    QCOMPARE(error, QStringLiteral("write failed: No space left on device"));
+    struct stat after {};
+    QCOMPARE(::stat("/dev/full", &after), 0);
+    QVERIFY(S_ISCHR(after.st_mode));
+    QCOMPARE(after.st_rdev, before.st_rdev);
   }
 
   void badFileIsReportedInDiagnostics() {

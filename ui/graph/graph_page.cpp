@@ -4,13 +4,13 @@
 #include "graph/graph_page.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
-#include <QSaveFile>
 #include <QKeyEvent>
 #include <QStringBuilder>
 #include <QSvgGenerator>
@@ -26,6 +26,7 @@
 #include "graph/graph_view.h"
 #include "graph/minimap.h"
 #include "layout/layout_runner.h"
+#include "support/output_file.h"
 
 namespace byoc::ui {
 
@@ -392,15 +393,12 @@ void GraphPage::showSelection(const std::vector<int>& nodes) {
 }
 
 bool GraphPage::exportSvg(const QString& path, QString* error) const {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    *error = file.errorString();
-    return false;
-  }
   scene_->finishOverlay();
   QRectF source = scene_->sceneRect();
+  QBuffer svg;
+  svg.open(QIODevice::WriteOnly);
   QSvgGenerator generator;
-  generator.setOutputDevice(&file);
+  generator.setOutputDevice(&svg);
   generator.setSize(source.size().toSize());
   generator.setViewBox(QRectF(QPointF(0, 0), source.size()));
   generator.setTitle(model_->name());
@@ -409,11 +407,7 @@ bool GraphPage::exportSvg(const QString& path, QString* error) const {
     QPainter painter(&generator);
     scene_->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
   }
-  if (!file.commit()) {
-    *error = file.errorString();
-    return false;
-  }
-  return true;
+  return writeOutputFile(path, svg.data(), error);
 }
 
 bool GraphPage::exportPng(const QString& path, QString* error, qreal scale) const {
@@ -426,12 +420,13 @@ bool GraphPage::exportPng(const QString& path, QString* error, qreal scale) cons
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     scene_->render(&painter, QRectF(QPointF(0, 0), image.size()), source);
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-    *error = file.errorString();
+  QBuffer png;
+  png.open(QIODevice::WriteOnly);
+  if (!image.save(&png, "PNG")) {
+    *error = tr("cannot encode the image as PNG (%1×%2)").arg(image.width()).arg(image.height());
     return false;
   }
-  return true;
+  return writeOutputFile(path, png.data(), error);
 }
 
 void GraphPage::resizeEvent(QResizeEvent* event) {

@@ -3,14 +3,15 @@
 
 #include "window/screenshot.h"
 
+#include <QBuffer>
 #include <QPixmap>
-#include <QSaveFile>
 #include <QTimer>
 
 #include "window/main_window.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "run/run_panel.h"
+#include "support/output_file.h"
 
 namespace byoc::ui {
 
@@ -66,9 +67,14 @@ void ScreenshotJob::capture() {
   if (finished_) return;
   if (GraphPage* page = window_->currentPage()) page->scene()->finishOverlay();
   QPixmap picture = window_->grab();
-  QSaveFile file(outputPath_);
-  if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit()) {
-    fail(QStringLiteral("cannot write %1: %2").arg(outputPath_, file.errorString()));
+  QBuffer png;
+  png.open(QIODevice::WriteOnly);
+  if (!picture.save(&png, "PNG")) {
+    fail(QStringLiteral("cannot encode the screenshot as PNG (%1×%2)").arg(picture.width()).arg(picture.height()));
+    return;
+  }
+  if (QString error; !writeOutputFile(outputPath_, png.data(), &error)) {
+    fail(QStringLiteral("%1: %2").arg(outputPath_, error));
     return;
   }
   finished_ = true;
