@@ -1,8 +1,8 @@
 /// \file
 /// Codegen plugins in the app: the Run dock's run of the ccompiler target against the reference
 /// with per-region times, a crashing plugin reported as an error while the process goes on, a
-/// plugin that does not load reported as a diagnostic, and plugin codegens offered in the target
-/// settings.
+/// plugin that does not load reported as a diagnostic, plugin codegens offered in the target
+/// settings, and the app's plugin options taken from its command line before Qt sees them.
 
 #include <QComboBox>
 #include <QtTest>
@@ -88,6 +88,31 @@ class TestPluginApp : public QObject {
     QVERIFY(codegen->findData(QStringLiteral("plugin:ccompiler")) >= 0);
     QVERIFY(codegen->findData(QStringLiteral("plugin:toy")) >= 0);
     QCOMPARE(codegen->currentData().toString(), QStringLiteral("plugin:ccompiler"));
+  }
+
+  void pluginOptionsAreTakenBeforeQtSeesThem() {
+    std::vector<std::string> words = {"byoc-studio", "--plugin", "a.so", "--demo", "--codegen-plugin=b.so", "--codegen-plugin", "c.so",
+                                      "--plugin=d.so", "--theme", "dark"};
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    int argc = static_cast<int>(words.size());
+    std::string missing;
+    const QStringList paths = takePluginArguments(argc, argv.data(), missing);
+    QCOMPARE(paths, (QStringList{QStringLiteral("a.so"), QStringLiteral("b.so"), QStringLiteral("c.so"), QStringLiteral("d.so")}));
+    QVERIFY(missing.empty());
+    QCOMPARE(argc, 4);
+    QCOMPARE(QString::fromUtf8(argv[1]), QStringLiteral("--demo"));
+    QCOMPARE(QString::fromUtf8(argv[3]), QStringLiteral("dark"));
+    QVERIFY(argv[4] == nullptr);
+
+    std::vector<std::string> unfinished = {"byoc-studio", "--demo", "--plugin"};
+    std::vector<char*> unfinishedArgv;
+    for (std::string& word : unfinished) unfinishedArgv.push_back(word.data());
+    unfinishedArgv.push_back(nullptr);
+    int unfinishedArgc = 3;
+    QVERIFY(takePluginArguments(unfinishedArgc, unfinishedArgv.data(), missing).isEmpty());
+    QCOMPARE(QString::fromStdString(missing), QStringLiteral("--plugin"));
   }
 
   void aTargetMayNameAPluginThatIsNotLoaded() {
