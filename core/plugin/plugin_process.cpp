@@ -124,7 +124,7 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& p
 
 PluginProcess::~PluginProcess() {
   ::close(socket_);
-  reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
+  if (!failed_) reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
 }
 
 Result<std::string> PluginProcess::call(const std::string& request, const std::string& what, PluginLimit limit,

@@ -72,13 +72,14 @@ class PluginProcess {
 
  private:
   PluginProcess(int pid, int socket) : pid_(pid), socket_(socket) {}
-  /// The error for a host that failed (`failure`: what the socket said) during `what`.
+  /// The error for a host that failed (`failure`: what the socket said) during `what`, after
+  /// reaping it (its pid is then not waited for again: it may belong to another process).
   Diagnostic hostFailure(const std::string& failure, const std::string& what, PluginLimit limit, double seconds);
 
   int pid_;
   int socket_;
   PluginDescription description_;
-  /// Set once the host has failed: every later call returns it.
+  /// Set once the host has failed and was reaped: every later call returns it.
   std::optional<Diagnostic> failed_;
 };
 
