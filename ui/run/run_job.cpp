@@ -58,7 +58,7 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
   ExecutorOptions options;
   if (request.exported) {
     result.partitioned = request.exported->module;
-    options = exportExecutorOptions(*request.exported);
+    options = exportExecutorOptions(*request.exported, request.trustCompiled ? CompiledRegions::Trust : CompiledRegions::Rebuild);
   } else {
     report(0, QStringLiteral("Partitioning"));
     Result<std::vector<Snapshot>> steps = runPartitionFlow(request.loaded, request.targets, request.pipeline);
