@@ -147,6 +147,8 @@ const std::map<std::string, CommandSpec>& commands() {
                  ValueKind::NameEqualsShape},
                 {"--output", "FILE.npy", "write the outputs (FILE_<i>.npy for each of several)"},
                 {"--compare-reference", "", "also run the unpartitioned model on reference kernels and print the largest errors"},
+                {"--trust-compiled", "", "for an export: run the compiled files of its plugin regions as they are, instead of compiling "
+                                         "those regions again from their IR (docs/export-format.md)"},
                 {"--bench", "N", "time N runs after one warm-up: median, p90, and time per region", false, ValueKind::Number,
                  {1, kMaxBenchRuns}},
                 {"--threads", "N", "threads of the pool oneDNN and the reference GEMM use (default 1)", false, ValueKind::Number,
@@ -159,7 +161,7 @@ const std::map<std::string, CommandSpec>& commands() {
                       {{"--target", "T", "a built-in target name (dnnl, tvm-dnnl, byoc-target, ccompiler) or a target file (.json)"},
                        {"-o", "OUT.py", "write the module to OUT.py (atomically) instead of printing it"}},
                       {"--target"}}},
-      {"verify", {"check an export directory: every checksum, and that every artifact builds", Input::Model, {}, {},
+      {"verify", {"check an export directory: every checksum and file name, and that every region builds from its IR (its compiled files are never loaded)", Input::Model, {}, {},
                   "an export directory (written by 'byoc export')"}},
       {"plugins", {"list the codegen plugins found (--plugin, $BYOC_PLUGIN_PATH, the installed ones): name, version, file", Input::None,
                    {}}},

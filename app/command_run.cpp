@@ -169,6 +169,8 @@ struct RunPlan {
   /// The module whose region calls `--compare-reference` checks one by one: the model partitioned
   /// with a region per offloaded call, or the export as it is.
   std::optional<Module> regionsChecked;
+  /// For an export with regions a plugin compiled: what was done with their compiled files.
+  std::string compiledRegions = {};
 };
 
 /// An export directory as it was exported (its regions through the codegens it records, kernel
@@ -178,11 +180,18 @@ Result<RunPlan> planRun(const Options& options, ExecutorOptions& executorOptions
   if (options.file && isExportDirectory(*options.file)) {
     if (options.has("--target")) return makeError("an export is already partitioned; --target does not apply", {*options.file});
     BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
-    executorOptions = exportExecutorOptions(loaded, executorOptions.threads);
+    const bool trusted = options.has("--trust-compiled");
+    executorOptions = exportExecutorOptions(loaded, trusted ? CompiledRegions::Trust : CompiledRegions::Rebuild, executorOptions.threads);
     RunPlan plan{loaded.module, loaded.module, loaded.module};
+    if (!loaded.compiled.empty())
+      plan.compiledRegions = std::to_string(loaded.compiled.size()) +
+                             (trusted ? " plugin region(s) run from the export's compiled files (--trust-compiled)"
+                                      : " plugin region(s) compiled again from their IR; the export's compiled files were not run "
+                                        "(--trust-compiled runs them)");
     if (!loaded.kernelGraphs.empty()) plan.reference.reset();
     return plan;
   }
+  if (options.has("--trust-compiled")) return makeError("--trust-compiled applies to an export directory only");
   BYOC_ASSIGN_OR_RETURN(Module model, loadTypedModel(options));
   BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
   addTargetCodegens(partitioned.targets, executorOptions);
@@ -230,6 +239,7 @@ int runRun(const Options& options) {
   std::cout << "regions:" << (executor.regions().empty() ? " none\n" : "\n");
   for (const RegionInfo& region : executor.regions())
     std::cout << "  " << region.label() << "  Compiler=" << region.compiler << "  codegen=" << region.codegen << "\n";
+  if (!plan->compiledRegions.empty()) std::cout << "compiled regions: " << plan->compiledRegions << "\n";
   const auto start = std::chrono::steady_clock::now();
   Result<Value> result = executor.run(*args);
   const double first = milliseconds(std::chrono::steady_clock::now() - start);

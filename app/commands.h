@@ -37,9 +37,13 @@ int runVerify(const Options& options);
 
 /// `byoc plugins`: the codegen plugins found, with name, version and file.
 int runPlugins(const Options& options);
-/// Loads the plugins of `--plugin` (an error for each that fails: the caller exits 1) and of the
-/// plugin path (a warning on stderr for each that fails).
+/// Describes the plugins of `--plugin` (an error for each that fails: the caller exits 1) and
+/// finds those of the plugin path, described when a target names their codegen (a warning on
+/// stderr for each that fails then) or at once for `byoc plugins`.
 Status loadPlugins(const Options& options);
+/// `status`, or 1 after reporting each plugin region whose unload failed once the command's
+/// executors were destroyed.
+int reportPluginUnloadErrors(int status);
 
 /// Prints `error: <diagnostic>` to stderr and returns 1.
 int reportError(const Diagnostic& error);

@@ -7,6 +7,28 @@
 #include "commands.h"
 #include "version.h"
 
+namespace {
+
+/// Runs the command `options` names; its executors are gone when it returns.
+int runCommand(const byoc::cli::Options& options) {
+  using namespace byoc::cli;
+  if (options.command == "plugins") return runPlugins(options);
+  if (options.command == "print") return runPrint(options);
+  if (options.command == "partition") return runPartition(options);
+  if (options.command == "opt") return runOpt(options);
+  if (options.command == "passes") return runPasses(options);
+  if (options.command == "match") return runMatch(options);
+  if (options.command == "compare") return runCompare(options);
+  if (options.command == "rewrite") return runRewrite(options);
+  if (options.command == "run") return runRun(options);
+  if (options.command == "export") return runExport(options);
+  if (options.command == "export-tvm") return runExportTvm(options);
+  if (options.command == "verify") return runVerify(options);
+  return runInfo(options);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace byoc::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -29,17 +51,5 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (byoc::Status loaded = loadPlugins(options); !loaded) return reportError(loaded.error());
-  if (options.command == "plugins") return runPlugins(options);
-  if (options.command == "print") return runPrint(options);
-  if (options.command == "partition") return runPartition(options);
-  if (options.command == "opt") return runOpt(options);
-  if (options.command == "passes") return runPasses(options);
-  if (options.command == "match") return runMatch(options);
-  if (options.command == "compare") return runCompare(options);
-  if (options.command == "rewrite") return runRewrite(options);
-  if (options.command == "run") return runRun(options);
-  if (options.command == "export") return runExport(options);
-  if (options.command == "export-tvm") return runExportTvm(options);
-  if (options.command == "verify") return runVerify(options);
-  return runInfo(options);
+  return reportPluginUnloadErrors(runCommand(options));
 }

@@ -4,7 +4,8 @@
 ///   byoc-studio [FILE]                      open FILE (or nothing); FILE may be an export directory
 ///                                           or its manifest.json
 ///   byoc-studio --demo                      open the built-in demo
-///   byoc-studio … --plugin PATH             also load the codegen plugin PATH (repeatable)
+///   byoc-studio … --codegen-plugin PATH     also use the codegen plugin PATH (repeatable; `--plugin
+///                                           PATH` too, taken out before Qt reads its own `-plugin`)
 ///   byoc-studio (FILE | --demo) --target T [--pipeline relay|relax] [--step N]
 ///                                           run the partitioning passes for T, showing step N
 ///   byoc-studio FILE --steps S1.json,S2.json [--step N]
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "window/main_window.h"
@@ -75,6 +77,12 @@ byoc::Status setInputShapes(byoc::ui::RunInputsModel& inputs, const QStringList&
 int main(int argc, char** argv) {
   if (needsNoDisplay(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
+  std::string missingPath;
+  const QStringList pluginFiles = byoc::ui::takePluginArguments(argc, argv, missingPath);
+  if (!missingPath.empty()) {
+    std::fprintf(stderr, "error: %s needs the path of a codegen plugin\n", missingPath.c_str());
+    return 2;
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("byoc-studio"));
   QApplication::setApplicationName(QStringLiteral("BYOC Studio"));
@@ -123,8 +131,9 @@ int main(int argc, char** argv) {
                               QStringLiteral("With --screenshot: show the function <name> in its own tab (for an export's "
                                              "dnnl region, its kernel graph)."),
                               QStringLiteral("name"));
-  QCommandLineOption plugin(QStringLiteral("plugin"),
-                            QStringLiteral("Load the codegen plugin <path> (a shared library, docs/plugins.md); repeat for several."),
+  // Documented here; the values were taken out of argv before QApplication (takePluginArguments).
+  QCommandLineOption plugin(QStringList{QStringLiteral("codegen-plugin"), QStringLiteral("plugin")},
+                            QStringLiteral("Use the codegen plugin <path> (a shared library, docs/plugins.md); repeat for several."),
                             QStringLiteral("path"));
   parser.addOptions(
       {demo, shot, open, theme, size, find, steps, step, target, pipeline, rules, runModel, inputShape, pattern, function, plugin});
@@ -137,7 +146,7 @@ int main(int argc, char** argv) {
 
   byoc::ui::MainWindow window;
   // Plugins that did not load stay in Diagnostics, shown again for every model opened.
-  const std::vector<byoc::Diagnostic> pluginProblems = byoc::ui::loadAppPlugins(parser.values(plugin));
+  const std::vector<byoc::Diagnostic> pluginProblems = byoc::ui::loadAppPlugins(pluginFiles);
   auto showPluginProblems = [&window, pluginProblems] {
     for (const byoc::Diagnostic& problem : pluginProblems) window.diagnosticsModel()->add(problem);
   };

@@ -73,18 +73,8 @@ bool isInside(const std::string& file, const std::string& directory) {
   return !relative.empty() && *relative.begin() != "..";
 }
 
-/// The compiled files of `function`, for the codegen that made them: loaded, and of the same version.
+/// The compiled files of `function`, read (each checksum checked) but not loaded.
 Status readCompiled(const ExportFiles& files, const ManifestFunction& function, LoadedExport& loaded) {
-  const std::string manifestPath = files.path(std::string(kManifestFileName));
-  const Codegen* codegen = findCodegen(function.codegen);
-  if (!codegen || !codegen->load)
-    return makeError("@" + function.name + " was compiled by " + function.codegen + " " + function.codegenVersion +
-                         ", which is not loaded; give the plugin with --plugin PATH or put it on BYOC_PLUGIN_PATH",
-                     {manifestPath});
-  if (codegen->version != function.codegenVersion)
-    return makeError("@" + function.name + " was compiled by " + function.codegen + " " + function.codegenVersion +
-                         ", the loaded plugin is version " + codegen->version + "; export the model again",
-                     {manifestPath});
   CodegenArtifact& artifact = loaded.compiled[function.name];
   for (const std::string& relative : function.compiled) {
     BYOC_ASSIGN_OR_RETURN(std::string bytes, files.read(relative));
@@ -92,6 +82,25 @@ Status readCompiled(const ExportFiles& files, const ManifestFunction& function, 
   }
   loaded.compiledFolders[function.name] = fs::path(files.path(function.compiled.front())).parent_path().string();
   return Status::ok();
+}
+
+/// Loads the compiled files of `function` through the plugin that compiled them, which must be
+/// in the version that did.
+Result<std::unique_ptr<RuntimeModule>> loadCompiled(const ManifestFunction& function, const CodegenArtifact& artifact,
+                                                    const std::string& folder, const std::string& manifestPath,
+                                                    const std::string& symbol, const CodegenOptions& options) {
+  // The executor has found the codegen before it asks for the region.
+  const Codegen* codegen = findCodegen(function.codegen);
+  if (!codegen || !codegen->load)
+    return makeError("@" + function.name + " has compiled files, which the codegen " + function.codegen + " does not load", {manifestPath});
+  if (codegen->version != function.codegenVersion)
+    return makeError("@" + function.name + " was compiled by " + function.codegen + " " + function.codegenVersion +
+                         ", the loaded plugin is version " + codegen->version + "; export the model again",
+                     {manifestPath});
+  // The executor's module is type-checked; the region's type is what the plugin's outputs are checked against.
+  const Function typed = options.module ? options.module->find(function.name) : Function();
+  if (!typed) return makeError("@" + function.name + " is not in the module");
+  return codegen->load(typed, symbol, artifact, folder, options);
 }
 
 }  // namespace
@@ -169,7 +178,7 @@ Result<LoadedExport> loadExport(const std::string& directory) {
   return loaded;
 }
 
-ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
+ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, CompiledRegions compiled, int threads) {
   ExecutorOptions options;
   options.threads = threads;
   options.codegens = exportCodegens(loaded.manifest);
@@ -177,25 +186,23 @@ ExecutorOptions exportExecutorOptions(const LoadedExport& loaded, int threads) {
     options.loadedRegions[name] = [graph = graph](const std::string& symbol, const CodegenOptions& codegenOptions) {
       return dnnl_backend::buildDnnlModule(*graph, symbol, codegenOptions);
     };
+  const std::string manifestPath = (fs::path(loaded.directory) / kManifestFileName).string();
   for (const ManifestFunction& function : loaded.manifest.functions) {
     auto artifact = loaded.compiled.find(function.name);
-    const Codegen* codegen = findCodegen(function.codegen);
-    if (artifact == loaded.compiled.end() || !codegen || !codegen->load) continue;
-    options.loadedRegions[function.name] = [codegen, name = function.name, artifact = artifact->second,
+    if (artifact == loaded.compiled.end()) continue;
+    if (compiled == CompiledRegions::Reference) options.codegens[function.compiler] = "reference";
+    if (compiled != CompiledRegions::Trust) continue;
+    options.loadedRegions[function.name] = [function, manifestPath, artifact = artifact->second,
                                             folder = loaded.compiledFolders.at(function.name)](
-                                               const std::string& symbol, const CodegenOptions& codegenOptions)
-        -> Result<std::unique_ptr<RuntimeModule>> {
-      // The executor's module is type-checked; the region's type is what the plugin's outputs are checked against.
-      const Function typed = codegenOptions.module ? codegenOptions.module->find(name) : Function();
-      if (!typed) return makeError("@" + name + " is not in the module");
-      return codegen->load(typed, symbol, artifact, folder, codegenOptions);
+                                               const std::string& symbol, const CodegenOptions& codegenOptions) {
+      return loadCompiled(function, artifact, folder, manifestPath, symbol, codegenOptions);
     };
   }
   return options;
 }
 
-Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, int threads) {
-  Result<std::unique_ptr<Executor>> executor = Executor::create(loaded.module, exportExecutorOptions(loaded, threads));
+Result<std::unique_ptr<Executor>> createExportExecutor(const LoadedExport& loaded, CompiledRegions compiled, int threads) {
+  Result<std::unique_ptr<Executor>> executor = Executor::create(loaded.module, exportExecutorOptions(loaded, compiled, threads));
   if (!executor) return locatedInExport(executor.error(), loaded.directory);
   return executor;
 }

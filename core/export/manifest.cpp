@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "export/artifact_file_name.h"
 #include "support/json_document.h"
 #include "support/limits.h"
 
@@ -121,6 +122,8 @@ class ManifestReader {
       if (!file.is_string() || !isContainedPath(file.get<std::string>()))
         return fail(item, "expected a relative path inside the export directory");
       const std::string relative = file.get<std::string>();
+      if (std::string problem = artifactFileNameProblem(std::filesystem::path(relative).filename().string()); !problem.empty())
+        return fail(item, problem);
       if (!function.compiled.empty() && std::filesystem::path(relative).parent_path() != std::filesystem::path(function.compiled[0]).parent_path())
         return fail(item, "the compiled files of a function lie in one folder");
       function.compiled.push_back(relative);

@@ -1,21 +1,30 @@
 /// \file
-/// `byoc-plugin-host PLUGIN REGION.json CONSTANTS.safetensors OUT`: compiles one region through a
-/// codegen plugin and writes the artifact's files into the folder OUT. The program runs it as a
-/// child process (plugin_process.h) so that a plugin that crashes takes only this process down.
-/// Exit status 0 on success; otherwise 1 with `error: <message>` as the last line of stderr.
+/// `byoc-plugin-host PLUGIN`: the only process that opens a codegen plugin library. The program
+/// starts one per plugin use (plugin_process.h) with a local socket as descriptor 3, and the host
+/// serves the requests of plugin_wire.h on it: it greets with the plugin's description, then
+/// compiles regions, or loads one artifact, runs it and unloads it. It exits when the program
+/// closes the socket or after an unload, without running the plugin's exit handlers: a plugin
+/// that crashes, exits or stalls takes only this process down.
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "export/safetensors.h"
 #include "plugin/plugin_library.h"
-#include "plugin/plugin_process.h"
-#include "support/file_io.h"
+#include "plugin/plugin_wire.h"
+#include "support/limits.h"
 
 namespace {
 
 using namespace byoc;
+
+constexpr int kSocket = 3;
+constexpr WireDeadline kNever = WireDeadline::max();
 
 /// The DLPack type of a safetensors dtype.
 byoc_dtype typeOf(const std::string& dtype) {
@@ -27,33 +36,167 @@ byoc_dtype typeOf(const std::string& dtype) {
   return {BYOC_DTYPE_INT, bits, 1};
 }
 
-Status compile(const std::string& pluginPath, const std::string& regionPath, const std::string& constantsPath, const std::string& out) {
-  BYOC_ASSIGN_OR_RETURN(std::shared_ptr<const PluginLibrary> plugin, PluginLibrary::open(pluginPath));
-  BYOC_ASSIGN_OR_RETURN(std::string region, readFile(regionPath));
-  BYOC_ASSIGN_OR_RETURN(std::string constantBytes, readFile(constantsPath));
-  BYOC_ASSIGN_OR_RETURN(SafetensorsIndex index, parseSafetensors(constantBytes, constantsPath));
-  std::vector<byoc_constant> constants;
-  for (const SafetensorsEntry& entry : index.entries) {
-    const std::string_view bytes = index.bytesOf(entry);
-    byoc_tensor tensor{const_cast<char*>(bytes.data()), typeOf(entry.dtype), static_cast<int32_t>(entry.shape.size()),
-                       entry.shape.data(), nullptr};
-    constants.push_back({entry.name.c_str(), tensor});
+/// The bytes of a compact tensor of `type`, or -1 when the type is not one.
+int64_t byteSize(const WireTensorType& type) {
+  if (type.dtype.bits % 8 != 0 || type.dtype.lanes != 1 || static_cast<int64_t>(type.shape.size()) > limits::kMaxRank) return -1;
+  int64_t size = type.dtype.bits / 8;
+  for (int64_t dimension : type.shape) {
+    if (dimension < 0 || (dimension > 0 && size > limits::kMaxPluginArtifactBytes * 64 / dimension)) return -1;
+    size *= dimension;
   }
-  BYOC_ASSIGN_OR_RETURN(CodegenArtifact artifact, plugin->compile(region, constants));
-  return writeArtifactFiles(artifact, out);
+  return size;
+}
+
+/// One plugin, served: at most one loaded module.
+class Server {
+ public:
+  explicit Server(std::shared_ptr<const PluginLibrary> plugin) : plugin_(std::move(plugin)) {}
+
+  /// The reply to one request; `done` is set when the host should exit after sending it.
+  Result<std::string> serve(std::string_view request, bool& done) {
+    WireReader reader(request);
+    switch (static_cast<WireRequest>(reader.u32())) {
+      case WireRequest::Compile: return compile(reader);
+      case WireRequest::Load: return load(reader);
+      case WireRequest::Run: return run(reader);
+      case WireRequest::Unload:
+        done = true;
+        if (module_) plugin_->table().unload(module_);
+        module_ = nullptr;
+        return std::string();
+    }
+    return makeError("the plugin host got an unknown request");
+  }
+
+ private:
+  Result<std::string> compile(WireReader& reader) {
+    const std::string_view region = reader.bytes();
+    const std::string constantBytes(reader.bytes());
+    if (!reader.ok()) return makeError("the plugin host got a malformed compile request");
+    BYOC_ASSIGN_OR_RETURN(SafetensorsIndex index, parseSafetensors(constantBytes, "constants.safetensors"));
+    std::vector<byoc_constant> constants;
+    for (const SafetensorsEntry& entry : index.entries) {
+      const std::string_view bytes = index.bytesOf(entry);
+      byoc_tensor tensor{const_cast<char*>(bytes.data()), typeOf(entry.dtype), static_cast<int32_t>(entry.shape.size()),
+                         entry.shape.data(), nullptr};
+      constants.push_back({entry.name.c_str(), tensor});
+    }
+    BYOC_ASSIGN_OR_RETURN(CodegenArtifact artifact, plugin_->compile(region, constants));
+    WireWriter reply;
+    reply.i64(static_cast<int64_t>(artifact.files.size()));
+    for (const auto& [name, bytes] : artifact.files) reply.bytes(name).bytes(bytes);
+    return reply.payload();
+  }
+
+  Result<std::string> load(WireReader& reader) {
+    if (module_) return makeError("the plugin host has already loaded an artifact");
+    directory_ = std::string(reader.bytes());
+    const int64_t count = reader.i64();
+    if (!reader.ok() || count < 0 || count > limits::kMaxPluginArtifactFiles)
+      return makeError("the plugin host got a malformed load request");
+    for (int64_t i = 0; i < count; ++i) {
+      names_.emplace_back(reader.bytes());
+      contents_.emplace_back(reader.bytes());
+    }
+    if (!reader.ok()) return makeError("the plugin host got a malformed load request");
+    std::vector<byoc_file> files;
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      files.push_back({names_[i].c_str(), reinterpret_cast<const uint8_t*>(contents_[i].data()), contents_[i].size()});
+    const byoc_artifact artifact{files.data(), files.size()};
+    const byoc_tensor* outputs = nullptr;
+    uint64_t outputCount = 0;
+    char* error = nullptr;
+    if (plugin_->table().load(&artifact, directory_.c_str(), &module_, &outputs, &outputCount, &error) != 0) {
+      module_ = nullptr;
+      return makeError(plugin_->takeError(error, "load"));
+    }
+    if (!module_) return makeError("load returned no module");
+    if (outputCount > 0 && !outputs) return makeError("load described its outputs with a null pointer");
+    if (outputCount > static_cast<uint64_t>(limits::kMaxPluginArtifactFiles) * 1024)
+      return makeError("load described " + std::to_string(outputCount) + " outputs");
+    WireWriter reply;
+    reply.i64(static_cast<int64_t>(outputCount));
+    for (uint64_t i = 0; i < outputCount; ++i) {
+      const byoc_tensor& output = outputs[i];
+      if (output.ndim < 0 || output.ndim > limits::kMaxRank || (output.ndim > 0 && !output.shape))
+        return makeError("the loaded artifact describes output " + std::to_string(i) + " with rank " + std::to_string(output.ndim) +
+                         " or without a shape");
+      reply.tensorType(output.dtype, output.shape, output.ndim);
+    }
+    return reply.payload();
+  }
+
+  Result<std::string> run(WireReader& reader) {
+    if (!module_) return makeError("the plugin host has loaded no artifact");
+    std::vector<WireTensorType> inputTypes, outputTypes;
+    std::vector<std::string_view> inputBytes;
+    const int64_t inputCount = reader.i64();
+    for (int64_t i = 0; reader.ok() && i < inputCount; ++i) {
+      inputTypes.push_back(reader.tensorType());
+      inputBytes.push_back(reader.bytes());
+      if (reader.ok() && byteSize(inputTypes.back()) != static_cast<int64_t>(inputBytes.back().size()))
+        return makeError("the plugin host got input " + std::to_string(i) + " of the wrong size");
+    }
+    const int64_t outputCount = reader.i64();
+    for (int64_t i = 0; reader.ok() && i < outputCount; ++i) {
+      outputTypes.push_back(reader.tensorType());
+      if (reader.ok() && byteSize(outputTypes.back()) < 0) return makeError("the plugin host got an output type it cannot allocate");
+    }
+    if (!reader.ok()) return makeError("the plugin host got a malformed run request");
+    std::vector<std::string> outputBytes;
+    std::vector<byoc_tensor> inputs, outputs;
+    for (std::size_t i = 0; i < inputTypes.size(); ++i)
+      inputs.push_back({const_cast<char*>(inputBytes[i].data()), inputTypes[i].dtype, static_cast<int32_t>(inputTypes[i].shape.size()),
+                        inputTypes[i].shape.data(), nullptr});
+    for (const WireTensorType& type : outputTypes) outputBytes.emplace_back(static_cast<std::size_t>(byteSize(type)), '\0');
+    for (std::size_t i = 0; i < outputTypes.size(); ++i)
+      outputs.push_back({outputBytes[i].data(), outputTypes[i].dtype, static_cast<int32_t>(outputTypes[i].shape.size()),
+                         outputTypes[i].shape.data(), nullptr});
+    char* error = nullptr;
+    if (plugin_->table().run(module_, inputs.data(), inputs.size(), outputs.data(), outputs.size(), &error) != 0)
+      return makeError(plugin_->takeError(error, "run"));
+    WireWriter reply;
+    for (const std::string& bytes : outputBytes) reply.bytes(bytes);
+    return reply.payload();
+  }
+
+  std::shared_ptr<const PluginLibrary> plugin_;
+  byoc_module* module_ = nullptr;
+  std::string directory_;
+  std::vector<std::string> names_, contents_;
+};
+
+/// Sends a reply: status 0 and `result`, or status 1 and the error's message.
+void reply(const Result<std::string>& result) {
+  WireWriter message;
+  if (result) message.u32(0);
+  else message.u32(1).bytes(result.error().message);
+  std::string payload = message.payload();
+  if (result) payload += *result;
+  if (!sendMessage(kSocket, payload, kNever)) ::_exit(1);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::cerr << "usage: byoc-plugin-host PLUGIN REGION.json CONSTANTS.safetensors OUT\n";
+  if (argc != 2 || ::fcntl(kSocket, F_GETFD) < 0) {
+    std::cerr << "usage: byoc-plugin-host PLUGIN, started by byoc and byoc-studio with a socket as descriptor 3\n";
     return 2;
   }
-  byoc::Status status = compile(argv[1], argv[2], argv[3], argv[4]);
-  if (!status) {
-    std::cerr << "error: " << status.error().message << "\n";
-    return 1;
+  Result<std::shared_ptr<const PluginLibrary>> plugin = PluginLibrary::open(argv[1]);
+  if (!plugin) {
+    reply(makeError(plugin.error().message));
+    ::_exit(1);
   }
-  return 0;
+  const PluginLibrary& library = **plugin;
+  reply(WireWriter().bytes(library.name()).bytes(library.version()).bytes(library.summary()).payload());
+  Server server(*plugin);
+  for (;;) {
+    // An error here is the program closing the socket: nothing is left to do.
+    Result<std::string> request = receiveMessage(kSocket, kNever, uint64_t{1} << 40);
+    if (!request) ::_exit(0);
+    bool done = false;
+    reply(server.serve(*request, done));
+    if (done) ::_exit(0);
+  }
 }

@@ -3,8 +3,8 @@
 #include <dlfcn.h>
 
 #include <cctype>
-#include <set>
 
+#include "plugin/plugin_process.h"
 #include "support/limits.h"
 
 namespace byoc {
@@ -45,33 +45,6 @@ std::string pluginNameProblem(std::string_view name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-')
       return "a plugin name has only letters, digits, '_' and '-', found \"" + std::string(name) + "\"";
   return "";
-}
-
-std::string artifactFileNameProblem(std::string_view name) {
-  if (name.empty() || name.size() > limits::kMaxPluginNameBytes)
-    return "an artifact file name has 1 to " + std::to_string(limits::kMaxPluginNameBytes) + " bytes";
-  if (name.front() == '.') return "an artifact file name may not start with '.', found \"" + std::string(name) + "\"";
-  for (char c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.')
-      return "an artifact file name has only letters, digits, '.', '_' and '-', found \"" + std::string(name) + "\"";
-  return "";
-}
-
-Status checkArtifact(const CodegenArtifact& artifact, std::string_view producer) {
-  const std::string who(producer);
-  if (static_cast<int64_t>(artifact.files.size()) > limits::kMaxPluginArtifactFiles)
-    return makeError(who + ": the artifact has " + std::to_string(artifact.files.size()) + " files; at most " +
-                     std::to_string(limits::kMaxPluginArtifactFiles) + " are allowed");
-  std::set<std::string> names;
-  int64_t total = 0;
-  for (const auto& [name, bytes] : artifact.files) {
-    if (std::string problem = artifactFileNameProblem(name); !problem.empty()) return makeError(who + ": " + problem);
-    if (!names.insert(name).second) return makeError(who + ": the artifact names the file \"" + name + "\" twice");
-    total += static_cast<int64_t>(bytes.size());
-    if (total > limits::kMaxPluginArtifactBytes)
-      return makeError(who + ": the artifact is larger than " + std::to_string(limits::kMaxPluginArtifactBytes) + " bytes");
-  }
-  return Status::ok();
 }
 
 Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::open(const std::string& path) {

@@ -1,11 +1,11 @@
 #pragma once
 /// \file
-/// A codegen plugin library (include/byoc/codegen_plugin.h), opened and checked.
+/// A codegen plugin library (include/byoc/codegen_plugin.h), opened and checked. Only
+/// `byoc-plugin-host` opens plugin libraries (plugin_process.h): the program never runs their code.
 ///
 /// Opening resolves the entry point, calls it, and checks the table it returns before anything
 /// else uses it: the interface version, every function present, a name and version of bounded
-/// length and plain characters. A library stays loaded for the life of the process (its code may
-/// be running in a module at any time).
+/// length and plain characters. A library stays loaded for the life of the host.
 
 #include <memory>
 #include <span>
@@ -35,8 +35,7 @@ class PluginLibrary {
   /// The checked table of functions.
   const byoc_codegen_plugin& table() const { return *table_; }
 
-  /// Compiles one region in this process (what the child process of plugin_process.h runs).
-  /// The artifact's file names and sizes are checked.
+  /// Compiles one region. The artifact's file names and sizes are checked.
   Result<CodegenArtifact> compile(std::string_view regionJson, std::span<const byoc_constant> constants) const;
 
   /// The message of a failed call (`error` from the plugin, released here), cut to the limit and
@@ -53,17 +52,8 @@ class PluginLibrary {
   const byoc_codegen_plugin* table_ = nullptr;
 };
 
-/// The prefix that marks a plugin codegen in a target (`plugin:ccompiler`).
-inline constexpr std::string_view kPluginCodegenPrefix = "plugin:";
-
 /// Why `name` cannot be a plugin's name (empty, too long, a character other than letters,
 /// digits, '_' and '-'), or "" when it can.
 std::string pluginNameProblem(std::string_view name);
-
-/// Why `name` cannot name a file of a plugin artifact, or "" when it can.
-std::string artifactFileNameProblem(std::string_view name);
-
-/// Checks an artifact's file count, names (distinct) and total size against the limits.
-Status checkArtifact(const CodegenArtifact& artifact, std::string_view producer);
 
 }  // namespace byoc

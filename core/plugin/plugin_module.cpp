@@ -1,7 +1,12 @@
 #include "plugin/plugin_module.h"
 
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
 #include <system_error>
 
+#include "plugin/plugin_wire.h"
 #include "support/limits.h"
 
 namespace byoc {
@@ -39,36 +44,57 @@ std::vector<const TensorTypeNode*> flatTensors(const std::vector<Type>& types) {
   return tensors;
 }
 
+struct UnloadErrors {
+  std::mutex mutex;
+  std::vector<Diagnostic> errors;
+};
+
+UnloadErrors& unloadErrors() {
+  static UnloadErrors instance;
+  return instance;
+}
+
 class PluginModule final : public RuntimeModule {
  public:
-  PluginModule(std::shared_ptr<const PluginLibrary> plugin, std::string symbol, std::string directory, bool ownedDirectory)
-      : plugin_(std::move(plugin)), symbol_(std::move(symbol)), codegen_(plugin_->codegenName()), directory_(std::move(directory)),
-        ownedDirectory_(ownedDirectory) {}
+  PluginModule(std::unique_ptr<PluginProcess> process, std::string symbol, std::string directory, bool ownedDirectory)
+      : process_(std::move(process)), symbol_(std::move(symbol)), codegen_(process_->description().codegenName()),
+        directory_(std::move(directory)), ownedDirectory_(ownedDirectory) {}
 
   ~PluginModule() override {
-    if (module_) plugin_->table().unload(module_);
+    // A host that has already failed was reported then; only an unload's own failure is new.
+    if (loaded_ && process_->running()) {
+      WireWriter request;
+      request.u32(uint32_t(WireRequest::Unload));
+      Result<std::string> unloaded = process_->call(request.payload(), "unloading @" + symbol_, PluginLimit::Call, 0);
+      if (!unloaded) {
+        UnloadErrors& failures = unloadErrors();
+        std::lock_guard lock(failures.mutex);
+        failures.errors.push_back(makeError("@" + symbol_ + " (" + codegen_ + "): " + unloaded.error().message));
+      }
+    }
+    process_.reset();
     std::error_code ignored;
     if (ownedDirectory_) std::filesystem::remove_all(directory_, ignored);
   }
 
   /// Loads the artifact and checks the outputs the plugin reports against `outputs`.
   Status load(const CodegenArtifact& artifact, std::vector<const TensorTypeNode*> outputs) {
-    std::vector<byoc_file> files;
-    for (const auto& [name, bytes] : artifact.files)
-      files.push_back({name.c_str(), reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()});
-    const byoc_artifact table{files.data(), files.size()};
-    const byoc_tensor* reported = nullptr;
-    uint64_t count = 0;
-    char* error = nullptr;
-    if (plugin_->table().load(&table, directory_.c_str(), &module_, &reported, &count, &error) != 0) {
-      module_ = nullptr;
-      return makeError(plugin_->takeError(error, "load"));
-    }
-    if (!module_) return makeError("load returned no module");
-    if (count != outputs.size())
+    WireWriter request;
+    request.u32(uint32_t(WireRequest::Load)).bytes(directory_).i64(static_cast<int64_t>(artifact.files.size()));
+    for (const auto& [name, bytes] : artifact.files) request.bytes(name).bytes(bytes);
+    BYOC_ASSIGN_OR_RETURN(std::string reply, process_->call(request.payload(), "loading @" + symbol_, PluginLimit::Call,
+                                                            uint64_t{1} << 20));
+    loaded_ = true;
+    WireReader reader(reply);
+    const int64_t count = reader.i64();
+    if (!reader.ok() || count < 0) return makeError(codegen_ + " sent a malformed reply to loading @" + symbol_);
+    if (static_cast<std::size_t>(count) != outputs.size())
       return makeError("the loaded artifact has " + std::to_string(count) + " output(s), the region returns " + std::to_string(outputs.size()));
-    if (count > 0 && !reported) return makeError("load described its outputs with a null pointer");
-    for (std::size_t i = 0; i < outputs.size(); ++i) BYOC_TRY(checkOutput(i, reported[i], *outputs[i]));
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      const WireTensorType reported = reader.tensorType();
+      if (!reader.ok()) return makeError(codegen_ + " sent a malformed reply to loading @" + symbol_);
+      BYOC_TRY(checkOutput(i, reported, *outputs[i]));
+    }
     return Status::ok();
   }
 
@@ -77,55 +103,79 @@ class PluginModule final : public RuntimeModule {
 
   Status run(std::string_view symbol, std::span<const NDArray> inputs, std::span<const NDArray> outputs) override {
     if (symbol != symbol_) return makeError(codegen_ + " module: unknown symbol " + std::string(symbol));
-    std::vector<byoc_tensor> in, out;
-    for (const NDArray& array : inputs) in.push_back(tensorOf(array));
-    for (const NDArray& array : outputs) out.push_back(tensorOf(array));
-    char* error = nullptr;
-    if (plugin_->table().run(module_, in.data(), in.size(), out.data(), out.size(), &error) != 0)
-      return makeError("@" + symbol_ + " (" + codegen_ + "): " + plugin_->takeError(error, "run"));
+    WireWriter request;
+    request.u32(uint32_t(WireRequest::Run)).i64(static_cast<int64_t>(inputs.size()));
+    for (const NDArray& array : inputs)
+      request.tensorType(dlpackType(array.dtype()), array.shape().data(), static_cast<int32_t>(array.rank()))
+          .bytes(std::string_view(reinterpret_cast<const char*>(array.bytes()), array.byteSize()));
+    request.i64(static_cast<int64_t>(outputs.size()));
+    uint64_t expected = 0;
+    for (const NDArray& array : outputs) {
+      request.tensorType(dlpackType(array.dtype()), array.shape().data(), static_cast<int32_t>(array.rank()));
+      expected += array.byteSize() + sizeof(int64_t);
+    }
+    const std::string what = "running @" + symbol_;
+    bool pluginError = false;
+    Result<std::string> reply = process_->call(request.payload(), what, PluginLimit::Call, expected, &pluginError);
+    if (!reply) return makeError("@" + symbol_ + " (" + codegen_ + "): " + reply.error().message);
+    WireReader reader(*reply);
+    for (const NDArray& array : outputs) {
+      const std::string_view bytes = reader.bytes();
+      if (!reader.ok() || bytes.size() != array.byteSize()) return makeError(codegen_ + " sent a malformed reply to " + what);
+      std::memcpy(array.bytes(), bytes.data(), bytes.size());
+    }
     return Status::ok();
   }
 
  private:
-  static byoc_tensor tensorOf(const NDArray& array) {
-    return {array.bytes(), dlpackType(array.dtype()), static_cast<int32_t>(array.rank()), array.shape().data(), nullptr};
-  }
-
-  static Status checkOutput(std::size_t index, const byoc_tensor& reported, const TensorTypeNode& expected) {
-    if (reported.ndim < 0 || reported.ndim > limits::kMaxRank || (reported.ndim > 0 && !reported.shape))
-      return makeError("the loaded artifact describes output " + std::to_string(index) + " with rank " + std::to_string(reported.ndim) +
-                       " or without a shape");
-    const std::span<const int64_t> shape(reported.shape, static_cast<std::size_t>(reported.ndim));
+  static Status checkOutput(std::size_t index, const WireTensorType& reported, const TensorTypeNode& expected) {
     const byoc_dtype want = dlpackType(expected.dtype);
     const bool same = reported.dtype.code == want.code && reported.dtype.bits == want.bits &&
-                      std::equal(shape.begin(), shape.end(), expected.shape.begin(), expected.shape.end());
+                      std::equal(reported.shape.begin(), reported.shape.end(), expected.shape.begin(), expected.shape.end());
     if (!same)
-      return makeError("output " + std::to_string(index) + " of the loaded artifact is " + describe(reported.dtype, shape) +
+      return makeError("output " + std::to_string(index) + " of the loaded artifact is " + describe(reported.dtype, reported.shape) +
                        ", the region returns " + describe(want, expected.shape));
     return Status::ok();
   }
 
-  std::shared_ptr<const PluginLibrary> plugin_;
+  std::unique_ptr<PluginProcess> process_;
   std::string symbol_;
   std::string codegen_;
   std::string directory_;
   bool ownedDirectory_;
-  byoc_module* module_ = nullptr;
+  bool loaded_ = false;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<RuntimeModule>> loadPluginModule(std::shared_ptr<const PluginLibrary> plugin, const Function& function,
+Result<std::unique_ptr<RuntimeModule>> loadPluginModule(const PluginDescription& description, const Function& function,
                                                         const std::string& symbol, const CodegenArtifact& artifact,
                                                         const std::string& directory, bool ownedDirectory) {
-  auto module = std::make_unique<PluginModule>(std::move(plugin), symbol, directory, ownedDirectory);
   const auto* type = function->type() ? function->type()->as<FuncTypeNode>() : nullptr;
-  if (!type) return makeError("the region has no function type");
-  std::vector<const TensorTypeNode*> outputs = flatTensors({type->ret});
-  for (const TensorTypeNode* output : outputs)
-    if (!output) return makeError("the region returns something other than tensors");
+  std::vector<const TensorTypeNode*> outputs = type ? flatTensors({type->ret}) : std::vector<const TensorTypeNode*>{};
+  const bool tensorsOnly = type && std::none_of(outputs.begin(), outputs.end(), [](const TensorTypeNode* output) { return !output; });
+  Result<std::unique_ptr<PluginProcess>> process =
+      tensorsOnly ? PluginProcess::start(description.path)
+                  : Result<std::unique_ptr<PluginProcess>>(makeError(type ? "the region returns something other than tensors"
+                                                                          : "the region has no function type"));
+  if (process && ((*process)->description().name != description.name || (*process)->description().version != description.version))
+    process = makeError("the plugin file changed: it was " + description.codegenName() + " " + description.version + ", it is now " +
+                            (*process)->description().codegenName() + " " + (*process)->description().version,
+                        {description.path});
+  if (!process) {
+    std::error_code ignored;
+    if (ownedDirectory) std::filesystem::remove_all(directory, ignored);
+    return process.error();
+  }
+  auto module = std::make_unique<PluginModule>(std::move(*process), symbol, directory, ownedDirectory);
   BYOC_TRY(module->load(artifact, std::move(outputs)));
   return std::unique_ptr<RuntimeModule>(std::move(module));
+}
+
+std::vector<Diagnostic> takePluginUnloadErrors() {
+  UnloadErrors& failures = unloadErrors();
+  std::lock_guard lock(failures.mutex);
+  return std::exchange(failures.errors, {});
 }
 
 }  // namespace byoc

@@ -1,17 +1,23 @@
 #include "plugin/plugin_process.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
-#include <sys/stat.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <set>
+#include <thread>
 
+#include "export/artifact_file_name.h"
+#include "plugin/plugin_wire.h"
 #include "support/file_io.h"
 #include "support/limits.h"
 
@@ -23,79 +29,149 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Removes a temporary directory this program created, whatever happens to the compile.
-class TemporaryDirectory {
- public:
-  explicit TemporaryDirectory(std::string path) : path_(std::move(path)) {}
-  ~TemporaryDirectory() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TemporaryDirectory(const TemporaryDirectory&) = delete;
-  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
-  const std::string& path() const { return path_; }
+/// The largest greeting: three strings the host has already cut to the name limit.
+constexpr uint64_t kMaxGreetingBytes = 4 * limits::kMaxPluginNameBytes * 4 + 64;
 
- private:
-  std::string path_;
-};
+/// How long a host that was told to stop may take to exit before it is killed.
+constexpr auto kExitGrace = std::chrono::seconds(1);
 
-/// The last non-empty line of `text`, which is where the host writes its error.
-std::string lastLine(const std::string& text) {
-  std::size_t end = text.find_last_not_of("\r\n ");
-  if (end == std::string::npos) return "";
-  std::size_t begin = text.rfind('\n', end);
-  begin = begin == std::string::npos ? 0 : begin + 1;
-  std::string line = text.substr(begin, end + 1 - begin);
-  if (line.rfind("error: ", 0) == 0) line.erase(0, 7);
-  if (line.size() > limits::kMaxPluginMessageBytes) line.resize(limits::kMaxPluginMessageBytes);
-  return line;
+WireDeadline deadlineAfter(double seconds) {
+  const auto wait = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  return std::chrono::steady_clock::now() + wait;
 }
 
-/// Runs `program args…` with stdout and stderr going to `logPath`; returns its wait status.
-Result<int> runChild(const std::string& program, const std::vector<std::string>& args, const std::string& logPath) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(program.c_str()));
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return makeError("cannot start the plugin host: " + std::string(std::strerror(spawned)), {program});
+/// Waits for the host `pid` to end until `deadline`; kills it (and the processes it started)
+/// then. Returns its wait status.
+int reap(int pid, WireDeadline deadline) {
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return makeError("lost the plugin host: " + std::string(std::strerror(errno)), {program});
+  for (;;) {
+    const int done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) return status;
+    if (std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ::kill(-pid, SIGKILL);
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   return status;
 }
 
-/// The files the host wrote to `directory`: regular files only, names, count and sizes checked.
-Result<CodegenArtifact> readArtifactDirectory(const std::string& directory, const std::string& producer) {
-  CodegenArtifact artifact;
-  std::error_code error;
-  int64_t total = 0;
-  for (fs::directory_iterator it(directory, error); !error && it != fs::directory_iterator(); it.increment(error)) {
-    const std::string name = it->path().filename().string();
-    if (!fs::is_regular_file(it->symlink_status(error)))
-      return makeError(producer + ": the artifact's \"" + name + "\" is not a regular file");
-    if (static_cast<int64_t>(artifact.files.size()) >= limits::kMaxPluginArtifactFiles)
-      return makeError(producer + ": the artifact has more than " + std::to_string(limits::kMaxPluginArtifactFiles) + " files");
-    total += static_cast<int64_t>(it->file_size(error));
-    if (total > limits::kMaxPluginArtifactBytes)
-      return makeError(producer + ": the artifact is larger than " + std::to_string(limits::kMaxPluginArtifactBytes) + " bytes");
-    BYOC_ASSIGN_OR_RETURN(std::string bytes, readFile(it->path().string()));
-    artifact.files.emplace_back(name, std::move(bytes));
-  }
-  if (error) return makeError(producer + ": cannot list the artifact: " + error.message(), {directory});
-  std::sort(artifact.files.begin(), artifact.files.end());
-  BYOC_TRY(checkArtifact(artifact, producer));
-  return artifact;
+/// `0.5`, `60`: seconds as a person writes them.
+std::string secondsText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
 }
 
 }  // namespace
+
+const char* pluginLimitVariable(PluginLimit limit) {
+  return limit == PluginLimit::Compile ? "BYOC_PLUGIN_COMPILE_SECONDS" : "BYOC_PLUGIN_CALL_SECONDS";
+}
+
+Result<double> pluginLimitSeconds(PluginLimit limit) {
+  const char* variable = pluginLimitVariable(limit);
+  const char* text = std::getenv(variable);
+  if (!text || !*text) return 60.0;
+  double seconds = 0;
+  const char* end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, seconds);
+  if (error != std::errc() || stop != end || !std::isfinite(seconds) || seconds <= 0 || seconds > 1e6)
+    return makeError(std::string("$") + variable + ": expected a number of seconds above 0 (at most 1e6), found \"" + text + "\"");
+  return seconds;
+}
+
+Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& path) {
+  const std::string host = pluginHostPath();
+  if (::access(host.c_str(), X_OK) != 0)
+    return makeError("cannot find the plugin host, which runs codegen plugins (install byoc-plugin-host next to the program "
+                     "or set BYOC_PLUGIN_HOST)", {host});
+  int sockets[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+    return makeError("cannot create a socket for the plugin host: " + std::string(std::strerror(errno)), {path});
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  // What the plugin prints goes to the program's stderr, never into its output.
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, sockets[1], 3);
+  // Its own process group, so that a stalled host is killed with the processes it started.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  std::vector<char*> argv = {const_cast<char*>(host.c_str()), const_cast<char*>(path.c_str()), nullptr};
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, host.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  ::close(sockets[1]);
+  if (spawned != 0) {
+    ::close(sockets[0]);
+    return makeError("cannot start the plugin host: " + std::string(std::strerror(spawned)), {host});
+  }
+  std::unique_ptr<PluginProcess> process(new PluginProcess(pid, sockets[0]));
+  process->description_.path = path;
+  Result<std::string> greeting = process->call("", "starting", PluginLimit::Call, kMaxGreetingBytes);
+  if (!greeting) return makeError(greeting.error().message, {path});
+  WireReader reader(*greeting);
+  process->description_.name = std::string(reader.bytes());
+  process->description_.version = std::string(reader.bytes());
+  process->description_.summary = std::string(reader.bytes());
+  if (!reader.ok() || !reader.atEnd()) return makeError("the plugin host sent a malformed greeting", {path});
+  return process;
+}
+
+PluginProcess::~PluginProcess() {
+  ::close(socket_);
+  if (!failed_) reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
+}
+
+Result<std::string> PluginProcess::call(const std::string& request, const std::string& what, PluginLimit limit,
+                                        uint64_t maxReplyBytes, bool* pluginError) {
+  if (failed_) return *failed_;
+  BYOC_ASSIGN_OR_RETURN(double seconds, pluginLimitSeconds(limit));
+  const WireDeadline deadline = deadlineAfter(seconds);
+  // The greeting is the reply to no request.
+  Status sent = request.empty() ? Status::ok() : sendMessage(socket_, request, deadline);
+  Result<std::string> reply = sent ? receiveMessage(socket_, deadline, maxReplyBytes + 16 + limits::kMaxPluginMessageBytes)
+                                   : Result<std::string>(sent.error());
+  if (!reply) {
+    failed_ = hostFailure(reply.error().message, what, limit, seconds);
+    return *failed_;
+  }
+  WireReader reader(*reply);
+  const uint32_t status = reader.u32();
+  if (status == 0 && reader.ok()) return std::string(reply->substr(sizeof(uint32_t)));
+  const std::string_view message = reader.bytes();
+  if (status != 1 || !reader.ok()) {
+    failed_ = hostFailure("a malformed reply", what, limit, seconds);
+    return *failed_;
+  }
+  if (pluginError) *pluginError = true;
+  return makeError(std::string(message));
+}
+
+Diagnostic PluginProcess::hostFailure(const std::string& failure, const std::string& what, PluginLimit limit, double seconds) {
+  const std::string who = description_.name.empty() ? "the codegen plugin" : description_.codegenName();
+  if (failure == "timed out") {
+    reap(pid_, std::chrono::steady_clock::now());
+    return makeError(who + " did not finish " + what + " within " + secondsText(seconds) + " s (the limit $" +
+                     pluginLimitVariable(limit) + " sets); it was stopped");
+  }
+  const int status = reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
+  if (failure == "closed" && WIFSIGNALED(status))
+    return makeError(who + " crashed while " + what + " (signal " + std::to_string(WTERMSIG(status)) + ", " +
+                     ::strsignal(WTERMSIG(status)) + ")");
+  if (failure == "closed" && WIFEXITED(status))
+    return makeError(who + " exited with status " + std::to_string(WEXITSTATUS(status)) + " while " + what);
+  return makeError(who + " failed while " + what + ": " + failure + "; it was stopped");
+}
+
+Result<PluginDescription> describePlugin(const std::string& path) {
+  BYOC_ASSIGN_OR_RETURN(std::unique_ptr<PluginProcess> process, PluginProcess::start(path));
+  return process->description();
+}
 
 std::string pluginHostPath() {
   if (const char* configured = std::getenv("BYOC_PLUGIN_HOST"); configured && *configured) return configured;
@@ -119,31 +195,21 @@ Status writeArtifactFiles(const CodegenArtifact& artifact, const std::string& di
   return Status::ok();
 }
 
-Result<CodegenArtifact> compileInChildProcess(const PluginLibrary& plugin, const std::string& regionJson,
-                                              const std::string& constantsSafetensors) {
-  const std::string host = pluginHostPath();
-  if (::access(host.c_str(), X_OK) != 0)
-    return makeError("cannot find the plugin host, which compiles through plugins (install byoc-plugin-host next to the program "
-                     "or set BYOC_PLUGIN_HOST)", {host});
-  BYOC_ASSIGN_OR_RETURN(std::string path, makeTemporaryDirectory("byoc-compile-"));
-  TemporaryDirectory work(path);
-  const std::string region = work.path() + "/region.json", constants = work.path() + "/constants.safetensors";
-  const std::string out = work.path() + "/artifact", log = work.path() + "/host.log";
-  BYOC_TRY(writeFileAtomic(region, regionJson));
-  BYOC_TRY(writeFileAtomic(constants, constantsSafetensors));
-  if (::mkdir(out.c_str(), 0700) != 0) return makeError("cannot create the artifact folder: " + std::string(std::strerror(errno)), {out});
-  BYOC_ASSIGN_OR_RETURN(int status, runChild(host, {plugin.path(), region, constants, out}, log));
-  const std::string who = plugin.codegenName();
-  if (WIFSIGNALED(status))
-    return makeError(who + " crashed while compiling the region (signal " + std::to_string(WTERMSIG(status)) + ", " +
-                         ::strsignal(WTERMSIG(status)) + ")", {plugin.path()});
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    Result<std::string> printed = readFile(log);
-    std::string message = printed ? lastLine(*printed) : std::string();
-    if (message.empty()) message = "exited with status " + std::to_string(WEXITSTATUS(status)) + " while compiling the region";
-    return makeError(who + ": " + message);
+Status checkArtifact(const CodegenArtifact& artifact, std::string_view producer) {
+  const std::string who(producer);
+  if (static_cast<int64_t>(artifact.files.size()) > limits::kMaxPluginArtifactFiles)
+    return makeError(who + ": the artifact has " + std::to_string(artifact.files.size()) + " files; at most " +
+                     std::to_string(limits::kMaxPluginArtifactFiles) + " are allowed");
+  std::set<std::string> names;
+  int64_t total = 0;
+  for (const auto& [name, bytes] : artifact.files) {
+    if (std::string problem = artifactFileNameProblem(name); !problem.empty()) return makeError(who + ": " + problem);
+    if (!names.insert(name).second) return makeError(who + ": the artifact names the file \"" + name + "\" twice");
+    total += static_cast<int64_t>(bytes.size());
+    if (total > limits::kMaxPluginArtifactBytes)
+      return makeError(who + ": the artifact is larger than " + std::to_string(limits::kMaxPluginArtifactBytes) + " bytes");
   }
-  return readArtifactDirectory(out, who);
+  return Status::ok();
 }
 
 }  // namespace byoc

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <mutex>
 
@@ -15,7 +16,12 @@ namespace fs = std::filesystem;
 
 struct Registry {
   std::mutex mutex;
-  std::vector<std::shared_ptr<const PluginLibrary>> plugins;
+  std::vector<PluginDescription> plugins;
+  /// Files found, not described yet (canonical paths, in the order found).
+  std::deque<std::string> waiting;
+  /// Every file added, described or waiting.
+  std::vector<std::string> seen;
+  std::function<void(const Diagnostic&)> reporter;
 };
 
 Registry& registry() {
@@ -41,27 +47,50 @@ std::vector<std::string> entryFiles(const std::string& entry) {
   return files;
 }
 
-}  // namespace
-
-Result<std::shared_ptr<const PluginLibrary>> addPlugin(const std::string& path) {
-  const std::string file = canonical(path);
-  Registry& plugins = registry();
-  std::lock_guard lock(plugins.mutex);
-  for (const auto& plugin : plugins.plugins)
-    if (plugin->path() == file) return plugin;
-  std::error_code error;
-  if (!fs::is_regular_file(file, error)) return makeError("no such plugin file", {path});
-  BYOC_ASSIGN_OR_RETURN(std::shared_ptr<const PluginLibrary> plugin, PluginLibrary::open(file));
-  for (const auto& other : plugins.plugins)
-    if (other->name() == plugin->name())
-      return makeError("a second plugin named \"" + plugin->name() + "\"; the first is " + other->path(), {path});
-  if (!registerCodegen(pluginCodegen(plugin)))
-    return makeError("the codegen name " + plugin->codegenName() + " is already taken", {path});
+/// Describes the canonical `file` and registers its codegen; the registry's lock is held.
+Result<PluginDescription> describeAndRegister(Registry& plugins, const std::string& file) {
+  BYOC_ASSIGN_OR_RETURN(PluginDescription plugin, describePlugin(file));
+  for (const PluginDescription& other : plugins.plugins)
+    if (other.name == plugin.name) return makeError("a second plugin named \"" + plugin.name + "\"; the first is " + other.path, {file});
+  if (!registerCodegen(pluginCodegen(plugin))) return makeError("the codegen name " + plugin.codegenName() + " is already taken", {file});
   plugins.plugins.push_back(plugin);
   return plugin;
 }
 
-std::vector<Diagnostic> addPluginPath(const std::string& pathList) {
+/// Describes waiting plugins until one provides the codegen `name`, those whose file name
+/// mentions the plugin's name first.
+void describeWaitingFor(std::string_view name) {
+  if (!name.starts_with(kPluginCodegenPrefix)) return;
+  const std::string wanted(name.substr(kPluginCodegenPrefix.size()));
+  Registry& plugins = registry();
+  std::lock_guard lock(plugins.mutex);
+  std::stable_partition(plugins.waiting.begin(), plugins.waiting.end(),
+                        [&](const std::string& file) { return fs::path(file).filename().string().find(wanted) != std::string::npos; });
+  while (!plugins.waiting.empty()) {
+    const std::string file = plugins.waiting.front();
+    plugins.waiting.pop_front();
+    Result<PluginDescription> added = describeAndRegister(plugins, file);
+    if (!added && plugins.reporter) plugins.reporter(added.error());
+    if (added && added->name == wanted) return;
+  }
+}
+
+}  // namespace
+
+Result<PluginDescription> addPlugin(const std::string& path) {
+  const std::string file = canonical(path);
+  Registry& plugins = registry();
+  std::lock_guard lock(plugins.mutex);
+  for (const PluginDescription& plugin : plugins.plugins)
+    if (plugin.path == file) return plugin;
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) return makeError("no such plugin file", {path});
+  std::erase(plugins.waiting, file);
+  if (std::find(plugins.seen.begin(), plugins.seen.end(), file) == plugins.seen.end()) plugins.seen.push_back(file);
+  return describeAndRegister(plugins, file);
+}
+
+std::vector<Diagnostic> addPluginPath(const std::string& pathList, PluginDiscovery when) {
   std::vector<Diagnostic> problems;
   std::size_t begin = 0;
   while (begin <= pathList.size()) {
@@ -70,9 +99,20 @@ std::vector<Diagnostic> addPluginPath(const std::string& pathList) {
     const std::string entry = pathList.substr(begin, end - begin);
     begin = end + 1;
     if (entry.empty()) continue;
-    for (const std::string& file : entryFiles(entry))
-      if (Result<std::shared_ptr<const PluginLibrary>> added = addPlugin(file); !added) problems.push_back(added.error());
+    for (const std::string& file : entryFiles(entry)) {
+      if (when == PluginDiscovery::Now) {
+        if (Result<PluginDescription> added = addPlugin(file); !added) problems.push_back(added.error());
+        continue;
+      }
+      const std::string found = canonical(file);
+      Registry& plugins = registry();
+      std::lock_guard lock(plugins.mutex);
+      if (std::find(plugins.seen.begin(), plugins.seen.end(), found) != plugins.seen.end()) continue;
+      plugins.seen.push_back(found);
+      plugins.waiting.push_back(found);
+    }
   }
+  if (when == PluginDiscovery::WhenNamed) setCodegenResolver(describeWaitingFor);
   return problems;
 }
 
@@ -83,22 +123,28 @@ std::string installedPluginFolder() {
   return (self.parent_path().parent_path() / "lib" / "byoc" / "plugins").string();
 }
 
-std::vector<Diagnostic> addDefaultPlugins() {
+std::vector<Diagnostic> addDefaultPlugins(PluginDiscovery when) {
   const char* configured = std::getenv("BYOC_PLUGIN_PATH");
-  std::vector<Diagnostic> problems = addPluginPath(configured ? configured : "");
+  std::vector<Diagnostic> problems = addPluginPath(configured ? configured : "", when);
   std::error_code error;
   const std::string installed = installedPluginFolder();
   if (!installed.empty() && fs::is_directory(installed, error)) {
-    std::vector<Diagnostic> more = addPluginPath(installed);
+    std::vector<Diagnostic> more = addPluginPath(installed, when);
     problems.insert(problems.end(), more.begin(), more.end());
   }
   return problems;
 }
 
-std::vector<std::shared_ptr<const PluginLibrary>> addedPlugins() {
+std::vector<PluginDescription> addedPlugins() {
   Registry& plugins = registry();
   std::lock_guard lock(plugins.mutex);
   return plugins.plugins;
+}
+
+void setPluginProblemReporter(std::function<void(const Diagnostic&)> reporter) {
+  Registry& plugins = registry();
+  std::lock_guard lock(plugins.mutex);
+  plugins.reporter = std::move(reporter);
 }
 
 }  // namespace byoc

@@ -17,6 +17,7 @@ struct CodegenTable {
   std::mutex mutex;
   std::deque<Codegen> storage;
   std::map<std::string, const Codegen*, std::less<>> byName;
+  std::function<void(std::string_view)> resolver;
 
   CodegenTable() {
     for (Codegen codegen : {referenceCodegen(), dnnlCodegen()}) add(std::move(codegen));
@@ -38,9 +39,24 @@ CodegenTable& table() {
 
 const Codegen* findCodegen(std::string_view name) {
   CodegenTable& codegens = table();
+  std::function<void(std::string_view)> resolver;
+  {
+    std::lock_guard lock(codegens.mutex);
+    if (auto found = codegens.byName.find(name); found != codegens.byName.end()) return found->second;
+    resolver = codegens.resolver;
+  }
+  if (!resolver) return nullptr;
+  // Outside the lock: resolving registers codegens.
+  resolver(name);
   std::lock_guard lock(codegens.mutex);
   auto found = codegens.byName.find(name);
   return found == codegens.byName.end() ? nullptr : found->second;
+}
+
+void setCodegenResolver(std::function<void(std::string_view name)> resolver) {
+  CodegenTable& codegens = table();
+  std::lock_guard lock(codegens.mutex);
+  codegens.resolver = std::move(resolver);
 }
 
 std::vector<std::string> codegenNames() {

@@ -71,8 +71,12 @@ struct Codegen {
   std::function<Status(std::string_view name)> checkComposite = {};
 };
 
-/// The codegen named `name`: a built-in one (`reference`, `dnnl`) or a registered one.
+/// The codegen named `name`: a built-in one (`reference`, `dnnl`) or a registered one. A name not
+/// registered yet is first handed to the resolver, if one is set.
 const Codegen* findCodegen(std::string_view name);
+/// Sets what `findCodegen` calls with a name it does not know, to register that codegen if it
+/// can (plugins found but not yet described register theirs this way, plugin_registry.h).
+void setCodegenResolver(std::function<void(std::string_view name)> resolver);
 /// Names of the built-in and registered codegens, sorted.
 std::vector<std::string> codegenNames();
 /// Adds a codegen (a plugin's, `plugin:<name>`) to the table; false, leaving the table as it was,

@@ -22,12 +22,13 @@
  *   - A module created by `load` is owned by the plugin until the host passes it to `unload`; the
  *     output descriptions `load` fills stay valid until then.
  *
- * Threading
- *   - The host calls `compile` in a child process of its own, one region per process: a plugin
- *     that crashes while compiling is reported, not fatal. `compile` may use files and processes.
- *   - `load`, `run` and `unload` run in the host process, from any thread, but never concurrently
- *     on the same module. Different modules may run concurrently on different threads, so state
- *     shared between modules must be thread-safe.
+ * Processes and threading
+ *   - The library is opened only in child processes of the program (`byoc-plugin-host`), never in
+ *     the program itself: one to learn the table's name and version, one per region compiled, and
+ *     one per region loaded, which serves its `load`, `run`s and `unload`. A plugin that crashes,
+ *     exits or stalls past the time limit is reported, not fatal (docs/plugins.md). `compile` may
+ *     use files and processes.
+ *   - `load`, `run` and `unload` of a module are called in order from one thread of its process.
  *
  * Return values: 0 for success, anything else for failure (with `*error` set to a message of one
  * line saying what went wrong).

@@ -15,9 +15,10 @@ struct CliRun {
   QString err;
 };
 
-/// Runs `byoc args…` to completion (30 s at most).
-inline CliRun runCli(const QStringList& args) {
+/// Runs `byoc args…` in `environment` to completion (30 s at most).
+inline CliRun runCli(const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
+  process.setProcessEnvironment(environment);
   process.start(QStringLiteral(BYOC_CLI_PATH), args);
   CliRun run;
   if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit) return run;

@@ -3,20 +3,45 @@
    every kind of broken plugin as an error and go on:
 
      BAD_NO_ENTRY  exports no entry point          BAD_VERSION  reports another interface version
-     BAD_CRASH     crashes while compiling         BAD_SHAPE    describes an output of the wrong shape
+     BAD_SHAPE     describes an output of the wrong shape
      BAD_RUN       returns an error from run
+
+   or with MISBEHAVE_IN set to one of the TOY_IN_* places and MISBEHAVE_HOW to one of the TOY_*
+   ways, to take down the process that runs it there: a segmentation fault, an abort, a hang, or
+   exit(0).
 
    Without a defect it compiles any region with one float32 [1, 8] output into a one-file artifact
    and runs it as relu of its first input. TOY_VERSION sets the version it reports. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "byoc/codegen_plugin.h"
 
 #ifndef TOY_VERSION
 #define TOY_VERSION "1"
 #endif
+
+enum { TOY_IN_CONSTRUCTOR = 1, TOY_IN_ENTRY, TOY_IN_COMPILE, TOY_IN_LOAD, TOY_IN_RUN, TOY_IN_UNLOAD };
+enum { TOY_SEGV = 1, TOY_ABORT, TOY_HANG, TOY_EXIT };
+
+static void misbehave(int place) {
+#ifdef MISBEHAVE_IN
+  if (place != MISBEHAVE_IN) return;
+  switch (MISBEHAVE_HOW) {
+    case TOY_SEGV: raise(SIGSEGV); break;
+    case TOY_ABORT: abort();
+    case TOY_HANG:
+      for (;;) pause();
+    case TOY_EXIT: exit(0);
+  }
+#else
+  (void)place;
+#endif
+}
+
+__attribute__((constructor)) static void toy_constructor(void) { misbehave(TOY_IN_CONSTRUCTOR); }
 
 static char* copy_message(const char* text) {
   char* copy = (char*)malloc(strlen(text) + 1);
@@ -30,9 +55,7 @@ static const byoc_file toy_files[1] = {{"toy.txt", (const uint8_t*)toy_text, siz
 static int toy_compile(const char* region_json, uint64_t size, const byoc_constant* constants, uint64_t constant_count,
                        byoc_artifact* artifact, char** error) {
   (void)region_json, (void)size, (void)constants, (void)constant_count, (void)error;
-#ifdef BAD_CRASH
-  raise(SIGSEGV);
-#endif
+  misbehave(TOY_IN_COMPILE);
   artifact->files = toy_files;
   artifact->count = 1;
   return 0;
@@ -51,6 +74,7 @@ static int toy_module;
 static int toy_load(const byoc_artifact* artifact, const char* directory, byoc_module** module, const byoc_tensor** outputs,
                     uint64_t* output_count, char** error) {
   (void)directory;
+  misbehave(TOY_IN_LOAD);
   if (artifact->count != 1 || strcmp(artifact->files[0].name, "toy.txt") != 0) {
     *error = copy_message("toy: the artifact is not toy.txt");
     return 1;
@@ -64,6 +88,7 @@ static int toy_load(const byoc_artifact* artifact, const char* directory, byoc_m
 static int toy_run(byoc_module* module, const byoc_tensor* inputs, uint64_t input_count, const byoc_tensor* outputs,
                    uint64_t output_count, char** error) {
   (void)module;
+  misbehave(TOY_IN_RUN);
 #ifdef BAD_RUN
   (void)inputs, (void)input_count, (void)outputs, (void)output_count;
   *error = copy_message("toy: the device is on fire");
@@ -80,7 +105,10 @@ static int toy_run(byoc_module* module, const byoc_tensor* inputs, uint64_t inpu
 #endif
 }
 
-static void toy_unload(byoc_module* module) { (void)module; }
+static void toy_unload(byoc_module* module) {
+  (void)module;
+  misbehave(TOY_IN_UNLOAD);
+}
 
 static void toy_free_error(char* error) { free(error); }
 
@@ -97,6 +125,7 @@ static const byoc_codegen_plugin toy_plugin = {
 #ifndef BAD_NO_ENTRY
 __attribute__((visibility("default"))) const byoc_codegen_plugin* byoc_get_codegen_plugin(uint32_t host_interface_version) {
   (void)host_interface_version;
+  misbehave(TOY_IN_ENTRY);
   return &toy_plugin;
 }
 #else

@@ -9,6 +9,7 @@
 #include "pass/infer_type.h"
 #include "pass/partition/partition_flow.h"
 #include "pass/pass_runner.h"
+#include "plugin/plugin_module.h"
 
 namespace byoc::ui {
 
@@ -39,9 +40,8 @@ Result<Module> exportSource(const std::string& file) {
   return inferTypes(model);
 }
 
-}  // namespace
-
-Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<bool>* cancel, const RunProgress& progress) {
+/// runAndCompare, up to the release of its regions.
+Result<RunReport> runAndCompareRegions(const RunRequest& request, const std::atomic<bool>* cancel, const RunProgress& progress) {
   const int total = kFixedStages + request.timedRuns;
   auto report = [&](int done, const QString& stage) {
     if (progress) progress(done, total, stage);
@@ -58,7 +58,7 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
   ExecutorOptions options;
   if (request.exported) {
     result.partitioned = request.exported->module;
-    options = exportExecutorOptions(*request.exported);
+    options = exportExecutorOptions(*request.exported, request.trustCompiled ? CompiledRegions::Trust : CompiledRegions::Rebuild);
   } else {
     report(0, QStringLiteral("Partitioning"));
     Result<std::vector<Snapshot>> steps = runPartitionFlow(request.loaded, request.targets, request.pipeline);
@@ -127,6 +127,20 @@ Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<boo
   if (!timings) return inStage("timing", timings.error());
   result.timings = std::move(timings).value();
   return result;
+}
+
+}  // namespace
+
+Result<RunReport> runAndCompare(const RunRequest& request, const std::atomic<bool>* cancel, const RunProgress& progress) {
+  Result<RunReport> report = runAndCompareRegions(request, cancel, progress);
+  // The regions are released now; a plugin region whose unload failed could not say so then.
+  std::vector<Diagnostic> unloadErrors = takePluginUnloadErrors();
+  if (report && !unloadErrors.empty()) {
+    Diagnostic error = unloadErrors.front();
+    error.message = "unloading: " + error.message;
+    return error;
+  }
+  return report;
 }
 
 QString codegenSummary(const std::vector<RegionInfo>& regions) {

@@ -44,6 +44,9 @@ struct RunRequest {
   int timedRuns = 5;
   /// When set, `loaded` is this export's module, run as exported (`targets` and `pipeline` unused).
   std::shared_ptr<const LoadedExport> exported = nullptr;
+  /// For an export: run the compiled files of its plugin regions as they are (the user trusts
+  /// them), instead of compiling those regions again from their IR.
+  bool trustCompiled = false;
 };
 
 /// What a run produced.

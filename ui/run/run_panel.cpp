@@ -1,5 +1,6 @@
 #include "run/run_panel.h"
 
+#include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -73,6 +74,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   timedRuns_->setValue(5);
   timedRuns_->setPrefix(tr("timed runs: "));
   timedRuns_->setToolTip(tr("Runs timed after the first one, for the latency chart"));
+  trustCompiled_ = new QCheckBox(tr("Trust compiled code"), this);
+  trustCompiled_->setToolTip(tr("Run the export's compiled plugin files as they are. Unchecked, its plugin regions are compiled "
+                                "again from their IR and the export's native code never runs: check it only for exports you trust"));
+  trustCompiled_->hide();
   runButton_ = new QPushButton(tr("Run"), this);
   runButton_->setToolTip(tr("Partition for the target, run, and compare with the reference kernels"));
   connect(runButton_, &QPushButton::clicked, this, &RunPanel::runRequested);
@@ -90,6 +95,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   inputButtons->addStretch();
   auto* runRow = new QHBoxLayout;
   runRow->addWidget(timedRuns_);
+  runRow->addWidget(trustCompiled_);
   runRow->addWidget(runButton_);
   runRow->addWidget(cancelButton_);
   auto* left = new QWidget(this);
@@ -146,6 +152,8 @@ void RunPanel::setModel(const Module& loaded, std::shared_ptr<const LoadedExport
   job_.discard();
   loaded_ = loaded;
   exported_ = std::move(exported);
+  trustCompiled_->setChecked(false);
+  trustCompiled_->setVisible(exported_ && !exported_->compiled.empty());
   lastReport_.reset();
   codegens_->clear();
   codegens_->hide();
@@ -203,7 +211,8 @@ void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QSt
     emit finished(false);
     return;
   }
-  RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value(), exported_};
+  RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value(), exported_,
+                     trustCompiled_->isChecked()};
   setRunning(true);
   results_->clear();
   lastReport_.reset();
@@ -300,6 +309,7 @@ void RunPanel::setRunning(bool running) {
   runButton_->setEnabled(!running && hasModel_);
   cancelButton_->setEnabled(running);
   timedRuns_->setEnabled(!running);
+  trustCompiled_->setEnabled(!running);
   inputsView_->setEnabled(!running);
 }
 

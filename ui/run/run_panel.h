@@ -19,6 +19,7 @@
 #include "support/result.h"
 #include "theme.h"
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -59,6 +60,8 @@ class RunPanel : public QWidget {
   QProgressBar* progressBar() const { return progress_; }
   /// Timed runs made after the first (for the chart).
   QSpinBox* timedRunsBox() const { return timedRuns_; }
+  /// "Trust compiled code": shown for an export with plugin regions, unchecked for every model set.
+  QCheckBox* trustCompiledBox() const { return trustCompiled_; }
   /// The verdict line ("Agrees with the reference…", "Differs…", "Not compared…", or the error).
   QString verdict() const;
   /// Which codegens ran the regions of the last run (codegenSummary), empty before a run.
@@ -103,6 +106,7 @@ class RunPanel : public QWidget {
   QPushButton* runButton_;
   QPushButton* cancelButton_;
   QSpinBox* timedRuns_;
+  QCheckBox* trustCompiled_;
   JobTracker job_{this};
 };
 

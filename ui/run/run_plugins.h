@@ -1,13 +1,15 @@
 #pragma once
 /// \file
-/// Codegen plugins in the app. At startup the app loads the plugin files of its command line
-/// (`--plugin PATH`), the plugin path of its settings (`plugins/path`: files and folders separated
+/// Codegen plugins in the app. At startup the app describes (in plugin hosts, never in its own
+/// process: plugin_process.h) the plugin files of its command line
+/// (`--codegen-plugin PATH`, or `--plugin PATH`), the plugin path of its settings (`plugins/path`: files and folders separated
 /// by ':', as `$BYOC_PLUGIN_PATH`), `$BYOC_PLUGIN_PATH` and the installed plugins. A plugin that
 /// does not load becomes a diagnostic; the app goes on without it. Loaded plugins appear as
 /// `plugin:<name>` codegens in the target settings, and the Run dock runs their regions.
 
 #include <QString>
 #include <QStringList>
+#include <string>
 #include <vector>
 
 #include "support/diagnostic.h"
@@ -20,6 +22,11 @@ inline constexpr const char* kPluginPathSetting = "plugins/path";
 /// Loads the plugins of `files`, of the plugin path setting and the default places; returns one
 /// diagnostic per plugin that did not load.
 std::vector<Diagnostic> loadAppPlugins(const QStringList& files);
+
+/// Takes every `--codegen-plugin PATH` and `--plugin PATH` (or `…=PATH`) out of `argv` (argc
+/// and argv updated), before QApplication reads it: Qt takes `--plugin` as its own `-plugin`
+/// option. Returns the paths, or nothing with `missing` set to an option given without a path.
+QStringList takePluginArguments(int& argc, char** argv, std::string& missing);
 
 /// One line per loaded plugin: `plugin:ccompiler 1.0.0 (/usr/lib/byoc/plugins/libbyoc_ccompiler.so)`.
 QString loadedPluginsText();

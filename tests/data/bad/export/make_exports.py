@@ -66,4 +66,11 @@ m = copy("link_outside")
 os.remove("link_outside/host.txt")
 os.symlink("../../../../../../../../../../etc/passwd", "link_outside/host.txt")
 
+m = copy("hidden_compiled")
+os.makedirs("hidden_compiled/artifacts/tvmgen_default_byoc_target_main_0")
+open("hidden_compiled/artifacts/tvmgen_default_byoc_target_main_0/.hidden", "wb").write(b"hidden")
+m["external_functions"][0].update(codegen_version="1", compiled=["artifacts/tvmgen_default_byoc_target_main_0/.hidden"])
+m["files"]["artifacts/tvmgen_default_byoc_target_main_0/.hidden"] = hashlib.sha256(b"hidden").hexdigest()
+save("hidden_compiled", m)
+
 shutil.rmtree("demo")
