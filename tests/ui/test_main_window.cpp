@@ -20,6 +20,7 @@
 #include <map>
 
 #include "window/main_window.h"
+#include "window/graph_image_job.h"
 #include "window/shortcut_list.h"
 #include "window/steps_job.h"
 #include "frontend/json_format.h"
@@ -350,6 +351,11 @@ class TestMainWindow : public QObject {
     QCOMPARE(page->search(QStringLiteral("(relu"), true), 0);
   }
 
+  /// Writes the window's main graph to `path` as File → Export Graph Image does, on this thread.
+  static bool writeImage(MainWindow& window, const QString& path, QString* error) {
+    return writeGraphImage(window.mainPage()->record(), path, graphImageFormatOf(path), 2.0, {}, error);
+  }
+
   void exportWritesValidSvgAndPng() {
     MainWindow window;
     window.show();
@@ -357,7 +363,7 @@ class TestMainWindow : public QObject {
     QTemporaryDir dir;
     QString error;
     const QString svg = dir.filePath(QStringLiteral("graph.svg"));
-    QVERIFY2(window.mainPage()->exportSvg(svg, &error), qPrintable(error));
+    QVERIFY2(writeImage(window, svg, &error), qPrintable(error));
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&file);
@@ -369,12 +375,53 @@ class TestMainWindow : public QObject {
     QVERIFY(sawSvgRoot);
     QVERIFY(QSvgRenderer(svg).isValid());
     const QString png = dir.filePath(QStringLiteral("graph.png"));
-    QVERIFY2(window.mainPage()->exportPng(png, &error), qPrintable(error));
+    QVERIFY2(writeImage(window, png, &error), qPrintable(error));
     QImage image(png);
     QVERIFY(!image.isNull());
     QVERIFY(image.width() > 200);
-    QVERIFY(!window.mainPage()->exportSvg(dir.filePath(QStringLiteral("missing/graph.svg")), &error));
+    QVERIFY(!writeImage(window, dir.filePath(QStringLiteral("missing/graph.svg")), &error));
     QCOMPARE(error, QStringLiteral("cannot create a temporary file beside it: No such file or directory"));
+  }
+
+  // The window's export records the graph, then draws, encodes and writes it on the job pool,
+  // reporting progress; a cancelled one writes nothing.
+  void exportRunsOffTheWindowsThread() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    QTemporaryDir dir;
+    GraphImageJob job(&window);
+    QSignalSpy finished(&job, &GraphImageJob::finished);
+    const QString png = dir.filePath(QStringLiteral("graph.png"));
+    job.start(*window.mainPage(), png);
+    QVERIFY(job.isRunning());
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.first().at(0).toString(), png);
+    QCOMPARE(finished.first().at(1).toString(), QString());
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QString error;
+    QVERIFY(writeImage(window, dir.filePath(QStringLiteral("same.png")), &error));
+    QCOMPARE(image, QImage(dir.filePath(QStringLiteral("same.png"))));
+
+    std::vector<int> reported;
+    auto stopAtOnce = [&reported](int percent) {
+      reported.push_back(percent);
+      return false;
+    };
+    const QString cancelled = dir.filePath(QStringLiteral("cancelled.png"));
+    QVERIFY(!writeGraphImage(window.mainPage()->record(), cancelled, GraphImageFormat::Png, 2.0, stopAtOnce, &error));
+    QCOMPARE(error, QStringLiteral("cancelled"));
+    QCOMPARE(reported.size(), std::size_t(1));
+    QVERIFY(!QFile::exists(cancelled));
+    auto keepGoing = [&reported](int percent) {
+      reported.push_back(percent);
+      return true;
+    };
+    reported.clear();
+    QVERIFY(writeGraphImage(window.mainPage()->record(), cancelled, GraphImageFormat::Svg, 2.0, keepGoing, &error));
+    QVERIFY(std::is_sorted(reported.begin(), reported.end()));
+    QCOMPARE(reported.back(), 100);
   }
 
   /// The graph's images are written as every output is (support/file_io.h): a replaced image keeps
@@ -386,20 +433,20 @@ class TestMainWindow : public QObject {
     QTemporaryDir dir;
     QString error;
     const QString svg = dir.filePath(QStringLiteral("graph.svg"));
-    QVERIFY2(window.mainPage()->exportSvg(svg, &error), qPrintable(error));
+    QVERIFY2(writeImage(window, svg, &error), qPrintable(error));
     QVERIFY(QFile::setPermissions(svg, QFile::ReadOwner | QFile::WriteOwner));
     QVERIFY(QFile::link(QStringLiteral("graph.svg"), dir.filePath(QStringLiteral("link.svg"))));
-    QVERIFY2(window.mainPage()->exportSvg(dir.filePath(QStringLiteral("link.svg")), &error), qPrintable(error));
+    QVERIFY2(writeImage(window, dir.filePath(QStringLiteral("link.svg")), &error), qPrintable(error));
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("link.svg"))).isSymLink());
     struct stat image {};
     QCOMPARE(::stat(svg.toLocal8Bit().constData(), &image), 0);
     QCOMPARE(image.st_mode & 0777, mode_t(0600));
     QVERIFY(QSvgRenderer(svg).isValid());
-    QVERIFY(!window.mainPage()->exportSvg(dir.path(), &error));
+    QVERIFY(!writeImage(window, dir.path(), &error));
     QCOMPARE(error, QStringLiteral("is a directory; not writing over it"));
     struct stat before {};
     if (::stat("/dev/full", &before) != 0 || !S_ISCHR(before.st_mode)) QSKIP("/dev/full is not a character device here");
-    QVERIFY(!window.mainPage()->exportPng(QStringLiteral("/dev/full"), &error));
+    QVERIFY(!writeImage(window, QStringLiteral("/dev/full"), &error));
     QCOMPARE(error, QStringLiteral("write failed: No space left on device"));
     struct stat after {};
     QCOMPARE(::stat("/dev/full", &after), 0);

@@ -4,16 +4,12 @@
 #include "graph/graph_page.h"
 
 #include <QAction>
-#include <QBuffer>
 #include <QCheckBox>
 #include <QHBoxLayout>
-#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPainter>
 #include <QKeyEvent>
 #include <QStringBuilder>
-#include <QSvgGenerator>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -26,7 +22,6 @@
 #include "graph/graph_view.h"
 #include "graph/minimap.h"
 #include "layout/layout_runner.h"
-#include "support/output_file.h"
 
 namespace byoc::ui {
 
@@ -392,41 +387,9 @@ void GraphPage::showSelection(const std::vector<int>& nodes) {
   if (!area.isNull()) view_->showAreaLegibly(area, first);
 }
 
-bool GraphPage::exportSvg(const QString& path, QString* error) const {
+GraphRecording GraphPage::record() const {
   scene_->finishOverlay();
-  QRectF source = scene_->sceneRect();
-  QBuffer svg;
-  svg.open(QIODevice::WriteOnly);
-  QSvgGenerator generator;
-  generator.setOutputDevice(&svg);
-  generator.setSize(source.size().toSize());
-  generator.setViewBox(QRectF(QPointF(0, 0), source.size()));
-  generator.setTitle(model_->name());
-  generator.setDescription(QStringLiteral("Dataflow graph drawn by BYOC Studio"));
-  {
-    QPainter painter(&generator);
-    scene_->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
-  }
-  return writeOutputFile(path, svg.data(), error);
-}
-
-bool GraphPage::exportPng(const QString& path, QString* error, qreal scale) const {
-  scene_->finishOverlay();
-  QRectF source = scene_->sceneRect();
-  QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-  image.fill(Qt::transparent);
-  {
-    QPainter painter(&image);
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene_->render(&painter, QRectF(QPointF(0, 0), image.size()), source);
-  }
-  QBuffer png;
-  png.open(QIODevice::WriteOnly);
-  if (!image.save(&png, "PNG")) {
-    *error = tr("cannot encode the image as PNG (%1×%2)").arg(image.width()).arg(image.height());
-    return false;
-  }
-  return writeOutputFile(path, png.data(), error);
+  return recordGraph(*scene_, model_->name());
 }
 
 void GraphPage::resizeEvent(QResizeEvent* event) {

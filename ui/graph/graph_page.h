@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "graph/dot_writer.h"
+#include "graph/graph_image.h"
 #include "graph/graph_model.h"
 #include "graph/layout_history.h"
 #include "ir/module.h"
@@ -89,10 +90,8 @@ class GraphPage : public QWidget {
   /// expanded first (as `revealNode` does) and the nodes selected once drawn.
   void selectNodes(const std::vector<int>& nodes);
 
-  /// Writes the whole graph as SVG; false and `error` on failure (nothing half-written is left).
-  bool exportSvg(const QString& path, QString* error) const;
-  /// Writes the whole graph as PNG at `scale` × 100 %.
-  bool exportPng(const QString& path, QString* error, qreal scale = 2.0) const;
+  /// The whole graph as it is drawn, recorded to be written as an image (graph_image.h).
+  GraphRecording record() const;
 
  signals:
   /// The layout helper was started, on the whole graph or on one group.

@@ -27,6 +27,7 @@
 #include <utility>
 
 #include "window/dock_set.h"
+#include "window/graph_image_job.h"
 #include "window/graph_tabs.h"
 #include "window/partition_bar.h"
 #include "window/pass_steps.h"
@@ -109,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                                        targetDocument_, opSupport_, colourer_});
   targetFiles_ = new TargetFiles(targetDocument_, this);
   partitionBar_ = new PartitionBar(targetDocument_, targetFiles_, this);
+  imageJob_ = new GraphImageJob(this);
   buildMenus();
   addToolBar(buildMainToolbar());
   addToolBar(partitionBar_);
@@ -217,13 +219,11 @@ void MainWindow::buildMenus() {
     if (!page || !page->isLaidOut()) return;
     QString path = QFileDialog::getSaveFileName(this, tr("Export Graph Image"), page->model().name() + QStringLiteral(".svg"),
                                                 tr("SVG images (*.svg);;PNG images (*.png)"));
-    if (path.isEmpty()) return;
-    const bool svg = !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive);
-    QString error;
-    if (!(svg ? page->exportSvg(path, &error) : page->exportPng(path, &error)))
-      QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, error));
-    else
-      statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    if (!path.isEmpty()) imageJob_->start(*page, path);
+  });
+  connect(imageJob_, &GraphImageJob::finished, this, [this](const QString& path, const QString& error) {
+    if (error.isEmpty()) statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    else QMessageBox::warning(this, tr("Export failed"), tr("Could not write %1: %2").arg(path, error));
   });
   file->addAction(tr("Export &Partitioned Module…"), this, [this] {
     if (!document_) return;

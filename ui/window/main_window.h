@@ -51,6 +51,7 @@ class RunPanel;
 class ModuleExportJob;
 class SnapshotListModel;
 class StepsJob;
+class GraphImageJob;
 class SupportColourer;
 class TargetDocument;
 class TargetFiles;
@@ -215,6 +216,7 @@ class MainWindow : public QMainWindow {
   PartitionBar* partitionBar_;
   /// Partition runs and saved steps being read, with their progress in the status bar.
   StepsJob* stepsJob_;
+  GraphImageJob* imageJob_;
   /// Re-runs the passes shortly after the target changes, when they have been run.
   QTimer* repartition_;
   /// The pass whose step the next computed steps open at ("": the loaded model); none: the last
