@@ -18,6 +18,7 @@
 #include "window/model_document.h"
 #include "builtin_resources.h"
 #include "export/export_reader.h"
+#include "exports/kernel_graph_view.h"
 #include "exports/module_export.h"
 #include "graph/graph_model.h"
 #include "graph/graph_page.h"
@@ -211,6 +212,26 @@ class TestAppExport : public QObject {
     QCOMPARE(finished.front().front().toBool(), false);
     QCOMPARE(QString::fromStdString(finished.front().at(1).value<Diagnostic>().message), QStringLiteral("the export was cancelled"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
+  }
+
+  // A composite kernel's box shows its anchor's attributes as an op's box would: those not at their defaults.
+  void aCompositeKernelShowsItsAnchorsAttributes() {
+    using namespace dnnl_backend;
+    KernelGraph graph;
+    const TensorSpec data{DType::Float32, {1, 3, 16, 16}}, weight{DType::Float32, {8, 3, 3, 3}}, out{DType::Float32, {1, 8, 8, 8}};
+    graph.nodes.push_back({KernelNodeKind::Input, "x", {}, {}, {data}, {}, {}, {}});
+    graph.nodes.push_back({KernelNodeKind::Input, "w", {}, {}, {weight}, {}, {}, {}});
+    Attrs attrs{{"strides", AttrValue::ints({2, 2})}, {"dilation", AttrValue::ints({1, 1})}, {"channels", 8}, {"groups", 1}};
+    graph.nodes.push_back({KernelNodeKind::Kernel, "dnnl.conv2d_relu", attrs, {{0, 0}, {1, 0}}, {out}, {}, {}, {}});
+    graph.heads = {{2, 0}};
+    const GraphModel drawn = GraphModel::build(kernelGraphFunction(graph));
+    const auto kernel = std::find_if(drawn.nodes().begin(), drawn.nodes().end(),
+                                     [](const GraphNode& node) { return node.title == QStringLiteral("@dnnl.conv2d_relu"); });
+    QVERIFY(kernel != drawn.nodes().end());
+    QVERIFY2(kernel->detail.contains(QStringLiteral("strides=[2, 2]")), qPrintable(kernel->detail));
+    QVERIFY2(kernel->detail.contains(QStringLiteral("channels=8")), qPrintable(kernel->detail));
+    QVERIFY2(!kernel->detail.contains(QStringLiteral("dilation")) && !kernel->detail.contains(QStringLiteral("groups")),
+             qPrintable(kernel->detail));
   }
 
   void anExportOpensWithItsRegionsAndRuns() {

@@ -4,6 +4,7 @@
 #include "exports/kernel_graph_view.h"
 
 #include "ir/op.h"
+#include "runtime/dnnl/kernel_rules.h"
 
 namespace byoc::ui {
 
@@ -15,13 +16,26 @@ using dnnl_backend::KernelNodeKind;
 
 Type specType(const dnnl_backend::TensorSpec& spec) { return tensorType(spec.shape, spec.dtype); }
 
+/// A composite kernel's attributes but those at its anchor op's defaults, so that its box shows
+/// what an op's box would (`strides=[2, 2], channels=64`).
+Attrs compositeAttrs(const KernelNode& node) {
+  const std::optional<dnnl_backend::CompositeKind> kind = dnnl_backend::compositeKind(node.name);
+  const OpDef* anchor = kind ? OpRegistry::global().find(kind->anchorOp) : nullptr;
+  Attrs shown;
+  for (const auto& [name, value] : node.attrs.entries()) {
+    const AttrField* field = anchor ? anchor->field(name) : nullptr;
+    if (!field || field->defaultValue != value) shown.set(name, value);
+  }
+  return shown;
+}
+
 /// A kernel's call, typed with its outputs (a tuple type when it has several).
 Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
   std::vector<Type> outputs;
   for (const dnnl_backend::TensorSpec& spec : node.outputs) outputs.push_back(specType(spec));
   const Type checked = outputs.size() == 1 ? outputs.front() : tupleType(outputs);
   if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, {}, checked);
-  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), {}, {}, checked);
+  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), {}, checked);
 }
 
 }  // namespace

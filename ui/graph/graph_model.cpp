@@ -209,6 +209,7 @@ class GraphBuilder {
       } else {
         node.kind = GraphNodeKind::Call;
         node.title = calleeTitle(call->callee);
+        node.detail = keyAttributes(*call).join(QStringLiteral(", "));  // a kernel graph's composite
       }
     } else if (const auto* tuple = expr->as<TupleNode>()) {
       inputs = tuple->fields;
