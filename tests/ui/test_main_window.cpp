@@ -12,6 +12,9 @@
 #include <QShortcut>
 #include <QTextBlock>
 #include <QXmlStreamReader>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTextBrowser>
 #include <QtTest>
 
 #include <sys/stat.h>
@@ -21,6 +24,7 @@
 
 #include "window/main_window.h"
 #include "window/graph_image_job.h"
+#include "window/help_browser.h"
 #include "window/shortcut_list.h"
 #include "window/steps_job.h"
 #include "frontend/json_format.h"
@@ -213,6 +217,33 @@ class TestMainWindow : public QObject {
     QVERIFY2(list.contains(QStringLiteral("<tr><td>Redo</td><td>Ctrl+Shift+Z, Ctrl+Y")), qPrintable(list));
     QVERIFY2(list.contains(QStringLiteral("<tr><td>Find Next</td><td>F3")), qPrintable(list));
     QVERIFY2(list.contains(QStringLiteral("<tr><td>Copy Node</td><td>Ctrl+C</td></tr>")), qPrintable(list));
+  }
+
+  // Help holds the guide and the references of the rule and pattern languages, read in the app:
+  // each opens with its own text and its pictures, and a link to another goes there.
+  void helpShowsTheGuideAndTheReferences() {
+    MainWindow window;
+    QStringList titles;
+    for (QAction* action : window.menuBar()->actions())
+      if (action->text() == QStringLiteral("&Help"))
+        for (QAction* item : action->menu()->actions()) titles << item->text();
+    QCOMPARE(titles.mid(0, 3), (QStringList{QStringLiteral("BYOC Studio &Guide"), QStringLiteral("&Pattern Language"),
+                                            QStringLiteral("&Targets and Op-Support Rules")}));
+    const QList<QPair<QString, QString>> expected{{QStringLiteral("app.md"), QStringLiteral("The desktop app")},
+                                                  {QStringLiteral("patterns.md"), QStringLiteral("The pattern language")},
+                                                  {QStringLiteral("targets.md"), QStringLiteral("Op-support rules")}};
+    for (const auto& [file, text] : expected) {
+      QWidget* shown = showHelpDocument(file, &window);
+      auto* browser = shown->findChild<QTextBrowser*>();
+      QVERIFY(browser);
+      QVERIFY2(browser->toPlainText().contains(text), qPrintable(file));
+      shown->close();
+    }
+    QWidget* guide = showHelpDocument(QStringLiteral("app.md"), &window);
+    const QTextDocument* document = guide->findChild<QTextBrowser*>()->document();
+    const QVariant picture = document->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("images/studio-demo.png")));
+    QVERIFY(!picture.isNull());
+    guide->close();
   }
 
   void demoOpensWithLinkedPanels() {

@@ -110,6 +110,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   verdict_ = new QLabel(tr("Press Run to run the model partitioned for the target and compare it with the reference."), this);
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  stale_ = new QLabel(this);
+  stale_->setWordWrap(true);
+  stale_->setStyleSheet(QStringLiteral("font-weight: bold"));
+  stale_->hide();
   codegens_ = new QLabel(this);
   codegens_->setWordWrap(true);
   codegens_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -122,6 +126,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   auto* top = new QWidget(results);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(stale_);
   topLayout->addWidget(verdict_);
   topLayout->addWidget(codegens_);
   topLayout->addWidget(resultsView_, 1);
@@ -155,6 +160,7 @@ void RunPanel::setModel(const Module& loaded, std::shared_ptr<const LoadedExport
   trustCompiled_->setChecked(false);
   trustCompiled_->setVisible(exported_ && !exported_->compiled.empty());
   lastReport_.reset();
+  setStale({});
   codegens_->clear();
   codegens_->hide();
   runButton_->setToolTip(exported_ ? tr("Run the export as exported, each region on the codegen it records")
@@ -173,6 +179,14 @@ void RunPanel::setModel(const Module& loaded, std::shared_ptr<const LoadedExport
                               : tr("Press Run to run the model partitioned for the target and compare it with the reference."));
   emit regionNotesChanged({});
 }
+
+void RunPanel::setStale(const QString& reason) {
+  if (!reason.isEmpty() && !lastReport_) return;
+  stale_->setText(reason.isEmpty() ? QString() : tr("⚠ Out of date: %1 after this run. Press Run to run again.").arg(reason));
+  stale_->setVisible(!reason.isEmpty());
+}
+
+QString RunPanel::staleNote() const { return stale_->text(); }
 
 QString RunPanel::verdict() const { return verdict_->text(); }
 
@@ -216,6 +230,7 @@ void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QSt
   setRunning(true);
   results_->clear();
   lastReport_.reset();
+  setStale({});
   codegens_->hide();
   verdict_->setText(tr("Running…"));
   job_.start(

@@ -50,6 +50,11 @@ class RunPanel : public QWidget {
   bool isRunning() const;
   /// Draws the latency chart in `theme`.
   void setTheme(Theme theme);
+  /// Marks the results shown as out of date for `reason` ("the target was edited"), until the
+  /// next run; nothing is marked when no run has completed. An empty reason clears the mark.
+  void setStale(const QString& reason);
+  /// The out-of-date line over the results, empty when they are current.
+  QString staleNote() const;
 
   RunInputsModel* inputsModel() const { return inputs_; }
   RunResultsModel* resultsModel() const { return results_; }
@@ -101,6 +106,7 @@ class RunPanel : public QWidget {
   LatencyChart* chart_;
   QLabel* inputMessage_;
   QLabel* verdict_;
+  QLabel* stale_;
   QLabel* codegens_;
   QProgressBar* progress_;
   QPushButton* runButton_;

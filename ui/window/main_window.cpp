@@ -29,6 +29,7 @@
 #include "window/dock_set.h"
 #include "window/graph_image_job.h"
 #include "window/graph_tabs.h"
+#include "window/help_browser.h"
 #include "window/partition_bar.h"
 #include "window/pass_steps.h"
 #include "window/recent_files.h"
@@ -146,6 +147,7 @@ void MainWindow::connectPanels() {
     if (timeline()->currentStep() <= 0) onStepChanged(timeline()->currentStep());
   });
   connect(targetDocument_, &TargetDocument::changed, this, [this] {
+    runPanel()->setStale(tr("the target was edited"));
     if (steps_->count() < 2) return;
     timeline()->setStale(tr("the target was edited"));
     repartition_->start();
@@ -315,6 +317,8 @@ void MainWindow::buildMenus() {
   menuBar()->addMenu(targetFiles_->menu());
   updateTitle();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  for (const HelpDocument& document : kHelpDocuments)
+    help->addAction(tr(document.title), this, [this, file = QString::fromLatin1(document.file)] { showHelpDocument(file, this); });
   help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
     QMessageBox box(QMessageBox::NoIcon, tr("Keyboard Shortcuts"), shortcutListHtml(*this), QMessageBox::Close, this);
     box.setTextFormat(Qt::RichText);
