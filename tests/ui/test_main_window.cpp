@@ -28,6 +28,7 @@
 #include "window/shortcut_list.h"
 #include "window/steps_job.h"
 #include "frontend/json_format.h"
+#include "graph/graph_items.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -244,6 +245,32 @@ class TestMainWindow : public QObject {
     const QVariant picture = document->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("images/studio-demo.png")));
     QVERIFY(!picture.isNull());
     guide->close();
+  }
+
+  // An edge can be selected: the Properties panel then describes the tensor it carries. Clicking
+  // beside a long edge's curve selects nothing.
+  void anEdgeShowsItsTensor() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window, {}));
+    GraphScene* scene = window.mainPage()->scene();
+    EdgeItem* edge = nullptr;
+    for (QGraphicsItem* item : scene->items())
+      if (item->type() == EdgeItem::Type && static_cast<EdgeItem*>(item)->label().contains(u'\u00D7'))  // a tensor's shape
+        edge = static_cast<EdgeItem*>(item);
+    QVERIFY(edge);
+    QVERIFY(!edge->shape().contains(edge->boundingRect().topLeft() + QPointF(-1, -1)));
+    edge->setSelected(true);
+    const GraphEdge& carried = window.mainPage()->model().edges()[edge->modelEdge()];
+    std::map<QString, QString> rows;
+    for (const Property& row : window.propertiesModel()->properties()) rows[row.first] = row.second;
+    QCOMPARE(rows[QStringLiteral("Kind")], QStringLiteral("tensor"));
+    QCOMPARE(rows[QStringLiteral("Shape")], carried.label);
+    QCOMPARE(rows[QStringLiteral("From")], window.mainPage()->model().nodes()[carried.from].title);
+    QVERIFY2(rows[QStringLiteral("Type")].startsWith(QStringLiteral("Tensor[")), qPrintable(rows[QStringLiteral("Type")]));
+    scene->clearSelection();
+    QVERIFY(window.propertiesModel()->properties().empty());
   }
 
   void demoOpensWithLinkedPanels() {

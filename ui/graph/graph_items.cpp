@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 #include <QVariantAnimation>
 #include <algorithm>
@@ -19,6 +20,8 @@ constexpr qreal kPadX = 10;
 constexpr qreal kPadY = 6;
 constexpr qreal kRadius = 5;
 constexpr qreal kArrowLength = 7;
+/// How wide around its curve an edge can be clicked.
+constexpr qreal kEdgeGrabWidth = 8;
 constexpr int kFlashMilliseconds = 1200;
 
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
@@ -147,9 +150,10 @@ void NodeItem::setMatched(bool matched) {
   update();
 }
 
-EdgeItem::EdgeItem(const QPolygonF& spline, QString label, const GraphPalette* palette, const GraphFonts* fonts)
-    : label_(std::move(label)), palette_(palette), fonts_(fonts) {
+EdgeItem::EdgeItem(const QPolygonF& spline, QString label, int modelEdge, const GraphPalette* palette, const GraphFonts* fonts)
+    : label_(std::move(label)), modelEdge_(modelEdge), palette_(palette), fonts_(fonts) {
   setZValue(1);
+  if (modelEdge_ >= 0) setFlag(ItemIsSelectable);
   if (spline.size() < 2) return;
   path_.moveTo(spline[0]);
   int i = 1;
@@ -184,15 +188,24 @@ QRectF EdgeItem::boundingRect() const {
   return path_.boundingRect().united(arrow_.boundingRect()).adjusted(-2, -2, 2, 2).united(labelRect_);
 }
 
+QPainterPath EdgeItem::shape() const {
+  QPainterPathStroker stroker;
+  stroker.setWidth(kEdgeGrabWidth);
+  QPainterPath grabbed = stroker.createStroke(path_);
+  grabbed.addPolygon(arrow_);
+  if (!labelRect_.isNull()) grabbed.addRect(labelRect_);
+  return grabbed;
+}
+
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const qreal detail = detailOf(option, painter);
   painter->setRenderHint(QPainter::Antialiasing, detail >= kShapeDetail);
-  painter->setPen(QPen(palette_->edge, 1.1));
+  painter->setPen(isSelected() ? QPen(palette_->selection, 2.4) : QPen(palette_->edge, 1.1));
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path_);
   if (detail < kShapeDetail) return;
   painter->setPen(Qt::NoPen);
-  painter->setBrush(palette_->edge);
+  painter->setBrush(isSelected() ? palette_->selection : palette_->edge);
   painter->drawPolygon(arrow_);
   if (labelRect_.isNull() || detail < kLabelDetail * 1.5) return;
   QColor backdrop = palette_->background;

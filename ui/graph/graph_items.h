@@ -85,10 +85,15 @@ class EdgeItem : public QGraphicsItem {
   /// Qt item type of edges.
   enum { Type = UserType + 4 };
   int type() const override { return Type; }
-  EdgeItem(const QPolygonF& spline, QString label, const GraphPalette* palette, const GraphFonts* fonts);
+  /// Draws `spline`, standing for the model edge `modelEdge` (-1: none, it cannot be selected).
+  EdgeItem(const QPolygonF& spline, QString label, int modelEdge, const GraphPalette* palette, const GraphFonts* fonts);
   QRectF boundingRect() const override;
+  /// The curve widened to be clicked, its arrow head and its label: not the box around them.
+  QPainterPath shape() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
+  /// The model edge whose tensor the curve carries (the first between its two boxes), or -1.
+  int modelEdge() const { return modelEdge_; }
   const QString& label() const { return label_; }
   /// Where the label may go, best first: right of the curve's middle, then left of it.
   std::vector<QRectF> labelSpots() const;
@@ -101,6 +106,7 @@ class EdgeItem : public QGraphicsItem {
   QPointF middle_;
   QString label_;
   QRectF labelRect_;
+  int modelEdge_;
   const GraphPalette* palette_;
   const GraphFonts* fonts_;
 };

@@ -153,6 +153,7 @@ GraphPage::GraphPage(std::shared_ptr<const GraphModel> model, std::shared_ptr<co
     emit layoutFailed(message);
   });
   connect(scene_, &GraphScene::nodeSelected, this, &GraphPage::nodeSelected);
+  connect(scene_, &GraphScene::edgeSelected, this, &GraphPage::edgeSelected);
   connect(scene_, &GraphScene::nodeActivated, this, &GraphPage::nodeActivated);
   connect(scene_, &GraphScene::groupToggled, this, &GraphPage::toggleGroup);
   connect(scene_, &GraphScene::decorationsChanged, this, &GraphPage::updateLegend);

@@ -105,6 +105,8 @@ class GraphPage : public QWidget {
   void layoutFailed(const QString& message);
   /// The selected node changed (-1: none).
   void nodeSelected(int node);
+  /// The edge standing for model edge `edge` was selected.
+  void edgeSelected(int edge);
   /// The user double-clicked `node`.
   void nodeActivated(int node);
   /// A status line for the window's status bar.

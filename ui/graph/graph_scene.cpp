@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QStringBuilder>
 #include <algorithm>
+#include <utility>
 #include <array>
 #include <limits>
 #include <unordered_map>
@@ -144,15 +145,18 @@ void GraphScene::rebuild() {
     const int unit = unitOfNode[node.id];
     itemOfNode_[node.id] = unit >= 0 ? nodeItems[unit] : collapsedItems[-1 - unit];
   }
-  // Edges carry the shape of the first model edge between the same two units (stubs show their own).
-  QHash<QPair<int, int>, QString> labels;
-  for (const GraphEdge& edge : model.edges()) {
+  // Edges stand for the first model edge between the same two units, and carry its shape (stubs show their own).
+  QHash<QPair<int, int>, int> firstEdge;
+  for (std::size_t i = 0; i < model.edges().size(); ++i) {
+    const GraphEdge& edge = model.edges()[i];
     const QPair<int, int> units(unitOfNode[edge.from], unitOfNode[edge.to]);
     if (units.first == units.second || model.nodes()[edge.from].kind == GraphNodeKind::Stub) continue;
-    if (!labels.contains(units)) labels.insert(units, edge.label);
+    if (!firstEdge.contains(units)) firstEdge.insert(units, static_cast<int>(i));
   }
   for (const LayoutEdge& edge : layout_.edges) {
-    auto* item = new EdgeItem(edge.spline, labels.value({unitNumber(edge.from), unitNumber(edge.to)}), palette, &fonts_);
+    const int modelEdge = firstEdge.value({unitNumber(edge.from), unitNumber(edge.to)}, -1);
+    const QString label = modelEdge >= 0 ? model.edges()[modelEdge].label : QString();
+    auto* item = new EdgeItem(edge.spline, label, modelEdge, palette, &fonts_);
     addItem(item);
     edges_.push_back(item);
   }
@@ -164,6 +168,7 @@ void GraphScene::rebuild() {
   setMatches(std::vector<int>(matches_));
   setMatchHighlights(std::move(highlights_));
   selected_ = -1;
+  selectedEdge_ = -1;
   if (selected >= 0) selectNode(selected);
 }
 
@@ -190,7 +195,14 @@ void GraphScene::onSelectionChanged() {
     int unit = static_cast<NodeItem*>(items.first())->unit();
     node = unit >= 0 ? unit : -1;
   }
-  if (node == selected_) return;
+  if (items.size() == 1 && items.first()->type() == EdgeItem::Type) {
+    selected_ = -1;
+    selectedEdge_ = static_cast<EdgeItem*>(items.first())->modelEdge();
+    emit edgeSelected(selectedEdge_);
+    return;
+  }
+  const bool edgeWasSelected = std::exchange(selectedEdge_, -1) >= 0;
+  if (node == selected_ && !edgeWasSelected) return;
   selected_ = node;
   emit nodeSelected(node);
 }

@@ -71,6 +71,8 @@ class GraphScene : public QGraphicsScene {
  signals:
   /// The user or the program selected `node` (-1: nothing).
   void nodeSelected(int node);
+  /// The edge standing for the model edge `edge` was selected by a click.
+  void edgeSelected(int edge);
   /// The user asked to collapse or expand `group`.
   void groupToggled(int group);
   /// The user double-clicked `node`.
@@ -128,6 +130,7 @@ class GraphScene : public QGraphicsScene {
   std::optional<PendingHulls> pending_;
   QTimer hullSlicer_;
   std::vector<GroupItem*> groupItems_;
+  int selectedEdge_ = -1;  ///< the model edge of the edge selected, or -1
   std::vector<EdgeItem*> edges_;
   /// Node boxes and group labels, taken; overlay labels are placed around them.
   LabelPlacer groupLabels_;

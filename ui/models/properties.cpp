@@ -28,6 +28,20 @@ QString kindName(GraphNodeKind kind) {
 
 }  // namespace
 
+std::vector<Property> edgeProperties(const GraphModel& model, int edge) {
+  if (edge < 0 || edge >= static_cast<int>(model.edges().size())) return {};
+  const GraphEdge& carried = model.edges()[edge];
+  const GraphNode& producer = model.nodes()[carried.from];
+  const GraphNode& consumer = model.nodes()[carried.to];
+  std::vector<Property> rows;
+  rows.emplace_back(QStringLiteral("Kind"), QStringLiteral("tensor"));
+  rows.emplace_back(QStringLiteral("Type"), QString::fromStdString(typeToString(producer.expr->type())));
+  rows.emplace_back(QStringLiteral("Shape"), carried.label);
+  rows.emplace_back(QStringLiteral("From"), producer.title);
+  rows.emplace_back(QStringLiteral("To"), consumer.title % QStringLiteral(", input ") % QString::number(carried.port));
+  return rows;
+}
+
 std::vector<Property> nodeProperties(const GraphNode& node, const Provenance* provenance) {
   std::vector<Property> rows;
   rows.emplace_back(QStringLiteral("Kind"), kindName(node.kind));

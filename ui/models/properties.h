@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// The properties of a graph node as (name, value) rows, and the table model showing them.
+/// The properties of a graph node or edge as (name, value) rows, and the table model showing them.
 
 #include <QAbstractTableModel>
 #include <QString>
@@ -18,6 +18,10 @@ using Property = std::pair<QString, QString>;
 /// Kind, op or callee, attributes, type, origin ids, source location and source-model name of
 /// `node`; `provenance` may be null.
 std::vector<Property> nodeProperties(const GraphNode& node, const Provenance* provenance);
+
+/// The tensor `model`'s edge `edge` carries: its type, its producer and the consumer's input it
+/// feeds.
+std::vector<Property> edgeProperties(const GraphModel& model, int edge);
 
 /// Two-column table (Property, Value) of one node's properties.
 class PropertiesModel : public QAbstractTableModel {

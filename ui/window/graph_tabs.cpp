@@ -33,6 +33,7 @@ GraphPage* GraphTabs::open(std::shared_ptr<const GraphModel> model, std::shared_
   auto* page = new GraphPage(std::move(model), std::move(provenance), this);
   page->setTheme(theme_);
   connect(page, &GraphPage::nodeSelected, this, [this, page](int node) { emit nodeSelected(page, node); });
+  connect(page, &GraphPage::edgeSelected, this, [this, page](int edge) { emit edgeSelected(page, edge); });
   connect(page, &GraphPage::nodeActivated, this, [this, page](int node) { emit nodeActivated(page, node); });
   connect(page, &GraphPage::status, this, &GraphTabs::status);
   connect(page, &GraphPage::layoutFailed, this, &GraphTabs::layoutFailed);

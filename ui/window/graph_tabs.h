@@ -49,6 +49,8 @@ class GraphTabs : public QTabWidget {
  signals:
   /// `node` of `page` was selected (-1: none).
   void nodeSelected(byoc::ui::GraphPage* page, int node);
+  /// The edge of `page` standing for its model edge `edge` was selected.
+  void edgeSelected(byoc::ui::GraphPage* page, int edge);
   /// `node` of `page` was double-clicked.
   void nodeActivated(byoc::ui::GraphPage* page, int node);
   /// A page has something to say in the status bar.

@@ -167,6 +167,8 @@ void MainWindow::connectPanels() {
   });
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
   connect(tabs_, &GraphTabs::nodeSelected, this, &MainWindow::onNodeSelected);
+  connect(tabs_, &GraphTabs::edgeSelected, this,
+          [this](GraphPage* page, int edge) { properties_->setProperties(edgeProperties(page->model(), edge)); });
   connect(tabs_, &GraphTabs::nodeActivated, this, &MainWindow::activateNode);
   connect(tabs_, &GraphTabs::status, this, [this](const QString& message) { statusBar()->showMessage(message); });
   connect(tabs_, &GraphTabs::layoutFailed, this, [this](const QString& message) {
