@@ -287,6 +287,12 @@ class TestDynamicShapes : public QObject {
     out = runOn(module, {x, ints({1, 1}), ints({3}), scalar(0), scalar(1), scalar(0)});
     QVERIFY(!out.isOk());
     QCOMPARE(out.error().message, std::string("arange: Range has a delta of 0; expected a non-zero step"));
+    // From near INT64_MAX down by 2^62: 2 * step alone is below INT64_MIN, the values are not.
+    const int64_t top = std::numeric_limits<int64_t>::max() - 5;
+    const int64_t step = -(int64_t{1} << 62);
+    out = runOn(module, {x, ints({1, 1}), ints({3}), scalar(top), scalar(std::numeric_limits<int64_t>::min()), scalar(step)});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(int64s(out->fields()[2].tensor()), (std::vector<int64_t>{top, top + step, top + step + step, top + step + step + step}));
     Module floatRange = typedModule("def @main(%a: float32, %b: float32) { arange(%a, %b, 0.5f) }\n");
     out = runOn(floatRange, {NDArray::fromFloats({}, std::vector<float>{1}), NDArray::fromFloats({}, std::vector<float>{2.2f})});
     QVERIFY(out.isOk());

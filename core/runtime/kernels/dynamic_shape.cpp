@@ -244,8 +244,9 @@ Result<Type> arangeShape(std::span<const NDArray> inputs, const Attrs&) {
   return tensorType({*length}, inputs[0].dtype());
 }
 
-/// start + i * step: in int64 for integers (every value lies between start and stop), in double
-/// for floats.
+/// start + i * step: in int64 for integers, in double for floats. Every integer value lies between
+/// start and stop, but i * step alone may not fit (start near INT64_MAX, a large negative step):
+/// it is computed modulo 2^64, which gives the exact sum.
 Status arange(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   return dispatchDType("arange", out.dtype(), [&](auto zero) {
@@ -256,7 +257,8 @@ Status arange(const KernelArgs& args) {
         values[i] = static_cast<T>(args.inputs[0].elementAsDouble(0) +
                                    static_cast<double>(i) * args.inputs[2].elementAsDouble(0));
       else
-        values[i] = static_cast<T>(indexAt(args.inputs[0], 0) + i * indexAt(args.inputs[2], 0));
+        values[i] = static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(indexAt(args.inputs[0], 0)) +
+                                                        static_cast<uint64_t>(i) * static_cast<uint64_t>(indexAt(args.inputs[2], 0))));
     }
   });
 }
