@@ -78,12 +78,12 @@ def cases():
     yield ("gather_run_time_huge_index", "A Gather index of 2^62 computed at run time.",
            gather(1 << 62),
            "node 'g' (Gather): take: index 4611686018427387904 is out of range for axis 0 of size 5; expected -5 to 4", "")
-    nodes, constants = run_time_ints("k2", [9])
-    nodes[0].input[0] = "k"
-    nodes.append(helper.make_node("TopK", ["x", "k2"], ["v", "j"], name="t"))
+    nodes, constants = run_time_ints("K", [9])
+    nodes.append(helper.make_node("TopK", ["x", "K"], ["v", "j"], name="t"))
     yield ("topk_run_time_k_too_large", "TopK whose K, computed at run time, exceeds the axis.",
            model(nodes, [tensor("x", [8]), tensor("k", [1], INT64)], [tensor("v", None), tensor("j", None, INT64)], constants),
            "node 't' (TopK): topk: k 9 exceeds axis 0 of (8); expected at most 8", "")
+    # A slice of no elements of k * 0: the shape [], computed at run time.
     nodes = [helper.make_node("Mul", ["k", "zero"], ["shape_zero"]),
              helper.make_node("Slice", ["shape_zero", "start", "start"], ["shape"]),
              helper.make_node("Reshape", ["x", "shape"], ["y"], name="r")]
