@@ -80,7 +80,10 @@ Status addRandomInputs(const Executor& executor, uint64_t seed, const std::map<s
       if (!concrete) return makeError("--input-shape for input %" + param->name + ": " + concrete.error().message);
       shape = *concrete;
     }
-    named.emplace(param->name, randomTensorOf(TensorTypeNode(shape, type->dtype), inputSeed));
+    Result<NDArray> array = NDArray::allocate(type->dtype, shape);
+    if (!array) return makeError("input %" + param->name + ": " + array.error().message);
+    fillRandom(*array, inputSeed);
+    named.emplace(param->name, std::move(array).value());
   }
   return Status::ok();
 }

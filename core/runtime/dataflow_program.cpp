@@ -6,6 +6,7 @@
 
 #include "ir/op.h"
 #include "ir/traversal.h"
+#include "runtime/source_node.h"
 
 namespace byoc {
 
@@ -65,8 +66,9 @@ class DataflowBuilder {
     return memo[function.body.get()];
   }
 
-  /// Assigns pool offsets to temporaries, reusing blocks after their last reader.
-  void plan() {
+  /// Assigns pool offsets to temporaries, reusing blocks after their last reader; an error when
+  /// the pool cannot be allocated.
+  Status plan() {
     const int never = std::numeric_limits<int>::max();
     std::vector<int> lastUse(slotInfo_.size(), -1);
     for (std::size_t s = 0; s < program_.steps_.size(); ++s)
@@ -109,11 +111,16 @@ class DataflowBuilder {
       for (int output : step.outputs) release(output);
     }
     program_.poolBytes_ = end;
-    program_.pool_ = std::make_shared<Storage>(end);
+    Result<std::shared_ptr<Storage>> pool = Storage::allocate(end);
+    if (!pool)
+      return makeError("cannot allocate the " + std::to_string(end) + " bytes of the intermediate tensors: " +
+                       pool.error().message);
+    program_.pool_ = std::move(pool).value();
     for (std::size_t slot = 0; slot < slotInfo_.size(); ++slot)
       if (slotInfo_[slot].temporary)
         program_.slots_[slot] =
             NDArray::view(slotInfo_[slot].dtype, slotInfo_[slot].shape, program_.pool_, offsets[slot]);
+    return Status::ok();
   }
 
   /// A new slot of `type` (which must be a tensor type with known dimensions).
@@ -206,7 +213,8 @@ class DataflowBuilder {
     const std::string name = def ? def->name : external ? externalName(call) : std::string();
     kernels::Kernel kernel = def ? kernels::kernelOf(*def) : nullptr;
     if (!kernel && !external) return makeError("no reference kernel for op " + name, location);
-    DataflowProgram::Step step{kernel, external, name, &call, {}, {}, location};
+    DataflowProgram::Step step{kernel, external, name, &call, {}, {}, location,
+                               def && module_ ? sourceNodePrefix(*module_, call.origin()) : std::string()};
     for (const Expr& arg : call.args) {
       const auto& part = memo.at(arg.get());
       step.inputs.insert(step.inputs.end(), part.begin(), part.end());
@@ -250,7 +258,7 @@ Result<std::shared_ptr<DataflowProgram>> DataflowProgram::compile(const Function
   }
   BYOC_ASSIGN_OR_RETURN(program->resultSlots_, builder.lower(*function, params));
   program->resultType_ = function->body->type();
-  builder.plan();
+  BYOC_TRY(builder.plan());
   return program;
 }
 
@@ -274,11 +282,21 @@ Result<std::vector<NDArray>> DataflowProgram::run(std::span<const NDArray> param
       unbindParams();
       Diagnostic error = status.error();
       if (error.location.file.empty()) error.location = step.location;
+      error.message = step.sourceNode + error.message;
       return error;
     }
   }
   std::vector<NDArray> results;
-  for (int slot : resultSlots_) results.push_back(slots_[static_cast<std::size_t>(slot)].clone());
+  for (int slot : resultSlots_) {
+    const NDArray& source = slots_[static_cast<std::size_t>(slot)];
+    Result<NDArray> result = NDArray::allocate(source.dtype(), source.shape());
+    if (!result) {
+      unbindParams();
+      return makeError("result " + std::to_string(results.size()) + ": " + result.error().message);
+    }
+    result->copyFrom(source);
+    results.push_back(std::move(result).value());
+  }
   unbindParams();
   return results;
 }

@@ -72,6 +72,8 @@ class DataflowProgram {
     std::vector<int> inputs;
     std::vector<int> outputs;
     SourceLocation location;
+    /// "node 'n' (Gather): ", the model node an error of the step names (`sourceNodePrefix`).
+    std::string sourceNode;
   };
 
   /// Drops the caller's parameter tensors after a run.

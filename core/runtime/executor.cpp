@@ -209,23 +209,28 @@ void Executor::resetTimings() {
   }
 }
 
-// `type` must be static: callers give a concrete shape for an input with unknown dimensions.
-NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed) {
-  NDArray array = NDArray::empty(type.dtype, type.shape);
+void fillRandom(const NDArray& array, uint64_t seed) {
+  const DType dtype = array.dtype();
   std::mt19937_64 generator(seed);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
   std::uniform_int_distribution<int> digits(0, 9);
   const int64_t count = array.numElements();
-  if (type.dtype == DType::Float32) {
+  if (dtype == DType::Float32) {
     std::uniform_real_distribution<float> uniformFloat(-1.0f, 1.0f);
     for (int64_t i = 0; i < count; ++i) array.data<float>()[i] = uniformFloat(generator);
-    return array;
+    return;
   }
   for (int64_t i = 0; i < count; ++i) {
-    double value = isFloat(type.dtype) ? uniform(generator) : type.dtype == DType::Bool ? digits(generator) % 2 : digits(generator);
-    TensorData scalar = TensorData::scalar(type.dtype, value);
-    std::memcpy(array.bytes() + static_cast<std::size_t>(i) * dtypeSize(type.dtype), scalar.bytes().data(), scalar.bytes().size());
+    double value = isFloat(dtype) ? uniform(generator) : dtype == DType::Bool ? digits(generator) % 2 : digits(generator);
+    TensorData scalar = TensorData::scalar(dtype, value);
+    std::memcpy(array.bytes() + static_cast<std::size_t>(i) * dtypeSize(dtype), scalar.bytes().data(), scalar.bytes().size());
   }
+}
+
+// `type` must be static: callers give a concrete shape for an input with unknown dimensions.
+NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed) {
+  NDArray array = NDArray::empty(type.dtype, type.shape);
+  fillRandom(array, seed);
   return array;
 }
 

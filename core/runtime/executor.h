@@ -114,7 +114,10 @@ bool shapeFills(const Shape& declared, const Shape& concrete);
 /// limits); the error names the first dimension that differs.
 Result<Shape> concreteShape(const Shape& declared, const Shape& given);
 
-/// A tensor of `type` filled deterministically from `seed`: floats uniform in [-1, 1), integers in [0, 10), bools fair.
+/// Fills `array` deterministically from `seed`: floats uniform in [-1, 1), integers in [0, 10), bools fair.
+void fillRandom(const NDArray& array, uint64_t seed);
+/// A tensor of `type`, a size the program already holds (tests, tools), filled by `fillRandom`.
+/// Inputs of a size the user gives are allocated with `NDArray::allocate` and then filled.
 NDArray randomTensorOf(const TensorTypeNode& type, uint64_t seed);
 
 }  // namespace byoc

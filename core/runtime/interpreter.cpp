@@ -6,6 +6,7 @@
 #include "ir/traversal.h"
 #include "runtime/kernels/kernel.h"
 #include "runtime/run_time_type.h"
+#include "runtime/source_node.h"
 #include "support/limits.h"
 
 namespace byoc {
@@ -95,13 +96,8 @@ class Interpreter::Machine {
   std::string loopName(const Closure& closure) const {
     std::string name = closure.self ? "%" + closure.self->name : closure.globalName.empty() ? "" : "@" + closure.globalName;
     std::string text = "the loop" + (name.empty() ? std::string() : " " + name);
-    if (const auto& provenance = in_.module_.provenance()) {
-      for (NodeId id : closure.function->origin().ids()) {
-        auto found = provenance->names.find(id);
-        if (found != provenance->names.end()) return text + " of node '" + found->second + "'";
-      }
-    }
-    return text;
+    const std::string node = sourceNodeName(in_.module_, closure.function->origin());
+    return node.empty() ? text : text + " of node '" + node + "'";
   }
 
   Status callExternal(const ExternalFunction& external, const FunctionNode& function, const std::vector<Value>& args,
@@ -284,8 +280,13 @@ class Interpreter::Machine {
     std::vector<Value> args;
     for (const Expr& arg : call->args) args.push_back(frame.values.at(arg.get()));
     if (const OpDef* def = call->opDef()) {
-      BYOC_ASSIGN_OR_RETURN(Value value, runOp(*call, *def, args));
-      frame.values[task.node] = std::move(value);
+      Result<Value> value = runOp(*call, *def, args);
+      if (!value) {
+        Diagnostic error = value.error();
+        error.message = sourceNodePrefix(in_.module_, call->origin()) + error.message;
+        return error;
+      }
+      frame.values[task.node] = std::move(value).value();
       frame.tasks.pop_back();
       return Status::ok();
     }

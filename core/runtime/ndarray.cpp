@@ -1,5 +1,6 @@
 #include "runtime/ndarray.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -8,15 +9,50 @@
 
 namespace byoc {
 
-Storage::Storage(std::size_t bytes) : size_(bytes) {
-  // aligned_alloc needs a size that is a multiple of the alignment, and never 0.
-  std::size_t rounded = (bytes + kStorageAlignment - 1) / kStorageAlignment * kStorageAlignment;
-  if (rounded == 0) rounded = kStorageAlignment;
-  data_ = static_cast<std::byte*>(std::aligned_alloc(kStorageAlignment, rounded));
-  BYOC_CHECK(data_ != nullptr, "out of memory allocating " + std::to_string(bytes) + " bytes");
+namespace {
+
+/// Bytes of all storage blocks alive, as allocated (rounded up to the alignment).
+std::atomic<int64_t> liveStorageBytes{0};
+
+/// `bytes` rounded up to a whole number of alignment units, never 0 (aligned_alloc needs both).
+std::size_t roundedToAlignment(std::size_t bytes) {
+  const std::size_t units = bytes / kStorageAlignment + (bytes % kStorageAlignment != 0);
+  return units == 0 ? kStorageAlignment : units * kStorageAlignment;
 }
 
-Storage::~Storage() { std::free(data_); }
+}  // namespace
+
+Result<std::shared_ptr<Storage>> Storage::allocate(std::size_t bytes) {
+  const std::string limit = std::to_string(limits::kMaxLiveTensorBytes) +
+                            " bytes all tensors may hold at once (the limit of the runtime's memory)";
+  if (bytes > static_cast<std::size_t>(limits::kMaxLiveTensorBytes)) return makeError("more than the " + limit);
+  const auto rounded = static_cast<int64_t>(roundedToAlignment(bytes));
+  const int64_t held = liveStorageBytes.fetch_add(rounded);
+  if (held + rounded > limits::kMaxLiveTensorBytes) {
+    liveStorageBytes.fetch_sub(rounded);
+    return makeError("with the " + std::to_string(held) + " bytes other tensors hold, more than the " + limit);
+  }
+  auto* data = static_cast<std::byte*>(std::aligned_alloc(kStorageAlignment, static_cast<std::size_t>(rounded)));
+  if (!data) {
+    liveStorageBytes.fetch_sub(rounded);
+    return makeError("out of memory");
+  }
+  return std::shared_ptr<Storage>(new Storage(data, bytes));
+}
+
+Storage::Storage(std::size_t bytes) : size_(bytes) {
+  const std::size_t rounded = roundedToAlignment(bytes);
+  data_ = static_cast<std::byte*>(std::aligned_alloc(kStorageAlignment, rounded));
+  BYOC_CHECK(data_ != nullptr, "out of memory allocating " + std::to_string(bytes) + " bytes");
+  liveStorageBytes.fetch_add(static_cast<int64_t>(rounded));
+}
+
+Storage::~Storage() {
+  std::free(data_);
+  liveStorageBytes.fetch_sub(static_cast<int64_t>(roundedToAlignment(size_)));
+}
+
+int64_t Storage::liveBytes() { return liveStorageBytes.load(); }
 
 int64_t shapeElements(const Shape& shape) {
   int64_t count = 1;
@@ -24,8 +60,18 @@ int64_t shapeElements(const Shape& shape) {
   return count;
 }
 
+Result<NDArray> NDArray::allocate(DType dtype, Shape shape) {
+  if (std::string problem = limits::shapeProblem(shape); !problem.empty())
+    return makeError("cannot allocate " + describeArray(dtype, shape) + ": " + problem);
+  const std::size_t bytes = static_cast<std::size_t>(*limits::elementCount(shape)) * dtypeSize(dtype);
+  Result<std::shared_ptr<Storage>> storage = Storage::allocate(bytes);
+  if (!storage)
+    return makeError("cannot allocate " + describeArray(dtype, shape) + " (" + std::to_string(bytes) +
+                     " bytes): " + storage.error().message);
+  return view(dtype, std::move(shape), std::move(storage).value(), 0);
+}
+
 NDArray NDArray::empty(DType dtype, Shape shape) {
-  // Callers refuse shapes from user input first (allocationProblem in runtime/value.h).
   const std::optional<int64_t> count = limits::elementCount(shape);
   BYOC_CHECK(count, "cannot allocate " + describeArray(dtype, shape) + ": " + limits::shapeProblem(shape));
   std::size_t bytes = static_cast<std::size_t>(*count) * dtypeSize(dtype);

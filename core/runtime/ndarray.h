@@ -14,16 +14,22 @@
 #include "ir/dtype.h"
 #include "ir/tensor_data.h"
 #include "ir/type.h"
+#include "support/result.h"
 
 namespace byoc {
 
 /// Alignment in bytes of every storage block (one cache line, enough for AVX-512).
 inline constexpr std::size_t kStorageAlignment = 64;
 
-/// A block of aligned bytes owned by the arrays that view it.
+/// A block of aligned bytes owned by the arrays that view it. The blocks alive are counted, so
+/// that sizes computed from a model's data are refused before they take the machine's memory.
 class Storage {
  public:
-  /// Allocates `bytes` bytes aligned to `kStorageAlignment` (uninitialised).
+  /// `bytes` uninitialised bytes aligned to `kStorageAlignment`, or an error when they would
+  /// take the bytes of all live blocks past `limits::kMaxLiveTensorBytes` or cannot be had.
+  static Result<std::shared_ptr<Storage>> allocate(std::size_t bytes);
+  /// `bytes` bytes of a size the program already holds (a copy, a constant of the loaded model):
+  /// counted but not limited; aborts only when the memory cannot be had.
   explicit Storage(std::size_t bytes);
   ~Storage();
   Storage(const Storage&) = delete;
@@ -33,8 +39,12 @@ class Storage {
   std::byte* data() const { return data_; }
   /// Usable bytes.
   std::size_t size() const { return size_; }
+  /// Bytes of all blocks alive now.
+  static int64_t liveBytes();
 
  private:
+  Storage(std::byte* data, std::size_t size) : data_(data), size_(size) {}
+
   std::byte* data_;
   std::size_t size_;
 };
@@ -47,7 +57,11 @@ class NDArray {
  public:
   /// An undefined array (no storage).
   NDArray() = default;
-  /// Uninitialised storage for `shape`.
+  /// Uninitialised storage for `shape`, whose sizes may come from user input or a model's data:
+  /// an error names the array and its bytes when the shape is past the limits of
+  /// support/limits.h or the storage cannot be had (`Storage::allocate`).
+  static Result<NDArray> allocate(DType dtype, Shape shape);
+  /// Uninitialised storage for `shape`, a size the program already holds (`Storage(bytes)`).
   static NDArray empty(DType dtype, Shape shape);
   /// Zero-filled storage for `shape`.
   static NDArray zeros(DType dtype, Shape shape);

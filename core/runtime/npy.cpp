@@ -169,8 +169,9 @@ Result<NDArray> parseNpy(std::string_view content, const std::string& name) {
     return makeError("truncated or oversized .npy file: " + describeArray(header.dtype, header.shape) + " needs " +
                          std::to_string(needed) + " data bytes, found " + std::to_string(available),
                      {name});
-  NDArray array = NDArray::empty(header.dtype, header.shape);
-  if (available) std::memcpy(array.bytes(), content.data() + dataStart, available);
+  Result<NDArray> array = NDArray::allocate(header.dtype, header.shape);
+  if (!array) return makeError(array.error().message, {name});
+  if (available) std::memcpy(array->bytes(), content.data() + dataStart, available);
   return array;
 }
 

@@ -49,7 +49,8 @@ Result<std::vector<NDArray>> allocateFlat(const Type& type) {
     if (!tensor) return makeError("cannot allocate a value of function type " + typeToString(Type(node)));
     if (std::string problem = allocationProblem(*tensor); !problem.empty())
       return makeError("cannot allocate " + typeToString(Type(tensor)) + ": " + problem);
-    out.push_back(NDArray::empty(tensor->dtype, tensor->shape));
+    BYOC_ASSIGN_OR_RETURN(NDArray array, NDArray::allocate(tensor->dtype, tensor->shape));
+    out.push_back(std::move(array));
   }
   return out;
 }

@@ -61,7 +61,8 @@ class Value {
 std::string allocationProblem(const TensorTypeNode& type);
 
 /// Fresh, uninitialised tensors for every tensor of `type` (tuples flattened depth-first);
-/// error if a tensor cannot be allocated (`allocationProblem`) or the type is a function type.
+/// error if a tensor cannot be allocated (`allocationProblem`, `NDArray::allocate`) or the type
+/// is a function type.
 Result<std::vector<NDArray>> allocateFlat(const Type& type);
 /// Rebuilds the value of `type` from its flattened tensors, consuming them from `next`.
 Value assemble(const Type& type, std::span<const NDArray> flat, std::size_t& next);

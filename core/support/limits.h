@@ -30,6 +30,11 @@ inline constexpr int64_t kMaxFileBytes = int64_t{4} << 30;
 /// constants broadcast together): a few bytes of a model must not ask for gigabytes of memory
 /// before anything runs. Such a value is left to be computed when the model runs.
 inline constexpr int64_t kMaxFoldedBytes = int64_t{1} << 30;
+/// Most bytes the runtime's tensors (inputs, constants, intermediates and results) hold at once
+/// in one process. Sizes a model computes while it runs (a shape read from a tensor, a loop that
+/// doubles a tensor) stop with an error here instead of taking the machine's memory: Linux grants
+/// by default an allocation its memory cannot back, and ends the process once it is used.
+inline constexpr int64_t kMaxLiveTensorBytes = int64_t{8} << 30;
 /// Most iterations of loops (functions calling themselves, as imported ONNX Loops and Scans do)
 /// in one run, all loops together: a loop whose condition never turns false, or loops nested so
 /// that their iterations multiply, stop with an error instead of running for ever. Nothing is sized by a trip count, so a large one (PyTorch writes INT64_MAX for a

@@ -14,7 +14,7 @@ artifacts=${4:-.}
 here=$(cd "$(dirname "$0")" && pwd)
 case $target in
   predicate) max_len=512 ;;
-  pattern | npy) max_len=1024 ;;
+  pattern | npy | runtime) max_len=1024 ;;
   manifest | safetensors | onnx | region_merging) max_len=4096 ;;
   relay_text | kernel_graph | target | partition) max_len=8192 ;;
   json_module) max_len=16384 ;;

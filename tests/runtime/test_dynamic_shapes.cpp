@@ -128,6 +128,72 @@ class TestDynamicShapes : public QObject {
     QCOMPARE(out.error().message, std::string("dyn.reshape to [4, 2]: reshape: cannot reshape (6) (6 elements) into (4, 2)"));
   }
 
+  /// A newshape tensor of length 0 types the result a scalar before its input's values are
+  /// known: one element reshapes to it, more are an error (not a copy between arrays of different
+  /// sizes), on the fast path and interpreted.
+  void reshapeToAScalarReadAtRunTime_data() {
+    QTest::addColumn<bool>("fastPath");
+    QTest::newRow("fast path") << true;
+    QTest::newRow("interpreted") << false;
+  }
+
+  void reshapeToAScalarReadAtRunTime() {
+    QFETCH(bool, fastPath);
+    const std::string text = "def @main(%x: Tensor[(?), float32], %s: Tensor[(0), int64]) { dyn.reshape(%x, %s) }\n";
+    Module module = typedModule(text);
+    QCOMPARE(typeToString(module.find("main")->body->type()), std::string("float32"));
+    Result<Value> out = runOn(module, {NDArray::fromFloats({1}, std::vector<float>{2.5f}), ints({})}, fastPath);
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(out->tensor().shape(), Shape{});
+    QCOMPARE(floats(out->tensor()), std::vector<float>{2.5f});
+    Module six = typedModule(std::regex_replace(text, std::regex("\\?"), "6"));
+    out = runOn(six, {randomTensor({6}, 1), ints({})}, fastPath);
+    QVERIFY(!out.isOk());
+    QCOMPARE(out.error().message, std::string("dyn.reshape to []: reshape: cannot reshape (6) (6 elements) into ()"));
+  }
+
+  /// dyn.topk's k read from a tensor is a count, as ONNX TopK's K: 0 gives an empty axis (values
+  /// and indices), where topk's attribute k of 0 keeps the whole axis.
+  void topkOfNoneIsEmpty_data() { reshapeToAScalarReadAtRunTime_data(); }
+
+  void topkOfNoneIsEmpty() {
+    QFETCH(bool, fastPath);
+    Module module = typedModule("def @main(%x: Tensor[(2, 8), float32], %k: Tensor[(1), int64]) {\n"
+                                "  dyn.topk(%x, %k, axis=1, dtype=\"int64\")\n"
+                                "}\n");
+    Result<Value> out = runOn(module, {randomTensor({2, 8}, 1), ints({0})}, fastPath);
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(out->fields()[0].tensor().shape(), (Shape{2, 0}));
+    QCOMPARE(out->fields()[1].tensor().shape(), (Shape{2, 0}));
+    QCOMPARE(out->fields()[1].tensor().dtype(), DType::Int64);
+    Module whole = typedModule("def @main(%x: Tensor[(2, 8), float32]) { topk(%x, k=0, axis=1, dtype=\"int64\") }\n");
+    out = runOn(whole, {randomTensor({2, 8}, 1)}, fastPath);
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(out->fields()[0].tensor().shape(), (Shape{2, 8}));
+  }
+
+  /// take in mode "fast" (ONNX Gather of indices computed at run time) checks its indices as ONNX
+  /// does: negative ones count from the end, others outside the axis are an error naming the
+  /// index and the axis; mode "clip" (TVM's default) still clips.
+  void takeChecksItsIndicesInFastMode() {
+    const std::string take = "def @main(%x: Tensor[(5, 2), float32], %i: Tensor[(2), int64]) { take(%x, %i, axis=0, mode=\"MODE\") }\n";
+    Module fast = typedModule(std::regex_replace(take, std::regex("MODE"), "fast"));
+    const NDArray x = NDArray::fromFloats({5, 2}, std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+    Result<Value> out = runOn(fast, {x, ints({-1, 1})});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(floats(out->tensor()), (std::vector<float>{8, 9, 2, 3}));
+    for (int64_t index : {int64_t{5}, int64_t{-6}, int64_t{100}, int64_t{1} << 62, std::numeric_limits<int64_t>::min()}) {
+      out = runOn(fast, {x, ints({0, index})});
+      QVERIFY(!out.isOk());
+      QCOMPARE(out.error().message,
+               "take: index " + std::to_string(index) + " is out of range for axis 0 of size 5; expected -5 to 4");
+    }
+    Module clip = typedModule(std::regex_replace(take, std::regex("MODE"), "clip"));
+    out = runOn(clip, {x, ints({100, -100})});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(floats(out->tensor()), (std::vector<float>{8, 9, 0, 1}));
+  }
+
   /// Inputs bind when their sizes fill the unknown dimensions; a known dimension must match.
   void inputsFillUnknownDimensions() {
     Result<std::unique_ptr<Executor>> executor = Executor::create(typedModule(kAttention));
@@ -221,6 +287,12 @@ class TestDynamicShapes : public QObject {
     out = runOn(module, {x, ints({1, 1}), ints({3}), scalar(0), scalar(1), scalar(0)});
     QVERIFY(!out.isOk());
     QCOMPARE(out.error().message, std::string("arange: Range has a delta of 0; expected a non-zero step"));
+    // From near INT64_MAX down by 2^62: 2 * step alone is below INT64_MIN, the values are not.
+    const int64_t top = std::numeric_limits<int64_t>::max() - 5;
+    const int64_t step = -(int64_t{1} << 62);
+    out = runOn(module, {x, ints({1, 1}), ints({3}), scalar(top), scalar(std::numeric_limits<int64_t>::min()), scalar(step)});
+    QVERIFY2(out.isOk(), out ? "" : out.error().str().c_str());
+    QCOMPARE(int64s(out->fields()[2].tensor()), (std::vector<int64_t>{top, top + step, top + step + step, top + step + step + step}));
     Module floatRange = typedModule("def @main(%a: float32, %b: float32) { arange(%a, %b, 0.5f) }\n");
     out = runOn(floatRange, {NDArray::fromFloats({}, std::vector<float>{1}), NDArray::fromFloats({}, std::vector<float>{2.2f})});
     QVERIFY(out.isOk());

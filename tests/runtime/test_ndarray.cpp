@@ -3,6 +3,7 @@
 
 #include "runtime/ndarray.h"
 #include "runtime/npy.h"
+#include "support/limits.h"
 
 using namespace byoc;
 
@@ -32,6 +33,46 @@ class TestNDArray : public QObject {
       NDArray array = NDArray::empty(DType::Float32, {n});
       QCOMPARE(reinterpret_cast<uintptr_t>(array.bytes()) % kStorageAlignment, uintptr_t{0});
     }
+  }
+
+  /// Shapes from user input or a model's data are allocated through `NDArray::allocate`: one past
+  /// the tensor limits, or whose bytes would take the live tensors past the runtime's memory
+  /// limit, is an error naming the array and its bytes, and nothing is held for it.
+  void allocationsPastTheLimitsAreErrors() {
+    const int64_t held = Storage::liveBytes();
+    Result<NDArray> huge = NDArray::allocate(DType::Int64, {65536, 65536});
+    QVERIFY(!huge.isOk());
+    QCOMPARE(huge.error().message,
+             std::string("cannot allocate int64 (65536, 65536) (34359738368 bytes): more than the 8589934592 bytes "
+                         "all tensors may hold at once (the limit of the runtime's memory)"));
+    Result<NDArray> tooMany = NDArray::allocate(DType::Int8, {65536, 65537});
+    QVERIFY(!tooMany.isOk());
+    QCOMPARE(tooMany.error().message,
+             std::string("cannot allocate int8 (65536, 65537): more than 4294967296 elements (the limit of one tensor)"));
+    Result<NDArray> negative = NDArray::allocate(DType::Float32, {2, -1});
+    QVERIFY(!negative.isOk());
+    QCOMPARE(negative.error().message, std::string("cannot allocate float32 (2, -1): dimension 1 is -1, expected 0 or more"));
+    QCOMPARE(Storage::liveBytes(), held);
+  }
+
+  /// The limit counts every live tensor: a second allocation that fits alone but not beside the
+  /// first is refused, and the first one's bytes are free again once it is gone.
+  void theMemoryLimitCountsLiveTensors() {
+    const int64_t held = Storage::liveBytes();
+    const int64_t half = limits::kMaxLiveTensorBytes / 2;
+    {
+      // Reserved, never written: the pages of an untouched allocation are not backed.
+      Result<std::shared_ptr<Storage>> first = Storage::allocate(static_cast<std::size_t>(half));
+      QVERIFY2(first.isOk(), first ? "" : first.error().message.c_str());
+      Result<std::shared_ptr<Storage>> second = Storage::allocate(static_cast<std::size_t>(half + 64));
+      QVERIFY(!second.isOk());
+      QCOMPARE(second.error().message, "with the " + std::to_string(held + half) + " bytes other tensors hold, more than the " +
+                                           std::to_string(limits::kMaxLiveTensorBytes) +
+                                           " bytes all tensors may hold at once (the limit of the runtime's memory)");
+    }
+    QCOMPARE(Storage::liveBytes(), held);
+    Result<std::shared_ptr<Storage>> again = Storage::allocate(static_cast<std::size_t>(half + 64));
+    QVERIFY(again.isOk());
   }
 
   void reshapeSharesAndCloneCopies() {

@@ -153,7 +153,10 @@ Result<std::map<std::string, NDArray>> RunInputsModel::tensors() const {
     if (!ops::isStaticShape(row.shape))
       return makeError("input %" + row.param->name + " has the type " + typeToString(row.param->type()) +
                        ", whose size is known only at run time; give its shape in the Shape column or load a .npy file for it");
-    named.emplace(row.param->name, randomTensorOf(TensorTypeNode(row.shape, type->dtype), static_cast<uint64_t>(row.seed)));
+    Result<NDArray> array = NDArray::allocate(type->dtype, row.shape);
+    if (!array) return makeError("input %" + row.param->name + ": " + array.error().message);
+    fillRandom(*array, static_cast<uint64_t>(row.seed));
+    named.emplace(row.param->name, std::move(array).value());
   }
   return named;
 }

@@ -275,13 +275,16 @@ Result<OnnxOutputs> split(const OnnxNodeContext& c) {
 }
 
 /// Gather → take; constant indices are checked against the axis (take would clip them) and
-/// negative ones made positive.
+/// negative ones made positive. Indices computed at run time take mode "fast", which assumes
+/// them in range and which the runtime checks, as ONNX requires.
 Result<OnnxOutputs> gather(const OnnxNodeContext& c) {
   BYOC_ASSIGN_OR_RETURN(OnnxValue data, c.input(0));
   BYOC_ASSIGN_OR_RETURN(OnnxValue indices, c.input(1));
   BYOC_ASSIGN_OR_RETURN(int64_t axis, c.attrs.getInt("axis", 0));
   BYOC_ASSIGN_OR_RETURN(axis, onnxAxis(axis, data.rank()));
-  if (const TensorData* constant = indices.constant(); constant && !isFloat(constant->dtype())) {
+  const TensorData* constant = indices.constant();
+  if (!constant) return single(c.call("take", {data, indices}, {{"axis", axis}, {"mode", "fast"}}));
+  if (!isFloat(constant->dtype())) {
     std::vector<int64_t> values = tensorToInts(*constant);
     bool anyNegative = std::any_of(values.begin(), values.end(), [](int64_t v) { return v < 0; });
     BYOC_ASSIGN_OR_RETURN(values, gatherIndices(std::move(values), axis, data.shape()[static_cast<std::size_t>(axis)]));

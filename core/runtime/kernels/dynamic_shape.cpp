@@ -135,8 +135,10 @@ constexpr char kStridedSlice[] = "strided_slice";
 constexpr char kTile[] = "tile";
 constexpr char kBroadcastTo[] = "broadcast_to";
 
-/// topk's attributes for dyn.topk: its own, with k read from its tensor (a k below 0 is refused;
-/// 0 takes the whole axis, as topk's does).
+/// topk's attributes for dyn.topk: its own, with k read from its tensor as a count from 0 to the
+/// axis's size (topk's relation refuses a larger one), as ONNX TopK's K, which imports as
+/// dyn.topk. A k of 0 is not one of these attributes (topk's attribute k of 0 keeps the whole
+/// axis): dynTopkShape and dynTopk give it an empty axis.
 Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
   BYOC_ASSIGN_OR_RETURN(std::vector<int64_t> k, intValues("dyn.topk", inputs[1]));
   if (k.size() != 1 || k[0] < 0)
@@ -146,6 +148,32 @@ Result<Attrs> dynTopkAttrs(std::span<const NDArray> inputs, const Attrs& attrs) 
   return topk;
 }
 
+/// Whether dyn.topk's k is 0 (its tensor holds one integer; dynTopkAttrs checks the rest).
+bool takesNone(const NDArray& k) { return k.numElements() == 1 && indexAt(k, 0) == 0; }
+
+/// dyn.topk's result: topk's, with the axis emptied for a k of 0.
+Result<Type> dynTopkShape(std::span<const NDArray> inputs, const Attrs& attrs) {
+  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(inputs, attrs));
+  BYOC_ASSIGN_OR_RETURN(Type type, staticType(kTopk, 1, inputs, topk));
+  if (!takesNone(inputs[1])) return type;
+  BYOC_ASSIGN_OR_RETURN(int64_t axis, ops::intAttr("dyn.topk", attrs, "axis"));
+  BYOC_ASSIGN_OR_RETURN(axis, ops::normalizeAxis("dyn.topk", axis, inputs[0].rank()));
+  std::vector<Type> fields;
+  for (const TypeNode* field : flattenTupleTypes(type)) {
+    const auto* tensor = field->as<TensorTypeNode>();
+    Shape shape = tensor->shape;
+    shape[static_cast<std::size_t>(axis)] = 0;
+    fields.push_back(tensorType(std::move(shape), tensor->dtype));
+  }
+  return fields.size() == 1 ? fields[0] : tupleType(std::move(fields));
+}
+
+/// dyn.topk's kernel: topk's, and nothing to write for a k of 0.
+Status dynTopk(const KernelArgs& args) {
+  if (takesNone(args.inputs[1])) return Status::ok();
+  BYOC_ASSIGN_OR_RETURN(Attrs topk, dynTopkAttrs(args.inputs, args.attrs));
+  return runStatic(kTopk, 1, args, topk);
+}
 
 /// strided_slice's attributes for dyn.strided_slice: begin, end and strides from its tensors.
 Result<Attrs> dynStridedSliceAttrs(std::span<const NDArray> inputs, const Attrs& attrs) {
@@ -216,8 +244,9 @@ Result<Type> arangeShape(std::span<const NDArray> inputs, const Attrs&) {
   return tensorType({*length}, inputs[0].dtype());
 }
 
-/// start + i * step: in int64 for integers (every value lies between start and stop), in double
-/// for floats.
+/// start + i * step: in int64 for integers, in double for floats. Every integer value lies between
+/// start and stop, but i * step alone may not fit (start near INT64_MAX, a large negative step):
+/// it is computed modulo 2^64, which gives the exact sum.
 Status arange(const KernelArgs& args) {
   const NDArray& out = args.outputs[0];
   return dispatchDType("arange", out.dtype(), [&](auto zero) {
@@ -228,34 +257,69 @@ Status arange(const KernelArgs& args) {
         values[i] = static_cast<T>(args.inputs[0].elementAsDouble(0) +
                                    static_cast<double>(i) * args.inputs[2].elementAsDouble(0));
       else
-        values[i] = static_cast<T>(indexAt(args.inputs[0], 0) + i * indexAt(args.inputs[2], 0));
+        values[i] = static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(indexAt(args.inputs[0], 0)) +
+                                                        static_cast<uint64_t>(i) * static_cast<uint64_t>(indexAt(args.inputs[2], 0))));
     }
   });
 }
+
+/// The kernel of an op whose result's shape its input values give. Its outputs were allocated
+/// for a type worked out before: by the shape function when the program's type has an unknown
+/// dimension, else from the program's types (a newshape tensor of length 0 types a scalar, whatever
+/// its input holds). So the type the values give is checked against the outputs before `Body`
+/// writes them.
+template <ShapeFunction Shape, Kernel Body>
+Status checkedByShape(const KernelArgs& args) {
+  BYOC_ASSIGN_OR_RETURN(Type type, Shape(args.inputs, args.attrs));
+  const std::vector<const TypeNode*> tensors = flattenTupleTypes(type);
+  bool same = tensors.size() == args.outputs.size();
+  std::string typed;
+  for (std::size_t i = 0; i < args.outputs.size(); ++i) {
+    typed += (i ? ", " : "") + typeToString(args.outputs[i].type());
+    const auto* tensor = same ? tensors[i]->as<TensorTypeNode>() : nullptr;
+    same = tensor && tensor->shape == args.outputs[i].shape() && tensor->dtype == args.outputs[i].dtype();
+  }
+  if (!same)
+    return makeError(std::string(args.op) + ": the values of its inputs give " + typeToString(type) + ", not " + typed +
+                     " as the program's types say");
+  return Body(args);
+}
+
+/// An op of run-time shapes: its shape function, and its kernel checked against it.
+struct DynamicShapeOp {
+  const char* name;
+  ShapeFunction shape;
+  Kernel kernel;
+};
+
+template <ShapeFunction Shape, Kernel Body>
+constexpr DynamicShapeOp dynamicShapeOp(const char* name) {
+  return {name, Shape, checkedByShape<Shape, Body>};
+}
+
+constexpr DynamicShapeOp kDynamicShapeOps[] = {
+    dynamicShapeOp<dynReshapeShape, copyThrough>("dyn.reshape"),
+    dynamicShapeOp<argwhereShape, argwhere>("argwhere"),
+    dynamicShapeOp<dynTopkShape, dynTopk>("dyn.topk"),
+    dynamicShapeOp<dynFullShape, dynFull>("dyn.full"),
+    dynamicShapeOp<staticFormShape<kStridedSlice, dynStridedSliceAttrs>, staticFormKernel<kStridedSlice, dynStridedSliceAttrs>>(
+        "dyn.strided_slice"),
+    dynamicShapeOp<staticFormShape<kTile, dynTileAttrs>, staticFormKernel<kTile, dynTileAttrs>>("dyn.tile"),
+    dynamicShapeOp<staticFormShape<kBroadcastTo, dynBroadcastToAttrs>, staticFormKernel<kBroadcastTo, dynBroadcastToAttrs>>(
+        "dyn.broadcast_to"),
+    dynamicShapeOp<arangeShape, arange>("arange"),
+};
 
 }  // namespace
 
 void addDynamicShapeKernels(KernelTable& table) {
   table["shape_of"] = shapeOf;
-  table["dyn.reshape"] = copyThrough;
-  table["argwhere"] = argwhere;
-  table["dyn.topk"] = staticFormKernel<kTopk, dynTopkAttrs>;
-  table["dyn.full"] = dynFull;
-  table["dyn.strided_slice"] = staticFormKernel<kStridedSlice, dynStridedSliceAttrs>;
-  table["dyn.tile"] = staticFormKernel<kTile, dynTileAttrs>;
-  table["dyn.broadcast_to"] = staticFormKernel<kBroadcastTo, dynBroadcastToAttrs>;
-  table["arange"] = arange;
+  for (const DynamicShapeOp& op : kDynamicShapeOps) table[op.name] = op.kernel;
 }
 
 ShapeFunction findShapeFunction(std::string_view name) {
-  if (name == "dyn.reshape") return dynReshapeShape;
-  if (name == "argwhere") return argwhereShape;
-  if (name == "dyn.topk") return staticFormShape<kTopk, dynTopkAttrs>;
-  if (name == "dyn.full") return dynFullShape;
-  if (name == "dyn.strided_slice") return staticFormShape<kStridedSlice, dynStridedSliceAttrs>;
-  if (name == "dyn.tile") return staticFormShape<kTile, dynTileAttrs>;
-  if (name == "dyn.broadcast_to") return staticFormShape<kBroadcastTo, dynBroadcastToAttrs>;
-  if (name == "arange") return arangeShape;
+  for (const DynamicShapeOp& op : kDynamicShapeOps)
+    if (name == op.name) return op.shape;
   return nullptr;
 }
 

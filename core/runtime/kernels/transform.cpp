@@ -90,7 +90,10 @@ Status take(const KernelArgs& args) {
   if (!flat) {
     BYOC_ASSIGN_OR_RETURN(axis, ops::axisAttr("take", args.attrs, data.rank()));
   }
-  const bool wrap = ops::stringAttr(args.attrs, "mode") == "wrap";
+  const std::string mode = ops::stringAttr(args.attrs, "mode");
+  const bool wrap = mode == "wrap";
+  // TVM's fast mode assumes every index is in range; here it is checked (ONNX Gather's rule).
+  const bool checked = mode == "fast";
   const int64_t outer = flat ? 1 : extent(data.shape(), 0, axis);
   const int64_t size = flat ? data.numElements() : data.shape()[axis];
   const int64_t inner = flat ? 1 : extent(data.shape(), axis + 1, data.rank());
@@ -98,9 +101,14 @@ Status take(const KernelArgs& args) {
   const std::size_t element = dtypeSize(data.dtype());
   const std::size_t block = static_cast<std::size_t>(inner) * element;
   if (size == 0 && count > 0) return makeError("take: cannot take from an empty axis");
+  const std::string range = flat ? "the " + std::to_string(size) + " elements"
+                                 : "axis " + std::to_string(axis) + " of size " + std::to_string(size);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t k = 0; k < count; ++k) {
       int64_t index = indexAt(indices, k);
+      if (checked && (index < -size || index >= size))
+        return makeError("take: index " + std::to_string(index) + " is out of range for " + range +
+                         "; expected " + std::to_string(-size) + " to " + std::to_string(size - 1));
       index = wrap ? ((index % size) + size) % size : std::clamp<int64_t>(index < 0 ? index + size : index, 0, size - 1);
       std::memcpy(out.bytes() + static_cast<std::size_t>(o * count + k) * block,
                   data.bytes() + static_cast<std::size_t>((o * size + index) * inner) * element, block);
