@@ -168,12 +168,10 @@ class TestLayout : public QObject {
     QSignalSpy failed(&runner, &LayoutRunner::failed);
     runner.start(demoDot());
     QTest::qWait(200);
-    QElapsedTimer clock;
-    clock.start();
     runner.cancel();
     QVERIFY(!runner.isRunning());
-    jobPool()->waitForDone(5000);
-    QVERIFY2(clock.elapsed() < 500, "the cancelled helper was not killed within 0.5 s");
+    // The helper sleeps for 30 s: its job ends this soon only when cancelling killed it.
+    QVERIFY2(jobPool()->waitForDone(10000), "the cancelled helper was not killed");
     QTest::qWait(50);
     QCOMPARE(finished.count() + failed.count(), 0);
   }
