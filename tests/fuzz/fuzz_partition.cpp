@@ -18,23 +18,8 @@
 #include "runtime/executor.h"
 #include "support/result.h"
 #include "target/target_library.h"
+#include "dnnl_steps.h"
 #include "text/parser.h"
-
-namespace {
-
-const std::vector<byoc::PassPtr>& dnnlSteps() {
-  static const std::vector<byoc::PassPtr> steps = [] {
-    byoc::Result<byoc::Target> target = byoc::loadTarget("dnnl");
-    BYOC_CHECK(target.isOk(), "the built-in dnnl target does not load");
-    byoc::Result<std::vector<byoc::PassPtr>> built =
-        byoc::partitionSteps({std::make_shared<const byoc::Target>(*target)}, byoc::PartitionPipeline::Relay);
-    BYOC_CHECK(built.isOk(), "the dnnl target's partition steps do not build");
-    return *built;
-  }();
-  return steps;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -44,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!typed) return 0;
   byoc::Module module = *typed;
   byoc::PassContext context;
-  for (const byoc::PassPtr& step : dnnlSteps()) {
+  for (const byoc::PassPtr& step : byoc::fuzzing::dnnlSteps()) {
     byoc::Result<byoc::PassResult> ran = (*step)(module, context);
     if (!ran) return 0;
     module = ran->module;

@@ -23,6 +23,7 @@
 #include "support/limits.h"
 #include "support/result.h"
 #include "target/target_library.h"
+#include "dnnl_steps.h"
 #include "test_onnx_builder.h"
 
 namespace {
@@ -30,18 +31,6 @@ namespace {
 using byoc::testing::OnnxModelBuilder;
 
 constexpr int64_t kInt64 = onnx::TensorProto::INT64;
-
-const std::vector<byoc::PassPtr>& dnnlSteps() {
-  static const std::vector<byoc::PassPtr> steps = [] {
-    byoc::Result<byoc::Target> target = byoc::loadTarget("dnnl");
-    BYOC_CHECK(target.isOk(), "the built-in dnnl target does not load");
-    byoc::Result<std::vector<byoc::PassPtr>> built =
-        byoc::partitionSteps({std::make_shared<const byoc::Target>(*target)}, byoc::PartitionPipeline::Relay);
-    BYOC_CHECK(built.isOk(), "the dnnl target's partition steps do not build");
-    return *built;
-  }();
-  return steps;
-}
 
 /// A size or index as the fuzzer gives it: mostly small, sometimes any int64 or a power of two
 /// from 2^31 (a size the runtime must refuse before allocating it, or an index far outside its
@@ -267,7 +256,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   run(*typed, false);
   byoc::Module partitioned = *typed;
   byoc::PassContext context;
-  for (const byoc::PassPtr& step : dnnlSteps()) {
+  for (const byoc::PassPtr& step : byoc::fuzzing::dnnlSteps()) {
     byoc::Result<byoc::PassResult> ran = (*step)(partitioned, context);
     if (!ran) return 0;
     partitioned = ran->module;
