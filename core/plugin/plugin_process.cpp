@@ -3,13 +3,17 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -34,6 +38,21 @@ constexpr uint64_t kMaxGreetingBytes = 4 * limits::kMaxPluginNameBytes * 4 + 64;
 
 /// How long a host that was told to stop may take to exit before it is killed.
 constexpr auto kExitGrace = std::chrono::seconds(1);
+
+/// The most of a host's output passed on to stderr after one call; the rest is cut.
+constexpr uint64_t kMaxForwardedOutputBytes = 64 * 1024;
+
+/// The last line of `output` that is not blank, cut to a length that fits in an error.
+std::string lastLine(std::string_view output) {
+  constexpr size_t kMaxLineBytes = 300;
+  const size_t end = output.find_last_not_of(" \t\r\n");
+  if (end == std::string_view::npos) return {};
+  output = output.substr(0, end + 1);
+  const size_t start = output.find_last_of('\n');
+  const std::string_view line = output.substr(start == std::string_view::npos ? 0 : start + 1);
+  if (line.size() <= kMaxLineBytes) return std::string(line);
+  return std::string(line.substr(0, kMaxLineBytes)) + "…";
+}
 
 WireDeadline deadlineAfter(double seconds) {
   const auto wait = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
@@ -86,14 +105,18 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& p
   if (::access(host.c_str(), X_OK) != 0)
     return makeError("cannot find the plugin host, which runs codegen plugins (install byoc-plugin-host next to the program "
                      "or set BYOC_PLUGIN_HOST)", {host});
+  const int output = ::memfd_create("byoc-plugin-output", MFD_CLOEXEC);
+  if (output < 0) return makeError("cannot create the plugin host's output file: " + std::string(std::strerror(errno)), {path});
   int sockets[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) {
+    ::close(output);
     return makeError("cannot create a socket for the plugin host: " + std::string(std::strerror(errno)), {path});
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  // What the plugin prints goes to the program's stderr, never into its output.
-  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO);
   posix_spawn_file_actions_adddup2(&actions, sockets[1], 3);
   // Its own process group, so that a stalled host is killed with the processes it started.
   posix_spawnattr_t attributes;
@@ -108,9 +131,10 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& p
   ::close(sockets[1]);
   if (spawned != 0) {
     ::close(sockets[0]);
+    ::close(output);
     return makeError("cannot start the plugin host: " + std::string(std::strerror(spawned)), {host});
   }
-  std::unique_ptr<PluginProcess> process(new PluginProcess(pid, sockets[0]));
+  std::unique_ptr<PluginProcess> process(new PluginProcess(pid, sockets[0], output));
   process->description_.path = path;
   Result<std::string> greeting = process->call("", "starting", PluginLimit::Call, kMaxGreetingBytes);
   if (!greeting) return makeError(greeting.error().message, {path});
@@ -124,7 +148,47 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& p
 
 PluginProcess::~PluginProcess() {
   ::close(socket_);
-  if (!failed_) reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
+  if (!failed_) {
+    reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
+    forwardOutput();
+  }
+  ::close(output_);
+}
+
+uint64_t PluginProcess::outputSize() const {
+  struct stat status {};
+  return ::fstat(output_, &status) == 0 ? static_cast<uint64_t>(status.st_size) : outputRead_;
+}
+
+std::string PluginProcess::readOutput(uint64_t from, uint64_t to) const {
+  std::string bytes(static_cast<size_t>(to - from), '\0');
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t count = ::pread(output_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(from + done));
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) break;
+    done += static_cast<size_t>(count);
+  }
+  bytes.resize(done);
+  return bytes;
+}
+
+void PluginProcess::forwardOutput() {
+  const uint64_t end = outputSize();
+  if (end <= outputRead_) return;
+  const uint64_t shown = std::min(end, outputRead_ + kMaxForwardedOutputBytes);
+  std::string text = readOutput(outputRead_, shown);
+  if (shown < end) text += "\n[" + std::to_string(end - shown) + " more bytes of the plugin's output were cut]\n";
+  outputRead_ = end;
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+std::string PluginProcess::lastOutputLine() {
+  constexpr uint64_t kTailBytes = 4096;
+  const uint64_t end = outputSize();
+  const uint64_t from = std::max(outputRead_, end > kTailBytes ? end - kTailBytes : 0);
+  outputRead_ = end;
+  return end > from ? lastLine(readOutput(from, end)) : std::string();
 }
 
 Result<std::string> PluginProcess::call(const std::string& request, const std::string& what, PluginLimit limit,
@@ -140,6 +204,7 @@ Result<std::string> PluginProcess::call(const std::string& request, const std::s
     failed_ = hostFailure(reply.error().message, what, limit, seconds);
     return *failed_;
   }
+  forwardOutput();
   WireReader reader(*reply);
   const uint32_t status = reader.u32();
   if (status == 0 && reader.ok()) return std::string(reply->substr(sizeof(uint32_t)));
@@ -154,18 +219,20 @@ Result<std::string> PluginProcess::call(const std::string& request, const std::s
 
 Diagnostic PluginProcess::hostFailure(const std::string& failure, const std::string& what, PluginLimit limit, double seconds) {
   const std::string who = description_.name.empty() ? "the codegen plugin" : description_.codegenName();
-  if (failure == "timed out") {
-    reap(pid_, std::chrono::steady_clock::now());
-    return makeError(who + " did not finish " + what + " within " + secondsText(seconds) + " s (the limit $" +
-                     pluginLimitVariable(limit) + " sets); it was stopped");
-  }
-  const int status = reap(pid_, std::chrono::steady_clock::now() + kExitGrace);
-  if (failure == "closed" && WIFSIGNALED(status))
-    return makeError(who + " crashed while " + what + " (signal " + std::to_string(WTERMSIG(status)) + ", " +
-                     ::strsignal(WTERMSIG(status)) + ")");
-  if (failure == "closed" && WIFEXITED(status))
-    return makeError(who + " exited with status " + std::to_string(WEXITSTATUS(status)) + " while " + what);
-  return makeError(who + " failed while " + what + ": " + failure + "; it was stopped");
+  const bool stalled = failure == "timed out";
+  const int status = reap(pid_, std::chrono::steady_clock::now() + (stalled ? std::chrono::seconds(0) : kExitGrace));
+  std::string message;
+  if (stalled)
+    message = who + " did not finish " + what + " within " + secondsText(seconds) + " s (the limit $" + pluginLimitVariable(limit) +
+              " sets); it was stopped";
+  else if (failure == "closed" && WIFSIGNALED(status))
+    message = who + " crashed while " + what + " (signal " + std::to_string(WTERMSIG(status)) + ", " + ::strsignal(WTERMSIG(status)) + ")";
+  else if (failure == "closed" && WIFEXITED(status))
+    message = who + " exited with status " + std::to_string(WEXITSTATUS(status)) + " while " + what;
+  else
+    message = who + " failed while " + what + ": " + failure + "; it was stopped";
+  if (const std::string line = lastOutputLine(); !line.empty()) message += "; the last line it printed: " + line;
+  return makeError(message);
 }
 
 Result<PluginDescription> describePlugin(const std::string& path) {

@@ -9,7 +9,12 @@
 /// by default) and `$BYOC_PLUGIN_CALL_SECONDS` for starting, loading, running and unloading (60 s
 /// by default). A host that crashes, exits or stays silent past its limit (it is then killed,
 /// with the processes it started) becomes a one-line error naming the plugin and what it was
-/// doing; the program goes on.
+/// doing, with the last line the host printed; the program goes on.
+///
+/// What the host prints (its stdout and stderr) is kept in a memory file rather than reaching
+/// the terminal while it runs: after a call that ends, it is passed on to the program's stderr
+/// (at most kMaxForwardedOutputBytes of it per call); after a failure only its last line is
+/// shown, in the error, since a crash report of many lines would bury which plugin failed.
 
 #include <cstdint>
 #include <memory>
@@ -71,13 +76,24 @@ class PluginProcess {
                            bool* pluginError = nullptr);
 
  private:
-  PluginProcess(int pid, int socket) : pid_(pid), socket_(socket) {}
+  PluginProcess(int pid, int socket, int output) : pid_(pid), socket_(socket), output_(output) {}
+  uint64_t outputSize() const;
+  /// The bytes of the output file in [from, to).
+  std::string readOutput(uint64_t from, uint64_t to) const;
+  /// Passes what the host printed since the last call on to stderr.
+  void forwardOutput();
+  /// The last line the host printed since the last call; the rest is dropped.
+  std::string lastOutputLine();
   /// The error for a host that failed (`failure`: what the socket said) during `what`, after
   /// reaping it (its pid is then not waited for again: it may belong to another process).
   Diagnostic hostFailure(const std::string& failure, const std::string& what, PluginLimit limit, double seconds);
 
   int pid_;
   int socket_;
+  /// The memory file the host's stdout and stderr are written to.
+  int output_;
+  /// How much of it has been read.
+  uint64_t outputRead_ = 0;
   PluginDescription description_;
   /// Set once the host has failed and was reaped: every later call returns it.
   std::optional<Diagnostic> failed_;

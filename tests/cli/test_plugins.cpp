@@ -313,6 +313,17 @@ class TestPlugins : public QObject {
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(lines(run.err).size(), 1);
     QVERIFY2(run.err.contains(expected), qPrintable(run.err));  // a hang ends at the limit: the error says so
+    // Of what the plugin printed, only the last line is shown, in the error.
+    QVERIFY2(run.err.contains(QStringLiteral("; the last line it printed: toy: misbehaving in place ")), qPrintable(run.err));
+  }
+
+  // What a plugin prints while it works is passed on to stderr once its call is over.
+  void whatAPluginPrintsReachesStderr() {
+    auto run = runCli({QStringLiteral("run"), data("plugin/relu.relay"), QStringLiteral("--target"), data("plugin/toy.json"),
+                       QStringLiteral("--plugin"), QStringLiteral(BYOC_TOY_CHATTY), QStringLiteral("--random-inputs"), QStringLiteral("1")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("toy: compiling on stdout\ntoy: compiling on stderr\n")), qPrintable(run.err));
+    QVERIFY(!run.out.contains(QStringLiteral("toy: compiling")));
   }
 
   // Plugins on the plugin path are only looked through until a target names their codegen.

@@ -5,14 +5,16 @@
      BAD_NO_ENTRY  exports no entry point          BAD_VERSION  reports another interface version
      BAD_SHAPE     describes an output of the wrong shape
      BAD_RUN       returns an error from run
+     CHATTY        prints a line on stdout and one on stderr while compiling
 
    or with MISBEHAVE_IN set to one of the TOY_IN_* places and MISBEHAVE_HOW to one of the TOY_*
    ways, to take down the process that runs it there: a segmentation fault, an abort, a hang, or
-   exit(0).
+   exit(0), after printing two lines to stderr.
 
    Without a defect it compiles any region with one float32 [1, 8] output into a one-file artifact
    and runs it as relu of its first input. TOY_VERSION sets the version it reports. */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +31,8 @@ enum { TOY_SEGV = 1, TOY_ABORT, TOY_HANG, TOY_EXIT };
 static void misbehave(int place) {
 #ifdef MISBEHAVE_IN
   if (place != MISBEHAVE_IN) return;
+  fprintf(stderr, "toy: about to misbehave\ntoy: misbehaving in place %d\n", place);
+  fflush(stderr);
   switch (MISBEHAVE_HOW) {
     case TOY_SEGV: raise(SIGSEGV); break;
     case TOY_ABORT: abort();
@@ -56,6 +60,11 @@ static int toy_compile(const char* region_json, uint64_t size, const byoc_consta
                        byoc_artifact* artifact, char** error) {
   (void)region_json, (void)size, (void)constants, (void)constant_count, (void)error;
   misbehave(TOY_IN_COMPILE);
+#ifdef CHATTY
+  printf("toy: compiling on stdout\n");
+  fflush(stdout);
+  fprintf(stderr, "toy: compiling on stderr\n");
+#endif
   artifact->files = toy_files;
   artifact->count = 1;
   return 0;
