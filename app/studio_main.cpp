@@ -38,6 +38,7 @@
 #include "run/run_inputs_model.h"
 #include "run/run_panel.h"
 #include "run/run_plugins.h"
+#include "plugin/plugin_registry.h"
 #include "support/job.h"
 #include "version.h"
 
@@ -144,14 +145,22 @@ int main(int argc, char** argv) {
   QTemporaryDir settingsDir;
   if (screenshot) QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
 
-  byoc::ui::MainWindow window;
   // Plugins that did not load stay in Diagnostics, shown again for every model opened.
-  const std::vector<byoc::Diagnostic> pluginProblems = byoc::ui::loadAppPlugins(pluginFiles);
-  auto showPluginProblems = [&window, pluginProblems] {
+  std::vector<byoc::Diagnostic> pluginProblems = byoc::ui::findAppPlugins(pluginFiles);
+  byoc::ui::MainWindow window;
+  auto showPluginProblems = [&window, &pluginProblems] {
     for (const byoc::Diagnostic& problem : pluginProblems) window.diagnosticsModel()->add(problem);
   };
   showPluginProblems();
   QObject::connect(&window, &byoc::ui::MainWindow::opened, &window, showPluginProblems);
+  byoc::ui::JobTracker pluginDescriptions(&window);
+  pluginDescriptions.start([] { return byoc::describeWaitingPlugins(); },
+                           [&window, &pluginProblems](std::vector<byoc::Diagnostic> problems) {
+                             for (byoc::Diagnostic& problem : problems) {
+                               window.diagnosticsModel()->add(problem);
+                               pluginProblems.push_back(std::move(problem));
+                             }
+                           });
   if (parser.isSet(theme)) window.setTheme(byoc::ui::themeFromName(parser.value(theme)));
   if (parser.isSet(rules)) window.findChild<QDockWidget*>(QStringLiteral("opSupportDock"))->raise();
   QString file = parser.value(open);

@@ -7,11 +7,13 @@
 /// that crashes, exits or stalls takes only this process down.
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "export/safetensors.h"
@@ -176,6 +178,18 @@ void reply(const Result<std::string>& result) {
   if (!sendMessage(kSocket, payload, kNever)) ::_exit(1);
 }
 
+/// Ends the host as soon as the program closes its end of the socket, even while plugin code
+/// holds the main thread (a constructor that never returns): a program that exits or is killed
+/// leaves no host behind.
+void exitWhenTheProgramLeaves() {
+  std::thread([] {
+    for (;;) {
+      pollfd socket{kSocket, POLLRDHUP, 0};
+      if (::poll(&socket, 1, -1) > 0 && (socket.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL))) ::_exit(0);
+    }
+  }).detach();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -183,6 +197,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: byoc-plugin-host PLUGIN, started by byoc and byoc-studio with a socket as descriptor 3\n";
     return 2;
   }
+  exitWhenTheProgramLeaves();
   Result<std::shared_ptr<const PluginLibrary>> plugin = PluginLibrary::open(argv[1]);
   if (!plugin) {
     reply(makeError(plugin.error().message));

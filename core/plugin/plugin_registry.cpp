@@ -75,6 +75,19 @@ void describeWaitingFor(std::string_view name) {
   }
 }
 
+/// Puts the canonical `file` in the waiting queue unless it was added before, and makes asking for
+/// an unknown plugin codegen describe the waiting files.
+void enqueue(const std::string& file) {
+  Registry& plugins = registry();
+  {
+    std::lock_guard lock(plugins.mutex);
+    if (std::find(plugins.seen.begin(), plugins.seen.end(), file) != plugins.seen.end()) return;
+    plugins.seen.push_back(file);
+    plugins.waiting.push_back(file);
+  }
+  setCodegenResolver(describeWaitingFor);
+}
+
 }  // namespace
 
 Result<PluginDescription> addPlugin(const std::string& path) {
@@ -104,16 +117,30 @@ std::vector<Diagnostic> addPluginPath(const std::string& pathList, PluginDiscove
         if (Result<PluginDescription> added = addPlugin(file); !added) problems.push_back(added.error());
         continue;
       }
-      const std::string found = canonical(file);
-      Registry& plugins = registry();
-      std::lock_guard lock(plugins.mutex);
-      if (std::find(plugins.seen.begin(), plugins.seen.end(), found) != plugins.seen.end()) continue;
-      plugins.seen.push_back(found);
-      plugins.waiting.push_back(found);
+      enqueue(canonical(file));
     }
   }
-  if (when == PluginDiscovery::WhenNamed) setCodegenResolver(describeWaitingFor);
   return problems;
+}
+
+Status addWaitingPlugin(const std::string& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) return makeError("no such plugin file", {path});
+  enqueue(canonical(path));
+  return Status::ok();
+}
+
+std::vector<Diagnostic> describeWaitingPlugins() {
+  std::vector<Diagnostic> problems;
+  Registry& plugins = registry();
+  for (;;) {
+    // One file at a time, so that a codegen asked for meanwhile waits for one description only.
+    std::lock_guard lock(plugins.mutex);
+    if (plugins.waiting.empty()) return problems;
+    const std::string file = plugins.waiting.front();
+    plugins.waiting.pop_front();
+    if (Result<PluginDescription> added = describeAndRegister(plugins, file); !added) problems.push_back(added.error());
+  }
 }
 
 std::string installedPluginFolder() {

@@ -10,10 +10,11 @@
 ///
 /// Finding a plugin runs none of its code. Its name, version and summary are learned by starting
 /// its host (plugin_process.h), which opens the library in a child process under a time limit:
-/// either at once (`PluginDiscovery::Now`: `byoc plugins`, the app, `--plugin`), or only when a
-/// codegen `plugin:NAME` is asked for and not yet known (`PluginDiscovery::WhenNamed`: the plugin
-/// path of every other command). Then the waiting files are described one by one, those whose file
-/// name contains NAME first, until one provides it; each file is described at most once.
+/// either at once (`PluginDiscovery::Now`: `byoc plugins`, `--plugin`), or only when a codegen
+/// `plugin:NAME` is asked for and not yet known (`PluginDiscovery::WhenNamed`: the plugin path of
+/// every other command, and the app, which describes its waiting plugins off its GUI thread). Then
+/// the waiting files are described one by one, those whose file name contains NAME first, until one
+/// provides it; each file is described at most once.
 
 #include <functional>
 #include <string>
@@ -29,6 +30,14 @@ enum class PluginDiscovery { Now, WhenNamed };
 /// Describes the plugin at `path` and registers its codegen (nothing happens for a file already
 /// added). Errors name the file.
 Result<PluginDescription> addPlugin(const std::string& path);
+
+/// Adds the plugin file `path` to those described when their codegen is asked for (or by
+/// describeWaitingPlugins); runs none of its code. A file that does not exist is an error.
+Status addWaitingPlugin(const std::string& path);
+
+/// Describes and registers every plugin still waiting, in the order found; returns one diagnostic
+/// per file that could not be added.
+std::vector<Diagnostic> describeWaitingPlugins();
 
 /// Adds every plugin of the colon-separated `pathList` (files, and the `*.so` files of folders,
 /// in name order). With `Now`, returns what could not be added, one diagnostic per file; with

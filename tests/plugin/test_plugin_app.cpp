@@ -82,10 +82,29 @@ class TestPluginApp : public QObject {
   }
 
   void aPluginThatDoesNotLoadIsADiagnostic() {
-    const std::vector<Diagnostic> problems = loadAppPlugins({QStringLiteral(BYOC_TOY_NO_ENTRY)});
+    QVERIFY(findAppPlugins({QStringLiteral(BYOC_TOY_NO_ENTRY)}).empty());
+    const std::vector<Diagnostic> problems = describeWaitingPlugins();
     QCOMPARE(problems.size(), std::size_t(1));
     QVERIFY(QString::fromStdString(problems[0].message).contains(QStringLiteral("not a codegen plugin")));
     QVERIFY(loadedPluginsText().contains(QStringLiteral("plugin:ccompiler 1.0.0")));
+  }
+
+  // The app finds its plugins at start without running their code: they are described later,
+  // off the GUI thread, in plugin hosts.
+  void findingPluginsRunsNoneOfTheirCode() {
+    QTemporaryDir directory;
+    const QString marker = directory.filePath(QStringLiteral("loaded"));
+    qputenv("BYOC_TEST_MARKER", marker.toLocal8Bit());
+    const QString missing = directory.filePath(QStringLiteral("missing.so"));
+    const std::vector<Diagnostic> missingProblems = findAppPlugins({QStringLiteral(BYOC_MARKER_LIBRARY), missing});
+    QCOMPARE(missingProblems.size(), std::size_t(1));
+    QCOMPARE(missingProblems[0].str(), missing.toStdString() + ": no such plugin file");
+    QVERIFY(!QFile::exists(marker));
+    const std::vector<Diagnostic> problems = describeWaitingPlugins();
+    qunsetenv("BYOC_TEST_MARKER");
+    QVERIFY(QFile::exists(marker));  // in the plugin host
+    QCOMPARE(problems.size(), std::size_t(1));
+    QVERIFY2(QString::fromStdString(problems[0].message).contains(QStringLiteral("not a codegen plugin")), problems[0].message.c_str());
   }
 
   void theTargetSettingsOfferPluginCodegens() {

@@ -6,13 +6,13 @@
 
 namespace byoc::ui {
 
-std::vector<Diagnostic> loadAppPlugins(const QStringList& files) {
+std::vector<Diagnostic> findAppPlugins(const QStringList& files) {
   std::vector<Diagnostic> problems;
   for (const QString& file : files)
-    if (auto added = addPlugin(file.toStdString()); !added) problems.push_back(added.error());
+    if (Status added = addWaitingPlugin(file.toStdString()); !added) problems.push_back(added.error());
   const QString setting = QSettings().value(QString::fromLatin1(kPluginPathSetting)).toString();
-  for (Diagnostic& problem : addPluginPath(setting.toStdString(), PluginDiscovery::Now)) problems.push_back(std::move(problem));
-  for (Diagnostic& problem : addDefaultPlugins(PluginDiscovery::Now)) problems.push_back(std::move(problem));
+  addPluginPath(setting.toStdString(), PluginDiscovery::WhenNamed);
+  addDefaultPlugins(PluginDiscovery::WhenNamed);
   return problems;
 }
 

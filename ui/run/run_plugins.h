@@ -1,11 +1,14 @@
 #pragma once
 /// \file
-/// Codegen plugins in the app. At startup the app describes (in plugin hosts, never in its own
-/// process: plugin_process.h) the plugin files of its command line
-/// (`--codegen-plugin PATH`, or `--plugin PATH`), the plugin path of its settings (`plugins/path`: files and folders separated
-/// by ':', as `$BYOC_PLUGIN_PATH`), `$BYOC_PLUGIN_PATH` and the installed plugins. A plugin that
-/// does not load becomes a diagnostic; the app goes on without it. Loaded plugins appear as
-/// `plugin:<name>` codegens in the target settings, and the Run dock runs their regions.
+/// Codegen plugins in the app. At startup the app finds, running none of their code, the plugin
+/// files of its command line (`--codegen-plugin PATH`, or `--plugin PATH`), the plugin path of its
+/// settings (`plugins/path`: files and folders separated by ':', as `$BYOC_PLUGIN_PATH`),
+/// `$BYOC_PLUGIN_PATH` and the installed plugins. Once the window is up they are described (in
+/// plugin hosts, never in the app's process: plugin_process.h) off the GUI thread, so a plugin
+/// that stalls delays nothing; a target naming a plugin codegen before then has its plugin
+/// described at once. A plugin that does not load becomes a diagnostic; the app goes on without
+/// it. Loaded plugins appear as `plugin:<name>` codegens in the target settings, and the Run dock
+/// runs their regions.
 
 #include <QString>
 #include <QStringList>
@@ -19,9 +22,10 @@ namespace byoc::ui {
 /// The settings key of the plugin path.
 inline constexpr const char* kPluginPathSetting = "plugins/path";
 
-/// Loads the plugins of `files`, of the plugin path setting and the default places; returns one
-/// diagnostic per plugin that did not load.
-std::vector<Diagnostic> loadAppPlugins(const QStringList& files);
+/// Finds the plugins of `files`, of the plugin path setting and of the default places, to be
+/// described later (plugin_registry.h: describeWaitingPlugins); returns one diagnostic per file
+/// of `files` that does not exist.
+std::vector<Diagnostic> findAppPlugins(const QStringList& files);
 
 /// Takes every `--codegen-plugin PATH` and `--plugin PATH` (or `…=PATH`) out of `argv` (argc
 /// and argv updated), before QApplication reads it: Qt takes `--plugin` as its own `-plugin`
