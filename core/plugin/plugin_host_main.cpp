@@ -12,11 +12,13 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "export/safetensors.h"
+#include "plugin/plugin_arena.h"
 #include "plugin/plugin_library.h"
 #include "plugin/plugin_wire.h"
 #include "support/limits.h"
@@ -54,8 +56,13 @@ class Server {
  public:
   explicit Server(std::shared_ptr<const PluginLibrary> plugin) : plugin_(std::move(plugin)) {}
 
-  /// The reply to one request; `done` is set when the host should exit after sending it.
-  Result<std::string> serve(std::string_view request, bool& done) {
+  /// The reply to one request, which came with the descriptor `received` (or -1); `done` is set
+  /// when the host should exit after sending it.
+  Result<std::string> serve(std::string_view request, int received, bool& done) {
+    if (received >= 0) {
+      BYOC_ASSIGN_OR_RETURN(PluginArena arena, PluginArena::adopt(received));
+      arena_ = std::move(arena);
+    }
     WireReader reader(request);
     switch (static_cast<WireRequest>(reader.u32())) {
       case WireRequest::Compile: return compile(reader);
@@ -130,40 +137,40 @@ class Server {
 
   Result<std::string> run(WireReader& reader) {
     if (!module_) return makeError("the plugin host has loaded no artifact");
-    std::vector<WireTensorType> inputTypes, outputTypes;
-    std::vector<std::string_view> inputBytes;
+    if (!arena_) return makeError("the plugin host got a run request without tensor memory");
+    std::vector<WireTensorType> types;
+    std::vector<byoc_tensor> tensors;
     const int64_t inputCount = reader.i64();
-    for (int64_t i = 0; reader.ok() && i < inputCount; ++i) {
-      inputTypes.push_back(reader.tensorType());
-      inputBytes.push_back(reader.bytes());
-      if (reader.ok() && byteSize(inputTypes.back()) != static_cast<int64_t>(inputBytes.back().size()))
-        return makeError("the plugin host got input " + std::to_string(i) + " of the wrong size");
-    }
+    for (int64_t i = 0; reader.ok() && i < inputCount; ++i) BYOC_TRY(readTensor(reader, types, tensors));
     const int64_t outputCount = reader.i64();
-    for (int64_t i = 0; reader.ok() && i < outputCount; ++i) {
-      outputTypes.push_back(reader.tensorType());
-      if (reader.ok() && byteSize(outputTypes.back()) < 0) return makeError("the plugin host got an output type it cannot allocate");
-    }
+    for (int64_t i = 0; reader.ok() && i < outputCount; ++i) BYOC_TRY(readTensor(reader, types, tensors));
     if (!reader.ok()) return makeError("the plugin host got a malformed run request");
-    std::vector<std::string> outputBytes;
-    std::vector<byoc_tensor> inputs, outputs;
-    for (std::size_t i = 0; i < inputTypes.size(); ++i)
-      inputs.push_back({const_cast<char*>(inputBytes[i].data()), inputTypes[i].dtype, static_cast<int32_t>(inputTypes[i].shape.size()),
-                        inputTypes[i].shape.data(), nullptr});
-    for (const WireTensorType& type : outputTypes) outputBytes.emplace_back(static_cast<std::size_t>(byteSize(type)), '\0');
-    for (std::size_t i = 0; i < outputTypes.size(); ++i)
-      outputs.push_back({outputBytes[i].data(), outputTypes[i].dtype, static_cast<int32_t>(outputTypes[i].shape.size()),
-                         outputTypes[i].shape.data(), nullptr});
+    // The shapes point into `types`, complete now.
+    for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i].shape = types[i].shape.data();
     char* error = nullptr;
-    if (plugin_->table().run(module_, inputs.data(), inputs.size(), outputs.data(), outputs.size(), &error) != 0)
+    const auto inputs = static_cast<uint64_t>(inputCount);
+    if (plugin_->table().run(module_, tensors.data(), inputs, tensors.data() + inputs, tensors.size() - inputs, &error) != 0)
       return makeError(plugin_->takeError(error, "run"));
-    WireWriter reply;
-    for (const std::string& bytes : outputBytes) reply.bytes(bytes);
-    return reply.payload();
+    return std::string();
+  }
+
+  /// Reads one tensor of a run request: its description and where it lies in the arena.
+  Status readTensor(WireReader& reader, std::vector<WireTensorType>& types, std::vector<byoc_tensor>& tensors) {
+    WireTensorType type = reader.tensorType();
+    const int64_t offset = reader.i64();
+    if (!reader.ok()) return Status::ok();  // the caller reports the malformed request
+    const int64_t bytes = byteSize(type);
+    if (bytes < 0 || !arena_->holds(offset, bytes))
+      return makeError("the plugin host got tensor " + std::to_string(tensors.size()) + " outside its tensor memory");
+    tensors.push_back({arena_->data() + offset, type.dtype, static_cast<int32_t>(type.shape.size()), nullptr, nullptr});
+    types.push_back(std::move(type));
+    return Status::ok();
   }
 
   std::shared_ptr<const PluginLibrary> plugin_;
   byoc_module* module_ = nullptr;
+  /// The tensor memory of runs: the last one the program sent.
+  std::optional<PluginArena> arena_;
   std::string directory_;
   std::vector<std::string> names_, contents_;
 };
@@ -208,10 +215,11 @@ int main(int argc, char** argv) {
   Server server(*plugin);
   for (;;) {
     // An error here is the program closing the socket: nothing is left to do.
-    Result<std::string> request = receiveMessage(kSocket, kNever, uint64_t{1} << 40);
+    int received = -1;
+    Result<std::string> request = receiveMessage(kSocket, kNever, uint64_t{1} << 40, &received);
     if (!request) ::_exit(0);
     bool done = false;
-    reply(server.serve(*request, done));
+    reply(server.serve(*request, received, done));
     if (done) ::_exit(0);
   }
 }

@@ -4,8 +4,10 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <system_error>
 
+#include "plugin/plugin_arena.h"
 #include "plugin/plugin_wire.h"
 #include "support/limits.h"
 
@@ -103,27 +105,34 @@ class PluginModule final : public RuntimeModule {
 
   Status run(std::string_view symbol, std::span<const NDArray> inputs, std::span<const NDArray> outputs) override {
     if (symbol != symbol_) return makeError(codegen_ + " module: unknown symbol " + std::string(symbol));
+    std::vector<uint64_t> sizes;
+    for (const NDArray& array : inputs) sizes.push_back(array.byteSize());
+    for (const NDArray& array : outputs) sizes.push_back(array.byteSize());
+    const ArenaLayout layout = layoutTensors(sizes);
+    int passed = -1;
+    if (!arena_ || arena_->size() < layout.size) {
+      Result<PluginArena> arena = PluginArena::create(layout.size);
+      if (!arena) return makeError("@" + symbol_ + " (" + codegen_ + "): " + arena.error().message);
+      arena_ = std::move(*arena);
+      passed = arena_->descriptor();
+    }
     WireWriter request;
     request.u32(uint32_t(WireRequest::Run)).i64(static_cast<int64_t>(inputs.size()));
-    for (const NDArray& array : inputs)
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const NDArray& array = inputs[i];
+      std::memcpy(arena_->data() + layout.offsets[i], array.bytes(), array.byteSize());
       request.tensorType(dlpackType(array.dtype()), array.shape().data(), static_cast<int32_t>(array.rank()))
-          .bytes(std::string_view(reinterpret_cast<const char*>(array.bytes()), array.byteSize()));
+          .i64(static_cast<int64_t>(layout.offsets[i]));
+    }
     request.i64(static_cast<int64_t>(outputs.size()));
-    uint64_t expected = 0;
-    for (const NDArray& array : outputs) {
-      request.tensorType(dlpackType(array.dtype()), array.shape().data(), static_cast<int32_t>(array.rank()));
-      expected += array.byteSize() + sizeof(int64_t);
-    }
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+      request.tensorType(dlpackType(outputs[i].dtype()), outputs[i].shape().data(), static_cast<int32_t>(outputs[i].rank()))
+          .i64(static_cast<int64_t>(layout.offsets[inputs.size() + i]));
     const std::string what = "running @" + symbol_;
-    bool pluginError = false;
-    Result<std::string> reply = process_->call(request.payload(), what, PluginLimit::Call, expected, &pluginError);
+    Result<std::string> reply = process_->call(request.payload(), what, PluginLimit::Call, 0, nullptr, passed);
     if (!reply) return makeError("@" + symbol_ + " (" + codegen_ + "): " + reply.error().message);
-    WireReader reader(*reply);
-    for (const NDArray& array : outputs) {
-      const std::string_view bytes = reader.bytes();
-      if (!reader.ok() || bytes.size() != array.byteSize()) return makeError(codegen_ + " sent a malformed reply to " + what);
-      std::memcpy(array.bytes(), bytes.data(), bytes.size());
-    }
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+      std::memcpy(outputs[i].bytes(), arena_->data() + layout.offsets[inputs.size() + i], outputs[i].byteSize());
     return Status::ok();
   }
 
@@ -144,6 +153,8 @@ class PluginModule final : public RuntimeModule {
   std::string directory_;
   bool ownedDirectory_;
   bool loaded_ = false;
+  /// The tensors of runs, shared with the host; replaced by a larger one when a run needs it.
+  std::optional<PluginArena> arena_;
 };
 
 }  // namespace

@@ -192,12 +192,12 @@ std::string PluginProcess::lastOutputLine() {
 }
 
 Result<std::string> PluginProcess::call(const std::string& request, const std::string& what, PluginLimit limit,
-                                        uint64_t maxReplyBytes, bool* pluginError) {
+                                        uint64_t maxReplyBytes, bool* pluginError, int passed) {
   if (failed_) return *failed_;
   BYOC_ASSIGN_OR_RETURN(double seconds, pluginLimitSeconds(limit));
   const WireDeadline deadline = deadlineAfter(seconds);
   // The greeting is the reply to no request.
-  Status sent = request.empty() ? Status::ok() : sendMessage(socket_, request, deadline);
+  Status sent = request.empty() ? Status::ok() : sendMessage(socket_, request, deadline, passed);
   Result<std::string> reply = sent ? receiveMessage(socket_, deadline, maxReplyBytes + 16 + limits::kMaxPluginMessageBytes)
                                    : Result<std::string>(sent.error());
   if (!reply) {

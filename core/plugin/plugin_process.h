@@ -71,9 +71,10 @@ class PluginProcess {
   /// Sends `request` and returns the rest of a successful reply. A failure is an error: the
   /// plugin's own message (`*pluginError` set), or the host's crash, exit or time out during
   /// `what` ("compiling the region", "running @f"), after which every call fails the same way.
-  /// A reply longer than `maxReplyBytes` is a failure too.
+  /// A reply longer than `maxReplyBytes` is a failure too. With `passed` ≥ 0, that descriptor
+  /// goes with the request.
   Result<std::string> call(const std::string& request, const std::string& what, PluginLimit limit, uint64_t maxReplyBytes,
-                           bool* pluginError = nullptr);
+                           bool* pluginError = nullptr, int passed = -1);
 
  private:
   PluginProcess(int pid, int socket, int output) : pid_(pid), socket_(socket), output_(output) {}

@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -26,26 +27,67 @@ Result<bool> waitFor(int fd, short events, WireDeadline deadline) {
   }
 }
 
-Status sendAll(int fd, const char* data, std::size_t size, WireDeadline deadline) {
+/// Room for the control message of one descriptor.
+union DescriptorControl {
+  char bytes[CMSG_SPACE(sizeof(int))];
+  cmsghdr align;
+};
+
+/// Sends `data`, the first part of it with the descriptor `passed` when that is ≥ 0.
+Status sendAll(int fd, const char* data, std::size_t size, WireDeadline deadline, int passed = -1) {
   while (size > 0) {
     BYOC_ASSIGN_OR_RETURN(bool ready, waitFor(fd, POLLOUT, deadline));
     if (!ready) return makeError("timed out");
-    const ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    iovec part{const_cast<char*>(data), size};
+    msghdr message{};
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    DescriptorControl control{};
+    if (passed >= 0) {
+      message.msg_control = control.bytes;
+      message.msg_controllen = sizeof control.bytes;
+      cmsghdr* header = CMSG_FIRSTHDR(&message);
+      header->cmsg_level = SOL_SOCKET;
+      header->cmsg_type = SCM_RIGHTS;
+      header->cmsg_len = CMSG_LEN(sizeof(int));
+      std::memcpy(CMSG_DATA(header), &passed, sizeof(int));
+    }
+    const ssize_t sent = ::sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
     if (sent < 0) {
       if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
       return makeError(errno == EPIPE || errno == ECONNRESET ? "closed" : std::string("send: ") + std::strerror(errno));
     }
     data += sent;
     size -= static_cast<std::size_t>(sent);
+    passed = -1;  // it went with the first byte
   }
   return Status::ok();
 }
 
-Status receiveAll(int fd, char* data, std::size_t size, WireDeadline deadline) {
+/// Receives `size` bytes; a descriptor that comes with them goes to `*received` if that is free,
+/// else it is closed.
+Status receiveAll(int fd, char* data, std::size_t size, WireDeadline deadline, int* received) {
   while (size > 0) {
     BYOC_ASSIGN_OR_RETURN(bool ready, waitFor(fd, POLLIN, deadline));
     if (!ready) return makeError("timed out");
-    const ssize_t got = ::recv(fd, data, size, MSG_DONTWAIT);
+    iovec part{data, size};
+    msghdr message{};
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    DescriptorControl control{};
+    message.msg_control = control.bytes;
+    message.msg_controllen = sizeof control.bytes;
+    const ssize_t got = ::recvmsg(fd, &message, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+    for (cmsghdr* header = CMSG_FIRSTHDR(&message); got >= 0 && header; header = CMSG_NXTHDR(&message, header)) {
+      if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+      const std::size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+      for (std::size_t i = 0; i < count; ++i) {
+        int descriptor = -1;
+        std::memcpy(&descriptor, CMSG_DATA(header) + i * sizeof(int), sizeof(int));
+        if (received && *received < 0) *received = descriptor;
+        else ::close(descriptor);
+      }
+    }
     if (got == 0) return makeError("closed");
     if (got < 0) {
       if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
@@ -130,19 +172,27 @@ WireTensorType WireReader::tensorType() {
   return type;
 }
 
-Status sendMessage(int fd, std::string_view payload, WireDeadline deadline) {
+Status sendMessage(int fd, std::string_view payload, WireDeadline deadline, int passed) {
   const uint64_t size = payload.size();
-  BYOC_TRY(sendAll(fd, reinterpret_cast<const char*>(&size), sizeof size, deadline));
+  BYOC_TRY(sendAll(fd, reinterpret_cast<const char*>(&size), sizeof size, deadline, passed));
   return sendAll(fd, payload.data(), payload.size(), deadline);
 }
 
-Result<std::string> receiveMessage(int fd, WireDeadline deadline, uint64_t maxBytes) {
+Result<std::string> receiveMessage(int fd, WireDeadline deadline, uint64_t maxBytes, int* received) {
+  int descriptor = -1;
+  // Closes a descriptor that came with a message that is then refused.
+  auto fail = [&](Diagnostic error) {
+    if (descriptor >= 0) ::close(descriptor);
+    return error;
+  };
   uint64_t size = 0;
-  BYOC_TRY(receiveAll(fd, reinterpret_cast<char*>(&size), sizeof size, deadline));
+  if (Status header = receiveAll(fd, reinterpret_cast<char*>(&size), sizeof size, deadline, &descriptor); !header) return fail(header.error());
   if (size > maxBytes)
-    return makeError("a message of " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " expected");
+    return fail(makeError("a message of " + std::to_string(size) + " bytes, more than the " + std::to_string(maxBytes) + " expected"));
   std::string payload(size, '\0');
-  BYOC_TRY(receiveAll(fd, payload.data(), payload.size(), deadline));
+  if (Status body = receiveAll(fd, payload.data(), payload.size(), deadline, &descriptor); !body) return fail(body.error());
+  if (received) *received = descriptor;
+  else if (descriptor >= 0) ::close(descriptor);
   return payload;
 }
 

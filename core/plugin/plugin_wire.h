@@ -8,8 +8,12 @@
 /// Requests (the first field is the request's `WireRequest`):
 ///   compile  region JSON, constants as safetensors          → the artifact's files
 ///   load     directory, the artifact's files                  → the outputs' descriptions
-///   run      inputs (description and bytes), output sizes     → the outputs' bytes
+///   run      the tensor arena's size, inputs and outputs      → nothing; the outputs are in the arena
+///            (each a description and its offset in the arena)
 ///   unload                                                    → nothing; the host then exits
+/// Tensors do not travel through the socket: they live in an arena of shared memory (a sealed
+/// memory file, plugin_arena.h) that both map. A run request that comes with a new arena carries
+/// its descriptor (SCM_RIGHTS); the host keeps the last one it got.
 /// Every reply starts with a status: 0 and the result, or 1 and a one-line error message. Before
 /// any request the host sends its greeting, a reply holding the plugin's name, version and summary.
 
@@ -68,11 +72,13 @@ class WireReader {
 /// When a wait for the other side gives up; `max()` for never.
 using WireDeadline = std::chrono::steady_clock::time_point;
 
-/// Writes one message to the socket `fd`, waiting for it to drain until `deadline`.
-Status sendMessage(int fd, std::string_view payload, WireDeadline deadline);
+/// Writes one message to the socket `fd`, waiting for it to drain until `deadline`; with
+/// `passed` ≥ 0, that descriptor goes with it.
+Status sendMessage(int fd, std::string_view payload, WireDeadline deadline, int passed = -1);
 
 /// Reads one message from the socket `fd`, of at most `maxBytes`, waiting until `deadline`.
-/// An orderly end of the stream is the error "closed".
-Result<std::string> receiveMessage(int fd, WireDeadline deadline, uint64_t maxBytes);
+/// An orderly end of the stream is the error "closed". A descriptor that came with the message
+/// is stored in `*received` (which the caller then owns), or closed when `received` is null.
+Result<std::string> receiveMessage(int fd, WireDeadline deadline, uint64_t maxBytes, int* received = nullptr);
 
 }  // namespace byoc
