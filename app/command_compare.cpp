@@ -103,7 +103,7 @@ void printComposites(const Module& loaded, const std::map<NodeId, std::string>& 
   table.print(std::cout);
 }
 
-std::string describeSide(const std::string& side, const PartitionRequest& request, std::size_t regions, std::size_t composites) {
+std::string describeSide(const std::string& side, const NamedPartition& request, std::size_t regions, std::size_t composites) {
   return side + ": " + commaSeparated(request.targets) + " (" + request.pipeline + " flow): " + plural(regions, "region") + ", " +
          plural(composites, "composite");
 }
@@ -112,8 +112,8 @@ std::string describeSide(const std::string& side, const PartitionRequest& reques
 
 int runCompare(const Options& options) {
   const std::string pipeline = options.value("--pipeline").value_or("relay");
-  const PartitionRequest requestA{options.values("--target"), pipeline};
-  const PartitionRequest requestB{options.values("--against"), options.value("--against-pipeline").value_or(pipeline)};
+  const NamedPartition requestA{options.values("--target"), pipeline};
+  const NamedPartition requestB{options.values("--against"), options.value("--against-pipeline").value_or(pipeline)};
   Result<Module> loaded = loadTypedModel(options);
   if (!loaded) return reportError(loaded.error());
   Result<PartitionedModel> a = partitionForTargets(options, *loaded, requestA);

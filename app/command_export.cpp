@@ -6,16 +6,14 @@
 /// its executor, regions a plugin compiled built from their IR on the reference codegen: verifying
 /// runs no code the export carries and no plugin.
 
-#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <iostream>
 
 #include "commands.h"
 #include "export/export_reader.h"
-#include "export/export_writer.h"
+#include "session/export_partitioned.h"
 #include "model_input.h"
-#include "runtime/reference_check.h"
 #include "version.h"
 
 namespace byoc::cli {
@@ -55,30 +53,19 @@ class StopOnSignal {
 }  // namespace
 
 int runExport(const Options& options) {
-  LoadedExport source;
-  Result<Module> model = loadTypedModel(options, &source);
-  if (!model) return reportError(model.error());
-  Result<PartitionedModel> partitioned = partitionForTargets(options, *model);
+  Result<OpenedModel> opened = openInput(options);
+  if (!opened) return reportError(opened.error());
+  Result<PartitionedModel> partitioned = partitionForTargets(options, opened->module);
   if (!partitioned) return reportError(partitioned.error());
-  ExportOptions exportOptions;
-  exportOptions.producer = std::string("byoc-studio ") + BYOC_STUDIO_VERSION;
-  // An export exported again keeps its targets' codegens and its kernel graphs.
-  exportOptions.targets = source.manifest.targets;
-  exportOptions.kernelGraphs = source.kernelGraphs;
-  for (const auto& target : partitioned->targets) {
-    auto same = std::find_if(exportOptions.targets.begin(), exportOptions.targets.end(),
-                             [&](const ManifestTarget& recorded) { return recorded.name == target->name; });
-    if (same != exportOptions.targets.end()) same->codegen = targetCodegen(*target);
-    else exportOptions.targets.push_back({target->name, targetCodegen(*target)});
-  }
   const std::string out = *options.value("-o");
-  exportOptions.onFileWritten = [](const std::string&) -> Status {
-    return stopSignal ? Status(makeError("interrupted by SIG" + std::string(sigabbrev_np(stopSignal)) + "; nothing was written"))
-                      : Status::ok();
-  };
+  ExportRequest request{out, std::string("byoc-studio ") + BYOC_STUDIO_VERSION, [](const std::string&) -> Status {
+                          return stopSignal ? Status(makeError("interrupted by SIG" + std::string(sigabbrev_np(stopSignal)) +
+                                                               "; nothing was written"))
+                                            : Status::ok();
+                        }};
   Status written = [&] {
     StopOnSignal stopOnSignal;
-    return exportModule(partitioned->module, exportOptions, out);
+    return exportPartitioned(*opened, partitioned->module, partitioned->targets, request);
   }();
   if (stopSignal) {
     if (!written) reportError(makeError(written.error().message, {out}));

@@ -7,7 +7,6 @@
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "model_input.h"
-#include "pass/infer_type.h"
 
 namespace byoc::cli {
 
@@ -41,12 +40,11 @@ void describeExport(const LoadedExport& loaded) {
   }
 }
 
-/// The model of the command: an export directory (described first), a model file or the demo.
+/// The model of the command: an export (described first), a model file or the demo.
 Result<Module> loadAndDescribe(const Options& options) {
-  if (!options.file || !isExportDirectory(*options.file)) return loadTypedModel(options);
-  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
-  describeExport(loaded);
-  return inferTypes(loaded.module);
+  BYOC_ASSIGN_OR_RETURN(OpenedModel opened, openInput(options));
+  if (opened.exported) describeExport(*opened.exported);
+  return std::move(opened.module);
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 #include "export/export_reader.h"
 #include "ir/ops/op_helpers.h"
 #include "model_input.h"
-#include "pass/partition/partition_flow.h"
-#include "pass/pass_runner.h"
+#include "session/model_run.h"
+#include "step_runner.h"
 #include "runtime/executor.h"
 #include "runtime/npy.h"
 #include "support/dims_text.h"
@@ -120,18 +120,14 @@ double milliseconds(std::chrono::steady_clock::duration duration) {
   return std::chrono::duration<double, std::milli>(duration).count();
 }
 
-/// Runs `reference` (the unpartitioned model, or the module itself) with every region on the
-/// reference codegen and compares the outputs; runs `regionsChecked` with each region call checked
-/// against the reference codegen on the same inputs.
-int compareWithReference(const Module& reference, const Module& regionsChecked, const ExecutorOptions& executorOptions,
-                         const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
-  Result<std::vector<NDArray>> expected = runOnReference(reference, args);
-  if (!expected) return reportError(expected.error());
-  Result<std::vector<RegionAgreement>> regions = checkRegions(regionsChecked, executorOptions, args);
-  if (!regions) return reportError(regions.error());
-  ReferenceComparison comparison = byoc::compareWithReference(outputs, *expected);
-  comparison.regions = std::move(regions).value();
-  std::cout << "compare with reference (reference kernels only):\n";
+/// Compares the run's `outputs` with the reference as `plan` says (model_run.h) and prints how
+/// they agree: each output, then each offloaded call.
+int compareWithReference(const RunPlan& plan, const std::vector<Value>& args, const std::vector<NDArray>& outputs) {
+  Result<ReferenceComparison> compared = compareRun(plan, args, outputs);
+  if (!compared) return reportError(compared.error());
+  const ReferenceComparison& comparison = *compared;
+  std::cout << "compare with reference (reference kernels only"
+            << (plan.referenceFile.empty() ? std::string() : "; the model exported, " + plan.referenceFile) << "):\n";
   for (std::size_t i = 0; i < comparison.outputs.size(); ++i) {
     const Difference& difference = comparison.outputs[i];
     std::cout << "  " << i << "  max abs error " << number(difference.maxAbsolute) << "  max rel error "
@@ -139,8 +135,12 @@ int compareWithReference(const Module& reference, const Module& regionsChecked, 
   }
   std::size_t agreeing = 0;
   for (const RegionAgreement& region : comparison.regions) agreeing += region.worst.within ? 1 : 0;
-  std::cout << "each offloaded call on the inputs the run gave it (int8 and uint8 within two steps):\n  " << agreeing
-            << " of " << comparison.regions.size() << " agree\n";
+  if (plan.regionsChecked) {
+    std::cout << "each offloaded call on the inputs the run gave it (int8 and uint8 within two steps):\n  " << agreeing
+              << " of " << comparison.regions.size() << " agree\n";
+  } else {
+    std::cout << "each offloaded call: not checked (the export's kernel graphs hold no IR for the reference kernels)\n";
+  }
   for (const RegionAgreement& region : comparison.regions)
     if (!region.worst.within)
       std::cout << "  " << region.label << "  max abs error " << number(region.worst.maxAbsolute) << "  DIFFERS\n";
@@ -163,61 +163,32 @@ int bench(Executor& executor, const std::vector<Value>& args, int runs, int thre
   return 0;
 }
 
-/// What `byoc run` runs, and what its outputs are compared with.
-struct RunPlan {
-  Module module;
-  /// The module whose regions `--compare-reference` runs on the reference codegen; none for an
-  /// export with kernel graphs (their IR is not in the export).
-  std::optional<Module> reference;
-  /// The module whose region calls `--compare-reference` checks one by one: the model partitioned
-  /// with a region per offloaded call, or the export as it is.
-  std::optional<Module> regionsChecked;
-  /// For an export with regions a plugin compiled: what was done with their compiled files.
-  std::string compiledRegions = {};
-};
-
-/// An export directory as it was exported (its regions through the codegens it records, kernel
-/// graphs through the dnnl codegen), else the model partitioned for the `--target`s, each target's
-/// regions sent to its codegen.
-Result<RunPlan> planRun(const Options& options, ExecutorOptions& executorOptions) {
-  if (options.file && isExportDirectory(*options.file)) {
-    if (options.has("--target")) return makeError("an export is already partitioned; --target does not apply", {*options.file});
-    BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
-    const bool trusted = options.has("--trust-compiled");
-    executorOptions = exportExecutorOptions(loaded, trusted ? CompiledRegions::Trust : CompiledRegions::Rebuild, executorOptions.threads);
-    RunPlan plan{loaded.module, loaded.module, loaded.module};
-    if (!loaded.compiled.empty())
-      plan.compiledRegions = std::to_string(loaded.compiled.size()) +
-                             (trusted ? " plugin region(s) run from the export's compiled files (--trust-compiled)"
-                                      : " plugin region(s) compiled again from their IR; the export's compiled files were not run "
-                                        "(--trust-compiled runs them)");
-    if (!loaded.kernelGraphs.empty()) plan.reference.reset();
-    return plan;
-  }
-  if (options.has("--trust-compiled")) return makeError("--trust-compiled applies to an export directory only");
-  BYOC_ASSIGN_OR_RETURN(Module model, loadTypedModel(options));
-  BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, model));
-  addTargetCodegens(partitioned.targets, executorOptions);
-  RunPlan plan{std::move(partitioned.module), model, model};
-  if (options.has("--compare-reference") && !partitioned.targets.empty()) {
-    BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, regionPerCallSteps(partitioned.targets));
-    BYOC_ASSIGN_OR_RETURN(PassRun run, runPasses(steps, model));
-    plan.regionsChecked = std::move(run.steps.back().module);
-  }
+/// What `byoc run` runs (model_run.h): an export as it was exported, else the model partitioned for
+/// the `--target`s with the instruments the flags ask for.
+Result<RunPlan> planCommandRun(const Options& options) {
+  BYOC_ASSIGN_OR_RETURN(OpenedModel opened, openInput(options));
+  if (opened.exported && options.has("--target"))
+    return makeError("an export is already partitioned; --target does not apply", {opened.path});
+  if (!opened.exported && options.has("--trust-compiled")) return makeError("--trust-compiled applies to an export directory only");
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(options.value("--pipeline").value_or("relay")));
+  BYOC_ASSIGN_OR_RETURN(PartitionedModel partitioned, partitionForTargets(options, opened.module));
+  RunSettings settings;
+  settings.threads = static_cast<int>(options.number("--threads", 1));
+  settings.trustCompiled = options.has("--trust-compiled");
+  settings.checkEachCall = options.has("--compare-reference");
+  Result<RunPlan> plan = planRun(opened, {std::move(partitioned.targets), pipeline}, settings, &partitioned.module);
+  if (plan && !plan->compiledRegions.empty() && !settings.trustCompiled) plan->compiledRegions += " (--trust-compiled runs them)";
   return plan;
 }
 
 }  // namespace
 
 int runRun(const Options& options) {
-  ExecutorOptions executorOptions;
-  executorOptions.threads = static_cast<int>(options.number("--threads", 1));
-  Result<RunPlan> plan = planRun(options, executorOptions);
+  Result<RunPlan> plan = planCommandRun(options);
   if (!plan) return reportError(plan.error());
   if (options.has("--compare-reference") && !plan->reference)
-    return reportError(makeError("--compare-reference: the export's dnnl regions are kernel graphs, which only the dnnl codegen "
-                                 "runs; compare the model before export instead",
-                                 {*options.file}));
+    return reportError(makeError("--compare-reference: " + plan->notComparable, {*options.file}));
+  const ExecutorOptions& executorOptions = plan->executorOptions;
   Result<std::unique_ptr<Executor>> created = Executor::create(plan->module, executorOptions);
   if (!created) return reportError(created.error());
   Executor& executor = **created;
@@ -261,7 +232,7 @@ int runRun(const Options& options) {
     }
   }
   if (options.has("--compare-reference")) {
-    if (int status = compareWithReference(*plan->reference, *plan->regionsChecked, executorOptions, *args, outputs)) return status;
+    if (int status = compareWithReference(*plan, *args, outputs)) return status;
   }
   int runs = static_cast<int>(options.number("--bench", 0));
   return runs > 0 ? bench(executor, *args, runs, executorOptions.threads) : 0;

@@ -2,61 +2,38 @@
 
 #include <iostream>
 
-#include "builtin_resources.h"
-#include "export/export_reader.h"
-#include "frontend/loader.h"
-#include "pass/infer_type.h"
-#include "pass/partition/partition_flow.h"
 #include "step_runner.h"
-#include "runtime/runtime_module.h"
-#include "target/target_library.h"
-#include "text/parser.h"
 
 namespace byoc::cli {
 
-namespace {
-
-Result<Module> loadModel(const Options& options, LoadedExport* source) {
-  if (options.demo()) return parseModule(*findBuiltinResource(kDemoModelName), std::string(kDemoModelName));
-  if (!isExportDirectory(*options.file)) return loadModuleFile(*options.file);
-  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(*options.file));
-  Module module = loaded.module;
-  if (source) *source = std::move(loaded);
-  return module;
+Result<OpenedModel> openInput(const Options& options) {
+  if (options.demo()) return openDemo();
+  return openModel(*options.file);
 }
 
-}  // namespace
-
-Result<Module> loadTypedModel(const Options& options, LoadedExport* source) {
-  Result<Module> module = loadModel(options, source);
-  if (!module) return module;
-  return inferTypes(*module);
+Result<Module> loadTypedModel(const Options& options) {
+  BYOC_ASSIGN_OR_RETURN(OpenedModel opened, openInput(options));
+  return std::move(opened.module);
 }
 
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector<std::string>& names) {
-  std::vector<std::shared_ptr<const Target>> targets;
-  for (const std::string& name : names) {
-    BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name));
-    // Partitioning does not need the codegen, so this is said, not refused; running fails at the row.
-    for (const Diagnostic& problem : compositesTheCodegenCannotBuild(target))
-      std::cerr << "warning: " << name << ": " << problem.message << "\n";
-    targets.push_back(std::make_shared<const Target>(std::move(target)));
-  }
-  return targets;
+  return byoc::loadTargets(names, [](const std::string& name, const Diagnostic& problem) {
+    std::cerr << "warning: " << name << ": " << problem.message << "\n";
+  });
 }
 
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const Options& options) {
   return loadTargets(options.values("--target"));
 }
 
-Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model, const PartitionRequest& request) {
+Result<PartitionedModel> partitionForTargets(const Options& options, const Module& model, const NamedPartition& named) {
   PartitionedModel partitioned{model, {}};
-  BYOC_ASSIGN_OR_RETURN(partitioned.targets, loadTargets(request.targets));
+  BYOC_ASSIGN_OR_RETURN(partitioned.targets, loadTargets(named.targets));
   if (partitioned.targets.empty()) return partitioned;
-  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(request.pipeline));
-  BYOC_ASSIGN_OR_RETURN(std::vector<PassPtr> steps, partitionSteps(partitioned.targets, pipeline));
-  BYOC_ASSIGN_OR_RETURN(PassRun run, runInstrumented(options, steps, model));
-  partitioned.module = std::move(run.steps.back().module);
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(named.pipeline));
+  BYOC_ASSIGN_OR_RETURN(PassRun run, partitionModel(model, {partitioned.targets, pipeline}, instrumentedOptions(options)));
+  reportTiming(options, run);
+  partitioned.module = partitionedModule(run, model);
   return partitioned;
 }
 

@@ -17,8 +17,7 @@ std::string twoDigits(std::size_t number) { return (number < 10 ? "0" : "") + st
 
 }  // namespace
 
-Result<PassRun> runInstrumented(const Options& options, std::span<const PassPtr> steps, const Module& module,
-                                PassRunOptions base) {
+PassRunOptions instrumentedOptions(const Options& options, PassRunOptions base) {
   base.timePasses = options.has("--time-passes");
   base.verifyEach = options.has("--verify-each");
   base.dumpAfterAll = options.has("--print-ir-after-all");
@@ -26,8 +25,17 @@ Result<PassRun> runInstrumented(const Options& options, std::span<const PassPtr>
   base.irDumps = &std::cerr;
   base.dumpOptions.showTypes = options.has("--types");
   base.dumpOptions.showMetadata = false;
-  Result<PassRun> run = runPasses(steps, module, base);
-  if (run && base.timePasses) std::cerr << run->timing;
+  return base;
+}
+
+void reportTiming(const Options& options, const PassRun& run) {
+  if (options.has("--time-passes")) std::cerr << run.timing;
+}
+
+Result<PassRun> runInstrumented(const Options& options, std::span<const PassPtr> steps, const Module& module,
+                                PassRunOptions base) {
+  Result<PassRun> run = runPasses(steps, module, instrumentedOptions(options, std::move(base)));
+  if (run) reportTiming(options, *run);
   return run;
 }
 

@@ -17,6 +17,12 @@
 
 namespace byoc::cli {
 
+/// `base` with the instruments `options` ask for, their reports going to stderr.
+PassRunOptions instrumentedOptions(const Options& options, PassRunOptions base = {});
+
+/// Writes the timing table of `run` to stderr when `--time-passes` asked for it.
+void reportTiming(const Options& options, const PassRun& run);
+
 /// Runs `steps` on `module` with the instruments `options` ask for; the timing table, if asked,
 /// goes to stderr after the run. `base` gives what else the run does (e.g. `afterStep`).
 Result<PassRun> runInstrumented(const Options& options, std::span<const PassPtr> steps, const Module& module,

@@ -39,6 +39,7 @@
 #include "run/run_panel.h"
 #include "run/run_plugins.h"
 #include "plugin/plugin_registry.h"
+#include "session/opened_model.h"
 #include "support/job.h"
 #include "version.h"
 
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
 
   const QStringList stepFiles = parser.value(steps).split(u',', Qt::SkipEmptyParts);
   const QStringList targets = parser.values(target);
-  if (!file.isEmpty() && (!targets.isEmpty() || !stepFiles.isEmpty()) && byoc::ui::exportDirectoryOf(file.toStdString())) {
+  if (!file.isEmpty() && (!targets.isEmpty() || !stepFiles.isEmpty()) && byoc::exportDirectoryOf(file.toStdString())) {
     std::fprintf(stderr, "error: %s: an export is already partitioned; --%s does not apply\n", qPrintable(file),
                  targets.isEmpty() ? "steps" : "target");
     return 2;

@@ -1,6 +1,7 @@
 /// \file
-/// The app's partition run: one snapshot per pass of the flow, and a cancel from another thread
-/// stopping a run on a 100,000-node model with a `cancelled` error instead of completing it.
+/// Partitioning as the app runs it (core/session, its steps made snapshots): one snapshot per pass
+/// of the flow, and a cancel from another thread stopping a run on a 100,000-node model with a
+/// `cancelled` error instead of completing it.
 
 #include <QtTest>
 #include <atomic>
@@ -8,7 +9,8 @@
 #include <future>
 #include <thread>
 
-#include "window/partition_job.h"
+#include "session/partitioning.h"
+#include "snapshot/snapshot.h"
 #include "pass/infer_type.h"
 #include "synthetic_chain.h"
 #include "target/target_library.h"
@@ -44,21 +46,22 @@ class TestPartitionJob : public QObject {
  private slots:
   void keepsTheModuleAfterEveryPassAndReportsEach() {
     std::vector<std::string> reported;
-    PartitionControl control;
+    PassRunOptions control;
     control.progress = [&](const std::string& pass, int depth) {
       if (depth == 0) reported.push_back(pass);
     };
-    Result<std::vector<Snapshot>> snapshots = runPartitionFlow(typedChain(10), dnnlTarget(), QStringLiteral("relay"), control);
-    QVERIFY2(snapshots, snapshots ? "" : snapshots.error().str().c_str());
+    Result<PassRun> run = partitionModel(typedChain(10), {dnnlTarget(), PartitionPipeline::Relay}, control);
+    QVERIFY2(run, run ? "" : run.error().str().c_str());
+    const std::vector<Snapshot> snapshots = snapshotsOf(std::move(run).value());
     const QStringList expected{QStringLiteral("FakeQuantizationToInteger"), QStringLiteral("CanonicalizeOps"),
                                QStringLiteral("SimplifyInference"),         QStringLiteral("FoldConstant"),
                                QStringLiteral("LegalizeQnnForDnnl"),        QStringLiteral("MergeComposite"),
                                QStringLiteral("AnnotateTarget"),            QStringLiteral("MergeCompilerRegions"),
                                QStringLiteral("PartitionGraph"),            QStringLiteral("PruneRegions")};
-    QCOMPARE(passNames(*snapshots), expected);
+    QCOMPARE(passNames(snapshots), expected);
     QCOMPARE(static_cast<qsizetype>(reported.size()), expected.size());
-    QVERIFY((*snapshots)[5].changed);  // MergeComposite
-    QVERIFY(snapshots->back().module.functions().size() > 1);  // the region was outlined
+    QVERIFY(snapshots[5].changed);  // MergeComposite
+    QVERIFY(snapshots.back().module.functions().size() > 1);  // the region was outlined
   }
 
   void aCancelFromAnotherThreadStopsALargeRun_data() {
@@ -85,7 +88,7 @@ class TestPartitionJob : public QObject {
       cancel->store(true);
     });
     QStringList reported;  // on this thread: the run calls back on the thread it runs on
-    PartitionControl control;
+    PassRunOptions control;
     control.cancel = cancel;
     control.progress = [&](const std::string& pass, int depth) {
       if (depth != 0) return;
@@ -95,7 +98,7 @@ class TestPartitionJob : public QObject {
       // Whatever the scheduling, the run cannot finish before the canceller has set the flag.
       while (name == waitAt && !cancel->load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
-    Result<std::vector<Snapshot>> result = runPartitionFlow(model, dnnlTarget(), pipeline, control);
+    Result<PassRun> result = partitionModel(model, {dnnlTarget(), parsePartitionPipeline(pipeline.toStdString()).value()}, control);
     canceller.join();
     QVERIFY2(!result, "the run completed although it was cancelled");
     const QString message = QString::fromStdString(result.error().message);

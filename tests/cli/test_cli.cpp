@@ -329,8 +329,8 @@ class TestCli : public QObject {
     auto run = runCli({QStringLiteral("match"), QStringLiteral("--demo"), QStringLiteral("--pattern"),
                        QStringLiteral("nn.relu(nn.bias_add(nn.conv2d(*, *), *))")});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY(run.out.startsWith(QStringLiteral("match 1 in @main: a call of nn.relu (models/demo.relay:9:12)\n")));
-    QVERIFY(run.out.contains(QStringLiteral("  a call of nn.conv2d (models/demo.relay:12:12)\n")));
+    QVERIFY(run.out.startsWith(QStringLiteral("match 1 in @main: a call of nn.relu (demo.relay:9:12)\n")));
+    QVERIFY(run.out.contains(QStringLiteral("  a call of nn.conv2d (demo.relay:12:12)\n")));
     QVERIFY(run.out.endsWith(QStringLiteral("\n2 matches\n")));
     auto bad = runCli({QStringLiteral("match"), QStringLiteral("--demo"), QStringLiteral("--pattern"), QStringLiteral("nn.relu((")});
     QCOMPARE(bad.exitCode, 1);

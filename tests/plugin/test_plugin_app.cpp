@@ -22,7 +22,7 @@
 #include "target/target_library.h"
 #include "test_files.h"
 #include "text/parser.h"
-#include "window/partition_job.h"
+#include "session/partitioning.h"
 
 using namespace byoc;
 using namespace byoc::ui;
@@ -120,14 +120,14 @@ class TestPluginApp : public QObject {
   // compiled code"), and then in the plugin's host, never in the app.
   void anExportsCompiledLibraryRunsOnlyWhenTrusted() {
     Module relu = moduleOf(QStringLiteral("plugin/relu.relay"));
-    Result<std::vector<Snapshot>> steps = runPartitionFlow(relu, {targetOf("ccompiler")}, QStringLiteral("relay"));
-    QVERIFY(steps && !steps->empty());
+    Result<PassRun> steps = partitionModel(relu, {{targetOf("ccompiler")}, PartitionPipeline::Relay});
+    QVERIFY(steps && !steps->steps.empty());
     QTemporaryDir dir;
     const std::string out = dir.filePath(QStringLiteral("export")).toStdString();
     ExportOptions options;
     options.producer = "test";
     options.targets = {{"ccompiler", "plugin:ccompiler"}};
-    QVERIFY(exportModule(steps->back().module, options, out));
+    QVERIFY(exportModule(steps->steps.back().module, options, out));
     Result<LoadedExport> loaded = loadExport(out);
     QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
     QCOMPARE(loaded->compiled.size(), std::size_t(1));

@@ -488,7 +488,7 @@ class TestOpSupport : public QObject {
     QCOMPARE(serializeTarget(window.targetDocument()->target()), serializeTarget(edited));
     QVERIFY(window.targetDocument()->isModified());
     // Once offered, loading another target removes it, as before.
-    window.targetDocument()->load(QStringLiteral("dnnl"));
+    QVERIFY(window.targetDocument()->load(QStringLiteral("dnnl")));
     QVERIFY(!QFile::exists(copy));
   }
 

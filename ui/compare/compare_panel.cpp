@@ -11,7 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "window/partition_job.h"
+#include "session/partitioning.h"
 #include "compare/comparison_model.h"
 #include "overlay/comparison_overlay.h"
 #include "panels/row_table.h"
@@ -150,8 +150,9 @@ void ComparePanel::compareWith(int index) {
       [loaded, sideA, target = choice.target.toStdString(), pipeline = choice.pipeline](const JobControl& control) -> Result<SideB> {
         BYOC_ASSIGN_OR_RETURN(Target loadedTarget, loadTarget(target));
         std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(std::move(loadedTarget))};
-        BYOC_ASSIGN_OR_RETURN(std::vector<Snapshot> steps, runPartitionFlow(loaded, targets, pipeline, {{}, control.cancelFlag()}));
-        Module sideB = steps.back().module;
+        BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
+        BYOC_ASSIGN_OR_RETURN(PassRun run, partitionModel(loaded, {targets, flow}, {.cancel = control.cancelFlag()}));
+        Module sideB = partitionedModule(run, loaded);
         PartitionDiff diff = comparePartitionings(loaded, sideA, sideB);
         return SideB{std::move(sideB), std::move(diff)};
       },

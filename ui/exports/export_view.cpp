@@ -1,10 +1,9 @@
 /// \file
-/// exportDirectoryOf, externalCallOverlay and regionProperties.
+/// externalCallOverlay and regionProperties.
 
 #include "exports/export_view.h"
 
 #include <QStringList>
-#include <filesystem>
 #include <map>
 
 #include "graph/graph_model.h"
@@ -13,8 +12,6 @@ namespace byoc::ui {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 /// The `Compiler` (or `Codegen`) attribute of `function`, empty when it has none.
 std::string compilerOf(const FunctionNode& function) {
   for (const char* name : {"Compiler", "Codegen"})
@@ -22,26 +19,7 @@ std::string compilerOf(const FunctionNode& function) {
   return {};
 }
 
-/// Whether the manifest of the export in `directory` names `relative` (or it is the manifest).
-bool listedIn(const std::string& directory, const std::string& relative) {
-  if (relative == kManifestFileName) return true;
-  Result<Manifest> manifest = readExportManifest(directory);
-  return manifest && (manifest->files.count(relative) || relative == manifest->hostText);
-}
-
 }  // namespace
-
-std::optional<std::string> exportDirectoryOf(const std::string& path) {
-  if (isExportDirectory(path)) return path;
-  const fs::path file = fs::absolute(fs::path(path)).lexically_normal();
-  // The manifest sits beside the file or one folder up (artifacts/).
-  fs::path directory = file.parent_path();
-  for (int up = 0; up < 2 && !directory.empty(); ++up, directory = directory.parent_path()) {
-    if (!isExportDirectory(directory.string())) continue;
-    if (listedIn(directory.string(), file.lexically_relative(directory).generic_string())) return directory.string();
-  }
-  return std::nullopt;
-}
 
 std::string calledGlobal(const GraphNode& node) {
   if (node.kind != GraphNodeKind::Call || !node.expr) return {};

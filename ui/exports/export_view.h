@@ -20,11 +20,6 @@ namespace byoc::ui {
 
 class GraphModel;
 
-/// The export directory that opening `path` opens: `path` itself when it is an export directory,
-/// else the directory of the export whose manifest lists `path` (its manifest.json, host.json,
-/// host.relay, parameters or an artifact); nothing when `path` belongs to no export.
-std::optional<std::string> exportDirectoryOf(const std::string& path);
-
 /// The regions of the partitioned module drawn on `host`, the graph of its `@main`: one partition
 /// hull per call of a global function carrying `Compiler` (or `Codegen`), the call assigned to it.
 GraphOverlay externalCallOverlay(const Module& module, const GraphModel& host);

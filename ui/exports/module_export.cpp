@@ -4,21 +4,18 @@
 #include <QProgressDialog>
 #include <QWidget>
 
-#include "window/partition_job.h"
-#include "export/export_writer.h"
-#include "runtime/reference_check.h"
+#include "session/export_partitioned.h"
+#include "session/partitioning.h"
 
 namespace byoc::ui {
 
 Status exportPartitionedModule(const ModuleExportRequest& request,
                                const std::function<Status(const std::string& file)>& onFileWritten) {
-  BYOC_ASSIGN_OR_RETURN(std::vector<Snapshot> steps, runPartitionFlow(request.loaded, request.targets, request.pipeline));
-  ExportOptions options;
-  options.producer = request.producer.toStdString();
-  for (const auto& target : request.targets)
-    options.targets.push_back({target->name, targetCodegen(*target)});
-  options.onFileWritten = onFileWritten;
-  return exportModule(steps.empty() ? request.loaded : steps.back().module, options, request.directory.toStdString());
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(request.pipeline.toStdString()));
+  BYOC_ASSIGN_OR_RETURN(PassRun run, partitionModel(request.loaded, {request.targets, flow}));
+  const OpenedModel opened{{}, request.loaded, std::nullopt, nullptr};
+  return exportPartitioned(opened, partitionedModule(run, request.loaded), request.targets,
+                           {request.directory.toStdString(), request.producer.toStdString(), onFileWritten});
 }
 
 ModuleExportJob::ModuleExportJob(ModuleExportRequest request, QWidget* parent) : QObject(parent), parent_(parent) {

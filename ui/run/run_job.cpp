@@ -2,14 +2,8 @@
 
 #include <QStringList>
 
-#include <filesystem>
-
-#include "window/partition_job.h"
-#include "frontend/loader.h"
-#include "pass/infer_type.h"
-#include "pass/partition/partition_flow.h"
-#include "pass/pass_runner.h"
 #include "plugin/plugin_module.h"
+#include "session/model_run.h"
 
 namespace byoc::ui {
 
@@ -19,26 +13,6 @@ namespace {
 constexpr int kFixedStages = 5;
 
 Diagnostic cancelled() { return makeError("the run was cancelled"); }
-
-/// The file of the model `exported` was made from, as its provenance names it; empty if none.
-std::string exportSourceFile(const LoadedExport& exported) {
-  const auto& provenance = exported.module.provenance();
-  std::string file;
-  if (provenance) {
-    for (const auto& [id, location] : provenance->locations)
-      if (!location.file.empty() && (file.empty() || location.file < file)) file = location.file;
-  }
-  return file;
-}
-
-/// The model in `file` (see exportSourceFile), loaded and type-checked.
-Result<Module> exportSource(const std::string& file) {
-  if (file.empty()) return makeError("the export does not name the model it was made from");
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(file, error)) return makeError("the model it was exported from is not there any more", {file});
-  BYOC_ASSIGN_OR_RETURN(Module model, loadModuleFile(file));
-  return inferTypes(model);
-}
 
 /// runAndCompare, up to the release of its regions.
 Result<RunReport> runAndCompareRegions(const RunRequest& request, const std::atomic<bool>* cancel, const RunProgress& progress) {
@@ -55,18 +29,19 @@ Result<RunReport> runAndCompareRegions(const RunRequest& request, const std::ato
   };
 
   RunReport result;
-  ExecutorOptions options;
-  if (request.exported) {
-    result.partitioned = request.exported->module;
-    options = exportExecutorOptions(*request.exported, request.trustCompiled ? CompiledRegions::Trust : CompiledRegions::Rebuild);
-  } else {
-    report(0, QStringLiteral("Partitioning"));
-    Result<std::vector<Snapshot>> steps = runPartitionFlow(request.loaded, request.targets, request.pipeline);
-    if (!steps) return inStage("partitioning", steps.error());
-    if (isCancelled()) return cancelled();
-    result.partitioned = steps->empty() ? request.loaded : steps->back().module;
-    addTargetCodegens(request.targets, options);
-  }
+  if (!request.exported) report(0, QStringLiteral("Partitioning"));
+  BYOC_ASSIGN_OR_RETURN(PartitionPipeline pipeline, parsePartitionPipeline(request.pipeline.toStdString()));
+  const OpenedModel opened{{}, request.loaded, std::nullopt, request.exported};
+  RunSettings settings;
+  settings.trustCompiled = request.trustCompiled;
+  PassRunOptions passes;
+  passes.cancel = std::shared_ptr<const std::atomic<bool>>(std::shared_ptr<void>(), cancel);  // not owned: the caller's flag
+  Result<RunPlan> plan = planRun(opened, {request.exported ? std::vector<std::shared_ptr<const Target>>() : request.targets, pipeline},
+                                 settings, nullptr, passes);
+  if (!plan) return inStage("partitioning", plan.error());
+  if (isCancelled()) return cancelled();
+  result.partitioned = plan->module;
+  ExecutorOptions options = plan->executorOptions;
 
   report(1, QStringLiteral("Building the regions"));
   options.cancel = cancel;
@@ -83,42 +58,23 @@ Result<RunReport> runAndCompareRegions(const RunRequest& request, const std::ato
   if (!value) return inStage("running", value.error());
   if (!value->flattenInto(result.outputs)) return makeError("@main returned a function, not tensors");
 
-  if (request.exported && !request.exported->kernelGraphs.empty()) {
-    // Kernel graphs hold no IR for the reference kernels: the reference is the model exported.
-    report(3, QStringLiteral("Running the model exported on the reference kernels"));
-    const std::string file = exportSourceFile(*request.exported);
-    Result<Module> source = exportSource(file);
-    Result<std::vector<NDArray>> expected = source ? runOnReference(*source, *args, cancel) : source.error();
-    if (isCancelled()) return cancelled();
-    if (expected) {
-      result.comparison = compareWithReference(result.outputs, *expected);
-      result.reference = QString::fromStdString(file);
-    } else {
-      result.notCompared = QStringLiteral("Not compared with the reference (the export's dnnl regions are kernel graphs, "
-                                          "whose reference is the model exported): ") +
-                           QString::fromStdString(expected.error().str());
-    }
+  if (plan->reference) {
+    const char* stage = "reference";
+    auto onStage = [&](ComparisonStage started) {
+      if (started == ComparisonStage::Reference) {
+        report(3, plan->referenceFile.empty() ? QStringLiteral("Running the reference")
+                                              : QStringLiteral("Running the model exported on the reference kernels"));
+      } else {
+        stage = "checking each offloaded call";
+        report(4, QStringLiteral("Checking each offloaded call"));
+      }
+    };
+    Result<ReferenceComparison> compared = compareRun(*plan, *args, result.outputs, cancel, onStage);
+    if (!compared) return inStage(stage, compared.error());
+    result.comparison = std::move(compared).value();
+    result.reference = QString::fromStdString(plan->referenceFile);
   } else {
-    report(3, QStringLiteral("Running the reference"));
-    Result<std::vector<NDArray>> expected = runOnReference(request.loaded, *args, cancel);
-    if (!expected) return inStage("reference", expected.error());
-    result.comparison = compareWithReference(result.outputs, *expected);
-  }
-
-  // Each offloaded call on its own, as a region of its own (the export's regions as exported).
-  if (!request.exported || request.exported->kernelGraphs.empty()) {
-    report(4, QStringLiteral("Checking each offloaded call"));
-    Module regionsChecked = result.partitioned;
-    if (!request.exported && !request.targets.empty()) {
-      Result<std::vector<PassPtr>> steps = regionPerCallSteps(request.targets);
-      if (!steps) return inStage("checking each offloaded call", steps.error());
-      Result<PassRun> run = runPasses(*steps, request.loaded);
-      if (!run) return inStage("checking each offloaded call", run.error());
-      regionsChecked = run->steps.back().module;
-    }
-    Result<std::vector<RegionAgreement>> regions = checkRegions(regionsChecked, options, *args);
-    if (!regions) return inStage("checking each offloaded call", regions.error());
-    result.comparison.regions = std::move(regions).value();
+    result.notCompared = QStringLiteral("Not compared with the reference: ") + QString::fromStdString(plan->notComparable);
   }
 
   report(kFixedStages, QStringLiteral("Timing"));

@@ -3,11 +3,9 @@
 /// One run of the Run panel, as a pure function for a worker thread: partition the loaded model
 /// for the targets with the chosen flow (the passes "Run Passes" runs), run the partitioned module
 /// (each target's regions on its codegen), run the unpartitioned model on the reference kernels,
-/// compare, then time a few runs. This is `byoc run --target T --compare-reference --bench N`.
-/// An export runs as `byoc run DIR` does: already partitioned, each region through the codegen
-/// it records, compared with itself on the reference kernels; an export whose dnnl regions are
-/// kernel graphs (no IR for the reference kernels) is compared with the model it was exported
-/// from, which its provenance names, when that file still loads.
+/// compare, then time a few runs. This is `byoc run --target T --compare-reference --bench N`:
+/// both plan the run and compare it through core/session (model_run.h), so an export runs and is
+/// compared as `byoc run DIR --compare-reference` does it.
 ///
 /// Cancellation: `cancel` is polled between stages and by the executor between ops; a cancelled
 /// run ends with the error "the run was cancelled".

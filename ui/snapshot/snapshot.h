@@ -7,7 +7,10 @@
 
 #include <QString>
 
+#include <vector>
+
 #include "ir/module.h"
+#include "pass/pass_runner.h"
 
 namespace byoc::ui {
 
@@ -21,5 +24,8 @@ struct Snapshot {
   /// Time the pass took, in milliseconds.
   double milliseconds = 0;
 };
+
+/// The snapshots of a pass run (a partitioning, core/session): one per step, with its time.
+std::vector<Snapshot> snapshotsOf(PassRun run);
 
 }  // namespace byoc::ui

@@ -41,7 +41,7 @@ class JobControl {
  public:
   /// Whether the request was cancelled, discarded or superseded: the work should stop soon.
   bool isCancelled() const { return flag_->load(); }
-  /// The request's cancel flag, for code that polls a flag of its own (e.g. PartitionControl).
+  /// The request's cancel flag, for code that polls a flag of its own (e.g. PassRunOptions::cancel).
   CancelFlag cancelFlag() const { return flag_; }
   /// Calls `update` on the receiver's thread, unless the request has been superseded or
   /// discarded by then (e.g. to show progress).

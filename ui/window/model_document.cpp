@@ -6,73 +6,53 @@
 #include <QFileInfo>
 #include <algorithm>
 
-#include "exports/export_view.h"
 #include "frontend/loader.h"
 #include "ir/structural.h"
 #include "pass/infer_type.h"
+#include "session/opened_model.h"
 #include "support/file_io.h"
-#include "text/parser.h"
-#include "builtin_resources.h"
 
 namespace byoc::ui {
 
 namespace {
 
-Result<ModelDocument> finish(Module module, QString path, QString title, std::optional<std::string> source,
-                             GraphOptions options) {
-  BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(module));
+/// What the window needs of `opened`, computed on the worker: its text and the graph of its entry.
+Result<ModelDocument> documentOf(OpenedModel opened, QString title, GraphOptions options) {
   ModelDocument document;
-  document.path = std::move(path);
+  document.path = opened.path.empty() ? QString() : QFileInfo(QString::fromStdString(opened.path)).absoluteFilePath();
   document.title = std::move(title);
-  document.text = source ? TextLinks::source(*source, typed) : TextLinks::printed(typed);
+  const Module& typed = opened.module;
+  document.text = opened.sourceText ? TextLinks::source(*opened.sourceText, typed) : TextLinks::printed(typed);
   document.entry = entryFunction(typed, &document.entryName);
   if (document.entry) {
     document.entryGraph = std::make_shared<const GraphModel>(
         GraphModel::build(document.entry, document.entryName, typed.provenance().get(), options));
   }
-  document.module = std::move(typed);
-  return document;
-}
-
-/// The export in `directory`: its partitioned module, titled after the directory.
-Result<ModelDocument> openExportDocument(const std::string& directory, GraphOptions options) {
-  BYOC_ASSIGN_OR_RETURN(LoadedExport loaded, loadExport(directory));
-  auto exported = std::make_shared<const LoadedExport>(std::move(loaded));
-  const QFileInfo info(QString::fromStdString(directory));
-  BYOC_ASSIGN_OR_RETURN(ModelDocument document, finish(exported->module, info.absoluteFilePath(),
-                                                       info.fileName() + QStringLiteral(" (export)"), std::nullopt, options));
-  for (const ManifestFunction& function : exported->manifest.functions) {
-    if (!exported->kernelGraphs.count(function.name)) continue;
-    BYOC_ASSIGN_OR_RETURN(std::string text, readFile(directory + "/" + function.artifact));  // checked by loadExport
-    document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
+  document.module = std::move(opened.module);
+  if (opened.exported) {
+    const LoadedExport& exported = *opened.exported;
+    for (const ManifestFunction& function : exported.manifest.functions) {
+      if (!exported.kernelGraphs.count(function.name)) continue;
+      BYOC_ASSIGN_OR_RETURN(std::string text, readFile(exported.directory + "/" + function.artifact));  // checked by loadExport
+      document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
+    }
+    document.exported = std::move(opened.exported);
   }
-  document.exported = std::move(exported);
   return document;
 }
 
 }  // namespace
 
 Result<ModelDocument> openModelDocument(const QString& path, GraphOptions options) {
-  const std::string file = path.toStdString();
-  if (std::optional<std::string> directory = exportDirectoryOf(file)) return openExportDocument(*directory, options);
-  if (QFileInfo(path).isDir()) return readExportManifest(file).error();  // says what an export holds
-  BYOC_ASSIGN_OR_RETURN(Module module, loadModuleFile(file));
-  std::optional<std::string> source;
-  const auto& provenance = module.provenance();
-  const bool located = provenance && std::any_of(provenance->locations.begin(), provenance->locations.end(),
-                                                 [](const auto& entry) { return entry.second.line > 0; });
-  if (located) {
-    if (Result<std::string> text = readFile(file)) source = *text;
-  }
-  return finish(std::move(module), QFileInfo(path).absoluteFilePath(), QFileInfo(path).fileName(), std::move(source),
-                options);
+  BYOC_ASSIGN_OR_RETURN(OpenedModel opened, openModel(path.toStdString(), {.keepSourceText = true}));
+  QString title = QFileInfo(QString::fromStdString(opened.path)).fileName();
+  if (opened.exported) title += QStringLiteral(" (export)");
+  return documentOf(std::move(opened), std::move(title), options);
 }
 
 Result<ModelDocument> openDemoDocument(GraphOptions options) {
-  std::optional<std::string_view> text = findBuiltinResource(kDemoModelName);
-  if (!text) return makeError("the built-in demo model is missing");
-  BYOC_ASSIGN_OR_RETURN(Module module, parseModule(*text, "demo.relay"));
-  return finish(std::move(module), {}, QStringLiteral("Demo"), std::string(*text), options);
+  BYOC_ASSIGN_OR_RETURN(OpenedModel opened, openDemo());
+  return documentOf(std::move(opened), QStringLiteral("Demo"), options);
 }
 
 Result<std::vector<Snapshot>> openStepFiles(const QStringList& paths, const Module& loaded) {

@@ -12,7 +12,7 @@
 #include <QStatusBar>
 #include <QStringList>
 
-#include "window/partition_job.h"
+#include "session/partitioning.h"
 #include "pass/partition/partition_flow.h"
 
 namespace byoc::ui {
@@ -86,10 +86,13 @@ void StepsJob::partition(const Module& loaded, std::vector<std::shared_ptr<const
   const QString shown = names.join(QStringLiteral(", "));
   auto show = [this](const QString& text, int done, int total) { showProgress(text, done, total); };
   run(tr("Partitioning for %1 (%2)…").arg(shown, pipeline), tr("Partitioning cancelled"),
-      [loaded, targets = std::move(targets), pipeline, shown, show](const JobControl& control) {
-          PartitionControl partition{partitionProgress(control, shown, passNames(targets, pipeline), show),
-                                     control.cancelFlag()};
-          return runPartitionFlow(loaded, targets, pipeline, partition);
+      [loaded, targets = std::move(targets), pipeline, shown, show](const JobControl& control) -> Result<std::vector<Snapshot>> {
+          PassRunOptions options;
+          options.progress = partitionProgress(control, shown, passNames(targets, pipeline), show);
+          options.cancel = control.cancelFlag();
+          BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
+          BYOC_ASSIGN_OR_RETURN(PassRun partitioned, partitionModel(loaded, {targets, flow}, options));
+          return snapshotsOf(std::move(partitioned));
       });
 }
 
