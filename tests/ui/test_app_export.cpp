@@ -17,6 +17,7 @@
 #include "window/main_window.h"
 #include "window/model_document.h"
 #include "builtin_resources.h"
+#include "cli_runner.h"
 #include "export/export_reader.h"
 #include "exports/kernel_graph_view.h"
 #include "exports/module_export.h"
@@ -289,6 +290,13 @@ class TestAppExport : public QObject {
     QVERIFY2(panel->verdict().contains(dir.filePath(QStringLiteral("demo.relay"))), qPrintable(panel->verdict()));
     QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: 2 on dnnl."));
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
+
+    // The command line compares it the same way: with the model exported, and agrees.
+    testing::CliRun cli = testing::runCli({QStringLiteral("run"), out, QStringLiteral("--random-inputs"), QStringLiteral("1"),
+                                           QStringLiteral("--compare-reference")});
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+    QVERIFY2(cli.out.contains(QStringLiteral("the model exported, ") + dir.filePath(QStringLiteral("demo.relay"))), qPrintable(cli.out));
+    QVERIFY(cli.out.contains(QStringLiteral("  ok\n")));
   }
 
   void anExportWhoseModelIsGoneRunsUncompared() {
@@ -309,6 +317,12 @@ class TestAppExport : public QObject {
     QVERIFY2(panel->verdict().contains(QStringLiteral("Not compared with the reference")), qPrintable(panel->verdict()));
     QVERIFY2(panel->verdict().endsWith(expected), qPrintable(panel->verdict()));
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("not compared"));
+
+    // The command line cannot compare it either, for the same reason; asked to, it fails.
+    testing::CliRun cli = testing::runCli({QStringLiteral("run"), out, QStringLiteral("--random-inputs"), QStringLiteral("1"),
+                                           QStringLiteral("--compare-reference")});
+    QCOMPARE(cli.exitCode, 1);
+    QVERIFY2(cli.err.trimmed().endsWith(expected), qPrintable(cli.err));
   }
 
   void everyFileOfAnExportOpensIt_data() {
