@@ -142,6 +142,19 @@ class TestAppExport : public QObject {
     QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
   }
 
+  // A partition already made (the timeline's) is exported as it is: here the unpartitioned demo,
+  // which partitioning for dnnl would have cut into regions.
+  void aPartitionAlreadyMadeIsNotMadeAgain() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("demo.byoc"));
+    Status status = exportPartitionedModule(
+        {demoModule(), {builtinTarget("dnnl")}, QStringLiteral("relay"), out, {}, demoModule()}, {});
+    QVERIFY2(status, status ? "" : status.error().str().c_str());
+    Result<LoadedExport> loaded = loadExport(out.toStdString());
+    QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
+    QVERIFY(loaded->manifest.functions.empty());
+  }
+
   void aBadFlowIsReported() {
     QTemporaryDir dir;
     Status status = exportPartitionedModule(

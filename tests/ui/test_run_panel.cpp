@@ -475,6 +475,8 @@ class TestRunPanel : public QObject {
     QCOMPARE(bars, (QStringList{QStringLiteral("@tvmgen_default_dnnl_main_0 · dnnl"), QStringLiteral("@tvmgen_default_dnnl_main_3 · dnnl"),
                                 QStringLiteral("host")}));
     QCOMPARE(panel->codegens(), QStringLiteral("Regions by codegen: 2 on dnnl."));
+    // It ran the partition the timeline holds, not a new one: the very same @main.
+    QCOMPARE(panel->lastReport()->partitioned.find("main").get(), window.snapshotModel()->snapshots().back().module.find("main").get());
 
     // The partitions on the graph show their time under their labels.
     const std::map<QString, QString>& notes = scene->overlay().hullNotes;

@@ -11,10 +11,13 @@ namespace byoc::ui {
 
 Status exportPartitionedModule(const ModuleExportRequest& request,
                                const std::function<Status(const std::string& file)>& onFileWritten) {
-  BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(request.pipeline.toStdString()));
-  BYOC_ASSIGN_OR_RETURN(PassRun run, partitionModel(request.loaded, {request.targets, flow}));
+  PassRun run;
+  if (!request.partitioned) {
+    BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(request.pipeline.toStdString()));
+    BYOC_ASSIGN_OR_RETURN(run, partitionModel(request.loaded, {request.targets, flow}));
+  }
   const OpenedModel opened{{}, request.loaded, std::nullopt, nullptr};
-  return exportPartitioned(opened, partitionedModule(run, request.loaded), request.targets,
+  return exportPartitioned(opened, request.partitioned ? *request.partitioned : partitionedModule(run, request.loaded), request.targets,
                            {request.directory.toStdString(), request.producer.toStdString(), onFileWritten});
 }
 

@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct ModuleExportRequest {
   QString directory;
   /// Recorded in the manifest, e.g. "byoc-studio 0.1.0".
   QString producer;
+  /// `loaded` already partitioned for `targets` by `pipeline` (the timeline's steps): exported
+  /// as it is, without partitioning again.
+  std::optional<Module> partitioned = std::nullopt;
 };
 
 /// Partitions and writes `request` (a pure function for a worker). `onFileWritten` is told each

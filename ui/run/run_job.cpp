@@ -37,7 +37,7 @@ Result<RunReport> runAndCompareRegions(const RunRequest& request, const std::ato
   PassRunOptions passes;
   passes.cancel = std::shared_ptr<const std::atomic<bool>>(std::shared_ptr<void>(), cancel);  // not owned: the caller's flag
   Result<RunPlan> plan = planRun(opened, {request.exported ? std::vector<std::shared_ptr<const Target>>() : request.targets, pipeline},
-                                 settings, nullptr, passes);
+                                 settings, request.partitioned ? &*request.partitioned : nullptr, passes);
   if (!plan) return inStage("partitioning", plan.error());
   if (isCancelled()) return cancelled();
   result.partitioned = plan->module;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct RunRequest {
   /// For an export: run the compiled files of its plugin regions as they are (the user trusts
   /// them), instead of compiling those regions again from their IR.
   bool trustCompiled = false;
+  /// `loaded` already partitioned for `targets` by `pipeline` (the timeline's steps): it runs
+  /// without partitioning again.
+  std::optional<Module> partitioned = std::nullopt;
 };
 
 /// What a run produced.

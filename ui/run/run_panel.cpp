@@ -216,7 +216,7 @@ void RunPanel::chooseInputFile() {
   if (!path.isEmpty()) (void)loadInputFile(row, path);  // a refused file is shown under the inputs
 }
 
-void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline) {
+void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline, std::optional<Module> partitioned) {
   if (!hasModel_ || job_.isRunning()) return;
   Result<std::map<std::string, NDArray>> tensors = inputs_->tensors();
   if (!tensors) {
@@ -226,7 +226,7 @@ void RunPanel::run(std::vector<std::shared_ptr<const Target>> targets, const QSt
     return;
   }
   RunRequest request{loaded_, std::move(targets), pipeline, std::move(tensors).value(), timedRuns_->value(), exported_,
-                     trustCompiled_->isChecked()};
+                     trustCompiled_->isChecked(), std::move(partitioned)};
   setRunning(true);
   results_->clear();
   lastReport_.reset();

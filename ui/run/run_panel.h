@@ -12,6 +12,7 @@
 #include <QWidget>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "ir/module.h"
 #include "run/run_job.h"
@@ -43,7 +44,9 @@ class RunPanel : public QWidget {
   void setModel(const Module& loaded, std::shared_ptr<const LoadedExport> exported = nullptr);
   /// Partitions the model for `targets` with `pipeline` (an export: as it is) and runs it against
   /// the reference on a worker; `finished` follows. Does nothing without a model or while a run is going on.
-  void run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline);
+  /// `partitioned`, when given, is the model already partitioned for them (RunRequest::partitioned).
+  void run(std::vector<std::shared_ptr<const Target>> targets, const QString& pipeline,
+           std::optional<Module> partitioned = std::nullopt);
   /// Asks the running run to stop; it ends with `finished(false)` and "the run was cancelled".
   void cancel();
   /// Whether a run is going on.

@@ -65,6 +65,13 @@ namespace byoc::ui {
 
 namespace {
 
+/// What a partition is made for: its targets, as their JSON, and its flow.
+std::string partitionKey(const std::vector<std::shared_ptr<const Target>>& targets, const QString& pipeline) {
+  std::string key = pipeline.toStdString();
+  for (const auto& target : targets) key += '\n' + serializeTarget(*target);
+  return key;
+}
+
 const QString kModelFilter =
     QStringLiteral("Models and exports (*.relay *.txt *.json *.onnx);;Export manifests (manifest.json);;All files (*)");
 
@@ -379,6 +386,7 @@ void MainWindow::startLoading(const QString& label, std::function<Result<ModelDo
 void MainWindow::openSteps(const QStringList& paths) {
   if (!document_) return;
   Module loaded = document_->module;
+  pendingPartition_.clear();  // saved steps are no partition Run or Export could reuse
   stepsJob_->start(tr("Opening %n pass step(s)…", nullptr, static_cast<int>(paths.size())),
                    [paths, loaded](const JobControl&) { return openStepFiles(paths, loaded); });
 }
@@ -415,14 +423,22 @@ void MainWindow::runPartition(const QString& pipeline, std::vector<std::shared_p
   keepPlaceForNextSteps();
   std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
   targets.insert(targets.end(), lowerPriority.begin(), lowerPriority.end());
+  pendingPartition_ = partitionKey(targets, pipeline);
   stepsJob_->partition(document_->module, std::move(targets), pipeline);
+}
+
+const Module* MainWindow::reusablePartition(const std::vector<std::shared_ptr<const Target>>& targets, const QString& pipeline) const {
+  if (timelinePartition_.empty() || steps_->count() < 2 || timelinePartition_ != partitionKey(targets, pipeline)) return nullptr;
+  return &steps_->steps().back().module;
 }
 
 void MainWindow::runModel() {
   if (!document_) return;
   if (QDockWidget* dock = docks_->raise(runPanel()))
     resizeDocks({dock}, {std::max(dock->height(), height() * 2 / 5)}, Qt::Vertical);
-  runPanel()->run({std::make_shared<const Target>(targetDocument_->target())}, partitionBar_->pipeline());
+  std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
+  const Module* partitioned = reusablePartition(targets, partitionBar_->pipeline());
+  runPanel()->run(std::move(targets), partitionBar_->pipeline(), partitioned ? std::optional<Module>(*partitioned) : std::nullopt);
 }
 
 ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
@@ -432,9 +448,11 @@ ModuleExportJob* MainWindow::exportPartitionedModule(const QString& directory) {
                                 " -o OUT` writes it again", {document_->path.toStdString()}));
     return nullptr;
   }
-  auto* job = new ModuleExportJob({document_->module, {std::make_shared<const Target>(targetDocument_->target())},
-                                   partitionBar_->pipeline(), directory,
-                                   QStringLiteral("byoc-studio ") + QCoreApplication::applicationVersion()},
+  std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(targetDocument_->target())};
+  const Module* partitioned = reusablePartition(targets, partitionBar_->pipeline());
+  auto* job = new ModuleExportJob({document_->module, std::move(targets), partitionBar_->pipeline(), directory,
+                                   QStringLiteral("byoc-studio ") + QCoreApplication::applicationVersion(),
+                                   partitioned ? std::optional<Module>(*partitioned) : std::nullopt},
                                   this);
   connect(job, &ModuleExportJob::finished, this, [this, directory](bool ok, const Diagnostic& error) {
     if (ok) statusBar()->showMessage(tr("Wrote %1").arg(directory), 5000);
@@ -451,6 +469,7 @@ void MainWindow::keepPlaceForNextSteps() {
 
 void MainWindow::showSteps(const std::vector<Snapshot>& computed) {
   const std::optional<QString> resume = std::exchange(resumePass_, std::nullopt);
+  timelinePartition_ = std::exchange(pendingPartition_, {});
   std::vector<Snapshot> steps{{tr("loaded"), document_->module, false, 0}};
   steps.insert(steps.end(), computed.begin(), computed.end());
   setSnapshots(std::move(steps));

@@ -223,6 +223,14 @@ class MainWindow : public QMainWindow {
   /// step, the result. A re-run keeps the pass shown, also when the flow or target changed its
   /// place in the list.
   std::optional<QString> resumePass_;
+  /// What the partition the timeline shows was made for: the targets (as their JSON) and the
+  /// flow; empty when its steps are no partition (none yet, or saved step files). Run and Export
+  /// reuse that partition while it still matches, instead of partitioning again.
+  std::string timelinePartition_;
+  /// The same for the partition being computed.
+  std::string pendingPartition_;
+  /// The timeline's partitioned module when it was made for `targets` with `pipeline`, else null.
+  const Module* reusablePartition(const std::vector<std::shared_ptr<const Target>>& targets, const QString& pipeline) const;
   /// Where the next computed steps open: the pass shown now, when there are steps.
   void keepPlaceForNextSteps();
   QLabel* zoomLabel_;
