@@ -259,8 +259,8 @@ Grouping groupMatches(const Pattern& pattern, std::shared_ptr<const IndexedGraph
 namespace {
 
 /// Rebuilds the nodes marked `needed`, bottom-up; `replaced[gid]` says which roots `atRoot` replaces.
-Expr rebuildNeeded(const Grouping& grouping, const GroupRewrite& atRoot, const std::vector<char>& needed,
-                   const std::vector<char>& replaced, bool postOfReplaced) {
+Result<Expr> rebuildNeeded(const Grouping& grouping, const GroupRewrite& atRoot, const std::vector<char>& needed,
+                           const std::vector<char>& replaced, bool postOfReplaced) {
   const IndexedGraph& graph = *grouping.graph;
   std::vector<Expr> rebuilt(graph.size());
   std::vector<Expr> children;
@@ -274,26 +274,32 @@ Expr rebuildNeeded(const Grouping& grouping, const GroupRewrite& atRoot, const s
       for (int input : graph.inputs(index)) children.push_back(rebuilt[input]);
       post = withChildren(post, children);
     }
-    rebuilt[index] = replace ? atRoot(*group, post, rebuilt) : std::move(post);
+    if (replace) {
+      BYOC_ASSIGN_OR_RETURN(rebuilt[index], atRoot(*group, post, rebuilt));
+    } else {
+      rebuilt[index] = std::move(post);
+    }
   }
   return rebuilt.empty() ? Expr() : rebuilt.back();
 }
 
 }  // namespace
 
-Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot) {
+Result<Expr> rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot) {
   const int count = grouping.graph->size();
   return rebuildNeeded(grouping, atRoot, std::vector<char>(count, 1), std::vector<char>(grouping.groups.size(), 1),
                        true);
 }
 
-Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot,
-                   const std::function<bool(const PatternGroup& group)>& replaces) {
+Result<Expr> rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot, const GroupFilter& replaces) {
   const IndexedGraph& graph = *grouping.graph;
   const int count = graph.size();
   std::vector<char> replaced(grouping.groups.size(), 0);
   for (int index = 0; index < count; ++index)
-    if (const PatternGroup* group = grouping.rootedAt(index)) replaced[grouping.groupOf[index]] = replaces(*group);
+    if (const PatternGroup* group = grouping.rootedAt(index)) {
+      BYOC_ASSIGN_OR_RETURN(bool replace, replaces(*group));
+      replaced[grouping.groupOf[index]] = replace;
+    }
   std::vector<char> needed(count, 0);
   if (count > 0) needed[count - 1] = 1;
   for (int index = count - 1; index >= 0; --index) {

@@ -31,6 +31,7 @@
 #include "pattern/indexed_graph.h"
 #include "pattern/matcher.h"
 #include "pattern/pattern.h"
+#include "support/result.h"
 
 namespace byoc {
 
@@ -73,17 +74,19 @@ Grouping groupMatches(const Pattern& pattern, const Expr& expr);
 Grouping groupMatches(const Pattern& pattern, std::shared_ptr<const IndexedGraph> graph);
 
 /// What replaces a group root: from the group, the root over its rebuilt inputs (`post`), and the
-/// rebuilt nodes by graph index.
-using GroupRewrite = std::function<Expr(const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt)>;
+/// rebuilt nodes by graph index. An error ends the rebuild with it.
+using GroupRewrite = std::function<Result<Expr>(const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt)>;
+
+/// Whether a group is replaced; an error ends the rebuild with it.
+using GroupFilter = std::function<Result<bool>(const PatternGroup& group)>;
 
 /// Rebuilds the grouping's expression bottom-up, every node over its rebuilt inputs (the very
 /// same node when none changed), calling `atRoot` at each group root in post-order.
-Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot);
+Result<Expr> rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot);
 
 /// The same, where `replaces` is asked first, once per group in post-order, whether the group
 /// is replaced. Only nodes the result still uses are rebuilt: the inside of a replaced group is
 /// skipped unless something outside uses it, and `post` is the original root.
-Expr rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot,
-                   const std::function<bool(const PatternGroup& group)>& replaces);
+Result<Expr> rebuildGroups(const Grouping& grouping, const GroupRewrite& atRoot, const GroupFilter& replaces);
 
 }  // namespace byoc

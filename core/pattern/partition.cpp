@@ -16,7 +16,7 @@ Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const Index
   if (grouping.groups.empty()) return graph->node(graph->size() - 1);
   Attrs functionAttrs{{"PartitionedFromPattern", std::string()}};
   for (const auto& [key, value] : attrs.entries()) functionAttrs.set(key, value);
-  auto outline = [&](const PatternGroup& group, const Expr&, const std::vector<Expr>& rebuilt) -> Expr {
+  auto outline = [&](const PatternGroup& group, const Expr&, const std::vector<Expr>& rebuilt) -> Result<Expr> {
     functionAttrs.set("PartitionedFromPattern", group.name);
     std::vector<Expr> args;
     args.reserve(group.argIndices.size());
@@ -30,14 +30,17 @@ Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const Index
     }
     if (!typed) {
       Function outlined = FunctionNode::make(group.params, group.body, {}, functionAttrs, group.origin);
-      return CallNode::make(outlined, std::move(args), {}, group.origin);
+      return Expr(CallNode::make(outlined, std::move(args), {}, group.origin));
     }
     const Type retType = returnTypes == ReturnTypes::Recorded ? bodyType : Type();
     Function outlined = FunctionNode::make(group.params, group.body, retType, functionAttrs, group.origin,
                                            funcType(std::move(paramTypes), bodyType));
-    return CallNode::make(outlined, std::move(args), {}, group.origin, bodyType);
+    return Expr(CallNode::make(outlined, std::move(args), {}, group.origin, bodyType));
   };
-  auto accepted = [&](const PatternGroup& group) { return !check || check(group.root); };
+  auto accepted = [&](const PatternGroup& group) -> Result<bool> {
+    if (!check) return true;
+    return check(group.root);
+  };
   return rebuildGroups(grouping, outline, accepted);
 }
 

@@ -26,8 +26,9 @@
 
 namespace byoc {
 
-/// Decides whether a group, given by its original root node, is outlined.
-using PartitionCheck = std::function<bool(const Expr& pre)>;
+/// Decides whether a group, given by its original root node, is outlined; an error ends the
+/// partition with it.
+using PartitionCheck = std::function<Result<bool>(const Expr& pre)>;
 
 /// Whether the functions a typed partition creates state their return type.
 enum class ReturnTypes { Omitted, Recorded };

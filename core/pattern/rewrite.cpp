@@ -1,7 +1,5 @@
 #include "pattern/rewrite.h"
 
-#include <optional>
-
 #include "ir/structural.h"
 #include "ir/traversal.h"
 #include "pattern/grouper.h"
@@ -15,9 +13,7 @@ Result<Expr> applyOnce(const RewriteCallback& callback, const Expr& expr) {
   Grouping grouping = groupMatches(callback.pattern, expr);
   if (grouping.groups.empty()) return expr;
   const IndexedGraph& graph = *grouping.graph;
-  std::optional<Diagnostic> error;
-  auto replace = [&](const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt) -> Expr {
-    if (error) return post;
+  auto replace = [&](const PatternGroup& group, const Expr& post, const std::vector<Expr>& rebuilt) -> Result<Expr> {
     PatternNodeMap nodes;
     for (const auto& [pattern, matches] : group.matched) {
       std::vector<Expr>& translated = nodes[pattern];
@@ -26,16 +22,9 @@ Result<Expr> applyOnce(const RewriteCallback& callback, const Expr& expr) {
         translated.push_back(at >= 0 && rebuilt[at] ? rebuilt[at] : match);
       }
     }
-    Result<Expr> replacement = callback.function(group.root, post, nodes);
-    if (!replacement) {
-      error = replacement.error();
-      return post;
-    }
-    return std::move(replacement).value();
+    return callback.function(group.root, post, nodes);
   };
-  Expr result = rebuildGroups(grouping, replace);
-  if (error) return *error;
-  return result;
+  return rebuildGroups(grouping, replace);
 }
 
 std::size_t nodeCount(const Expr& expr) {

@@ -256,6 +256,35 @@ class TestPartition : public QObject {
     QCOMPARE(outlined->origin(), Origin::unite({relu->origin(), conv->origin()}));
     QVERIFY(!outlined->origin().empty());
   }
+
+  // A check that fails ends the walk with its error: no group after it is asked about.
+  void aFailingCheckEndsThePartitionWithItsError() {
+    Function function = parseMain("fn (%x) { nn.relu(nn.relu(nn.relu(%x))) }");
+    int asked = 0;
+    PartitionCheck check = [&](const Expr&) -> Result<bool> {
+      if (++asked == 2) return makeError("the second group cannot be judged");
+      return true;
+    };
+    Result<Expr> result = partition(callOp("nn.relu", {wildcard()}), function, {}, check);
+    QVERIFY(!result);
+    QCOMPARE(result.error().message, std::string("the second group cannot be judged"));
+    QCOMPARE(asked, 2);
+  }
+
+  // So does a rewrite callback that fails.
+  void aFailingRewriteEndsTheRewriteWithItsError() {
+    Function function = parseMain("fn (%x) { nn.relu(nn.relu(%x)) }");
+    int called = 0;
+    RewriteCallback callback{callOp("nn.relu", {wildcard()}),
+                             [&](const Expr&, const Expr&, const PatternNodeMap&) -> Result<Expr> {
+                               ++called;
+                               return makeError("no replacement");
+                             }};
+    Result<Expr> result = rewrite({callback}, function->body);
+    QVERIFY(!result);
+    QCOMPARE(result.error().message, std::string("no replacement"));
+    QCOMPARE(called, 1);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestPartition)

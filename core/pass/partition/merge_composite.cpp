@@ -24,20 +24,16 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
   for (const CompositeRule& rule : rules) {
     if (!mayMatch(rule, called)) continue;
     BYOC_TRY(context.checkCancelled());
-    std::optional<Diagnostic> checkError;
-    PartitionCheck check = [&](const Expr& root) {
-      // Once cancelled, every match left is rejected, which leaves the partition little to do.
-      if (Status running = context.checkCancelled(); !running && !checkError) checkError = running.error();
-      if (!rule.check || checkError) return !checkError;
+    PartitionCheck check = [&](const Expr& root) -> Result<bool> {
+      BYOC_TRY(context.checkCancelled());  // a cancel ends the walk at the next match
+      if (!rule.check) return true;
       Result<bool> accepted = rule.check->evaluate(root);
-      if (!accepted) checkError = accepted.error();
-      return accepted && *accepted;
+      if (!accepted) return makeError("check of pattern " + rule.name + ": " + accepted.error().message);
+      return accepted;
     };
     if (!graph) graph = std::make_shared<const IndexedGraph>(current);
     BYOC_ASSIGN_OR_RETURN(Expr partitioned,
                           partition(rule.pattern.get(), graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
-    BYOC_TRY(context.checkCancelled());
-    if (checkError) return makeError("check of pattern " + rule.name + ": " + checkError->message);
     if (partitioned == current) continue;
     graph.reset();
     current = partitioned;
