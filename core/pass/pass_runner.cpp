@@ -24,6 +24,7 @@ PassContext runContext(const PassRunOptions& options, const std::shared_ptr<Pass
     context.instruments.push_back(makeIrDumpInstrument(*options.irDumps, std::move(dumpAfter), options.dumpOptions));
   }
   if (options.verifyEach) context.instruments.push_back(makeVerifierInstrument());
+  context.instruments.insert(context.instruments.end(), options.instruments.begin(), options.instruments.end());
   return context;
 }
 

@@ -6,8 +6,8 @@
 ///
 /// Each step is one instrumented invocation (pass.h); the instruments see the passes it runs
 /// inside itself too (the `InferType` after a function pass, the parts of `PartitionGraph`).
-/// Their order: timing, progress, IR dump, verifier — so the timing leaves the others out, and a
-/// module the verifier rejects is dumped first. `enterContext` / `exitContext` bracket the run.
+/// Their order: timing, progress, IR dump, verifier, then the caller's own — so the timing leaves
+/// the others out, and a module the verifier rejects is dumped first. `enterContext` / `exitContext` bracket the run.
 
 #include <atomic>
 #include <chrono>
@@ -53,6 +53,9 @@ struct PassRunOptions {
   std::shared_ptr<const std::atomic<bool>> cancel{};
   /// Called after each step (to write it out as the run goes); may be empty.
   PassStepCallback afterStep{};
+  /// More instruments, after those above, in this order (e.g. a SnapshotRecorder that keeps the
+  /// module after the passes a step runs inside itself too).
+  std::vector<std::shared_ptr<PassInstrument>> instruments{};
 };
 
 /// The module after one step.

@@ -1,6 +1,7 @@
 /// \file
 /// The pass runner: the module after each step, errors named after their step, cancellation
-/// before and during a run, and the instruments a run can ask for (verifier, IR dumps, timing).
+/// before and during a run, and the instruments a run can ask for (verifier, IR dumps, timing, the
+/// caller's own).
 
 #include <QtTest>
 #include <atomic>
@@ -8,6 +9,7 @@
 
 #include "ir/op.h"
 #include "pass/infer_type.h"
+#include "pass/instruments/snapshot_recorder.h"
 #include "pass/pass_runner.h"
 #include "pass/registry.h"
 #include "text/parser.h"
@@ -265,6 +267,24 @@ class TestPassRunner : public QObject {
     Result<std::vector<PassPtr>> missing = sequenceSteps(passes, context);
     QVERIFY(!missing);
     QCOMPARE(missing.error().message, std::string("Needy requires unknown pass 'Prepare'"));
+  }
+
+  // A run takes the caller's own instruments, after its built-in ones: a recorder sees every
+  // invocation, the passes a step runs inside itself too.
+  void aRunTakesTheCallersInstruments() {
+    std::vector<std::string> log;
+    auto recorder = std::make_shared<SnapshotRecorder>();
+    PassRunOptions options;
+    options.verifyEach = true;
+    options.instruments = {recorder};
+    const std::vector<PassPtr> steps{makeSequential({negating("A", &log), keeping("B", &log)}, "AB"), negating("C", &log)};
+    Result<PassRun> run = runPasses(steps, typedModule(), options);
+    QVERIFY2(run, run ? "" : run.error().str().c_str());
+    QCOMPARE(run->steps.size(), std::size_t{2});
+    std::vector<std::string> recorded;
+    for (const PassSnapshot& snapshot : recorder->snapshots()) recorded.push_back(snapshot.pass + "@" + std::to_string(snapshot.depth));
+    QCOMPARE(recorded, (std::vector<std::string>{"A@1", "B@1", "AB@0", "C@0"}));
+    QCOMPARE(bodyText(recorder->snapshots().back().module), bodyText(run->steps.back().module));
   }
 };
 
