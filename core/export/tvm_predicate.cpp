@@ -261,32 +261,27 @@ class Translator {
   }
 
   Result<Py> function(const Node& node) {
-    const std::string& fn = node.name;
-    const std::size_t expectedArgs = fn == "attr" ? 2 : 1;
-    if (node.children.size() > expectedArgs)
-      return error(node, fn + "() takes at most " + std::to_string(expectedArgs) + " argument(s)");
-    if (fn == "attr") {
-      if (node.children.size() != 2 || node.children[1]->kind != Node::Kind::Literal ||
-          !node.children[1]->literal.isString())
-        return error(node, "attr() takes a path and an attribute name in quotes");
-      BYOC_ASSIGN_OR_RETURN(std::string target, path(*node.children[0]));
-      return Py{helper("_attr", target + ", " + pythonString(node.children[1]->literal.asString())), kPrimary,
-                Known::Unknown};
-    }
+    Result<predicate::Function> function = predicate::resolveCall(node);
+    if (!function) return error(node, function.error().message);
+    using predicate::Function;
     std::string target = "expr";
     if (!node.children.empty()) {
       BYOC_ASSIGN_OR_RETURN(target, path(*node.children[0]));
     }
-    if (fn == "op") return Py{helper("_op_name", target), kPrimary, Known::String};
-    if (fn == "dtype") return Py{helper("_tensor_type", target) + ".dtype", kPrimary, Known::String};
-    if (fn == "shape") return Py{helper("_shape", target), kPrimary, Known::IntList};
-    if (fn == "rank") return Py{"len(" + helper("_tensor_type", target) + ".shape)", kPrimary, Known::Number};
-    if (fn == "numel") return Py{helper("_numel", target), kPrimary, Known::Number};
-    if (fn == "is_constant") return Py{"isinstance(" + target + ", relay.Constant)", kPrimary, Known::Bool};
-    if (fn == "num_args") return Py{helper("_num_args", target), kPrimary, Known::Number};
-    if (fn == "arg_dtypes") return Py{helper("_arg_dtypes", target), kPrimary, Known::List};
-    if (fn == "static_shape") return Py{helper("_static_shape", target), kPrimary, Known::Bool};
-    return error(node, "unknown function '" + fn + "'; expected " + std::string(predicate::kFunctionList));
+    switch (*function) {
+      case Function::Attr:
+        return Py{helper("_attr", target + ", " + pythonString(node.children[1]->literal.asString())), kPrimary, Known::Unknown};
+      case Function::Op: return Py{helper("_op_name", target), kPrimary, Known::String};
+      case Function::DType: return Py{helper("_tensor_type", target) + ".dtype", kPrimary, Known::String};
+      case Function::Shape: return Py{helper("_shape", target), kPrimary, Known::IntList};
+      case Function::Rank: return Py{"len(" + helper("_tensor_type", target) + ".shape)", kPrimary, Known::Number};
+      case Function::Numel: return Py{helper("_numel", target), kPrimary, Known::Number};
+      case Function::IsConstant: return Py{"isinstance(" + target + ", relay.Constant)", kPrimary, Known::Bool};
+      case Function::NumArgs: return Py{helper("_num_args", target), kPrimary, Known::Number};
+      case Function::ArgDTypes: return Py{helper("_arg_dtypes", target), kPrimary, Known::List};
+      case Function::StaticShape: return Py{helper("_static_shape", target), kPrimary, Known::Bool};
+    }
+    return error(node, "unknown function '" + node.name + "'");  // every function is handled above
   }
 
   /// Whether Python's `==` on these operands means the rule language's equality.

@@ -310,6 +310,25 @@ class Parser {
   int depth_ = 0;
 };
 
+std::string functionList() {
+  std::string list;
+  const std::size_t count = std::size(kFunctions);
+  for (std::size_t i = 0; i < count; ++i) list += std::string(i == 0 ? "" : i + 1 == count ? " or " : ", ") + std::string(kFunctions[i].name);
+  return list;
+}
+
+Result<Function> resolveCall(const Node& call) {
+  const std::string& name = call.name;
+  const auto* spec = std::find_if(std::begin(kFunctions), std::end(kFunctions), [&](const FunctionSpec& known) { return known.name == name; });
+  if (spec == std::end(kFunctions)) return makeError("unknown function '" + name + "'; expected " + functionList());
+  if (call.children.size() > spec->maxArgs)
+    return makeError(name + "() takes at most " + std::to_string(spec->maxArgs) + " argument(s)");
+  if (spec->function == Function::Attr &&
+      (call.children.size() != 2 || call.children[1]->kind != Node::Kind::Literal || !call.children[1]->literal.isString()))
+    return makeError("attr() takes a path and an attribute name in quotes");
+  return spec->function;
+}
+
 std::optional<std::vector<std::size_t>> parsePath(std::string_view name) {
   std::vector<std::size_t> steps;
   if (name == "self" || name == "result") return steps;
@@ -480,46 +499,43 @@ class Evaluator {
   }
 
   Result<AttrValue> callFunction(const Node& node) {
-    const std::string& fn = node.name;
-    std::size_t expectedArgs = fn == "attr" ? 2 : 1;
-    if (node.children.size() > expectedArgs)
-      return error(node, fn + "() takes at most " + std::to_string(expectedArgs) + " argument(s)");
-    if (fn == "attr") {
-      if (node.children.size() != 2 || node.children[1]->kind != Node::Kind::Literal ||
-          !node.children[1]->literal.isString())
-        return error(node, "attr() takes a path and an attribute name in quotes");
-      BYOC_ASSIGN_OR_RETURN(Expr target, resolvePath(*node.children[0]));
-      return attribute(target, node.children[1]->literal.asString());
-    }
+    Result<Function> function = resolveCall(node);
+    if (!function) return error(node, function.error().message);
     BYOC_ASSIGN_OR_RETURN(Expr target, pathArgument(node, 0));
-    if (fn == "op") {
-      const auto* call = target->as<CallNode>();
-      const OpDef* def = call ? call->opDef() : nullptr;
-      return AttrValue(def ? def->name : std::string());
-    }
-    if (fn == "is_constant") return AttrValue(target->kind() == ExprKind::Constant);
-    if (fn == "num_args") {
-      const auto* call = target->as<CallNode>();
-      return AttrValue(static_cast<int64_t>(call ? call->args.size() : 0));
-    }
-    if (fn == "arg_dtypes") {
-      AttrValue::List dtypes;
-      if (const auto* call = target->as<CallNode>()) {
-        for (const Expr& arg : call->args)
-          if (const auto* tensor = tensorTypeOf(arg)) dtypes.emplace_back(std::string(dtypeName(tensor->dtype)));
+    const auto* call = target->as<CallNode>();
+    switch (*function) {
+      case Function::Attr: return attribute(target, node.children[1]->literal.asString());
+      case Function::Op: {
+        const OpDef* def = call ? call->opDef() : nullptr;
+        return AttrValue(def ? def->name : std::string());
       }
-      return AttrValue(std::move(dtypes));
+      case Function::IsConstant: return AttrValue(target->kind() == ExprKind::Constant);
+      case Function::NumArgs: return AttrValue(static_cast<int64_t>(call ? call->args.size() : 0));
+      case Function::ArgDTypes: {
+        AttrValue::List dtypes;
+        if (call) {
+          for (const Expr& arg : call->args)
+            if (const auto* tensor = tensorTypeOf(arg)) dtypes.emplace_back(std::string(dtypeName(tensor->dtype)));
+        }
+        return AttrValue(std::move(dtypes));
+      }
+      case Function::StaticShape: return staticShape(node, target);
+      case Function::DType:
+      case Function::Shape:
+      case Function::Rank:
+      case Function::Numel: return tensorProperty(node, *function, target);
     }
-    if (fn == "dtype" || fn == "shape" || fn == "rank" || fn == "numel") {
-      const TensorTypeNode* tensor = tensorTypeOf(target);
-      if (!tensor) return error(node, fn + "() needs a typed tensor; run type inference first");
-      if (fn == "dtype") return AttrValue(std::string(dtypeName(tensor->dtype)));
-      if (fn == "shape") return AttrValue::ints(tensor->shape);
-      if (fn == "rank") return AttrValue(static_cast<int64_t>(tensor->shape.size()));
-      return AttrValue(tensor->numElements());
-    }
-    if (fn == "static_shape") return staticShape(node, target);
-    return error(node, "unknown function '" + fn + "'; expected " + std::string(kFunctionList));
+    return error(node, "unknown function '" + node.name + "'");  // every function is handled above
+  }
+
+  /// dtype(), shape(), rank() or numel() of `target`'s tensor type.
+  Result<AttrValue> tensorProperty(const Node& node, Function function, const Expr& target) {
+    const TensorTypeNode* tensor = tensorTypeOf(target);
+    if (!tensor) return error(node, node.name + "() needs a typed tensor; run type inference first");
+    if (function == Function::DType) return AttrValue(std::string(dtypeName(tensor->dtype)));
+    if (function == Function::Shape) return AttrValue::ints(tensor->shape);
+    if (function == Function::Rank) return AttrValue(static_cast<int64_t>(tensor->shape.size()));
+    return AttrValue(tensor->numElements());
   }
 
   Result<AttrValue> compare(const Node& node) {

@@ -1,7 +1,5 @@
 #include "target/predicate_check.h"
 
-#include <algorithm>
-#include <iterator>
 #include <string_view>
 
 #include "ir/op.h"
@@ -11,6 +9,7 @@ namespace byoc {
 
 namespace {
 
+using predicate::Function;
 using predicate::Node;
 
 /// What a sub-expression is known to give before it is evaluated (`Any`: an attribute's value).
@@ -28,16 +27,22 @@ std::string describe(Kind kind) {
   return "a value";
 }
 
-struct FunctionSpec {
-  std::string_view name;
-  Kind result;
-};
-
-/// The functions of the predicate language (target/predicate.h) and what each gives.
-constexpr FunctionSpec kFunctions[] = {{"op", Kind::String},   {"dtype", Kind::String},      {"shape", Kind::List},
-                                       {"rank", Kind::Number}, {"numel", Kind::Number},      {"attr", Kind::Any},
-                                       {"is_constant", Kind::Bool}, {"num_args", Kind::Number}, {"arg_dtypes", Kind::List},
-                                       {"static_shape", Kind::Bool}};
+/// What each function of the language gives.
+Kind resultOf(Function function) {
+  switch (function) {
+    case Function::Op:
+    case Function::DType: return Kind::String;
+    case Function::Shape:
+    case Function::ArgDTypes: return Kind::List;
+    case Function::Rank:
+    case Function::Numel:
+    case Function::NumArgs: return Kind::Number;
+    case Function::IsConstant:
+    case Function::StaticShape: return Kind::Bool;
+    case Function::Attr: return Kind::Any;
+  }
+  return Kind::Any;
+}
 
 class Checker {
  public:
@@ -126,24 +131,16 @@ class Checker {
   }
 
   Result<Kind> callKind(const Node& node) {
-    const std::string& fn = node.name;
-    const auto* spec = std::find_if(std::begin(kFunctions), std::end(kFunctions),
-                                    [&](const FunctionSpec& known) { return known.name == fn; });
-    if (spec == std::end(kFunctions))
-      return error(node, "unknown function '" + fn + "'; expected " + std::string(predicate::kFunctionList));
-    const std::size_t maxArgs = fn == "attr" ? 2 : 1;
-    if (node.children.size() > maxArgs)
-      return error(node, fn + "() takes at most " + std::to_string(maxArgs) + " argument(s)");
-    if (fn == "attr") {
-      if (node.children.size() != 2 || node.children[1]->kind != Node::Kind::Literal || !node.children[1]->literal.isString())
-        return error(node, "attr() takes a path and an attribute name in quotes");
+    Result<Function> function = predicate::resolveCall(node);
+    if (!function) return error(node, function.error().message);
+    if (*function == Function::Attr) {
       const Node& path = *node.children[0];
       BYOC_TRY(checkPath(path));
       if (predicate::parsePath(path.name)->empty()) BYOC_TRY(checkAttribute(path, node.children[1]->literal.asString()));
     } else if (!node.children.empty()) {
       BYOC_TRY(checkPath(*node.children[0]));
     }
-    return spec->result;
+    return resultOf(*function);
   }
 
   Result<Kind> compareKind(const Node& node) {

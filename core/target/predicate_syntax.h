@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// The syntax tree of a parsed predicate (target/predicate.h), read-only. The evaluator walks it,
-/// and so can anything that translates a rule into another language.
+/// The syntax tree of a parsed predicate (target/predicate.h), read-only, and the table of the
+/// language's functions. The evaluator walks the tree, and so do the checker and anything that
+/// translates a rule into another language; all of them take the functions from the one table.
 
 #include <cstddef>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "ir/attrs.h"
+#include "support/result.h"
 
 namespace byoc::predicate {
 
@@ -29,9 +31,30 @@ struct Node {
   int column = 1;
 };
 
-/// The functions of the language, as errors list them.
-inline constexpr std::string_view kFunctionList =
-    "op, dtype, shape, rank, numel, attr, is_constant, num_args, arg_dtypes or static_shape";
+/// The functions of the language.
+enum class Function { Op, DType, Shape, Rank, Numel, Attr, IsConstant, NumArgs, ArgDTypes, StaticShape };
+
+/// One function: its name and the most arguments it takes. `attr` takes a path and an attribute
+/// name in quotes; every other function takes a path, `self` when left out.
+struct FunctionSpec {
+  std::string_view name;
+  Function function;
+  std::size_t maxArgs;
+};
+
+inline constexpr FunctionSpec kFunctions[] = {
+    {"op", Function::Op, 1},          {"dtype", Function::DType, 1},          {"shape", Function::Shape, 1},
+    {"rank", Function::Rank, 1},      {"numel", Function::Numel, 1},          {"attr", Function::Attr, 2},
+    {"is_constant", Function::IsConstant, 1}, {"num_args", Function::NumArgs, 1}, {"arg_dtypes", Function::ArgDTypes, 1},
+    {"static_shape", Function::StaticShape, 1},
+};
+
+/// The functions' names as errors list them: `op, dtype, … or static_shape`.
+std::string functionList();
+
+/// The function the Call node `call` names, its arguments checked against it (their number, and
+/// attr's form). The error's message says what is wrong; the caller places it at `call`.
+Result<Function> resolveCall(const Node& call);
 
 /// The argument indices a path names, outermost first: `self` and `result` → {}, `arg1.arg0` →
 /// {1, 0}; nothing if `name` is not a path.
