@@ -7,13 +7,13 @@
 #include "commands.h"
 #include "export/tvm_python.h"
 #include "support/file_io.h"
-#include "target/target_library.h"
+#include "session/partitioning.h"
 
 namespace byoc::cli {
 
 int runExportTvm(const Options& options) {
   const std::string targetName = *options.value("--target");
-  Result<Target> target = loadTarget(targetName);
+  Result<Target> target = openTarget(targetName);
   if (!target) return reportError(target.error());
   Result<std::string> python = targetAsTvmPython(*target);
   if (!python) {

@@ -67,6 +67,14 @@ std::vector<std::string> codegenNames() {
   return names;
 }
 
+Status checkTargetCodegen(const Target& target) {
+  if (target.codegen.empty() || target.codegen.starts_with("plugin:") || findCodegen(target.codegen)) return Status::ok();
+  std::string known;
+  for (const std::string& name : codegenNames()) known += (known.empty() ? "" : ", ") + name;
+  return makeError("at /codegen: unknown codegen \"" + target.codegen + "\"; expected one of " + known + ", \"plugin:NAME\" or \"\"",
+                   {target.file});
+}
+
 std::vector<Diagnostic> compositesTheCodegenCannotBuild(const Target& target) {
   std::vector<Diagnostic> problems;
   const Codegen* codegen = findCodegen(target.codegen);

@@ -83,6 +83,11 @@ std::vector<std::string> codegenNames();
 /// when the name is taken.
 bool registerCodegen(Codegen codegen);
 
+/// Checks that the codegen `target` names is one registered, or a plugin's (`plugin:NAME`, which
+/// is data until the target runs: its plugin may be loaded where it runs). The error is placed at
+/// `/codegen` in the target's file and lists the codegens registered.
+Status checkTargetCodegen(const Target& target);
+
 /// For each pattern-table row of `target` whose composite its codegen cannot build, an error
 /// naming the row, in table order (none when the codegen is unknown or builds any composite).
 std::vector<Diagnostic> compositesTheCodegenCannotBuild(const Target& target);

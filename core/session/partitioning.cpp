@@ -5,10 +5,16 @@
 
 namespace byoc {
 
+Result<Target> openTarget(const std::string& nameOrPath) {
+  BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(nameOrPath));
+  BYOC_TRY(checkTargetCodegen(target));
+  return target;
+}
+
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector<std::string>& names, const TargetWarning& warn) {
   std::vector<std::shared_ptr<const Target>> targets;
   for (const std::string& name : names) {
-    BYOC_ASSIGN_OR_RETURN(Target target, loadTarget(name));
+    BYOC_ASSIGN_OR_RETURN(Target target, openTarget(name));
     if (warn) {
       for (const Diagnostic& problem : compositesTheCodegenCannotBuild(target)) warn(name, problem);
     }

@@ -27,6 +27,10 @@ struct PartitionRequest {
 /// need the codegen, so this is a warning; running fails at that row).
 using TargetWarning = std::function<void(const std::string& name, const Diagnostic& problem)>;
 
+/// The target `nameOrPath` names (a built-in name or a target file), its codegen checked against
+/// the codegens registered (checkTargetCodegen).
+Result<Target> openTarget(const std::string& nameOrPath);
+
 /// The targets named (built-in names or target files), in the order given.
 Result<std::vector<std::shared_ptr<const Target>>> loadTargets(const std::vector<std::string>& names,
                                                                const TargetWarning& warn = {});

@@ -16,13 +16,17 @@ namespace byoc {
 
 namespace {
 
-/// Whether `codegen` names a plugin's codegen: `plugin:` and a name of letters, digits, '_' and '-'.
-bool isPluginCodegen(std::string_view codegen) {
-  constexpr std::string_view prefix = "plugin:";
-  if (!codegen.starts_with(prefix)) return false;
-  const std::string_view name = codegen.substr(prefix.size());
+/// Whether `name` is a plain name: letters, digits, '_' and '-', not too long.
+bool isPlainName(std::string_view name) {
   return !name.empty() && name.size() <= limits::kMaxPluginNameBytes &&
          std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
+}
+
+/// Whether `codegen` has the form of a codegen's name: a plain name, or `plugin:` and one. Which
+/// codegens exist is the codegen registry's to say, where the target is used (runtime_module.h).
+bool isCodegenName(std::string_view codegen) {
+  constexpr std::string_view prefix = "plugin:";
+  return isPlainName(codegen.starts_with(prefix) ? codegen.substr(prefix.size()) : codegen);
 }
 
 using json = nlohmann::ordered_json;
@@ -55,8 +59,9 @@ class TargetReader {
     BYOC_ASSIGN_OR_RETURN(target.name, string(root, "", "name"));
     if (target.name.empty()) return fail("/name", "expected a non-empty name");
     BYOC_ASSIGN_OR_RETURN(target.codegen, optionalString(root, "", "codegen"));
-    if (target.codegen != "" && target.codegen != "dnnl" && target.codegen != "reference" && !isPluginCodegen(target.codegen))
-      return fail("/codegen", "expected \"dnnl\", \"reference\", \"plugin:NAME\" or \"\", found \"" + target.codegen + "\"");
+    if (!target.codegen.empty() && !isCodegenName(target.codegen))
+      return fail("/codegen", "expected a codegen's name (letters, digits, '_' and '-'; \"plugin:NAME\" for a plugin's) or \"\", "
+                              "found \"" + target.codegen + "\"");
     BYOC_ASSIGN_OR_RETURN(target.description, optionalString(root, "", "description"));
     BYOC_ASSIGN_OR_RETURN(target.preparePipeline, optionalString(root, "", "prepare"));
     BYOC_ASSIGN_OR_RETURN(target.optimizePipeline, optionalString(root, "", "optimize"));

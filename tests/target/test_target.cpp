@@ -232,12 +232,12 @@ class TestTarget : public QObject {
     QTest::newRow("newer") << R"({"format": "byoc-studio-target", "version": 9, "name": "a"})"
                            << "t.json: at /version: version 9 is newer than this program reads (1)";
     QTest::newRow("name") << R"({"format": "byoc-studio-target", "version": 1})" << "t.json: at /name: missing";
-    QTest::newRow("codegen") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "cuda"})"
-                             << R"(t.json: at /codegen: expected "dnnl", "reference", "plugin:NAME" or "", found "cuda")";
+    QTest::newRow("codegen") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "cu da"})"
+                             << R"(t.json: at /codegen: expected a codegen's name (letters, digits, '_' and '-'; "plugin:NAME" for a plugin's) or "", found "cu da")";
     QTest::newRow("plugin codegen without a name") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "plugin:"})"
-                                                   << R"(t.json: at /codegen: expected "dnnl", "reference", "plugin:NAME" or "", found "plugin:")";
+                                                   << R"(t.json: at /codegen: expected a codegen's name (letters, digits, '_' and '-'; "plugin:NAME" for a plugin's) or "", found "plugin:")";
     QTest::newRow("plugin codegen with a path") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "codegen": "plugin:../x"})"
-                                                << R"(t.json: at /codegen: expected "dnnl", "reference", "plugin:NAME" or "", found "plugin:../x")";
+                                                << R"(t.json: at /codegen: expected a codegen's name (letters, digits, '_' and '-'; "plugin:NAME" for a plugin's) or "", found "plugin:../x")";
     QTest::newRow("rule") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add when"]})"
                           << "t.json: at /op_rules/0 (add): 1:9: found the end of the condition, expected a value, a name or '('";
     QTest::newRow("rule function") << R"({"format": "byoc-studio-target", "version": 1, "name": "a", "op_rules": ["add", "nn.relu, tanh when size(arg0) > 1"]})"

@@ -1,7 +1,7 @@
 #include "authoring/target_document.h"
 
 #include "support/file_io.h"
-#include "target/target_library.h"
+#include "session/partitioning.h"
 
 namespace byoc::ui {
 
@@ -41,7 +41,7 @@ TargetDocument::~TargetDocument() {
 }
 
 Status TargetDocument::load(const QString& nameOrPath) {
-  BYOC_ASSIGN_OR_RETURN(Target loaded, loadTarget(nameOrPath.toStdString()));
+  BYOC_ASSIGN_OR_RETURN(Target loaded, openTarget(nameOrPath.toStdString()));
   const bool isFile = nameOrPath.endsWith(QStringLiteral(".json")) || nameOrPath.contains(QLatin1Char('/'));
   reset(std::move(loaded), isFile ? nameOrPath : QString(), isFile ? QString() : nameOrPath);
   return Status::ok();

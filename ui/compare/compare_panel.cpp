@@ -148,7 +148,7 @@ void ComparePanel::compareWith(int index) {
   const Module sideA = sideA_.steps.back().module;
   job_.start(
       [loaded, sideA, target = choice.target.toStdString(), pipeline = choice.pipeline](const JobControl& control) -> Result<SideB> {
-        BYOC_ASSIGN_OR_RETURN(Target loadedTarget, loadTarget(target));
+        BYOC_ASSIGN_OR_RETURN(Target loadedTarget, openTarget(target));
         std::vector<std::shared_ptr<const Target>> targets{std::make_shared<const Target>(std::move(loadedTarget))};
         BYOC_ASSIGN_OR_RETURN(PartitionPipeline flow, parsePartitionPipeline(pipeline.toStdString()));
         BYOC_ASSIGN_OR_RETURN(PassRun run, partitionModel(loaded, {targets, flow}, {.cancel = control.cancelFlag()}));

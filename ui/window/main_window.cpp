@@ -59,6 +59,7 @@
 #include "panels/timeline_widget.h"
 #include "compare/compare_panel.h"
 #include "run/run_panel.h"
+#include "session/partitioning.h"
 #include "target/target_library.h"
 
 namespace byoc::ui {
@@ -399,7 +400,7 @@ void MainWindow::runPartition(const QStringList& targets, const QString& pipelin
   }
   std::vector<std::shared_ptr<const Target>> others;
   for (const QString& name : targets.mid(1)) {
-    Result<Target> other = loadTarget(name.toStdString());
+    Result<Target> other = openTarget(name.toStdString());
     if (!other) {
       reportFailure(other.error());
       return;
