@@ -8,6 +8,7 @@
 #include "export/sha256.h"
 #include "export/signature.h"
 #include "frontend/json_format.h"
+#include "ir/function_attrs.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/dnnl_module.h"
 #include "support/file_io.h"
@@ -62,8 +63,8 @@ Function declarationOf(const dnnl_backend::KernelGraph& graph, const ManifestFun
   std::vector<Var> params;
   for (std::size_t i = 0; i < names.size(); ++i) params.push_back(VarNode::make(names[i], type->params[i]));
   Attrs attrs;
-  attrs.set("Compiler", function.compiler);
-  attrs.set("global_symbol", function.symbol);
+  attrs.set(attr::kCompiler, function.compiler);
+  attrs.set(attr::kGlobalSymbol, function.symbol);
   return FunctionNode::make(std::move(params), VarNode::make("kernel_graph", type->ret), type->ret, std::move(attrs));
 }
 

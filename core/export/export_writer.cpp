@@ -18,6 +18,7 @@
 #include "export/signature.h"
 #include "export/staging.h"
 #include "frontend/json_format.h"
+#include "ir/function_attrs.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
 #include "runtime/dnnl/kernel_rules.h"
@@ -30,13 +31,6 @@ namespace byoc {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A function's `Compiler` (or `Codegen`) attribute, or "".
-std::string compilerOf(const FunctionNode& function) {
-  for (const char* name : {"Compiler", "Codegen"})
-    if (const AttrValue* value = function.attrs.find(name); value && value->isString()) return value->asString();
-  return "";
-}
 
 std::string codegenFor(const std::string& compiler, const std::vector<ManifestTarget>& targets) {
   for (const ManifestTarget& target : targets)
@@ -275,10 +269,10 @@ Status exportModule(const Module& partitioned, const ExportOptions& options, con
   ParamCollector params;
   Module host = module;
   for (const auto& [name, function] : module.functions()) {
-    const std::string compiler = compilerOf(*function);
+    const std::string compiler = regionCompiler(*function);
     if (compiler.empty()) continue;
-    const AttrValue* symbol = function->attrs.find("global_symbol");
-    ManifestFunction entry{name, symbol && symbol->isString() ? symbol->asString() : name, compiler,
+    const std::string symbol = globalSymbol(*function);
+    ManifestFunction entry{name, symbol.empty() ? name : symbol, compiler,
                            codegenFor(compiler, options.targets), "artifacts/" + name + ".json", {}, {}};
     BYOC_ASSIGN_OR_RETURN(std::string artifactJson, artifactOf(module, name, function, entry.codegen, options, params));
     BYOC_TRY(writer.write(entry.artifact, artifactJson));

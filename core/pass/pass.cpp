@@ -3,6 +3,7 @@
 
 #include "pass/pass.h"
 
+#include "ir/function_attrs.h"
 #include "pass/analysis/function_utils.h"
 #include "pass/infer_type.h"
 #include "pass/registry.h"
@@ -90,8 +91,8 @@ class FunctionPass final : public Pass {
 
  private:
   bool skips(const FunctionNode& function) const {
-    if (scope_.skipExternal && function.attrs.contains("Compiler")) return true;
-    return scope_.skipPrimitive && hasNonzeroAttr(function.attrs, "Primitive");
+    if (scope_.skipExternal && function.attrs.contains(attr::kCompiler)) return true;
+    return scope_.skipPrimitive && hasNonzeroAttr(function.attrs, attr::kPrimitive);
   }
 
   PassInfo info_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "ir/function_attrs.h"
 #include "ir/traversal.h"
 #include "pattern/root_ops.h"
 
@@ -57,7 +58,7 @@ class Grouper {
       if (result_.groupOf[index] >= 0 || prePartitioned[index] || !mayBeRoot(index)) continue;
       const Expr& current = graph_->node(index);
       if (const auto* function = current->as<FunctionNode>();
-          function && function->attrs.contains("PartitionedFromPattern")) {
+          function && function->attrs.contains(attr::kPartitionedFromPattern)) {
         prePartitioned[index] = 1;
         stack.push_back(graph_->indexOf(function->body));
         while (!stack.empty()) {

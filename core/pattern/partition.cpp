@@ -1,5 +1,6 @@
 #include "pattern/partition.h"
 
+#include "ir/function_attrs.h"
 #include "pattern/grouper.h"
 
 namespace byoc {
@@ -14,10 +15,10 @@ Result<Expr> partition(const Pattern& pattern, const std::shared_ptr<const Index
     return makeError("partition: a function pattern cannot be partitioned (there is no call to replace)");
   Grouping grouping = groupMatches(pattern, graph);
   if (grouping.groups.empty()) return graph->node(graph->size() - 1);
-  Attrs functionAttrs{{"PartitionedFromPattern", std::string()}};
+  Attrs functionAttrs{{attr::kPartitionedFromPattern, std::string()}};
   for (const auto& [key, value] : attrs.entries()) functionAttrs.set(key, value);
   auto outline = [&](const PatternGroup& group, const Expr&, const std::vector<Expr>& rebuilt) -> Result<Expr> {
-    functionAttrs.set("PartitionedFromPattern", group.name);
+    functionAttrs.set(attr::kPartitionedFromPattern, group.name);
     std::vector<Expr> args;
     args.reserve(group.argIndices.size());
     for (int arg : group.argIndices) args.push_back(rebuilt[arg]);

@@ -4,6 +4,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "runtime/source_node.h"
@@ -236,8 +237,8 @@ class DataflowBuilder {
   /// `@name` of a called global, or the `global_symbol` of a called region literal.
   static std::string externalName(const CallNode& call) {
     if (const auto* global = call.callee->as<GlobalVarNode>()) return "@" + global->name;
-    const AttrValue* symbol = call.callee->as<FunctionNode>()->attrs.find("global_symbol");
-    return symbol && symbol->isString() ? symbol->asString() : std::string("region");
+    const std::string symbol = globalSymbol(*call.callee->as<FunctionNode>());
+    return symbol.empty() ? std::string("region") : symbol;
   }
 
   DataflowProgram& program_;

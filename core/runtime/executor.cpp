@@ -6,6 +6,7 @@
 #include <cstring>
 #include <random>
 
+#include "ir/function_attrs.h"
 #include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
 #include "pass/infer_type.h"
@@ -16,22 +17,10 @@ namespace byoc {
 
 namespace {
 
-std::string attrString(const FunctionNode& function, std::string_view name) {
-  const AttrValue* value = function.attrs.find(name);
-  return value && value->isString() ? value->asString() : std::string();
-}
-
 std::string codegenFor(const std::string& compiler, const ExecutorOptions& options) {
   auto chosen = options.codegens.find(compiler);
   if (chosen != options.codegens.end()) return chosen->second;
   return findCodegen(compiler) ? compiler : "reference";
-}
-
-/// The target of a region function: its `Compiler` attribute (Relay's PartitionGraph) or
-/// `Codegen` attribute (Relax's MergeCompositeFunctions); empty for other functions.
-std::string regionCompiler(const FunctionNode& function) {
-  std::string compiler = attrString(function, "Compiler");
-  return compiler.empty() ? attrString(function, "Codegen") : compiler;
 }
 
 /// Refuses a module with a value no tensor can hold, before a codegen builds kernels for it or the
@@ -91,7 +80,7 @@ Result<Shape> concreteShape(const Shape& declared, const Shape& given) {
 Status Executor::addRegion(const Function& function, const std::string& label, const std::string& name,
                            const ExecutorOptions& options, const CodegenOptions& codegenOptions) {
   const std::string compiler = regionCompiler(*function);
-  RegionInfo region{name, attrString(*function, "global_symbol"), compiler, codegenFor(compiler, options)};
+  RegionInfo region{name, globalSymbol(*function), compiler, codegenFor(compiler, options)};
   if (region.symbol.empty()) region.symbol = name.empty() ? label : name;
   const Codegen* codegen = findCodegen(region.codegen);
   if (!codegen && region.codegen.starts_with("plugin:"))
@@ -140,7 +129,7 @@ Result<std::unique_ptr<Executor>> Executor::create(const Module& module, const E
     });
   }
   for (const FunctionNode* literal : literals) {
-    std::string symbol = attrString(*literal, "global_symbol");
+    std::string symbol = globalSymbol(*literal);
     if (symbol.empty()) symbol = regionCompiler(*literal) + "_region_" + std::to_string(executor->regions_.size());
     BYOC_TRY(executor->addRegion(Function(literal), symbol, "", options, codegenOptions));
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ir/function_attrs.h"
+
 namespace byoc {
 
 std::string targetCodegen(const Target& target) { return target.codegen.empty() ? "reference" : target.codegen; }
@@ -15,9 +17,7 @@ Result<std::vector<NDArray>> runOnReference(const Module& reference, std::span<c
   ExecutorOptions options;
   options.cancel = cancel;
   for (const auto& [name, function] : reference.functions()) {
-    for (const char* attr : {"Compiler", "Codegen"})
-      if (const AttrValue* compiler = function->attrs.find(attr); compiler && compiler->isString())
-        options.codegens[compiler->asString()] = "reference";
+    if (std::string compiler = regionCompiler(*function); !compiler.empty()) options.codegens[compiler] = "reference";
   }
   BYOC_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::create(reference, options));
   BYOC_ASSIGN_OR_RETURN(Value expected, executor->run(args));

@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "ir/function_attrs.h"
 #include "session/partitioning.h"
 #include "compare/comparison_model.h"
 #include "overlay/comparison_overlay.h"
@@ -25,7 +26,7 @@ const QStringList kPipelines = {QStringLiteral("relay"), QStringLiteral("relax")
 
 bool hasExternalFunction(const Module& module) {
   for (const auto& [name, function] : module.functions())
-    if (function->attrs.contains("Compiler")) return true;
+    if (function->attrs.contains(attr::kCompiler)) return true;
   return false;
 }
 

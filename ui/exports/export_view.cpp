@@ -7,19 +7,9 @@
 #include <map>
 
 #include "graph/graph_model.h"
+#include "ir/function_attrs.h"
 
 namespace byoc::ui {
-
-namespace {
-
-/// The `Compiler` (or `Codegen`) attribute of `function`, empty when it has none.
-std::string compilerOf(const FunctionNode& function) {
-  for (const char* name : {"Compiler", "Codegen"})
-    if (const AttrValue* value = function.attrs.find(name); value && value->isString()) return value->asString();
-  return {};
-}
-
-}  // namespace
 
 std::string calledGlobal(const GraphNode& node) {
   if (node.kind != GraphNodeKind::Call || !node.expr) return {};
@@ -33,10 +23,10 @@ GraphOverlay externalCallOverlay(const Module& module, const GraphModel& host) {
   for (const GraphNode& node : host.nodes()) {
     const std::string name = calledGlobal(node);
     const Function function = name.empty() ? Function() : module.find(name);
-    const std::string compiler = function ? compilerOf(*function) : std::string();
+    const std::string compiler = function ? regionCompiler(*function) : std::string();
     if (compiler.empty()) continue;
-    const AttrValue* symbol = function->attrs.find("global_symbol");
-    const QString label = QString::fromStdString(symbol && symbol->isString() ? symbol->asString() : name);
+    const std::string symbol = globalSymbol(*function);
+    const QString label = QString::fromStdString(symbol.empty() ? name : symbol);
     const QString target = QString::fromStdString(compiler);
     overlay.hulls.push_back({OverlayHull::Kind::Partition, label, target, {node.id}});
     overlay.nodeTargets[node.id] = target;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "ir/traversal.h"
 
 namespace byoc::ui {
@@ -17,8 +18,8 @@ namespace {
 constexpr quintptr kTopLevel = ~quintptr(0);
 
 QString kindOf(const FunctionNode& function, bool nested) {
-  if (function.attrs.contains("Composite")) return QStringLiteral("composite");
-  if (const AttrValue* compiler = function.attrs.find("Compiler"); compiler && compiler->isString())
+  if (function.attrs.contains(attr::kComposite)) return QStringLiteral("composite");
+  if (const AttrValue* compiler = function.attrs.find(attr::kCompiler); compiler && compiler->isString())
     return QStringLiteral("external (") % QString::fromStdString(compiler->asString()) % u')';
   return nested ? QStringLiteral("local function") : QStringLiteral("function");
 }
@@ -68,7 +69,7 @@ ModuleTreeModel::Row ModuleTreeModel::rowOf(const std::string& name, const Funct
     auto bound = boundVars.find(literal);
     const VarNode* var = bound != boundVars.end() ? bound->second : nullptr;
     QString label = var ? u'%' % QString::fromStdString(var->name) : QString();
-    if (const AttrValue* composite = literal->attrs.find("Composite"); composite && composite->isString())
+    if (const AttrValue* composite = literal->attrs.find(attr::kComposite); composite && composite->isString())
       label = QString::fromStdString(composite->asString());
     if (label.isEmpty()) label = QStringLiteral("fn");
     // Post-order visits a let's value before its body, where the first call from outside is: a

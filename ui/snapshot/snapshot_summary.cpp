@@ -5,6 +5,7 @@
 
 #include <QStringList>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 
@@ -15,7 +16,7 @@ ModuleCounts countModule(const Module& module) {
   counts.functions = static_cast<int>(module.functions().size());
   postOrderVisit(module, [&counts](const Expr& expr) {
     if (const auto* function = expr->as<FunctionNode>()) {
-      if (function->attrs.contains("Composite")) ++counts.composites;
+      if (function->attrs.contains(attr::kComposite)) ++counts.composites;
     } else if (const auto* call = expr->as<CallNode>()) {
       const OpDef* def = call->opDef();
       if (def && def->name.rfind("annotation.compiler_", 0) == 0) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 
@@ -20,7 +21,7 @@ class CompositeScopes {
  public:
   /// Records the op calls of `literal`'s body that no inner composite claimed.
   void enter(const FunctionNode& literal, std::size_t instance) {
-    const std::string name = stringAttr(literal.attrs, "Composite");
+    const std::string name = compositeName(literal);
     postOrderVisit(literal.body, [&](const Expr& node) {
       if (node->as<CallNode>()) scopes_.try_emplace(node.get(), Scope{name, instance});
     });
@@ -47,13 +48,13 @@ PlacementMap placeOpCalls(const Module& module) {
   for (const Module::Entry& entry : module.functions()) {
     const std::string& name = entry.first;
     const Function& function = entry.second;
-    const std::string compiler = stringAttr(function->attrs, "Compiler");
+    const std::string compiler = stringAttr(function->attrs, attr::kCompiler);
     CompositeScopes scopes;
     // Post-order meets an inner composite literal before the one around it, so inner ones claim
     // their calls first.
     postOrderVisit(function->body, [&](const Expr& node) {
       const auto* literal = node->as<FunctionNode>();
-      if (!literal || !literal->attrs.contains("Composite")) return;
+      if (!literal || !literal->attrs.contains(attr::kComposite)) return;
       auto [slot, added] = instances.try_emplace(node.get(), instances.size() + 1);
       scopes.enter(*literal, slot->second);
     });

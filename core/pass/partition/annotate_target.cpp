@@ -12,6 +12,7 @@
 #include <deque>
 
 #include "ir/traversal.h"
+#include "ir/function_attrs.h"
 #include "pass/partition/annotations.h"
 #include "pass/partition/partition_passes.h"
 
@@ -39,7 +40,7 @@ class Annotator final : public ExprMutator {
   /// Composite function bodies are never annotated: only calls of them are.
   bool shouldDescend(const Expr& node) override {
     const auto* function = node->as<FunctionNode>();
-    return !function || !function->attrs.contains("Composite");
+    return !function || !function->attrs.contains(attr::kComposite);
   }
 
  private:
@@ -125,7 +126,7 @@ class Annotator final : public ExprMutator {
         if (supported) return target->name;
       }
     } else if (const auto* function = pre.callee->as<FunctionNode>()) {
-      const AttrValue* composite = function->attrs.find("Composite");
+      const AttrValue* composite = function->attrs.find(attr::kComposite);
       if (composite && composite->isString()) {
         const std::string& name = composite->asString();
         std::size_t dot = name.find('.');

@@ -1,5 +1,6 @@
 #include "pass/partition/composite_calls.h"
 
+#include "ir/function_attrs.h"
 #include "pass/analysis/global_calls.h"
 
 namespace byoc {
@@ -12,7 +13,7 @@ Result<std::string> codegenOfComposite(const std::string& composite) {
 }
 
 Function localCompositeCopy(const Function& composite) {
-  return FunctionNode::make(composite->params, composite->body, composite->retType, composite->attrs.without("Primitive"),
+  return FunctionNode::make(composite->params, composite->body, composite->retType, composite->attrs.without(attr::kPrimitive),
                             composite->origin());
 }
 
@@ -20,7 +21,7 @@ Result<Module> wrapCompositesForCodegen(const Module& module) {
   GlobalRenames wrapperOf;
   std::vector<std::pair<std::string, Function>> wrappers;
   for (const auto& [name, function] : module.functions()) {
-    const AttrValue* composite = function->attrs.find("Composite");
+    const AttrValue* composite = function->attrs.find(attr::kComposite);
     if (!composite || !composite->isString()) continue;
     BYOC_ASSIGN_OR_RETURN(std::string codegen, codegenOfComposite(composite->asString()));
     std::string wrapperName = name + "_" + codegen;
@@ -32,7 +33,7 @@ Result<Module> wrapCompositesForCodegen(const Module& module) {
     }
     Expr body = CallNode::make(localCompositeCopy(function), std::move(args), {}, function->origin());
     wrappers.emplace_back(wrapperName, FunctionNode::make(std::move(params), body, function->retType,
-                                                          Attrs{{"Codegen", codegen}, {"global_symbol", wrapperName}},
+                                                          Attrs{{attr::kCodegen, codegen}, {attr::kGlobalSymbol, wrapperName}},
                                                           function->origin()));
     wrapperOf.emplace(name, wrapperName);
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pattern/pattern.h"
@@ -66,7 +67,7 @@ std::set<std::string> opsCalledIn(const Expr& function) {
 
 std::set<std::string> opsCalledOutsideComposites(const Function& function) {
   return opsCalledUnder(function, [&](const FunctionNode& literal) {
-    return &literal != function.get() && literal.attrs.contains("PartitionedFromPattern");
+    return &literal != function.get() && literal.attrs.contains(attr::kPartitionedFromPattern);
   });
 }
 

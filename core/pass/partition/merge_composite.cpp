@@ -8,6 +8,7 @@
 /// left alone. Run AnnotateTarget next.
 
 #include "pass/infer_type.h"
+#include "ir/function_attrs.h"
 #include "pass/partition/composite_rules.h"
 #include "pass/partition/partition_passes.h"
 #include "pattern/partition.h"
@@ -33,7 +34,7 @@ Result<Function> mergeComposites(const Function& function, const std::vector<Com
     };
     if (!graph) graph = std::make_shared<const IndexedGraph>(current);
     BYOC_ASSIGN_OR_RETURN(Expr partitioned,
-                          partition(rule.pattern.get(), graph, Attrs{{"Composite", rule.name}}, check, ReturnTypes::Recorded));
+                          partition(rule.pattern.get(), graph, Attrs{{attr::kComposite, rule.name}}, check, ReturnTypes::Recorded));
     if (partitioned == current) continue;
     graph.reset();
     current = partitioned;

@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "pass/analysis/global_calls.h"
+#include "ir/function_attrs.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
 
@@ -24,7 +25,7 @@ Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
   std::string prefix = moduleName.empty() ? "tvmgen" : "tvmgen_" + moduleName;
   GlobalRenames renames;
   for (const auto& [name, function] : module.functions())
-    if (function->attrs.contains("Compiler")) renames.emplace(name, sanitize(prefix + "_" + name));
+    if (function->attrs.contains(attr::kCompiler)) renames.emplace(name, sanitize(prefix + "_" + name));
   if (renames.empty()) return PassResult{module, false};
 
   Module result;
@@ -38,7 +39,7 @@ Result<PassResult> mangle(const Module& module, const std::string& moduleName) {
       continue;
     }
     Attrs attrs = body->attrs;
-    attrs.set("global_symbol", renamed->second);
+    attrs.set(attr::kGlobalSymbol, renamed->second);
     result.set(renamed->second, FunctionNode::make(body->params, body->body, body->retType, std::move(attrs), body->origin()));
   }
   BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs));

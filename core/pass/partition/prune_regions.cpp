@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "ir/op.h"
+#include "ir/function_attrs.h"
 #include "ir/substitute.h"
 #include "ir/traversal.h"
 #include "pass/analysis/function_utils.h"
@@ -45,7 +46,7 @@ Result<PassResult> prune(const Module& module, const Target& target) {
   if (target.pruneKeepOps.empty()) return PassResult{module, false};
   std::vector<std::pair<std::string, Function>> regions;
   for (const auto& [name, function] : module.functions()) {
-    const AttrValue* compiler = function->attrs.find("Compiler");
+    const AttrValue* compiler = function->attrs.find(attr::kCompiler);
     if (compiler && compiler->isString() && compiler->asString() == target.name) regions.emplace_back(name, function);
   }
   if (regions.size() <= 1) return PassResult{module, false};

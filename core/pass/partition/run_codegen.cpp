@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "ir/ops/op_helpers.h"
+#include "ir/function_attrs.h"
 #include "pass/analysis/global_calls.h"
 #include "pass/infer_type.h"
 #include "pass/partition/partition_passes.h"
@@ -23,9 +24,9 @@ Result<PassResult> runCodegen(const Module& module) {
   GlobalRenames symbolOf;
   AttrValue::List symbols;
   for (const auto& [name, function] : module.functions()) {
-    const AttrValue* codegen = function->attrs.find("Codegen");
+    const AttrValue* codegen = function->attrs.find(attr::kCodegen);
     if (!codegen || !codegen->isString()) continue;
-    const AttrValue* symbol = function->attrs.find("global_symbol");
+    const AttrValue* symbol = function->attrs.find(attr::kGlobalSymbol);
     std::string external = symbol && symbol->isString() ? symbol->asString() : name;
     symbolOf.emplace(name, external);
     symbols.emplace_back(external);
@@ -43,8 +44,8 @@ Result<PassResult> runCodegen(const Module& module) {
       result.set(name, renamed);
       continue;
     }
-    Attrs functionAttrs{{"Compiler", ops::stringAttr(function->attrs, "Codegen")}, {"Primitive", 1},
-                        {"global_symbol", external->second}};
+    Attrs functionAttrs{{attr::kCompiler, ops::stringAttr(function->attrs, attr::kCodegen)}, {attr::kPrimitive, 1},
+                        {attr::kGlobalSymbol, external->second}};
     result.set(external->second, FunctionNode::make(renamed->params, renamed->body, renamed->retType,
                                                     std::move(functionAttrs), renamed->origin()));
   }

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ir/function_attrs.h"
 #include "ir/ops/op_helpers.h"
 #include "pass/analysis/function_utils.h"
 #include "pass/analysis/fusion_partition.h"
@@ -126,7 +127,7 @@ class Fuser final : public OpaqueFunctionSkippingMutator {
     for (std::size_t member : members_.at(group)) origins.push_back(graph_.nodes[member].ref->origin());
     Origin origin = Origin::unite(origins);
     Function function =
-        FunctionNode::make(params.params, inner, pre->type(), Attrs{{"Primitive", AttrValue(1)}}, origin);
+        FunctionNode::make(params.params, inner, pre->type(), Attrs{{attr::kPrimitive, AttrValue(1)}}, origin);
     std::vector<Expr> arguments;
     arguments.reserve(params.arguments.size());
     for (const Expr& argument : params.arguments) arguments.push_back(rewritten(argument));

@@ -5,6 +5,7 @@
 
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "pass/analysis/function_utils.h"
 #include "pass/analysis/global_calls.h"
 #include "pass/infer_type.h"
@@ -17,7 +18,7 @@ namespace inline_functions {
 std::unordered_map<std::string, Function> inlinable(const Module& module) {
   std::unordered_map<std::string, Function> result;
   for (const auto& [name, function] : module.functions()) {
-    if (!hasNonzeroAttr(function->attrs, "Inline")) continue;
+    if (!hasNonzeroAttr(function->attrs, attr::kInline)) continue;
     bool recursive = false;
     for (const std::string& callee : referencedGlobals(function))
       recursive = recursive || reachableGlobals(module, {callee}).count(name);
@@ -43,7 +44,7 @@ class Binder final : public ExprMutator {
 
 /// Whether `function` is for an external codegen (a `Compiler` other than "default").
 bool isExternal(const FunctionNode& function) {
-  const AttrValue* compiler = function.attrs.find("Compiler");
+  const AttrValue* compiler = function.attrs.find(attr::kCompiler);
   return compiler && !(compiler->isString() && compiler->asString() == "default");
 }
 

@@ -3,6 +3,7 @@
 
 #include "pass/transforms/optimize_external.h"
 
+#include "ir/function_attrs.h"
 #include "pass/infer_type.h"
 
 namespace byoc {
@@ -10,7 +11,7 @@ namespace byoc {
 namespace {
 
 /// The attributes that make function passes skip a function; removed while the pipeline runs.
-constexpr const char* kSkippingAttrs[] = {"Compiler", "Primitive", "Inline"};
+constexpr const char* kSkippingAttrs[] = {attr::kCompiler, attr::kPrimitive, attr::kInline};
 
 Result<Function> optimizeOne(const Function& function, const Pass& pipeline, PassContext& context) {
   Attrs open = function->attrs;
@@ -38,7 +39,7 @@ PassPtr createOptimizeExternalPass(std::string target, std::vector<PassPtr> pass
     Module result = module;
     bool changed = false;
     for (const auto& [name, function] : module.functions()) {
-      const AttrValue* compiler = function->attrs.find("Compiler");
+      const AttrValue* compiler = function->attrs.find(attr::kCompiler);
       if (!compiler || !compiler->isString() || compiler->asString() != target) continue;
       Result<Function> optimized = optimizeOne(function, *pipeline, context);
       if (!optimized) return makeError("optimize pipeline of target " + target + " on @" + name + ": " + optimized.error().message);
