@@ -649,6 +649,8 @@ class TestMainWindow : public QObject {
     QVERIFY(failed.wait(10000));
     QVERIFY2(failed.first().first().toString().endsWith(QStringLiteral("missing.json: cannot open: No such file or directory")),
              qPrintable(failed.first().first().toString()));
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Could not read the pass steps: ")),
+             qPrintable(window.statusBar()->currentMessage()));
     QCOMPARE(window.snapshotModel()->rowCount(), 3);
   }
 
@@ -682,6 +684,14 @@ class TestMainWindow : public QObject {
     QVERIFY(!failed.isEmpty() || failed.wait(10000));
     QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("unknown target 'no-such-target'")),
              qPrintable(failed.first().first().toString()));
+    // The status bar says what failed.
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Could not load the target: unknown target")),
+             qPrintable(window.statusBar()->currentMessage()));
+    failed.clear();
+    window.runPartition(QStringLiteral("tflite"));
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Partitioning failed: ")),
+             qPrintable(window.statusBar()->currentMessage()));
   }
 
   void irTextFollowsTheSelectedStep() {

@@ -129,7 +129,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connectPanels();
   statusBar()->showMessage(tr("Open a model (Ctrl+O) or the demo (Ctrl+D)."));
   if (Status loaded = targetDocument_->load(QString::fromStdString(builtinTargetNames().front())); !loaded)
-    reportFailure(loaded.error());
+    reportFailure(tr("Could not load the target"), loaded.error());
 
   QSettings settings;
   theme_ = themeFromName(settings.value(settingsKey("theme"), QStringLiteral("light")).toString());
@@ -162,12 +162,14 @@ void MainWindow::connectPanels() {
   });
   connect(repartition_, &QTimer::timeout, this, [this] { runPartition(partitionBar_->pipeline()); });
   connect(partitionBar_, &PartitionBar::runRequested, this, [this] { runPartition(partitionBar_->pipeline()); });
-  connect(partitionBar_, &PartitionBar::failed, this, &MainWindow::reportFailure);
+  connect(partitionBar_, &PartitionBar::failed, this,
+          [this](const Diagnostic& error) { reportFailure(tr("Could not load the target"), error); });
   connect(targetFiles_, &TargetFiles::displayNameChanged, this, &MainWindow::updateTitle);
   connect(stepsJob_, &StepsJob::finished, this, &MainWindow::showSteps);
   connect(stepsJob_, &StepsJob::failed, this, [this](const Diagnostic& error) {
     resumePass_.reset();
-    reportFailure(error);
+    const bool partitioning = !std::exchange(pendingPartition_, {}).empty();
+    reportFailure(partitioning ? tr("Partitioning failed") : tr("Could not read the pass steps"), error);
   });
   connect(stepsJob_, &StepsJob::cancelled, this, [this] { resumePass_.reset(); });
   connect(steps_, &PassSteps::printed, this, [this](int step) {
@@ -377,7 +379,7 @@ void MainWindow::startLoading(const QString& label, std::function<Result<ModelDo
   statusBar()->showMessage(tr("Opening %1…").arg(label));
   loadJob_.start(std::move(load), [this](Result<ModelDocument> result) {
     if (!result) {
-      reportFailure(result.error());
+      reportFailure(tr("Could not open"), result.error());
       return;
     }
     adopt(std::move(result).value());
@@ -395,14 +397,14 @@ void MainWindow::openSteps(const QStringList& paths) {
 void MainWindow::runPartition(const QStringList& targets, const QString& pipeline) {
   if (targets.isEmpty()) return;
   if (Status loaded = targetDocument_->load(targets.front()); !loaded) {
-    reportFailure(loaded.error());
+    reportFailure(tr("Could not load the target"), loaded.error());
     return;
   }
   std::vector<std::shared_ptr<const Target>> others;
   for (const QString& name : targets.mid(1)) {
     Result<Target> other = openTarget(name.toStdString());
     if (!other) {
-      reportFailure(other.error());
+      reportFailure(tr("Could not load the target"), other.error());
       return;
     }
     others.push_back(std::make_shared<const Target>(std::move(other).value()));
@@ -486,10 +488,10 @@ void MainWindow::showSteps(const std::vector<Snapshot>& computed) {
   emit stepsOpened();
 }
 
-void MainWindow::reportFailure(const Diagnostic& diagnostic) {
+void MainWindow::reportFailure(const QString& what, const Diagnostic& diagnostic) {
   diagnostics_->add(diagnostic);
   const QString message = QString::fromStdString(diagnostic.str());
-  statusBar()->showMessage(tr("Could not open: %1").arg(message));
+  statusBar()->showMessage(what + QStringLiteral(": ") + message);
   docks_->raise(docks_->diagnosticsView());
   emit openFailed(message);
 }
@@ -512,7 +514,7 @@ void MainWindow::adopt(ModelDocument document) {
   docks_->moduleView()->expandAll();
   runPanel()->setModel(document_->module, document_->exported);
   if (!document_->entry) {
-    reportFailure(makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
+    reportFailure(tr("Nothing to show"), makeError("the model has no functions", {document_->path.toStdString(), 0, 0}));
     return;
   }
   centre_->setCurrentWidget(tabs_);

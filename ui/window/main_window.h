@@ -163,7 +163,9 @@ class MainWindow : public QMainWindow {
   void adopt(ModelDocument document);
   /// Shows `steps` after the loaded model (once the worker delivers them).
   void showSteps(const std::vector<Snapshot>& steps);
-  void reportFailure(const Diagnostic& diagnostic);
+  /// Shows `diagnostic` in Diagnostics and the status bar, after `what` failed ("Partitioning
+  /// failed", "Could not open"), and emits `openFailed`.
+  void reportFailure(const QString& what, const Diagnostic& diagnostic);
   /// Opens a tab titled `title` on `function` (named `name`), printed as `text`.
   GraphPage* addPage(const Function& function, const QString& name, const QString& title,
                      std::shared_ptr<const TextLinks> text);
