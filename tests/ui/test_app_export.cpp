@@ -291,6 +291,39 @@ class TestAppExport : public QObject {
     QCOMPARE(panel->resultsModel()->index(0, RunResultsModel::VerdictColumn).data().toString(), QStringLiteral("agrees"));
   }
 
+  // A kernel of an opened export names the model's nodes it was built from (the origin its artifact
+  // records, located through the host's provenance), and the IR text shows the kernels of each
+  // region where the module holds only a placeholder for them.
+  void aKernelNamesTheModelNodesItCameFrom() {
+    QTemporaryDir dir;
+    const QString out = exportDemoFile(dir);
+    QVERIFY(!out.isEmpty());
+    MainWindow window;
+    QVERIFY(showAndOpen(window, out));
+    const QString text = window.irText()->toPlainText();
+    QVERIFY2(!text.contains(QStringLiteral("%kernel_graph")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("  %0 = nn.conv2d(%dnnl_0_i0, %dnnl_0_i1, padding=[1, 1, 1, 1]);")),
+             qPrintable(text.mid(text.indexOf(QStringLiteral("def @tvmgen")))));
+
+    const int call = window.regionModel()->index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>().front();
+    GraphPage* kernels = window.activateNode(window.mainPage(), call);
+    QVERIFY(kernels);
+    QSignalSpy laidOut(kernels, &GraphPage::layoutReady);
+    QVERIFY(kernels->isLaidOut() || laidOut.wait(20000));
+    int named = 0;
+    for (const GraphNode& node : kernels->model().nodes()) {
+      if (node.kind != GraphNodeKind::Op && node.kind != GraphNodeKind::Call) continue;
+      kernels->scene()->selectNode(node.id);
+      std::map<QString, QString> properties;
+      for (const Property& row : window.propertiesModel()->properties()) properties[row.first] = row.second;
+      QVERIFY2(!properties[QStringLiteral("Origin ids")].isEmpty(), qPrintable(node.title));
+      QVERIFY2(properties[QStringLiteral("Source")].startsWith(dir.filePath(QStringLiteral("demo.relay:"))),
+               qPrintable(node.title + u' ' + properties[QStringLiteral("Source")]));
+      ++named;
+    }
+    QVERIFY(named >= 2);
+  }
+
   void anExportWhoseModelIsGoneRunsUncompared() {
     QTemporaryDir dir;
     const QString out = exportDemoFile(dir);

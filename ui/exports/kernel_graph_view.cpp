@@ -34,8 +34,8 @@ Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
   std::vector<Type> outputs;
   for (const dnnl_backend::TensorSpec& spec : node.outputs) outputs.push_back(specType(spec));
   const Type checked = outputs.size() == 1 ? outputs.front() : tupleType(outputs);
-  if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, {}, checked);
-  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), {}, checked);
+  if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, node.origin, checked);
+  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), node.origin, checked);
 }
 
 }  // namespace
@@ -56,7 +56,7 @@ Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
         values[i] = params.back();
         break;
       case KernelNodeKind::Constant:
-        values[i] = ConstantNode::make(node.data, {}, node.name);
+        values[i] = ConstantNode::make(node.data, node.origin, node.name);
         break;
       case KernelNodeKind::Kernel: {
         std::vector<Expr> args;
@@ -70,6 +70,19 @@ Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
   for (const KernelEntry& head : graph.heads) heads.push_back(entry(head));
   Expr body = graph.tupleResult || heads.size() != 1 ? Expr(TupleNode::make(std::move(heads))) : heads.front();
   return FunctionNode::make(std::move(params), std::move(body));
+}
+
+Module withKernelGraphBodies(const Module& module,
+                             const std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>>& graphs) {
+  Module shown = module;
+  for (const auto& [name, graph] : graphs) {
+    const Function declared = module.find(name);
+    if (!declared) continue;
+    const Function drawn = kernelGraphFunction(*graph);
+    shown.set(name, FunctionNode::make(drawn->params, drawn->body, declared->retType, declared->attrs, declared->origin(),
+                                       declared->type()));
+  }
+  return shown;
 }
 
 }  // namespace byoc::ui

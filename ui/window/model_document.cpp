@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "exports/export_view.h"
+#include "exports/kernel_graph_view.h"
 #include "frontend/loader.h"
 #include "ir/structural.h"
 #include "pass/infer_type.h"
@@ -46,6 +47,8 @@ Result<ModelDocument> openExportDocument(const std::string& directory, GraphOpti
     BYOC_ASSIGN_OR_RETURN(std::string text, readFile(directory + "/" + function.artifact));  // checked by loadExport
     document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
   }
+  // The IR text shows each kernel graph where the module holds only a placeholder for it.
+  document.text = TextLinks::printed(withKernelGraphBodies(document.module, exported->kernelGraphs));
   document.exported = std::move(exported);
   return document;
 }

@@ -88,7 +88,7 @@ class GraphBuilder {
     const Expr expr(&node);
     if (const auto* constant = node.as<ConstantNode>())
       return std::vector<KernelEntry>{
-          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr, {}})};
+          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr, {}, expr->origin()})};
     if (const auto* tuple = node.as<TupleNode>()) return gather(tuple->fields);
     if (const auto* item = node.as<TupleGetItemNode>()) {
       const auto* tupleType = item->tuple->type()->as<TupleTypeNode>();
@@ -104,7 +104,7 @@ class GraphBuilder {
     if (!call) return located(expr, makeError("a region may not contain a " + std::string(exprKindName(node.kind()))));
     Result<std::vector<TensorSpec>> outputs = flatSpecs(call->type());
     if (!outputs) return located(expr, outputs.error());
-    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr, {}};
+    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr, {}, expr->origin()};
     if (call->opDef()) {
       kernel.name = call->opDef()->name;
       kernel.attrs = call->attrs;
@@ -128,7 +128,7 @@ class GraphBuilder {
       for (std::size_t i = 0; i <= params.size(); ++i) {
         if (i == reading->params.size())
           for (const TensorData& data : reading->constants)
-            kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}}));
+            kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}, expr->origin()}));
         if (i == params.size()) break;
         const std::vector<KernelEntry>& arg = values_.at(call->args[static_cast<std::size_t>(params[i])].get());
         if (arg.size() != 1) return located(expr, makeError("composite \"" + kernel.name + "\": its inputs must be tensors"));
