@@ -23,6 +23,10 @@ constexpr qreal kArrowLength = 7;
 /// How wide around its curve an edge can be clicked.
 constexpr qreal kEdgeGrabWidth = 8;
 constexpr int kFlashMilliseconds = 1200;
+/// Smallest height on screen, in pixels, of a collapsed group's title drawn when zoomed out.
+constexpr qreal kFarTitlePixels = 7;
+/// How wide on screen, in pixels, such a title may be drawn before it is elided.
+constexpr qreal kFarTitleWidthPixels = 130;
 
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
   switch (kind) {
@@ -114,7 +118,10 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setBrush(targetColour_);
     painter->drawRoundedRect(QRectF(rect_.left() + 1, rect_.top() + 1, 4, rect_.height() - 2), 2, 2);
   }
-  if (detail < kLabelDetail) return;
+  if (detail < kLabelDetail) {
+    if (unit_ < 0) paintFarTitle(painter, detail, unsupported_ ? palette.stubFill : fill);
+    return;
+  }
   const QFont& titleFont = stub ? fonts_->detail : fonts_->title;
   const QFont& detailFont = stub ? fonts_->small : fonts_->detail;
   QFontMetricsF titleMetrics(titleFont);
@@ -130,6 +137,29 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   const qreal detailHeight = QFontMetricsF(detailFont).height() * static_cast<qreal>(detail_.count(u'\n') + 1);
   painter->drawText(QRectF(rect_.left(), top + titleMetrics.height(), rect_.width(), detailHeight),
                     Qt::AlignHCenter | Qt::AlignTop, detail_);
+}
+
+void NodeItem::paintFarTitle(QPainter* painter, qreal detail, const QColor& fill) {
+  // The title font enlarged to read at its usual size on screen, as far as the box is tall enough.
+  QFont font = fonts_->title;
+  const qreal natural = QFontMetricsF(font).height();
+  const qreal scale = std::min(1 / detail, (rect_.height() - kPadY) / natural);
+  if (scale * natural * detail < kFarTitlePixels) return;  // too small to read even so
+  font.setPointSizeF(font.pointSizeF() * scale);
+  const QFontMetricsF metrics(font);
+  // Wider than a box this far out, a title may run over its sides on a backdrop of the box's fill.
+  const qreal room = std::max(rect_.width() - kPadX, kFarTitleWidthPixels / detail);
+  const QString text = metrics.elidedText(title_, Qt::ElideMiddle, room);
+  QRectF area(0, 0, metrics.horizontalAdvance(text) + kPadX, rect_.height() - 2);
+  area.moveCenter(rect_.center());
+  if (area.width() > rect_.width()) {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(area, kRadius, kRadius);
+  }
+  painter->setFont(font);
+  painter->setPen(palette_->text);
+  painter->drawText(area, Qt::AlignCenter, text);
 }
 
 void NodeItem::setTargetColour(const QColor& colour) {
@@ -154,6 +184,7 @@ EdgeItem::EdgeItem(const QPolygonF& spline, QString label, int modelEdge, const 
     : label_(std::move(label)), modelEdge_(modelEdge), palette_(palette), fonts_(fonts) {
   setZValue(1);
   if (modelEdge_ >= 0) setFlag(ItemIsSelectable);
+  setToolTip(label_);  // the shape, also where no label fits
   if (spline.size() < 2) return;
   path_.moveTo(spline[0]);
   int i = 1;

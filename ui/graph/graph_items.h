@@ -4,7 +4,8 @@
 ///
 /// Items only draw; they know their graph ids and the palette, nothing about the IR. Labels are
 /// hidden when zoomed out (level of detail below `kLabelDetail`), and shapes simplified further out
-/// (below `kShapeDetail`). Edge, group and hull labels go
+/// (below `kShapeDetail`); a collapsed group keeps its title, enlarged to read on screen as far as
+/// its box holds it, so that a graph of collapsed blocks reads when fitted. Edge, group and hull labels go
 /// where the scene places them (see LabelPlacer), elided to the room they got; an item whose label
 /// found no room draws none and keeps the text in its tooltip.
 
@@ -61,6 +62,10 @@ class NodeItem : public QGraphicsItem {
   void setMatched(bool matched);
 
  private:
+  /// A collapsed group's title below kLabelDetail, at a size read on screen, on `fill` where it
+  /// runs over the box's sides.
+  void paintFarTitle(QPainter* painter, qreal detail, const QColor& fill);
+
   int unit_;
   GraphNodeKind kind_;
   QString title_;
@@ -79,7 +84,7 @@ struct PlacedLabel {
   QRectF rect;
 };
 
-/// An edge along a dot spline, with an arrow head and the carried shape as label.
+/// An edge along a dot spline, with an arrow head and the carried shape as label and tooltip.
 class EdgeItem : public QGraphicsItem {
  public:
   /// Qt item type of edges.

@@ -27,6 +27,8 @@ constexpr qreal kOutlinePad = 5;
 constexpr qreal kHullPad = 7;
 /// How far right of its anchor box a hull label may slide to find room.
 constexpr qreal kHullLabelSlide = 240;
+/// How far right of its curve an edge's label may slide past the boxes it would cover.
+constexpr qreal kEdgeLabelSlide = 60;
 /// Hull labels longer than this are elided (the full name is in the tooltip).
 constexpr qreal kHullLabelWidth = 320;
 /// Above this many hulls, an overlay's outlines and labels are drawn in slices of the event loop
@@ -405,13 +407,16 @@ void GraphScene::placeHullLabel(const DrawnHull& hull, LabelPlacer& placer) {
 
 void GraphScene::placeEdgeLabels(LabelPlacer& placer) {
   for (EdgeItem* edge : edges_) {
+    const std::vector<QRectF> spots = edge->labelSpots();
     QRectF placed;
-    for (const QRectF& spot : edge->labelSpots()) {
+    for (const QRectF& spot : spots) {
       if (!placer.isFree(spot)) continue;
-      placer.take(spot);
       placed = spot;
       break;
     }
+    // A short edge has no room between its boxes: its label goes beside them, on its level.
+    if (placed.isNull() && !spots.empty()) placed = placer.findSlidingRight(spots.front(), spots.front().right() + kEdgeLabelSlide);
+    placer.take(placed);
     edge->setLabelRect(placed);
   }
 }
