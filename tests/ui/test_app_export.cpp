@@ -232,6 +232,12 @@ class TestAppExport : public QObject {
     QVERIFY2(kernel->detail.contains(QStringLiteral("channels=8")), qPrintable(kernel->detail));
     QVERIFY2(!kernel->detail.contains(QStringLiteral("dilation")) && !kernel->detail.contains(QStringLiteral("groups")),
              qPrintable(kernel->detail));
+
+    // A constant a kernel reads is a line of its box named for its role, as an op's weight is.
+    graph.nodes[1] = {KernelNodeKind::Constant, "const_0", {}, {}, {weight}, TensorData::zeros(DType::Float32, weight.shape), {}, {}};
+    const GraphModel weighted = GraphModel::build(kernelGraphFunction(graph));
+    QCOMPARE(weighted.nodes().size(), std::size_t{2});  // the stub of %x and the kernel: no stub for the weight
+    QVERIFY2(weighted.nodes().back().detail.endsWith(QStringLiteral("weight ⟨8×3×3×3⟩")), qPrintable(weighted.nodes().back().detail));
   }
 
   void anExportOpensWithItsRegionsAndRuns() {

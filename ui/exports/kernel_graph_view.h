@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// A dnnl kernel graph (core/runtime/dnnl/kernel_graph.h) as a function the graph view can draw:
-/// each input a parameter, each constant a constant, each kernel a call (of its op, or of a global
+/// each input a parameter, each constant a constant named for its role in the first kernel reading it
+/// (`weight`, `bias`: the graph view lists it on that kernel's box), each kernel a call (of its op, or of a global
 /// named after its composite, `@dnnl.conv2d_bias_relu`) typed with its outputs, a kernel's second
 /// and later outputs projections of it, and the heads the body (a tuple when the region returns one).
 /// Kernels and constants keep the origin the export records, so that the view names the model's

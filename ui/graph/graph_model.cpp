@@ -227,16 +227,22 @@ class GraphBuilder {
     } else {
       return;  // Let, Var, Constant, GlobalVar: no node of their own.
     }
-    // An op's constant inputs (weights, biases, scalars) are lines of its box, as Netron shows
-    // them: as stubs of their own they would crowd every rank sideways.
-    const OpDef* def = node.kind == GraphNodeKind::Op && !model_.options_.weightsAsNodes ? expr->as<CallNode>()->opDef() : nullptr;
+    // The constant inputs (weights, biases, scalars) of an op or of a global's call (a kernel of
+    // a kernel graph) are lines of its box, as Netron shows them: as stubs of their own they would
+    // crowd every rank sideways. A line is named after the op's input, else the constant's name.
+    const auto* call = expr->as<CallNode>();
+    const bool constantLines = !model_.options_.weightsAsNodes &&
+                               (node.kind == GraphNodeKind::Op || (call && call->callee->as<GlobalVarNode>()));
+    const OpDef* def = constantLines && node.kind == GraphNodeKind::Op ? call->opDef() : nullptr;
     skipped.resize(inputs.size(), false);
     std::vector<int> producers(inputs.size(), -1);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
       if (skipped[port]) continue;
-      const auto* constant = def ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
+      const auto* constant = constantLines ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
       if (constant) {
-        const QString name = port < def->inputs.size() ? fromStd(def->inputs[port]) : QString::number(port);
+        const QString name = def && port < def->inputs.size() ? fromStd(def->inputs[port])
+                             : !constant->name.empty()       ? fromStd(constant->name)
+                                                             : QString::number(port);
         const QString value = constant->data.isScalar() ? constantTitle(*constant) : u'⟨' % shapeLabel(constant->type()) % u'⟩';
         node.detail += (node.detail.isEmpty() ? QString() : QStringLiteral("\n")) % name % u' ' % value;
       } else {
