@@ -1,5 +1,4 @@
 #include <QPainter>
-#include <QStyleOptionGraphicsItem>
 #include <QtTest>
 #include <map>
 #include <set>
@@ -106,13 +105,14 @@ class TestCanvasLabels : public QObject {
     const QRectF box(0, 0, 150, 40);
     // The pixels of `item` painted at `zoom` that are neither the fill, the background nor near the border.
     const auto inkInside = [&](int unit, qreal zoom) {
-      NodeItem item(unit, GraphNodeKind::Call, QStringLiteral("features.denseblock3"), QStringLiteral("24 blocks"), box, &palette, &fonts);
+      QGraphicsScene scene;
+      scene.addItem(new NodeItem(unit, GraphNodeKind::Call, QStringLiteral("features.denseblock3"), QStringLiteral("24 blocks"), box,
+                                 &palette, &fonts));
       QImage image(QSize(200, 60), QImage::Format_ARGB32);
       image.fill(Qt::white);
       QPainter painter(&image);
       painter.scale(zoom, zoom);
-      QStyleOptionGraphicsItem option;
-      item.paint(&painter, &option, nullptr);
+      scene.render(&painter, box, box);
       painter.end();
       const QRect inside = QRectF(box.topLeft() * zoom, box.size() * zoom).toRect().adjusted(4, 4, -4, -4);
       const QRgb fill = image.pixel(inside.topLeft());
@@ -137,9 +137,10 @@ class TestCanvasLabels : public QObject {
     auto model = std::make_shared<const GraphModel>(GraphModel::build(typed->find("main")));
     QCOMPARE(model->nodes().size(), std::size_t{3});  // the stub of %x, relu, tanh
     Layout layout;
-    layout.units = {{QStringLiteral("n1"), QRectF(0, 0, 80, 30)}, {QStringLiteral("n2"), QRectF(0, 40, 80, 30)}};
-    layout.edges = {{QStringLiteral("n1"), QStringLiteral("n2"), QPolygonF({QPointF(40, 30), QPointF(40, 33)})}};
-    layout.size = QSizeF(80, 70);
+    // Boxes as wide as a convolution's with its attributes.
+    layout.units = {{QStringLiteral("n1"), QRectF(0, 0, 300, 30)}, {QStringLiteral("n2"), QRectF(0, 40, 300, 30)}};
+    layout.edges = {{QStringLiteral("n1"), QStringLiteral("n2"), QPolygonF({QPointF(150, 30), QPointF(150, 33)})}};
+    layout.size = QSizeF(300, 70);
     GraphScene scene;
     scene.populate(model, layout, {});
     EdgeItem* edge = nullptr;
@@ -149,7 +150,8 @@ class TestCanvasLabels : public QObject {
     QCOMPARE(edge->label(), QStringLiteral("1×8"));
     QCOMPARE(edge->toolTip(), edge->label());
     QVERIFY(!edge->labelRect().isNull());
-    QVERIFY2(edge->labelRect().left() >= 80, "the label covers a box");  // right of both boxes
+    QVERIFY2(edge->labelRect().left() >= 300, "the label covers a box");  // right of both boxes
+    QVERIFY(edge->labelRect().left() < 360);  // and next to them
     QVERIFY(edge->labelRect().top() < 40 && edge->labelRect().bottom() > 30);  // on the edge's level
 
     // In a real picture every labelled edge names its shape on hover, and no placed label covers another.

@@ -61,11 +61,15 @@ class NodeItem : public QGraphicsItem {
   /// Marks the node as a search match.
   void setMatched(bool matched);
 
- private:
-  /// A collapsed group's title below kLabelDetail, at a size read on screen, on `fill` where it
-  /// runs over the box's sides.
-  void paintFarTitle(QPainter* painter, qreal detail, const QColor& fill);
+  const QString& title() const { return title_; }
+  /// The box (item coordinates).
+  const QRectF& rect() const { return rect_; }
+  /// The box's fill: its kind's, tinted by its target, or the unsupported fill.
+  QColor fill() const;
+  const GraphPalette& palette() const { return *palette_; }
+  const GraphFonts& fonts() const { return *fonts_; }
 
+ private:
   int unit_;
   GraphNodeKind kind_;
   QString title_;
