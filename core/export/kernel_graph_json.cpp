@@ -1,5 +1,6 @@
 #include "export/kernel_graph_json.h"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "ir/attr_json.h"
@@ -94,6 +95,7 @@ class KernelGraphReader {
       node.outputs.push_back(std::move(spec));
     }
     if (node.outputs.empty()) return fail(path + "/outputs", "a kernel has at least one output");
+    BYOC_ASSIGN_OR_RETURN(node.origin, readOrigin(value, path));
     Result<Attrs> attrs = dnnl_backend::normalizeKernelAttrs(node.name, node.attrs);
     if (!attrs) return fail(path + "/attrs", attrs.error().message);
     node.attrs = std::move(attrs).value();
@@ -119,6 +121,21 @@ class KernelGraphReader {
     node.data = TensorData::fromBytes(spec.dtype, spec.shape, std::span(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()));
     node.outputs = {std::move(spec)};
     return node;
+  }
+
+  /// The optional `origin` of a kernel: ids of the nodes of the exported model it was built from,
+  /// which the provenance of the export's host module names.
+  Result<Origin> readOrigin(const json& value, const std::string& path) const {
+    if (!value.contains("origin")) return Origin();
+    BYOC_ASSIGN_OR_RETURN(const json* ids, member(value, path, "origin", json::value_t::array));
+    std::vector<Origin> parts;
+    for (std::size_t i = 0; i < ids->size(); ++i) {
+      const json& id = (*ids)[i];
+      if (!id.is_number_unsigned() || id.get<uint64_t>() > std::numeric_limits<NodeId>::max())
+        return fail(path + "/origin/" + std::to_string(i), "expected a node id (a non-negative integer), found " + id.dump());
+      parts.push_back(Origin::single(id.get<NodeId>()));
+    }
+    return Origin::unite(parts);
   }
 
   /// A `[node, output]` reference to an output of one of the first `before` nodes.
@@ -229,6 +246,8 @@ Result<std::string> writeKernelGraphJson(const KernelGraph& graph, ParamCollecto
         break;
       }
     }
+    if (node.kind == KernelNodeKind::Kernel && !node.origin.empty())
+      entry["origin"] = std::vector<NodeId>(node.origin.ids().begin(), node.origin.ids().end());
     nodes.push_back(std::move(entry));
   }
   json heads = json::array();

@@ -53,7 +53,8 @@ Codegen dnnlCodegen() {
                              "anchor conv1d, conv2d, conv3d, deconv2d, deconv3d or dense (conv2d_bias_relu), or "
                              "<target>.gelu, layer_norm, scale_shift, scale_shift_relu, qnn.conv2d, qnn.dense, "
                              "qnn.conv2d_sum, qnn.dense_sum");
-          }};
+          },
+          dnnl_backend::compositeKernelNames()};
 }
 
 }  // namespace byoc

@@ -69,6 +69,10 @@ struct Codegen {
   /// Whether the codegen can build a composite called `name` (the name of a pattern-table row),
   /// with an error saying which names it builds; empty for a codegen that builds any composite.
   std::function<Status(std::string_view name)> checkComposite = {};
+  /// The composites the codegen builds, as the part of a pattern-table row's name after
+  /// `<target>.` (`conv2d_bias_relu`), most used first: what an editor offers as row names. Empty
+  /// for a codegen that builds any composite or does not list them.
+  std::vector<std::string> composites = {};
 };
 
 /// The codegen named `name`: a built-in one (`reference`, `dnnl`) or a registered one. A name not

@@ -53,6 +53,12 @@ class TestKernelGraphArtifact : public QObject {
     Result<LoadedExport> loaded = loadExport(exportTo(dir, module));
     QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
     QCOMPARE(loaded->kernelGraphs.size(), std::size_t(1));
+    // Each kernel keeps the model's nodes it was built from: a composite those it fuses.
+    const dnnl_backend::KernelGraph& graph = *loaded->kernelGraphs.begin()->second;
+    QCOMPARE(graph.nodes[3].name, std::string("dnnl.conv2d_bias_relu"));
+    QCOMPARE(graph.nodes[3].origin.ids().size(), std::size_t(3));
+    QCOMPARE(graph.nodes[4].origin.ids().size(), std::size_t(1));
+    QVERIFY(graph.nodes[0].origin.empty());  // an input
     Result<std::unique_ptr<Executor>> after = createExportExecutor(*loaded);
     QVERIFY2(after, after ? "" : after.error().str().c_str());
     QCOMPARE((*after)->regions().at(0).codegen, std::string("dnnl"));
@@ -97,6 +103,10 @@ class TestKernelGraphArtifact : public QObject {
     QTest::newRow("bad attribute") << R"("pool_size":[2,2])" << R"("pool_size":[2,2],"pool_kind":"max")"
                                    << "/nodes/4/attrs: nn.max_pool2d has no attribute 'pool_kind'; expected one of: pool_size, strides, dilation, "
                                       "padding, layout, out_layout, ceil_mode";
+    QTest::newRow("negative origin") << R"("origin":[6])" << R"("origin":[6,-1])"
+                                     << "/nodes/4/origin/1: expected a node id (a non-negative integer), found -1";
+    QTest::newRow("origin not a list") << R"("origin":[6])" << R"("origin":"pool")"
+                                       << "/nodes/4/origin: expected an array";
     QTest::newRow("newer version") << R"("version": 1)" << R"("version": 2)"
                                    << "/version: kernel graph version 2 is newer than this program reads (1)";
   }

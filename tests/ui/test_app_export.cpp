@@ -246,6 +246,12 @@ class TestAppExport : public QObject {
     QVERIFY2(kernel->detail.contains(QStringLiteral("channels=8")), qPrintable(kernel->detail));
     QVERIFY2(!kernel->detail.contains(QStringLiteral("dilation")) && !kernel->detail.contains(QStringLiteral("groups")),
              qPrintable(kernel->detail));
+
+    // A constant a kernel reads is a line of its box named for its role, as an op's weight is.
+    graph.nodes[1] = {KernelNodeKind::Constant, "const_0", {}, {}, {weight}, TensorData::zeros(DType::Float32, weight.shape), {}, {}};
+    const GraphModel weighted = GraphModel::build(kernelGraphFunction(graph));
+    QCOMPARE(weighted.nodes().size(), std::size_t{2});  // the stub of %x and the kernel: no stub for the weight
+    QVERIFY2(weighted.nodes().back().detail.endsWith(QStringLiteral("weight ⟨8×3×3×3⟩")), qPrintable(weighted.nodes().back().detail));
   }
 
   void anExportOpensWithItsRegionsAndRuns() {
@@ -310,6 +316,39 @@ class TestAppExport : public QObject {
     QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
     QVERIFY2(cli.out.contains(QStringLiteral("the model exported, ") + dir.filePath(QStringLiteral("demo.relay"))), qPrintable(cli.out));
     QVERIFY(cli.out.contains(QStringLiteral("  ok\n")));
+  }
+
+  // A kernel of an opened export names the model's nodes it was built from (the origin its artifact
+  // records, located through the host's provenance), and the IR text shows the kernels of each
+  // region where the module holds only a placeholder for them.
+  void aKernelNamesTheModelNodesItCameFrom() {
+    QTemporaryDir dir;
+    const QString out = exportDemoFile(dir);
+    QVERIFY(!out.isEmpty());
+    MainWindow window;
+    QVERIFY(showAndOpen(window, out));
+    const QString text = window.irText()->toPlainText();
+    QVERIFY2(!text.contains(QStringLiteral("%kernel_graph")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("  %0 = nn.conv2d(%dnnl_0_i0, %dnnl_0_i1, padding=[1, 1, 1, 1]);")),
+             qPrintable(text.mid(text.indexOf(QStringLiteral("def @tvmgen")))));
+
+    const int call = window.regionModel()->index(0, 0).data(RegionListModel::NodesRole).value<QList<int>>().front();
+    GraphPage* kernels = window.activateNode(window.mainPage(), call);
+    QVERIFY(kernels);
+    QSignalSpy laidOut(kernels, &GraphPage::layoutReady);
+    QVERIFY(kernels->isLaidOut() || laidOut.wait(20000));
+    int named = 0;
+    for (const GraphNode& node : kernels->model().nodes()) {
+      if (node.kind != GraphNodeKind::Op && node.kind != GraphNodeKind::Call) continue;
+      kernels->scene()->selectNode(node.id);
+      std::map<QString, QString> properties;
+      for (const Property& row : window.propertiesModel()->properties()) properties[row.first] = row.second;
+      QVERIFY2(!properties[QStringLiteral("Origin ids")].isEmpty(), qPrintable(node.title));
+      QVERIFY2(properties[QStringLiteral("Source")].startsWith(dir.filePath(QStringLiteral("demo.relay:"))),
+               qPrintable(node.title + u' ' + properties[QStringLiteral("Source")]));
+      ++named;
+    }
+    QVERIFY(named >= 2);
   }
 
   void anExportWhoseModelIsGoneRunsUncompared() {

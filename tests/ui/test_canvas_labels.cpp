@@ -1,3 +1,4 @@
+#include <QPainter>
 #include <QtTest>
 #include <map>
 #include <set>
@@ -7,12 +8,15 @@
 #include "graph/graph_legend.h"
 #include "graph/graph_page.h"
 #include "graph/graph_scene.h"
+#include "graph/graph_view.h"
 #include "graph/label_placer.h"
 #include "graph/minimap.h"
 #include "models/snapshot_list_model.h"
 #include "panels/timeline_widget.h"
 #include "test_files.h"
 #include "window_fixture.h"
+#include "pass/infer_type.h"
+#include "text/parser.h"
 
 using namespace byoc;
 using namespace byoc::ui;
@@ -91,6 +95,100 @@ class TestCanvasLabels : public QObject {
     // The spot just taken is taken; with no room before the limit nothing is.
     QVERIFY(!placer.isFree(slid));
     QVERIFY(placer.takeSlidingRight(QRectF(10, 5, 40, 10), 160).isNull());
+  }
+
+  // Zoomed out past the level where node labels go (a graph of collapsed blocks fitted in the
+  // view), a collapsed group's box still shows its title; an op's box shows none.
+  void aCollapsedGroupKeepsItsTitleZoomedOut() {
+    const GraphPalette& palette = graphPalette(Theme::Light);
+    const GraphFonts fonts = graphFonts();
+    const QRectF box(0, 0, 150, 40);
+    // The pixels of `item` painted at `zoom` that are neither the fill, the background nor near the border.
+    const auto inkInside = [&](int unit, qreal zoom) {
+      QGraphicsScene scene;
+      scene.addItem(new NodeItem(unit, GraphNodeKind::Call, QStringLiteral("features.denseblock3"), QStringLiteral("24 blocks"), box,
+                                 &palette, &fonts));
+      QImage image(QSize(200, 60), QImage::Format_ARGB32);
+      image.fill(Qt::white);
+      QPainter painter(&image);
+      painter.scale(zoom, zoom);
+      scene.render(&painter, box, box);
+      painter.end();
+      const QRect inside = QRectF(box.topLeft() * zoom, box.size() * zoom).toRect().adjusted(4, 4, -4, -4);
+      const QRgb fill = image.pixel(inside.topLeft());
+      int ink = 0;
+      for (int y = inside.top(); y <= inside.bottom(); ++y)
+        for (int x = inside.left(); x <= inside.right(); ++x) ink += image.pixel(x, y) != fill;
+      return ink;
+    };
+    QVERIFY(kLabelDetail > 0.44);
+    QCOMPARE(inkInside(3, 0.44), 0);  // an op: no label this far out
+    QVERIFY2(inkInside(-1, 0.44) > 20, qPrintable(QString::number(inkInside(-1, 0.44))));
+  }
+
+  // An edge's tensor shape is its tooltip, and a short edge (no room between its boxes) shows its
+  // label beside the boxes, on its level, rather than none.
+  void shortEdgesShowTheirShape() {
+    Result<Module> parsed = parseModule(
+        "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 8), float32]) {\n  tanh(nn.relu(%x))\n}\n", "short.relay");
+    QVERIFY(parsed);
+    Result<Module> typed = inferTypes(*parsed);
+    QVERIFY(typed);
+    auto model = std::make_shared<const GraphModel>(GraphModel::build(typed->find("main")));
+    QCOMPARE(model->nodes().size(), std::size_t{3});  // the stub of %x, relu, tanh
+    Layout layout;
+    // Boxes as wide as a convolution's with its attributes.
+    layout.units = {{QStringLiteral("n1"), QRectF(0, 0, 300, 30)}, {QStringLiteral("n2"), QRectF(0, 40, 300, 30)}};
+    layout.edges = {{QStringLiteral("n1"), QStringLiteral("n2"), QPolygonF({QPointF(150, 30), QPointF(150, 33)})}};
+    layout.size = QSizeF(300, 70);
+    GraphScene scene;
+    scene.populate(model, layout, {});
+    EdgeItem* edge = nullptr;
+    for (QGraphicsItem* item : scene.items())
+      if (item->type() == EdgeItem::Type) edge = static_cast<EdgeItem*>(item);
+    QVERIFY(edge);
+    QCOMPARE(edge->label(), QStringLiteral("1×8"));
+    QCOMPARE(edge->toolTip(), edge->label());
+    QVERIFY(!edge->labelRect().isNull());
+    QVERIFY2(edge->labelRect().left() >= 300, "the label covers a box");  // right of both boxes
+    QVERIFY(edge->labelRect().left() < 360);  // and next to them
+    QVERIFY(edge->labelRect().top() < 40 && edge->labelRect().bottom() > 30);  // on the edge's level
+
+    // In a real picture every labelled edge names its shape on hover, and no placed label covers another.
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndLayOut(window));
+    int labelled = 0;
+    for (QGraphicsItem* item : window.mainPage()->scene()->items()) {
+      if (item->type() != EdgeItem::Type || static_cast<EdgeItem*>(item)->label().isEmpty()) continue;
+      ++labelled;
+      QCOMPARE(item->toolTip(), static_cast<EdgeItem*>(item)->label());
+    }
+    QVERIFY(labelled > 5);
+    verifyNoLabelOverlaps(window.mainPage()->scene());
+  }
+
+  // The minimap draws what the scene holds when it appears, whatever changed while it was hidden
+  // (it is hidden while a graph fits its view, as one of collapsed groups does).
+  void theMinimapShowsTheSceneAsItIsWhenItAppears() {
+    GraphScene scene;
+    GraphView view(&scene);
+    view.resize(400, 300);
+    view.show();
+    scene.setSceneRect(0, 0, 1000, 1000);
+    Minimap minimap(&view, &view);
+    minimap.setGeometry(0, 0, 100, 100);
+    minimap.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QPoint middle(50, 50);
+    QVERIFY(minimap.grab().toImage().pixelColor(middle) != QColor(Qt::red));
+    QTest::qWait(400);  // the picture settled
+    minimap.hide();
+    scene.addRect(0, 0, 1000, 1000, QPen(Qt::NoPen), QBrush(Qt::red));
+    QTest::qWait(400);  // longer than the minimap waits for changes to settle
+    minimap.show();
+    QCOMPARE(minimap.grab().toImage().pixelColor(middle), QColor(Qt::red));
   }
 
   void demoPartitionsReadCleanly() {

@@ -1,4 +1,5 @@
 #include <QtTest>
+#include <map>
 
 #include "graph/graph_model.h"
 #include "ir/op.h"
@@ -251,6 +252,33 @@ class TestGraphModel : public QObject {
     QCOMPARE(graph.dump(), QString::fromStdString(testing::readTestData("ui/scopes.graph.expected")));
     // A scope of scopes (layer1) holds no node of its own; collapsed, it counts those of its blocks.
     QVERIFY(groupsCountNestedNodes(graph));
+  }
+
+  // A node without a source name (a pass or a rewrite made it) between named ones goes into the
+  // innermost scope holding them, so that no scope's box is split by it; one with named nodes on
+  // one side only stays where it is.
+  void anUnnamedNodeJoinsTheScopeAroundIt() {
+    Module module = typedModule(testing::readTestData("ui/steps/0_loaded.relay"));
+    GraphModel plain = GraphModel::build(module.find("main"));
+    Provenance provenance = *module.provenance();
+    provenance.names.clear();
+    const std::map<QString, std::string> names{{QStringLiteral("nn.conv2d"), "/layer1/block0/conv/Conv"},
+                                               {QStringLiteral("nn.relu"), "/layer1/block1/Relu"},
+                                               {QStringLiteral("tanh"), "/head/Tanh"}};
+    for (const GraphNode& node : plain.nodes()) {
+      if (auto name = names.find(node.title); name != names.end()) provenance.names[node.expr->origin().ids().front()] = name->second;
+    }
+    GraphModel graph = GraphModel::build(module.find("main"), QStringLiteral("main"), &provenance);
+    const auto groupOf = [&graph](const char* title) {
+      for (const GraphNode& node : graph.nodes())
+        if (node.title == QLatin1String(title)) return node.group < 0 ? QStringLiteral("top") : graph.groups()[node.group].label;
+      return QString();
+    };
+    QCOMPARE(groupOf("nn.conv2d"), QStringLiteral("conv"));
+    QCOMPARE(groupOf("nn.bias_add"), QStringLiteral("layer1"));  // between conv (in block0) and relu (in block1)
+    QCOMPARE(groupOf("nn.relu"), QStringLiteral("block1"));
+    QCOMPARE(groupOf("add"), QStringLiteral("top"));  // between layer1 and head
+    QCOMPARE(groupOf("reshape"), QStringLiteral("top"));  // after tanh only
   }
 
   void weightsAreLinesOfTheirOpUnlessAskedForAsNodes() {

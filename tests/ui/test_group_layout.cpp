@@ -233,6 +233,40 @@ class TestGroupLayout : public QObject {
     QCOMPARE(edges[QStringLiteral("n1>n2")].size(), qsizetype{2});
   }
 
+  // A port Graphviz put beside the group's content, its route leaving it on a slant: the edge
+  // from outside meets the port going the way that route goes on, so the two read as one curve.
+  void aCrossingEdgeMeetsItsPortWithoutACorner() {
+    Layout whole;
+    whole.units = {{QStringLiteral("a"), QRectF(100, 0, 60, 30)}, {QStringLiteral("g0"), QRectF(80, 60, 100, 30)},
+                   {QStringLiteral("b"), QRectF(100, 130, 60, 30)}};
+    whole.edges = {{QStringLiteral("a"), QStringLiteral("g0"), QPolygonF({QPointF(130, 30), QPointF(130, 60)})},
+                   {QStringLiteral("g0"), QStringLiteral("b"), QPolygonF({QPointF(130, 90), QPointF(130, 130)})}};
+    Layout group;
+    group.units = {{QStringLiteral("i_n2"), QRectF(248, 0, 4, 4)}, {QStringLiteral("n1"), QRectF(50, 30, 100, 40)},
+                   {QStringLiteral("n2"), QRectF(50, 100, 100, 40)}, {QStringLiteral("o_n2"), QRectF(248, 170, 4, 4)}};
+    group.edges = {
+        {QStringLiteral("i_n2"), QStringLiteral("n2"), QPolygonF({QPointF(250, 4), QPointF(240, 40), QPointF(160, 80), QPointF(120, 100)})},
+        {QStringLiteral("n1"), QStringLiteral("n2"), QPolygonF({QPointF(100, 70), QPointF(100, 100)})},
+        {QStringLiteral("n2"), QStringLiteral("o_n2"), QPolygonF({QPointF(120, 140), QPointF(160, 150), QPointF(240, 160), QPointF(250, 170)})}};
+    const Layout edited = expandInPlace(whole, QStringLiteral("g0"), group,
+                                        {{QStringLiteral("a"), QStringLiteral("n2"), true}, {QStringLiteral("b"), QStringLiteral("n2"), false}});
+    QHash<QString, QPolygonF> edges;
+    for (const LayoutEdge& edge : edited.edges) edges.insert(edge.from + u'>' + edge.to, edge.spline);
+    // The direction of travel on each side of the point where the join meets the port's route.
+    const auto cross = [](QPointF u, QPointF v) { return u.x() * v.y() - u.y() * v.x(); };
+    const auto dot = [](QPointF u, QPointF v) { return u.x() * v.x() + u.y() * v.y(); };
+    const QPolygonF in = edges[QStringLiteral("a>n2")];
+    QCOMPARE(in.size(), qsizetype{7});
+    QCOMPARE(in.first(), QPointF(130, 30));  // a's bottom
+    const QPointF before = in[3] - in[2], after = in[4] - in[3];
+    QVERIFY2(std::abs(cross(before, after)) < 1e-6 && dot(before, after) > 0, "a corner where a>n2 meets its port");
+    const QPolygonF out = edges[QStringLiteral("n2>b")];
+    QCOMPARE(out.size(), qsizetype{7});
+    const QPointF into = out[3] - out[2], onwards = out[4] - out[3];
+    QVERIFY2(std::abs(cross(into, onwards)) < 1e-6 && dot(into, onwards) > 0, "a corner where n2>b leaves its port");
+    QCOMPARE(out.last(), edited.units[QStringLiteral("b")].topLeft() + QPointF(30, -7));
+  }
+
   void collapseInPlaceLiftsWhatIsBelowAsFarAsItCan() {
     Layout whole;
     whole.units = {{QStringLiteral("a"), QRectF(100, 0, 60, 30)},   {QStringLiteral("n1"), QRectF(60, 60, 140, 40)},

@@ -1,14 +1,20 @@
 #include <QComboBox>
+#include <QCompleter>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
+#include "authoring/pattern_name_delegate.h"
+#include "authoring/pattern_table_model.h"
 #include "authoring/target_document.h"
 #include "authoring/target_settings.h"
 #include "window/partition_bar.h"
+#include "runtime/runtime_module.h"
 #include "support/file_io.h"
+#include "target/target_library.h"
 
 using namespace byoc;
 using namespace byoc::ui;
@@ -165,6 +171,55 @@ class TestTargetDocument : public QObject {
     QVERIFY(dialog.canAccept());
     QVERIFY(dialog.error().isEmpty());
     QCOMPARE(dialog.edited()->preparePipeline, std::string("FoldConstant"));
+  }
+
+  // A new target gets a name no built-in target has, and its codegen's composites are offered as
+  // the names of its patterns: the one an op anchors when a pattern is added from that op, all of
+  // them in the name's editor.
+  void aNewTargetIsOfferedItsCodegensComposites() {
+    QCOMPARE(unusedTargetName({"dnnl", "byoc-target"}), QStringLiteral("my_target"));
+    QCOMPARE(unusedTargetName({"my_target", "my_target_2"}), QStringLiteral("my_target_3"));
+    std::vector<std::string> builtin = builtinTargetNames();
+    QVERIFY(std::find(builtin.begin(), builtin.end(), unusedTargetName(builtin).toStdString()) == builtin.end());
+
+    Target fresh;
+    fresh.name = "mine";
+    TargetSettingsDialog dialog(fresh, QStringLiteral("New Target"));
+    QVERIFY(dialog.compositeHint().isEmpty());  // no codegen chosen yet
+    dialog.codegenBox()->setCurrentIndex(dialog.codegenBox()->findData(QStringLiteral("dnnl")));
+    QVERIFY2(dialog.compositeHint().contains(QStringLiteral("mine.conv2d, ")), qPrintable(dialog.compositeHint()));
+    dialog.codegenBox()->setCurrentIndex(dialog.codegenBox()->findData(QStringLiteral("reference")));
+    QVERIFY(dialog.compositeHint().isEmpty());  // it builds any composite
+
+    TargetDocument document;
+    fresh.codegen = "dnnl";
+    document.reset(fresh, {});
+    PatternTableModel table(&document);
+    const QStringList offered = table.codegenCompositeNames();
+    QVERIFY(offered.contains(QStringLiteral("mine.conv2d_bias_relu")));
+    QVERIFY(offered.contains(QStringLiteral("mine.layer_norm")));
+    for (const QString& name : offered) {
+      QVERIFY2(name.startsWith(QStringLiteral("mine.")), qPrintable(name));
+      QVERIFY2(findCodegen("dnnl")->checkComposite(name.toStdString()), qPrintable(name));
+    }
+    QCOMPARE(table.freshName(QStringLiteral("nn.conv2d")), QStringLiteral("mine.conv2d"));
+    QVERIFY(table.addPattern(table.freshName(QStringLiteral("nn.conv2d")), QStringLiteral("nn.conv2d(*, *)")));
+    QCOMPARE(table.freshName(QStringLiteral("nn.conv2d")), QStringLiteral("mine.pattern_1"));  // taken now
+    QCOMPARE(table.freshName(QStringLiteral("nn.softmax")), QStringLiteral("mine.pattern_1"));  // dnnl has no such composite
+
+    QTableView view;
+    view.setModel(&table);
+    PatternNameDelegate delegate(&table);
+    view.setItemDelegateForColumn(PatternTableModel::NameColumn, &delegate);
+    QWidget* editor = delegate.createEditor(view.viewport(), QStyleOptionViewItem(), table.index(0, PatternTableModel::NameColumn));
+    auto* line = qobject_cast<QLineEdit*>(editor);
+    QVERIFY(line && line->completer());
+    line->completer()->setCompletionPrefix(QStringLiteral("bias_relu"));
+    QStringList completions;
+    for (int row = 0; line->completer()->setCurrentRow(row); ++row) completions << line->completer()->currentCompletion();
+    QVERIFY2(completions.contains(QStringLiteral("mine.conv2d_bias_relu")) && completions.contains(QStringLiteral("mine.dense_bias_relu")),
+             qPrintable(completions.join(u' ')));
+    delete editor;
   }
 };
 

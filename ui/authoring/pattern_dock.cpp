@@ -18,6 +18,7 @@
 
 #include "authoring/pattern_match_job.h"
 #include "authoring/pattern_match_model.h"
+#include "authoring/pattern_name_delegate.h"
 #include "authoring/pattern_sketch.h"
 #include "authoring/pattern_sketch_view.h"
 #include "authoring/pattern_table_model.h"
@@ -113,6 +114,7 @@ QWidget* PatternDock::buildTable() {
   tableView_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   tableView_->horizontalHeader()->setSectionResizeMode(PatternTableModel::NameColumn, QHeaderView::Interactive);
   tableView_->setColumnWidth(PatternTableModel::NameColumn, 150);
+  tableView_->setItemDelegateForColumn(PatternTableModel::NameColumn, new PatternNameDelegate(table_, tableView_));
   tableView_->setToolTip(tr("Rows in priority order: the first pattern that matches wins. Double-click a name to rename it."));
   auto* buttons = new QHBoxLayout;
   buttons->setSpacing(0);
@@ -131,11 +133,15 @@ QWidget* PatternDock::buildTable() {
 
   connect(addButton_, &QToolButton::clicked, this, [this] {
     QString text = QStringLiteral("*");
+    QString op;
     if (page_ && page_->scene()->selectedNode() >= 0) {
       const GraphNode& node = page_->model().nodes()[page_->scene()->selectedNode()];
-      if (node.kind == GraphNodeKind::Op) text = node.title % QStringLiteral("(..)");
+      if (node.kind == GraphNodeKind::Op) {
+        op = node.title;
+        text = op % QStringLiteral("(..)");
+      }
     }
-    if (Result<int> row = addPattern(text); !row) setStatus(errorLine(row.error()), true);
+    if (Result<int> row = addPattern(text, op); !row) setStatus(errorLine(row.error()), true);
     editor_->setFocus();
   });
   connect(removeButton_, &QToolButton::clicked, this, [this] {
@@ -226,8 +232,8 @@ void PatternDock::setPage(GraphPage* page) {
   startMatching();
 }
 
-Result<int> PatternDock::addPattern(const QString& text) {
-  BYOC_ASSIGN_OR_RETURN(int row, table_->addPattern(table_->freshName(), text));
+Result<int> PatternDock::addPattern(const QString& text, const QString& op) {
+  BYOC_ASSIGN_OR_RETURN(int row, table_->addPattern(table_->freshName(op), text));
   selectRow(row);
   return row;
 }

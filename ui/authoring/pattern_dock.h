@@ -53,8 +53,9 @@ class PatternDock : public QWidget {
 
   /// Matches on `page` (the tab in front; null: none) from now on; the previous tab's outlines go.
   void setPage(GraphPage* page);
-  /// Appends a row named `PatternTableModel::freshName()` holding `text`, selects it and matches it.
-  Result<int> addPattern(const QString& text);
+  /// Appends a row named `PatternTableModel::freshName(op)` holding `text` (a pattern rooted at the
+  /// op `op`, when given), selects it and matches it.
+  Result<int> addPattern(const QString& text, const QString& op = {});
   /// Selects `row` of the table and opens it in the editor.
   void selectRow(int row);
   /// The row in the editor, or -1.

@@ -137,11 +137,27 @@ Result<int> PatternTableModel::addPattern(const QString& name, const QString& te
   return row;
 }
 
-QString PatternTableModel::freshName() const {
+QStringList PatternTableModel::codegenCompositeNames() const {
+  const Target& target = document_->target();
+  const Codegen* codegen = findCodegen(target.codegen);
+  QStringList names;
+  if (!codegen) return names;
+  for (const std::string& composite : codegen->composites) names << fromStd(target.name + "." + composite);
+  return names;
+}
+
+QString PatternTableModel::freshName(const QString& op) const {
+  const auto taken = [this](const std::string& name) { return std::find(names_.begin(), names_.end(), name) != names_.end(); };
+  // An op's composite is named after the op without its namespace (nn.conv2d → conv2d).
+  const QString kernel = op.startsWith(QStringLiteral("nn.")) ? op.mid(3) : op;
+  if (!kernel.isEmpty()) {
+    const QString suggested = fromStd(document_->target().name) % u'.' % kernel;
+    if (codegenCompositeNames().contains(suggested) && !taken(suggested.toStdString())) return suggested;
+  }
   const QString prefix = fromStd(document_->target().name) % QStringLiteral(".pattern_");
   for (int n = 1;; ++n) {
     const std::string candidate = QString(prefix % QString::number(n)).toStdString();
-    if (std::find(names_.begin(), names_.end(), candidate) == names_.end()) return fromStd(candidate);
+    if (!taken(candidate)) return fromStd(candidate);
   }
 }
 

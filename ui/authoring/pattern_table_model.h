@@ -51,8 +51,13 @@ class PatternTableModel : public QAbstractTableModel {
   /// Appends a row (lowest priority) named `name` with the pattern `text`; returns its row.
   /// Errors: an invalid name (see `rename`) or a pattern that does not parse (nothing is added).
   Result<int> addPattern(const QString& name, const QString& text);
-  /// A name for a new row: `<target>.pattern_<n>` with the first n not yet used.
-  QString freshName() const;
+  /// A name for a new row. For a pattern rooted at `op` (`nn.conv2d`), the composite the target's
+  /// codegen builds from that op (`<target>.conv2d`) while no row has it; else
+  /// `<target>.pattern_<n>` with the first n not yet used.
+  QString freshName(const QString& op = {}) const;
+  /// The names a row may take for its codegen to build it: `<target>.<composite>` for each
+  /// composite the codegen lists (see Codegen::composites), empty when it lists none.
+  QStringList codegenCompositeNames() const;
   /// Removes `row`; false if there is no such row.
   bool removePattern(int row);
   /// Moves `row` by `delta` places (negative: higher priority); false if it cannot move.

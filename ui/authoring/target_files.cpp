@@ -18,6 +18,7 @@
 #include "authoring/target_settings.h"
 #include "export/tvm_python.h"
 #include "support/file_io.h"
+#include "target/target_library.h"
 
 namespace byoc::ui {
 
@@ -73,9 +74,12 @@ TargetFiles::Dialogs TargetFiles::defaultDialogs() {
     if (dialog.exec() != QDialog::Accepted || !dialog.edited()) return std::nullopt;
     return *dialog.edited();
   };
-  dialogs.newTarget = [editInDialog] {
+  dialogs.newTarget = [this, editInDialog] {
     Target fresh;
     fresh.codegen = "reference";
+    std::vector<std::string> taken = builtinTargetNames();
+    taken.push_back(document_->target().name);
+    fresh.name = unusedTargetName(taken).toStdString();
     return editInDialog(fresh, tr("New Target"));
   };
   dialogs.settings = [editInDialog](const Target& target) { return editInDialog(target, tr("Target Settings")); };

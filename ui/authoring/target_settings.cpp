@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ir/op.h"
 #include "pass/builtin_passes.h"
@@ -74,6 +75,25 @@ Result<Target> withSettings(Target target, const TargetSettings& settings) {
   return target;
 }
 
+QString unusedTargetName(const std::vector<std::string>& taken) {
+  for (int n = 1;; ++n) {
+    const std::string name = n == 1 ? "my_target" : "my_target_" + std::to_string(n);
+    if (std::find(taken.begin(), taken.end(), name) == taken.end()) return QString::fromStdString(name);
+  }
+}
+
+QString codegenCompositeHint(const QString& codegen, const QString& target) {
+  const Codegen* found = codegen.isEmpty() ? nullptr : findCodegen(codegen.toStdString());
+  if (!found || found->composites.empty()) return {};
+  constexpr std::size_t kShown = 4;
+  QStringList shown;
+  for (std::size_t i = 0; i < std::min(kShown, found->composites.size()); ++i)
+    shown << target.trimmed() + u'.' + QString::fromStdString(found->composites[i]);
+  return QObject::tr("%1 builds the composites of patterns named %2, … (%3 names, offered when a pattern is named)")
+      .arg(codegen, shown.join(QStringLiteral(", ")))
+      .arg(found->composites.size());
+}
+
 TargetSettingsDialog::TargetSettingsDialog(const Target& target, const QString& title, QWidget* parent)
     : QDialog(parent), original_(target), edited_(target) {
   setWindowTitle(title);
@@ -100,6 +120,9 @@ TargetSettingsDialog::TargetSettingsDialog(const Target& target, const QString& 
   error_ = new QLabel(this);
   error_->setWordWrap(true);
   error_->setStyleSheet(QStringLiteral("color: #c0392b"));
+  composites_ = new QLabel(this);
+  composites_->setWordWrap(true);
+  composites_->setObjectName(QStringLiteral("codegenComposites"));
   buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -112,6 +135,7 @@ TargetSettingsDialog::TargetSettingsDialog(const Target& target, const QString& 
   form->addRow(tr("P&rune: keep ops:"), prune_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
+  layout->addWidget(composites_);
   layout->addWidget(error_);
   layout->addWidget(buttons_);
   for (QLineEdit* edit : {name_, description_, prepare_, prune_})
@@ -127,12 +151,16 @@ TargetSettings TargetSettingsDialog::settings() const {
 
 QString TargetSettingsDialog::error() const { return error_->text(); }
 
+QString TargetSettingsDialog::compositeHint() const { return composites_->text(); }
+
 bool TargetSettingsDialog::canAccept() const { return buttons_->button(QDialogButtonBox::Ok)->isEnabled(); }
 
 void TargetSettingsDialog::check() {
   edited_ = withSettings(original_, settings());
   error_->setText(edited_ ? QString() : QString::fromStdString(edited_.error().str()));
   error_->setVisible(!edited_);
+  composites_->setText(codegenCompositeHint(codegen_->currentData().toString(), name_->text()));
+  composites_->setVisible(!composites_->text().isEmpty());
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(static_cast<bool>(edited_));
 }
 

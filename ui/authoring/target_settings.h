@@ -7,6 +7,8 @@
 
 #include <QDialog>
 #include <QString>
+#include <string>
+#include <vector>
 
 #include "support/result.h"
 #include "target/target.h"
@@ -38,6 +40,13 @@ TargetSettings settingsOf(const Target& target);
 /// unknown pass 'X'`, `prune ops: unknown op 'nn.relux'`.
 Result<Target> withSettings(Target target, const TargetSettings& settings);
 
+/// A name for a new target that none of `taken` has: `my_target`, then `my_target_2`, …
+QString unusedTargetName(const std::vector<std::string>& taken);
+
+/// What the codegen `codegen` builds, for a target named `target`: the first of its composite
+/// names (`mine.conv2d, mine.conv2d_relu, …`), or empty when it lists none.
+QString codegenCompositeHint(const QString& codegen, const QString& target);
+
 /// Edits the settings of a target; OK is enabled while they are valid.
 class TargetSettingsDialog : public QDialog {
   Q_OBJECT
@@ -56,6 +65,8 @@ class TargetSettingsDialog : public QDialog {
   QLineEdit* pruneEdit() const { return prune_; }
   /// The error under the fields, empty while they are valid.
   QString error() const;
+  /// The line saying which composites the chosen codegen builds (see codegenCompositeHint).
+  QString compositeHint() const;
   /// Whether OK may be pressed.
   bool canAccept() const;
 
@@ -70,6 +81,7 @@ class TargetSettingsDialog : public QDialog {
   QLineEdit* prepare_;
   QLineEdit* prune_;
   QLabel* error_;
+  QLabel* composites_;
   QDialogButtonBox* buttons_;
 };
 

@@ -34,13 +34,32 @@ Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
   std::vector<Type> outputs;
   for (const dnnl_backend::TensorSpec& spec : node.outputs) outputs.push_back(specType(spec));
   const Type checked = outputs.size() == 1 ? outputs.front() : tupleType(outputs);
-  if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, {}, checked);
-  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), {}, checked);
+  if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, node.origin, checked);
+  return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), node.origin, checked);
+}
+
+/// The role each constant of `graph` plays for the first kernel reading it (`weight`, `bias`; for
+/// an op, its input's name), by node; empty for other nodes.
+std::vector<std::string> constantRoles(const dnnl_backend::KernelGraph& graph) {
+  std::vector<std::string> roles(graph.nodes.size());
+  for (const KernelNode& node : graph.nodes) {
+    if (node.kind != KernelNodeKind::Kernel) continue;
+    const OpDef* op = OpRegistry::global().find(node.name);
+    const std::optional<dnnl_backend::CompositeKind> kind = op ? std::nullopt : dnnl_backend::compositeKind(node.name);
+    const std::vector<std::string> none;
+    const std::vector<std::string>& names = op ? op->inputs : kind ? kind->roles : none;
+    for (std::size_t port = 0; port < node.inputs.size() && port < names.size(); ++port) {
+      const std::size_t input = static_cast<std::size_t>(node.inputs[port].node);
+      if (graph.nodes[input].kind == KernelNodeKind::Constant && roles[input].empty()) roles[input] = names[port];
+    }
+  }
+  return roles;
 }
 
 }  // namespace
 
 Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
+  const std::vector<std::string> roles = constantRoles(graph);
   std::vector<Expr> values(graph.nodes.size());
   std::vector<Var> params;
   auto entry = [&](const KernelEntry& at) -> Expr {
@@ -56,7 +75,8 @@ Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
         values[i] = params.back();
         break;
       case KernelNodeKind::Constant:
-        values[i] = ConstantNode::make(node.data, {}, node.name);
+        // Named for its role, as an op's weight line is: the parameter key says nothing on the box.
+        values[i] = ConstantNode::make(node.data, node.origin, roles[i].empty() ? node.name : roles[i]);
         break;
       case KernelNodeKind::Kernel: {
         std::vector<Expr> args;
@@ -70,6 +90,19 @@ Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
   for (const KernelEntry& head : graph.heads) heads.push_back(entry(head));
   Expr body = graph.tupleResult || heads.size() != 1 ? Expr(TupleNode::make(std::move(heads))) : heads.front();
   return FunctionNode::make(std::move(params), std::move(body));
+}
+
+Module withKernelGraphBodies(const Module& module,
+                             const std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>>& graphs) {
+  Module shown = module;
+  for (const auto& [name, graph] : graphs) {
+    const Function declared = module.find(name);
+    if (!declared) continue;
+    const Function drawn = kernelGraphFunction(*graph);
+    shown.set(name, FunctionNode::make(drawn->params, drawn->body, declared->retType, declared->attrs, declared->origin(),
+                                       declared->type()));
+  }
+  return shown;
 }
 
 }  // namespace byoc::ui

@@ -23,6 +23,12 @@ constexpr qreal kArrowLength = 7;
 /// How wide around its curve an edge can be clicked.
 constexpr qreal kEdgeGrabWidth = 8;
 constexpr int kFlashMilliseconds = 1200;
+/// Smallest height on screen, in pixels, of a collapsed group's title drawn when zoomed out.
+constexpr qreal kFarTitlePixels = 7;
+/// How wide on screen, in pixels, such a title may be drawn before it is elided.
+constexpr qreal kFarTitleWidthPixels = 130;
+/// How far past each side of its box, in points, such a title may run.
+constexpr qreal kFarTitleOverflow = 70;
 
 QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
   switch (kind) {
@@ -40,6 +46,50 @@ QColor fillFor(GraphNodeKind kind, const GraphPalette& palette) {
 qreal detailOf(const QStyleOptionGraphicsItem* option, const QPainter* painter) {
   return option->levelOfDetailFromTransform(painter->worldTransform());
 }
+
+/// The title of a collapsed group's box when zoomed out past kLabelDetail, in a font enlarged to
+/// read at its usual size on screen as far as the box is tall enough. A child of the box, so that
+/// a title wider than the box may run over its sides (on a backdrop of its fill) without the box
+/// taking more room.
+class FarTitle : public QGraphicsItem {
+ public:
+  /// Qt item type of far titles.
+  enum { Type = QGraphicsItem::UserType + 7 };
+  int type() const override { return Type; }
+
+  explicit FarTitle(NodeItem* box) : QGraphicsItem(box), box_(box) {
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+  }
+  QRectF boundingRect() const override { return box_->rect().adjusted(-kFarTitleOverflow, 0, kFarTitleOverflow, 0); }
+
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) override {
+    const qreal detail = detailOf(option, painter);
+    if (detail >= kLabelDetail || detail < kShapeDetail) return;
+    const QRectF& rect = box_->rect();
+    QFont font = box_->fonts().title;
+    const qreal natural = QFontMetricsF(font).height();
+    const qreal scale = std::min(1 / detail, (rect.height() - kPadY) / natural);
+    if (scale * natural * detail < kFarTitlePixels) return;  // too small to read even so
+    font.setPointSizeF(font.pointSizeF() * scale);
+    const QFontMetricsF metrics(font);
+    const qreal room = std::min(std::max(rect.width() - kPadX, kFarTitleWidthPixels / detail), boundingRect().width() - kPadX);
+    const QString text = metrics.elidedText(box_->title(), Qt::ElideMiddle, room);
+    QRectF area(0, 0, metrics.horizontalAdvance(text) + kPadX, rect.height() - 2);
+    area.moveCenter(rect.center());
+    if (area.width() > rect.width()) {
+      painter->setPen(Qt::NoPen);
+      painter->setBrush(box_->fill());
+      painter->drawRoundedRect(area, kRadius, kRadius);
+    }
+    painter->setFont(font);
+    painter->setPen(box_->palette().text);
+    painter->drawText(area, Qt::AlignCenter, text);
+  }
+
+ private:
+  NodeItem* box_;
+};
 
 }  // namespace
 
@@ -85,22 +135,29 @@ NodeItem::NodeItem(int unit, GraphNodeKind kind, QString title, QString detail, 
       palette_(palette), fonts_(fonts) {
   setFlags(ItemIsSelectable | ItemIsFocusable);
   setZValue(2);
+  if (unit_ < 0) new FarTitle(this);
   setToolTip(detail_.isEmpty() ? title_ : title_ + u'\n' + detail_);
 }
 
 QRectF NodeItem::boundingRect() const { return rect_.adjusted(-3, -3, 3, 3); }
 
+QColor NodeItem::fill() const {
+  if (unsupported_) return palette_->stubFill;
+  const QColor fill = fillFor(kind_, *palette_);
+  return targetColour_.isValid() ? tintedFill(fill, targetColour_) : fill;
+}
+
+
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const GraphPalette& palette = *palette_;
   const bool stub = kind_ == GraphNodeKind::Stub;
-  QColor fill = fillFor(kind_, palette);
-  if (targetColour_.isValid()) fill = tintedFill(fill, targetColour_);
+  const QColor fill = this->fill();
   QPen border(isSelected() ? palette.selection : (matched_ ? palette.searchMatch : palette.border),
               isSelected() || matched_ ? 2.2 : 1.0);
   if (unsupported_) border.setStyle(Qt::DashLine);
   if (targetColour_.isValid() && !isSelected() && !matched_) border = QPen(targetColour_.darker(110), 1.4);
   painter->setPen(border);
-  painter->setBrush(unsupported_ ? palette.stubFill : fill);
+  painter->setBrush(fill);
   const qreal detail = detailOf(option, painter);
   if (detail < kShapeDetail) {
     painter->setRenderHint(QPainter::Antialiasing, false);
@@ -114,7 +171,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setBrush(targetColour_);
     painter->drawRoundedRect(QRectF(rect_.left() + 1, rect_.top() + 1, 4, rect_.height() - 2), 2, 2);
   }
-  if (detail < kLabelDetail) return;
+  if (detail < kLabelDetail) return;  // a collapsed group's FarTitle draws its title
   const QFont& titleFont = stub ? fonts_->detail : fonts_->title;
   const QFont& detailFont = stub ? fonts_->small : fonts_->detail;
   QFontMetricsF titleMetrics(titleFont);
@@ -154,6 +211,7 @@ EdgeItem::EdgeItem(const QPolygonF& spline, QString label, int modelEdge, const 
     : label_(std::move(label)), modelEdge_(modelEdge), palette_(palette), fonts_(fonts) {
   setZValue(1);
   if (modelEdge_ >= 0) setFlag(ItemIsSelectable);
+  setToolTip(label_);  // the shape, also where no label fits
   if (spline.size() < 2) return;
   path_.moveTo(spline[0]);
   int i = 1;

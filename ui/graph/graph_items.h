@@ -4,7 +4,8 @@
 ///
 /// Items only draw; they know their graph ids and the palette, nothing about the IR. Labels are
 /// hidden when zoomed out (level of detail below `kLabelDetail`), and shapes simplified further out
-/// (below `kShapeDetail`). Edge, group and hull labels go
+/// (below `kShapeDetail`); a collapsed group keeps its title, enlarged to read on screen as far as
+/// its box holds it, so that a graph of collapsed blocks reads when fitted. Edge, group and hull labels go
 /// where the scene places them (see LabelPlacer), elided to the room they got; an item whose label
 /// found no room draws none and keeps the text in its tooltip.
 
@@ -60,6 +61,14 @@ class NodeItem : public QGraphicsItem {
   /// Marks the node as a search match.
   void setMatched(bool matched);
 
+  const QString& title() const { return title_; }
+  /// The box (item coordinates).
+  const QRectF& rect() const { return rect_; }
+  /// The box's fill: its kind's, tinted by its target, or the unsupported fill.
+  QColor fill() const;
+  const GraphPalette& palette() const { return *palette_; }
+  const GraphFonts& fonts() const { return *fonts_; }
+
  private:
   int unit_;
   GraphNodeKind kind_;
@@ -79,7 +88,7 @@ struct PlacedLabel {
   QRectF rect;
 };
 
-/// An edge along a dot spline, with an arrow head and the carried shape as label.
+/// An edge along a dot spline, with an arrow head and the carried shape as label and tooltip.
 class EdgeItem : public QGraphicsItem {
  public:
   /// Qt item type of edges.

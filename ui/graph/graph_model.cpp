@@ -7,10 +7,12 @@
 
 #include <QStringBuilder>
 #include <algorithm>
+#include <optional>
 #include <limits>
 #include <map>
 #include <unordered_set>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pass/analysis/graph_blocks.h"
@@ -28,9 +30,8 @@ QString constantTitle(const ConstantNode& constant) {
 }
 
 QString functionLabel(const FunctionNode& function) {
-  if (const AttrValue* composite = function.attrs.find("Composite"); composite && composite->isString())
-    return fromStd(composite->asString());
-  return QStringLiteral("fn");
+  const std::string composite = compositeName(function);
+  return composite.empty() ? QStringLiteral("fn") : fromStd(composite);
 }
 
 }  // namespace
@@ -141,7 +142,7 @@ class GraphBuilder {
     GraphGroup group;
     group.id = static_cast<int>(model_.groups_.size());
     group.parent = parent;
-    group.composite = function.attrs.contains("Composite");
+    group.composite = function.attrs.contains(attr::kComposite);
     group.label = functionLabel(function);
     if (!group.composite) {
       for (const auto& [var, value] : letValue_) {
@@ -226,16 +227,22 @@ class GraphBuilder {
     } else {
       return;  // Let, Var, Constant, GlobalVar: no node of their own.
     }
-    // An op's constant inputs (weights, biases, scalars) are lines of its box, as Netron shows
-    // them: as stubs of their own they would crowd every rank sideways.
-    const OpDef* def = node.kind == GraphNodeKind::Op && !model_.options_.weightsAsNodes ? expr->as<CallNode>()->opDef() : nullptr;
+    // The constant inputs (weights, biases, scalars) of an op or of a global's call (a kernel of
+    // a kernel graph) are lines of its box, as Netron shows them: as stubs of their own they would
+    // crowd every rank sideways. A line is named after the op's input, else the constant's name.
+    const auto* call = expr->as<CallNode>();
+    const bool constantLines = !model_.options_.weightsAsNodes &&
+                               (node.kind == GraphNodeKind::Op || (call && call->callee->as<GlobalVarNode>()));
+    const OpDef* def = constantLines && node.kind == GraphNodeKind::Op ? call->opDef() : nullptr;
     skipped.resize(inputs.size(), false);
     std::vector<int> producers(inputs.size(), -1);
     for (std::size_t port = 0; port < inputs.size(); ++port) {
       if (skipped[port]) continue;
-      const auto* constant = def ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
+      const auto* constant = constantLines ? valueOf(inputs[port])->as<ConstantNode>() : nullptr;
       if (constant) {
-        const QString name = port < def->inputs.size() ? fromStd(def->inputs[port]) : QString::number(port);
+        const QString name = def && port < def->inputs.size() ? fromStd(def->inputs[port])
+                             : !constant->name.empty()       ? fromStd(constant->name)
+                                                             : QString::number(port);
         const QString value = constant->data.isScalar() ? constantTitle(*constant) : u'⟨' % shapeLabel(constant->type()) % u'⟩';
         node.detail += (node.detail.isEmpty() ? QString() : QStringLiteral("\n")) % name % u' ' % value;
       } else {
@@ -352,9 +359,50 @@ class GraphBuilder {
     return parts;
   }
 
-  /// Moves named nodes into nested scope groups, and every stub next to its consumer.
+  /// The innermost group holding both `a` and `b` (-1: the top level).
+  int commonGroup(int a, int b) const {
+    std::vector<int> around;
+    for (int group = a; group >= 0; group = model_.groups_[group].parent) around.push_back(group);
+    for (int group = b; group >= 0; group = model_.groups_[group].parent)
+      if (std::find(around.begin(), around.end(), group) != around.end()) return group;
+    return -1;
+  }
+
+  /// Whether `group` is `outer` or nested in it (anything is in the top level, -1).
+  bool isWithin(int group, int outer) const {
+    for (; group >= 0; group = model_.groups_[group].parent)
+      if (group == outer) return true;
+    return outer < 0;
+  }
+
+  /// For each unnamed node (no source name), the innermost group holding the named nodes it
+  /// depends on (`up`) or that depend on it (down), through other unnamed nodes; none when there
+  /// are none.
+  std::vector<std::optional<int>> namedAround(const std::vector<bool>& named, bool up) const {
+    const auto& nodes = model_.nodes_;
+    std::vector<std::optional<int>> around(nodes.size());
+    const auto visit = [&](const GraphNode& node) {
+      if (node.kind == GraphNodeKind::Stub || named[node.id]) return;
+      for (int edge : up ? model_.inEdges_[node.id] : model_.outEdges_[node.id]) {
+        const GraphNode& neighbour = nodes[up ? model_.edges_[edge].from : model_.edges_[edge].to];
+        if (neighbour.kind == GraphNodeKind::Stub) continue;
+        const std::optional<int> group = named[neighbour.id] ? std::optional(neighbour.group) : around[neighbour.id];
+        if (group) around[node.id] = around[node.id] ? commonGroup(*around[node.id], *group) : *group;
+      }
+    };
+    // Build order is topological: producers first going up, consumers first going down.
+    if (up) std::for_each(nodes.begin(), nodes.end(), visit);
+    else std::for_each(nodes.rbegin(), nodes.rend(), visit);
+    return around;
+  }
+
+  /// Moves named nodes into nested scope groups, an unnamed node (made by a pass or a rewrite)
+  /// between named ones into the innermost scope holding them, and every stub next to its
+  /// consumer. An unnamed node left at the top level between two nodes of one scope would split
+  /// the scope's box in two, which Graphviz can only draw as rows.
   void groupByScope() {
     std::map<std::pair<int, QString>, int> scopes;  // (parent group, component) → group
+    std::vector<bool> named(model_.nodes_.size(), false);
     for (GraphNode& node : model_.nodes_) {
       if (node.kind == GraphNodeKind::Stub) continue;
       QStringList path;
@@ -362,6 +410,7 @@ class GraphBuilder {
         auto name = provenance_->names.find(id);
         if (name != provenance_->names.end()) {
           path = scopeOf(name->second);
+          named[node.id] = true;
           break;
         }
       }
@@ -378,6 +427,12 @@ class GraphBuilder {
         group = it->second;
       }
       node.group = group;
+    }
+    const std::vector<std::optional<int>> above = namedAround(named, true), below = namedAround(named, false);
+    for (GraphNode& node : model_.nodes_) {
+      if (!above[node.id] || !below[node.id]) continue;
+      const int between = commonGroup(*above[node.id], *below[node.id]);
+      if (isWithin(between, node.group)) node.group = between;  // never out of its function
     }
     for (GraphNode& node : model_.nodes_) {
       if (node.kind == GraphNodeKind::Stub) node.group = model_.nodes_[model_.edges_[model_.outEdges_[node.id].front()].to].group;

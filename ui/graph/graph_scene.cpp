@@ -27,6 +27,8 @@ constexpr qreal kOutlinePad = 5;
 constexpr qreal kHullPad = 7;
 /// How far right of its anchor box a hull label may slide to find room.
 constexpr qreal kHullLabelSlide = 240;
+/// How far right of its curve, or of the wider of its boxes, an edge's label may slide to find room.
+constexpr qreal kEdgeLabelSlide = 60;
 /// Hull labels longer than this are elided (the full name is in the tooltip).
 constexpr qreal kHullLabelWidth = 320;
 /// Above this many hulls, an overlay's outlines and labels are drawn in slices of the event loop
@@ -404,14 +406,26 @@ void GraphScene::placeHullLabel(const DrawnHull& hull, LabelPlacer& placer) {
 }
 
 void GraphScene::placeEdgeLabels(LabelPlacer& placer) {
-  for (EdgeItem* edge : edges_) {
+  for (std::size_t i = 0; i < edges_.size(); ++i) {  // one per edge of the layout, in its order
+    EdgeItem* edge = edges_[i];
+    const std::vector<QRectF> spots = edge->labelSpots();
     QRectF placed;
-    for (const QRectF& spot : edge->labelSpots()) {
+    for (const QRectF& spot : spots) {
       if (!placer.isFree(spot)) continue;
-      placer.take(spot);
       placed = spot;
       break;
     }
+    // A short edge has no room between its boxes: its label goes beside them, on its level, past
+    // the wider of its two boxes at most.
+    if (placed.isNull() && !spots.empty()) {
+      qreal reach = spots.front().right() + kEdgeLabelSlide;
+      for (const QString& end : {layout_.edges[i].from, layout_.edges[i].to}) {
+        if (const NodeItem* box = units_.value(end))
+          reach = std::max(reach, box->sceneBoundingRect().right() + kEdgeLabelSlide + spots.front().width());
+      }
+      placed = placer.findSlidingRight(spots.front(), reach);
+    }
+    placer.take(placed);
     edge->setLabelRect(placed);
   }
 }

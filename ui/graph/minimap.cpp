@@ -112,6 +112,11 @@ void Minimap::resizeEvent(QResizeEvent* event) {
   render();
 }
 
+void Minimap::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  render();
+}
+
 void Minimap::moveMainTo(const QPointF& position) {
   const QRectF scene = main_->scene()->sceneRect();
   const QRectF picture = pictureRect();

@@ -32,6 +32,8 @@ class Minimap : public QWidget {
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  /// Draws the picture again: the scene may have changed while the minimap was hidden.
+  void showEvent(QShowEvent* event) override;
 
  private:
   /// Draws the scene into the cached picture.

@@ -26,6 +26,19 @@ QPolygonF curve(QPointF start, QPointF end) {
   return QPolygonF({start, start + QPointF(0, bend), end - QPointF(0, bend), end});
 }
 
+/// The unit vector along `step`, or straight down when it has no length.
+QPointF unitAlong(QPointF step) {
+  const qreal length = std::hypot(step.x(), step.y());
+  return length > 0 ? step / length : QPointF(0, 1);
+}
+
+/// A cubic Bézier from `start` to `end` leaving along `leave` and arriving along `arrive` (unit
+/// vectors), so that it joins a route that goes on in those directions without a corner.
+QPolygonF curveAlong(QPointF start, QPointF leave, QPointF end, QPointF arrive) {
+  const qreal arm = std::max<qreal>(12, std::hypot(end.x() - start.x(), end.y() - start.y()) / 2);
+  return QPolygonF({start, start + leave * arm, end - arrive * arm, end});
+}
+
 /// Where an edge leaves `box` towards `target`: the middle of its bottom, or of its top when the target is above.
 QPointF exitPoint(const QRectF& box, QPointF target) {
   return QPointF(box.center().x(), target.y() >= box.center().y() ? box.bottom() : box.top());
@@ -156,8 +169,15 @@ Layout expandInPlace(const Layout& whole, const QString& groupUnit, const Layout
                    const auto port = portSplines.constFind(borderPortName(inside, edge.entering));
                    if (port == portSplines.cend() || port->size() < 2)
                      return edge.entering ? route(outside, result.units.value(inside)) : route(result.units.value(inside), outside);
-                   if (edge.entering) return curve(exitPoint(outside, port->first()), port->first()) + port->mid(1);
-                   return *port + curve(port->last(), entryPoint(outside, port->last())).mid(1);
+                   // The join follows the port's route where it meets it: no corner at the port.
+                   if (edge.entering) {
+                     const QPointF start = exitPoint(outside, port->first());
+                     const QPointF down(0, port->first().y() >= start.y() ? 1 : -1);
+                     return curveAlong(start, down, port->first(), unitAlong(port->at(1) - port->first())) + port->mid(1);
+                   }
+                   const QPointF end = entryPoint(outside, port->last());
+                   const QPointF down(0, end.y() >= port->last().y() ? 1 : -1);
+                   return *port + curveAlong(port->last(), unitAlong(port->last() - port->at(port->size() - 2)), end, down).mid(1);
                  });
   result.size += grow;
   return result;

@@ -13,8 +13,8 @@
 ///   up by as much of the freed height as it can without overlapping anything.
 /// Edges keep their routes, warped by the same moves: each end goes with its unit and each point
 /// between moves as a unit there would. Edges crossing the group's border run as one smooth curve
-/// between the outside unit and the group layout's border port (expand) or the group's node
-/// (collapse).
+/// between the outside unit and the group layout's border port (expand: meeting the port's route
+/// along its direction, without a corner) or the group's node (collapse).
 
 #include <QMarginsF>
 #include <QSet>

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
+#include "exports/kernel_graph_view.h"
 #include "frontend/loader.h"
 #include "ir/structural.h"
 #include "pass/infer_type.h"
@@ -36,6 +37,8 @@ Result<ModelDocument> documentOf(OpenedModel opened, QString title, GraphOptions
       BYOC_ASSIGN_OR_RETURN(std::string text, readFile(exported.directory + "/" + function.artifact));  // checked by loadExport
       document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
     }
+    // The IR text shows each kernel graph where the module holds only a placeholder for it.
+    document.text = TextLinks::printed(withKernelGraphBodies(document.module, exported.kernelGraphs));
     document.exported = std::move(opened.exported);
   }
   return document;

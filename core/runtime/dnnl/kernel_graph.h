@@ -66,6 +66,9 @@ struct KernelNode {
   Expr source;
   /// The JSON pointer of the node in the artifact it was read from (empty for an IR region).
   std::string jsonPath;
+  /// The nodes of the loaded model the kernel or constant was built from (through `source`, or as
+  /// the artifact records them): what the app shows a kernel came from.
+  Origin origin = {};
 };
 
 /// A region as a graph of kernels.

@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/ops/op_helpers.h"
 #include "ir/traversal.h"
@@ -88,7 +89,7 @@ class GraphBuilder {
     const Expr expr(&node);
     if (const auto* constant = node.as<ConstantNode>())
       return std::vector<KernelEntry>{
-          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr, {}})};
+          add({KernelNodeKind::Constant, "", {}, {}, {{constant->data.dtype(), constant->data.shape()}}, constant->data, expr, {}, expr->origin()})};
     if (const auto* tuple = node.as<TupleNode>()) return gather(tuple->fields);
     if (const auto* item = node.as<TupleGetItemNode>()) {
       const auto* tupleType = item->tuple->type()->as<TupleTypeNode>();
@@ -104,16 +105,16 @@ class GraphBuilder {
     if (!call) return located(expr, makeError("a region may not contain a " + std::string(exprKindName(node.kind()))));
     Result<std::vector<TensorSpec>> outputs = flatSpecs(call->type());
     if (!outputs) return located(expr, outputs.error());
-    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr, {}};
+    KernelNode kernel{KernelNodeKind::Kernel, "", {}, {}, std::move(outputs).value(), {}, expr, {}, expr->origin()};
     if (call->opDef()) {
       kernel.name = call->opDef()->name;
       kernel.attrs = call->attrs;
       kernel.inputs = gather(call->args);
     } else {
       const auto* composite = call->callee->as<FunctionNode>();
-      if (!composite || !composite->attrs.contains("Composite"))
+      if (!composite || !composite->attrs.contains(attr::kComposite))
         return located(expr, makeError("a region may call only ops and composite functions"));
-      Result<std::string> name = ops::requiredStringAttr("a composite function", composite->attrs, "Composite");
+      Result<std::string> name = ops::requiredStringAttr("a composite function", composite->attrs, attr::kComposite);
       if (!name) return located(expr, name.error());
       kernel.name = *name;
       if (call->args.size() != composite->params.size())
@@ -128,7 +129,7 @@ class GraphBuilder {
       for (std::size_t i = 0; i <= params.size(); ++i) {
         if (i == reading->params.size())
           for (const TensorData& data : reading->constants)
-            kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}}));
+            kernel.inputs.push_back(add({KernelNodeKind::Constant, "", {}, {}, {{data.dtype(), data.shape()}}, data, expr, {}, expr->origin()}));
         if (i == params.size()) break;
         const std::vector<KernelEntry>& arg = values_.at(call->args[static_cast<std::size_t>(params[i])].get());
         if (arg.size() != 1) return located(expr, makeError("composite \"" + kernel.name + "\": its inputs must be tensors"));

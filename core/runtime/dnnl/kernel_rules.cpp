@@ -136,6 +136,19 @@ std::optional<CompositeKind> compositeKind(std::string_view name) {
   return kind;
 }
 
+std::vector<std::string> compositeKernelNames() {
+  std::vector<std::string> names;
+  for (const char* anchor : {"conv2d", "dense", "deconv2d", "conv1d", "conv3d", "deconv3d"})
+    for (const char* bias : {"", "_bias"})
+      for (const char* sum : {"", "_sum"})
+        for (const char* post : {"", "_relu", "_tanh", "_clip", "_sigmoid", "_swish", "_gelu", "_mish"})
+          names.push_back(std::string(anchor) + bias + sum + post);
+  for (const char* other : {"scale_shift", "scale_shift_relu", "gelu", "layer_norm", "qnn.conv2d", "qnn.dense", "qnn.conv2d_sum",
+                            "qnn.dense_sum"})
+    names.emplace_back(other);
+  return names;
+}
+
 Status checkKernelName(const std::string& name) {
   if (const OpDef* op = OpRegistry::global().find(name))
     return isLoweredOp(*op) ? Status::ok() : Status(makeError("unsupported op " + name));

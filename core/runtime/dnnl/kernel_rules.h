@@ -52,6 +52,11 @@ struct CompositeKind {
 /// The kind of the composite called `name`, or nothing when no family has that name.
 std::optional<CompositeKind> compositeKind(std::string_view name);
 
+/// The kernel parts (after `<target>.`) of the composite names the families above build, each
+/// read by `compositeKind`: every anchor with its bias, residual and post-op options, then the
+/// other families. Authoring tools offer them as pattern names.
+std::vector<std::string> compositeKernelNames();
+
 /// Whether `name` is a kernel the lowering knows: "unsupported op NAME" for a registered op it does
 /// not lower, "unknown kernel \"NAME\"" for a name that is neither an op nor a composite family.
 Status checkKernelName(const std::string& name);
