@@ -164,6 +164,11 @@ class TestDnnl : public QObject {
     row("add channel broadcast", img + ", %y: Tensor[(8, 1, 1), float32]", "add(%x, %y)");
     row("multiply scalar broadcast", img + ", %y: float32", "multiply(%x, %y)");
     row("add broadcast first operand", img + ", %y: Tensor[(8, 1, 1), float32]", "add(%y, %x)");
+    // Operands of lower rank whose shape is the output's without its leading 1s (a decoder's
+    // position embedding added to a batch of one), either way round.
+    row("add lower rank, same elements", "%x: Tensor[(1, 6, 8), float32], %y: Tensor[(6, 8), float32]", "add(%x, %y)");
+    row("add lower rank first, same elements", "%x: Tensor[(1, 6, 8), float32], %y: Tensor[(6, 8), float32]", "add(%y, %x)");
+    row("multiply lower rank broadcast", "%x: Tensor[(2, 6, 8), float32], %y: Tensor[(6, 8), float32]", "multiply(%x, %y)");
     row("concatenate blocked", img + ", %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(8, 8, 1, 1), float32]",
         "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1]); %1 = nn.conv2d(%x, %v); concatenate((%0, %1), axis=1)");
     row("blocked chain", img + ", %w: Tensor[(16, 8, 3, 3), float32], %v: Tensor[(16, 16, 1, 1), float32], %y: Tensor[(16, 1, 1), float32]",

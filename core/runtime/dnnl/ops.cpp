@@ -72,12 +72,14 @@ Result<std::vector<Tensor>> lowerBinary(Lowering& lowering, const Kernel& kernel
     full = 1;
     other = 0;
   }
-  // The broadcast operand, with leading 1s up to the output's rank.
+  // The broadcast operand, with leading 1s up to the output's rank: a view of it when its rank is
+  // lower (a reorder only converts between layouts of one rank).
   Shape small = kernel.inputs[other].shape;
+  const bool lowerRank = small.size() < out.size();
   small.insert(small.begin(), out.size() - small.size(), 1);
   const Tensor& src0 = inputs[full];
-  Tensor src1 = small == out ? lowering.as(inputs[other], src0.desc())
-                             : lowering.view(lowering.plain(inputs[other]), plainDesc(dimsOf(small)));
+  Tensor src1 = lowerRank || small != out ? lowering.view(lowering.plain(inputs[other]), plainDesc(dimsOf(small))) : inputs[other];
+  if (small == out) src1 = lowering.as(src1, src0.desc());
   dnnl::binary::desc desc(algo, src0.desc(), src1.desc(), src0.desc());
   dnnl::binary::primitive_desc pd(desc, lowering.engine);
   Tensor dst = lowering.fresh(pd.dst_desc());
