@@ -25,6 +25,10 @@ torch.jit.script: a branch on the sum of a convolution's result (an If), and a l
 many times as the input's absolute sum says, at most 8 (a Loop whose trip count is computed from
 the input).
 
+gpt_decoder is a small GPT-style decoder (4 pre-norm blocks of width 256 with 4 heads, a causal
+mask, GELU MLPs, a language-model head tied to the token embedding) reading 64 token ids (int64):
+the prefill of a sequence, as decoders are exported to ONNX.
+
 transformer_encoder_dynamic is transformer_encoder exported with a dynamic sequence axis (the
 input's and output's first dimension is the symbolic "seq"). Its directory holds, instead of the
 one input, an input and PyTorch's output for each sequence length of DYNAMIC_LENGTHS:
@@ -161,6 +165,55 @@ class ScriptedLoop(torch.nn.Module):
         return h
 
 
+class DecoderBlock(torch.nn.Module):
+    """A GPT-style pre-norm block: causal multi-head self-attention, then a GELU MLP."""
+
+    def __init__(self, width, heads):
+        super().__init__()
+        self.heads = heads
+        self.norm1 = torch.nn.LayerNorm(width)
+        self.qkv = torch.nn.Linear(width, 3 * width)
+        self.proj = torch.nn.Linear(width, width)
+        self.norm2 = torch.nn.LayerNorm(width)
+        self.up = torch.nn.Linear(width, 4 * width)
+        self.down = torch.nn.Linear(4 * width, width)
+
+    def forward(self, x, mask):
+        batch, length, width = x.shape
+        q, k, v = (part.view(batch, length, self.heads, -1).transpose(1, 2)
+                   for part in self.qkv(self.norm1(x)).split(width, dim=2))
+        scores = (q @ k.transpose(-2, -1)) / (width // self.heads) ** 0.5 + mask
+        attended = (scores.softmax(-1) @ v).transpose(1, 2).reshape(batch, length, width)
+        x = x + self.proj(attended)
+        return x + self.down(torch.nn.functional.gelu(self.up(self.norm2(x))))
+
+
+class GptDecoder(torch.nn.Module):
+    """A small GPT-style decoder over token ids: learned token and position embeddings, pre-norm
+    blocks with a causal mask, and a language-model head tied to the token embedding (the prefill
+    of a sequence of DECODER_LENGTH tokens)."""
+
+    def __init__(self, width=256, heads=4, blocks=4):
+        super().__init__()
+        self.tokens = torch.nn.Embedding(DECODER_VOCABULARY, width)
+        self.positions = torch.nn.Embedding(DECODER_LENGTH, width)
+        self.blocks = torch.nn.ModuleList(DecoderBlock(width, heads) for _ in range(blocks))
+        self.norm = torch.nn.LayerNorm(width)
+        causal = torch.full((DECODER_LENGTH, DECODER_LENGTH), float("-inf")).triu(1)
+        self.register_buffer("mask", causal.view(1, 1, DECODER_LENGTH, DECODER_LENGTH))
+
+    def forward(self, ids):
+        x = self.tokens(ids) + self.positions(torch.arange(ids.shape[1]))
+        for block in self.blocks:
+            x = block(x, self.mask)
+        return self.norm(x) @ self.tokens.weight.t()
+
+
+# The decoder's vocabulary and the number of tokens it reads.
+DECODER_VOCABULARY = 4096
+DECODER_LENGTH = 64
+
+
 def vision(name, **kwargs):
     return lambda: getattr(torchvision.models, name)(weights=None, **kwargs)
 
@@ -182,6 +235,7 @@ MODELS = {
     "transformer_encoder_dynamic": (TransformerEncoder, (128, 1, 256)),
     "scripted_if": (ScriptedIf, (1, 3, 16, 16)),
     "scripted_loop": (ScriptedLoop, (1, 16)),
+    "gpt_decoder": (GptDecoder, (1, DECODER_LENGTH)),
 }
 
 # Models exported through torch.jit.script, which keeps their data-dependent control flow as ONNX
@@ -201,6 +255,9 @@ CALIBRATED_PART = {
 
 # Models whose input is drawn uniformly from [0, 1] (an image) rather than normally.
 UNIFORM_INPUT = {"ssdlite320_mobilenet_v3_large_full"}
+
+# Models whose input is token ids (int64), drawn uniformly from their vocabulary.
+TOKEN_INPUT = {"gpt_decoder": DECODER_VOCABULARY}
 
 # The sequence lengths whose inputs and outputs a dynamic model's directory holds.
 DYNAMIC_LENGTHS = (16, 128, 384)
@@ -249,7 +306,10 @@ def export_dynamic(name, model, example, model_dir):
 def export(name, out_dir):
     _, shape = MODELS[name]
     model = build_model(name)
-    example = torch.rand(*shape) if name in UNIFORM_INPUT else torch.randn(*shape)
+    if name in TOKEN_INPUT:
+        example = torch.randint(0, TOKEN_INPUT[name], shape)
+    else:
+        example = torch.rand(*shape) if name in UNIFORM_INPUT else torch.randn(*shape)
     model_dir = os.path.join(out_dir, name)
     os.makedirs(model_dir, exist_ok=True)
     if name in DYNAMIC_AXES:
