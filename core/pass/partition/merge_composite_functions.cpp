@@ -62,7 +62,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
       if (node->kind() != ExprKind::Op && node->kind() != ExprKind::GlobalVar) nodes.push_back(node);
     return nodes;
   }();
-  std::unordered_map<const ExprNode*, int> indexOf;
+  NodeMap<int> indexOf(order.size());
   std::vector<std::string> codegenOf(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
     BYOC_TRY(context.checkCancelled());
@@ -74,9 +74,9 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   }
   std::vector<std::vector<int>> operands(order.size());  // the nodes each node reads, by index
   for (std::size_t i = 0; i < order.size(); ++i)
-    for (const Expr& child : childrenOf(*order[i]))
-      if (auto found = indexOf.find(child.get()); found != indexOf.end() && found->second < static_cast<int>(i))
-        operands[i].push_back(found->second);
+    for (int c = 0, count = childCount(*order[i]); c < count; ++c)
+      if (const int* found = indexOf.find(childAt(*order[i], c)); found && *found < static_cast<int>(i))
+        operands[i].push_back(*found);
   BYOC_ASSIGN_OR_RETURN(std::vector<int> groupOf, groupCompositeCalls(operands, codegenOf, &context));
 
   std::map<int, NodeGroup> merged;  // by group, as numbered
