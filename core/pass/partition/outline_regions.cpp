@@ -20,8 +20,6 @@
 /// region that feeds itself, which is an error); then each region's outputs are rewritten in that
 /// order, so no outlining waits on another (no recursion, however long the chain of regions).
 
-#include <algorithm>
-
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
@@ -189,7 +187,7 @@ class Outliner final : public ExprMutator {
     Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
     outlined_.emplace_back(name, FunctionNode::make(std::move(params), body, {}, std::move(attrs), origin));
 
-    const Type globalType = typeOfFunction(outlined_.back().second->params, fields);
+    const Type globalType = outlinedFunctionType(outlined_.back().second->params, fields);
     const Type resultType = globalType ? globalType->as<FuncTypeNode>()->ret : Type();
     Expr call = CallNode::make(GlobalVarNode::make(name, origin, globalType), std::move(callArgs), {}, origin, resultType);
     for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -199,18 +197,6 @@ class Outliner final : public ExprMutator {
       built.replacementOfOutput.emplace(outputs[i].get(), replacement);
     }
     return Status::ok();
-  }
-
-  /// The type of an outlined function of `params` returning `fields` (one, or a tuple of them) as
-  /// type inference finds it; null when a parameter or field is untyped.
-  static Type typeOfFunction(const std::vector<Var>& params, const std::vector<Expr>& fields) {
-    std::vector<Type> paramTypes, fieldTypes;
-    for (const Var& param : params) paramTypes.push_back(param->type());
-    for (const Expr& field : fields) fieldTypes.push_back(field->type());
-    auto untyped = [](const Type& type) { return !type; };
-    if (std::any_of(paramTypes.begin(), paramTypes.end(), untyped) || std::any_of(fieldTypes.begin(), fieldTypes.end(), untyped))
-      return {};
-    return funcType(std::move(paramTypes), fieldTypes.size() == 1 ? fieldTypes[0] : tupleType(std::move(fieldTypes)));
   }
 
   RegionFunction& builtOf(const AnnotatedRegion& region) { return built_[static_cast<std::size_t>(builtIndex_[region.id])]; }
