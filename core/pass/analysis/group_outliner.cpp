@@ -4,7 +4,6 @@
 
 #include "ir/structural.h"
 #include "ir/traversal.h"
-#include "pass/analysis/binding_order.h"
 #include "pass/analysis/function_utils.h"
 
 namespace byoc {
@@ -21,13 +20,13 @@ std::string paramName(const ExprNode& value, std::size_t index, std::size_t& lif
 
 class GroupOutliner final : public ExprMutator {
  public:
-  GroupOutliner(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker)
+  GroupOutliner(const Function& function, const std::vector<Expr>& ordered, const std::vector<NodeGroup>& groups,
+                const GroupFunctionMaker& maker)
       : maker_(maker), built_(groups.size()) {
     for (std::size_t g = 0; g < groups.size(); ++g)
       for (const Expr& member : groups[g].members) groupOf_[member.get()] = g;
     // Members in binding order (producers first). A group's outputs, in Relax's order: the members
     // the function returns, then the members read by a node outside the group, as first read.
-    const std::vector<Expr> ordered = bindingOrder(function->body);
     const auto* returnedTuple = function->body->as<TupleNode>();
     auto returned = [&](const Expr& member) {
       return member == function->body ||
@@ -144,9 +143,10 @@ void SharedFunctions::add(const Function& function, std::string name) {
   functions_.emplace(structuralHash(Expr(function)), std::pair{function, std::move(name)});
 }
 
-Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker) {
+Result<Function> outlineGroups(const Function& function, const std::vector<Expr>& bodyOrder, const std::vector<NodeGroup>& groups,
+                               const GroupFunctionMaker& maker) {
   if (groups.empty()) return function;
-  GroupOutliner outliner(function, groups, maker);
+  GroupOutliner outliner(function, bodyOrder, groups, maker);
   BYOC_ASSIGN_OR_RETURN(Expr rewritten, outliner.mutate(function));
   return downcast<FunctionNode>(rewritten);
 }

@@ -38,11 +38,11 @@ bool isEntry(const FunctionNode& function) {
          !function.attrs.contains("Codegen") && !function.attrs.contains("Compiler");
 }
 
-/// The nodes of `function`'s own dataflow (not inside function literals), in binding order.
-std::vector<Expr> dataflowNodes(const Function& function) {
+/// The nodes of a function's own dataflow (not inside function literals), in binding order, from
+/// `ordered`, the binding order of its body.
+std::vector<Expr> dataflowNodes(const std::vector<Expr>& ordered) {
   std::vector<Expr> nodes;
   NodeSet insideLiterals;
-  const std::vector<Expr> ordered = bindingOrder(function->body);
   nodes.reserve(ordered.size());
   for (auto node = ordered.rbegin(); node != ordered.rend(); ++node) {
     if (insideLiterals.contains(node->get())) continue;
@@ -70,15 +70,15 @@ bool leaks(const IndexedGraph& graph, const Expr& root, const std::vector<Expr>&
 }
 
 /// The groups one row forms in one function, producers first.
-Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule, bool rejectLeaking,
-                                          const PassContext& context) {
+Result<std::vector<NodeGroup>> findGroups(const Function& function, const std::vector<Expr>& bodyOrder, const CompositeRule& rule,
+                                          bool rejectLeaking, const PassContext& context) {
   IndexedGraph graph(function->body);
   PatternMatcher matcher(graph);
   std::vector<std::vector<Expr>> members;
   NodeMap<std::size_t> groupOf;
   std::vector<Expr> matched;
   std::vector<std::size_t> touched;
-  for (const Expr& node : dataflowNodes(function)) {
+  for (const Expr& node : dataflowNodes(bodyOrder)) {
     BYOC_TRY(context.checkCancelled());
     if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern.get(), node)) continue;
     if (rule.check) {
@@ -148,7 +148,9 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       // Groups are outlined into global functions here, so no composite lies inside `function`.
       const std::set<std::string> called = opsCalledIn(function);
       if (!mayMatch(rule, CalledOps{called, called})) continue;
-      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule, options.rejectLeakingIntermediates, context));
+      const std::vector<Expr> bodyOrder = bindingOrder(function->body);
+      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups,
+                            findGroups(function, bodyOrder, rule, options.rejectLeakingIntermediates, context));
       if (groups.empty()) continue;
       GroupFunctionMaker maker;
       maker.liftConstants = !options.bindConstants;
@@ -162,7 +164,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
         result.set(name, fused);
         return name;
       };
-      BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(function, groups, maker));
+      BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(function, bodyOrder, groups, maker));
       result.set(entry, rewritten);
       ruleChanged = true;
     }

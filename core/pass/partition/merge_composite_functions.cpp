@@ -56,9 +56,10 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   };
 
   // Every node of main, producers first, with its codegen ("" for a node that is not a composite call).
+  const std::vector<Expr> bodyOrder = bindingOrder(main->body);  // producers first, as Relax binds them
   const std::vector<Expr> order = [&] {
     std::vector<Expr> nodes;
-    for (const Expr& node : bindingOrder(main->body))  // producers first, as Relax binds them
+    for (const Expr& node : bodyOrder)
       if (node->kind() != ExprKind::Op && node->kind() != ExprKind::GlobalVar) nodes.push_back(node);
     return nodes;
   }();
@@ -119,7 +120,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
                                           Attrs{{"Codegen", codegens[g]}, {"global_symbol", symbol}}, body->origin()));
     return symbol;
   };
-  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, outlined, maker));
+  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, bodyOrder, outlined, maker));
   result.set("main", rewritten);
 
   // The global composites are now only called through their local copies.
