@@ -373,7 +373,7 @@ RegionsRow measureRegionsInWindow(const std::string& label, const std::string& p
   }
   row.regions = window.regionModel()->rowCount();
   if (row.regions > 0)
-    timed([&] { window.selectRegion(row.regions / 2); }, [] { return true; }, row.selectRegionMs, row.selectStallMs);
+    timed([&] { window.selectRegion(window.regionModel()->index(row.regions / 2, 0)); }, [] { return true; }, row.selectRegionMs, row.selectStallMs);
 
   // An edit re-partitions after the debounce; what counts is the time from then to the new regions.
   Result<Target> edited = loadTarget(youngTarget(scratch, "young-edited.json", "add, multiply"));

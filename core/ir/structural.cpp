@@ -1,10 +1,10 @@
 #include "ir/structural.h"
 
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "ir/module.h"
+#include "ir/node_map.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 
@@ -90,26 +90,24 @@ class EqualityChecker {
         if (a != b) return false;
         continue;
       }
-      auto forward = lhsToRhs_.find(a);
-      if (forward != lhsToRhs_.end()) {
-        if (forward->second != b) return false;
+      if (const ExprNode* const* forward = lhsToRhs_.find(a)) {
+        if (*forward != b) return false;
         continue;
       }
-      if (rhsToLhs_.count(b) || !sameLocalFields(*a, *b)) return false;
+      if (rhsToLhs_.contains(b) || !sameLocalFields(*a, *b)) return false;
       lhsToRhs_.emplace(a, b);
       rhsToLhs_.emplace(b, a);
-      std::vector<Expr> childrenA = childrenOf(*a);
-      std::vector<Expr> childrenB = childrenOf(*b);
-      if (childrenA.size() != childrenB.size()) return false;
-      for (std::size_t i = childrenA.size(); i-- > 0;) work.emplace_back(childrenA[i].get(), childrenB[i].get());
+      const int count = childCount(*a);
+      if (count != childCount(*b)) return false;
+      for (int i = count; i-- > 0;) work.emplace_back(childAt(*a, i), childAt(*b, i));
       // Children are popped later than this frame; keep them alive through the inputs' roots.
     }
     return true;
   }
 
  private:
-  std::unordered_map<const ExprNode*, const ExprNode*> lhsToRhs_;
-  std::unordered_map<const ExprNode*, const ExprNode*> rhsToLhs_;
+  NodeMap<const ExprNode*> lhsToRhs_;
+  NodeMap<const ExprNode*> rhsToLhs_;
 };
 
 /// Post-order hashing; a variable hashes as the order in which it was first reached.
@@ -119,14 +117,14 @@ class Hasher {
     postOrderVisit(root, [this](const Expr& node) {
       std::size_t seed = localHash(*node);
       if (node->kind() == ExprKind::Var) hashCombine(seed, nextVarIndex_++);
-      for (const Expr& child : childrenOf(*node)) hashCombine(seed, hashes_.at(child.get()));
+      for (int i = 0, count = childCount(*node); i < count; ++i) hashCombine(seed, *hashes_.find(childAt(*node, i)));
       hashes_.emplace(node.get(), seed);
     });
-    return hashes_.at(root.get());
+    return *hashes_.find(root.get());
   }
 
  private:
-  std::unordered_map<const ExprNode*, std::size_t> hashes_;
+  NodeMap<std::size_t> hashes_;
   std::size_t nextVarIndex_ = 0;
 };
 

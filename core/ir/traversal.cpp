@@ -231,6 +231,8 @@ Result<Expr> ExprMutator::rewriteLet(const Let& /*pre*/, const Let& post) { retu
 
 bool ExprMutator::shouldDescend(const Expr& /*node*/) { return true; }
 
+const ExprNode* ExprMutator::aliasOf(const ExprNode& /*node*/) { return nullptr; }
+
 const Expr& ExprMutator::rewritten(const Expr& pre) const {
   const Expr* found = memo_.find(pre.get());
   BYOC_CHECK(found, "ExprMutator::rewritten: node not reached yet");
@@ -249,20 +251,23 @@ Result<Expr> ExprMutator::mutate(const Expr& root) {
     int next;
     int count;
     bool childChanged;  ///< whether a child finished so far was rewritten to another node
+    const ExprNode* alias;  ///< `aliasOf(node)`: then the one child to visit
   };
   std::vector<Frame> stack;
   // Pushes `node`, or keeps it as it is.
   auto enter = [&](const ExprNode* node) {
     Expr handle(node);
-    if (shouldDescend(handle)) stack.push_back({node, 0, childCount(*node), false});
-    else memo_.emplace(node, std::move(handle));
+    if (!shouldDescend(handle)) memo_.emplace(node, std::move(handle));
+    else if (const ExprNode* alias = aliasOf(*node)) stack.push_back({node, 0, 1, false, alias});
+    else stack.push_back({node, 0, childCount(*node), false, nullptr});
   };
   enter(keepAlive.get());
   std::vector<Expr> children;
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next < top.count) {
-      const ExprNode* child = childAt(*top.node, top.next++);
+      const ExprNode* child = top.alias ? top.alias : childAt(*top.node, top.next);
+      ++top.next;
       if (const Expr* done = memo_.find(child)) top.childChanged = top.childChanged || done->get() != child;
       else enter(child);  // `top` may dangle from here on
       continue;
@@ -270,7 +275,14 @@ Result<Expr> ExprMutator::mutate(const Expr& root) {
     Expr pre(top.node);
     const int count = top.count;
     const bool childChanged = top.childChanged;
+    const ExprNode* alias = top.alias;
     stack.pop_back();
+    if (alias) {
+      Expr replacement = *memo_.find(alias);
+      if (!stack.empty() && replacement.get() != pre.get()) stack.back().childChanged = true;
+      memo_.emplace(pre.get(), std::move(replacement));
+      continue;
+    }
     Expr post = pre;
     if (childChanged) {
       children.clear();

@@ -122,6 +122,11 @@ class ExprMutator {
 
   /// Return false to keep `node` and its whole subgraph as they are (not visited).
   virtual bool shouldDescend(const Expr& node);
+  /// A node below `node` whose rewritten form replaces `node` too, or null (the default). Asked
+  /// once `shouldDescend(node)` holds. Then `node` is neither rebuilt nor handed to a hook, and
+  /// of its subgraph only the alias is visited: a rewrite that drops a node for one below it
+  /// (an annotation for the value it wraps) builds no copy only to throw it away.
+  virtual const ExprNode* aliasOf(const ExprNode& node);
   /// The rewritten form of a node the mutation has already reached.
   const Expr& rewritten(const Expr& pre) const;
   /// The rewritten form of `pre`, or null if the mutation has not finished it yet. The pointer

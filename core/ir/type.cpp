@@ -35,6 +35,13 @@ void hashCombine(std::size_t& seed, std::size_t value) {
 // program, which bindings (`%1 = (%0,);`) make as deep as the program is long.
 
 bool typeEqual(const Type& lhs, const Type& rhs) {
+  // The usual questions (one node, or two tensor types) need no stack: passes ask them per node.
+  if (lhs.get() == rhs.get()) return true;
+  if (!lhs || !rhs || lhs->kind() != rhs->kind()) return false;
+  if (const auto* x = lhs->as<TensorTypeNode>()) {
+    const auto* y = rhs->as<TensorTypeNode>();
+    return x->dtype == y->dtype && x->shape == y->shape;
+  }
   std::vector<std::pair<const TypeNode*, const TypeNode*>> stack = {{lhs.get(), rhs.get()}};
   auto pushPairs = [&stack](const std::vector<Type>& a, const std::vector<Type>& b) {
     if (a.size() != b.size()) return false;

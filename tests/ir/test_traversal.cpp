@@ -51,6 +51,26 @@ class HookRecorder final : public ExprMutator {
   }
 };
 
+/// Replaces every `.0` of a one-field tuple by the rewrite of that field (an alias), renames "x"
+/// to "y", and counts the tuples that reach the hook.
+class UnwrapSingles final : public ExprMutator {
+ public:
+  Var replacement = VarNode::make("y");
+  int tuples = 0;
+
+ protected:
+  Result<Expr> rewriteVar(const Var& var) override { return var->name == "x" ? Expr(replacement) : Expr(var); }
+  Result<Expr> rewriteTuple(const Tuple&, const Tuple& post) override {
+    ++tuples;
+    return Expr(post);
+  }
+  const ExprNode* aliasOf(const ExprNode& node) override {
+    const auto* item = node.as<TupleGetItemNode>();
+    const auto* tuple = item ? item->tuple->as<TupleNode>() : nullptr;
+    return tuple && tuple->fields.size() == 1 ? tuple->fields[0].get() : nullptr;
+  }
+};
+
 }  // namespace
 
 /// Iterative visits and rewrites: order, memoisation, sharing and depth.
@@ -129,6 +149,18 @@ class TestTraversal : public QObject {
     HookRecorder recorder;
     QVERIFY(recorder.mutate(root).isOk());
     QCOMPARE(recorder.calls, (std::vector<std::string>{"var a", "tuple", "item 1", "tuple"}));
+  }
+
+  void anAliasedNodeTakesTheRewriteOfItsAliasAndSkipsTheRest() {
+    Var x = VarNode::make("x");
+    Expr item = TupleGetItemNode::make(TupleNode::make({x}), 0);
+    Expr root = TupleNode::make({item, item});
+    UnwrapSingles unwrap;
+    Expr result = unwrap.mutate(root).value();
+    const auto& fields = result->as<TupleNode>()->fields;
+    QVERIFY(fields[0] == unwrap.replacement);
+    QVERIFY(fields[1] == unwrap.replacement);
+    QCOMPARE(unwrap.tuples, 1);  // the root alone: the tuple under the alias is not visited
   }
 
   void aFailingHookEndsTheMutation() {

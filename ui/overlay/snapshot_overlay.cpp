@@ -6,7 +6,6 @@
 #include <QStringBuilder>
 #include <QStringList>
 #include <algorithm>
-#include <set>
 #include <unordered_map>
 
 #include "ir/op.h"
@@ -31,32 +30,48 @@ QString stringAttr(const Attrs& attrs, const char* name) {
   return value && value->isString() ? QString::fromStdString(value->asString()) : QString();
 }
 
-/// Origin ids of every non-annotation call under `root` (nested function bodies included).
-std::set<NodeId> callOrigins(const Expr& root) {
-  std::set<NodeId> ids;
+/// `values` sorted, each once. (Sets of ids are sorted vectors here: a step maps tens of
+/// thousands of calls, and a tree node per id made that the slow part of showing a step.)
+template <typename T>
+void sortUnique(std::vector<T>& values) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+}
+
+/// Origin ids of every non-annotation call under `root` (nested function bodies included),
+/// appended to `ids` (not sorted).
+void appendCallOrigins(const Expr& root, std::vector<NodeId>& ids) {
   postOrderVisit(root, [&ids](const Expr& expr) {
     if (!expr->as<CallNode>() || isCallOf(expr, kBegin) || isCallOf(expr, kEnd)) return;
-    for (NodeId id : expr->origin().ids()) ids.insert(id);
+    ids.insert(ids.end(), expr->origin().ids().begin(), expr->origin().ids().end());
   });
-  return ids;
 }
 
-std::vector<int> loadedNodes(const std::set<NodeId>& ids, const GraphModel& loaded) {
-  std::set<int> nodes;
+/// The loaded nodes of `ids`, sorted, each once.
+std::vector<int> loadedNodes(const std::vector<NodeId>& ids, const GraphModel& loaded) {
+  std::vector<int> nodes;
   for (NodeId id : ids) {
-    for (int node : loaded.nodesWithOrigin(id)) nodes.insert(node);
+    const std::vector<int> withOrigin = loaded.nodesWithOrigin(id);
+    nodes.insert(nodes.end(), withOrigin.begin(), withOrigin.end());
   }
-  return {nodes.begin(), nodes.end()};
+  sortUnique(nodes);
+  return nodes;
 }
 
-/// Origin ids of a call of a step: its own and, for a call of a function literal (a composite),
-/// those of its body's calls.
-std::set<NodeId> idsOfCall(const CallNode& call) {
-  std::set<NodeId> ids(call.origin().ids().begin(), call.origin().ids().end());
-  if (const auto* literal = call.callee->as<FunctionNode>()) {
-    const std::set<NodeId> body = callOrigins(literal->body);
-    ids.insert(body.begin(), body.end());
-  }
+/// The loaded nodes of every non-annotation call under `root`.
+std::vector<int> loadedNodesOfCalls(const Expr& root, const GraphModel& loaded) {
+  std::vector<NodeId> ids;
+  appendCallOrigins(root, ids);
+  sortUnique(ids);
+  return loadedNodes(ids, loaded);
+}
+
+/// Origin ids of a call of a step, sorted, each once: its own and, for a call of a function
+/// literal (a composite), those of its body's calls.
+std::vector<NodeId> idsOfCall(const CallNode& call) {
+  std::vector<NodeId> ids(call.origin().ids().begin(), call.origin().ids().end());
+  if (const auto* literal = call.callee->as<FunctionNode>()) appendCallOrigins(literal->body, ids);
+  sortUnique(ids);
   return ids;
 }
 
@@ -68,29 +83,37 @@ void addAnnotatedPlacement(const Function& main, const GraphModel& loaded, Graph
   // No regions (before AnnotateTarget, after PartitionGraph): nothing to walk main for. Annotations
   // PartitionGraph refuses too: no placement to show.
   if (!regions || regions->regions().empty()) return;
+  // By region id (as `regionOf` gives them): calls, origin ids of the calls, the target's name.
+  const auto idCount = static_cast<std::size_t>(regions->idCount());
   std::vector<const AnnotatedRegion*> order;  // regions by their first call in post-order
-  std::unordered_map<const AnnotatedRegion*, std::set<NodeId>> members;
-  std::unordered_map<const AnnotatedRegion*, int> calls;
+  std::vector<std::vector<NodeId>> members(idCount);
+  std::vector<int> calls(idCount, 0);
+  std::vector<QString> targets(idCount);
   postOrderVisit(main, [&](const Expr& expr) {
     const auto* call = expr->as<CallNode>();
     if (!call || isCallOf(expr, kBegin) || isCallOf(expr, kEnd)) return;
     const AnnotatedRegion* region = regions->regionOf(expr);
     if (!region) return;
-    const std::set<NodeId> ids = idsOfCall(*call);
-    const QString target = QString::fromStdString(region->target);
-    for (int node : loadedNodes(ids, loaded)) overlay.nodeTargets[node] = target;
-    if (!calls.count(region)) order.push_back(region);
-    ++calls[region];
-    members[region].insert(ids.begin(), ids.end());
+    const auto id = static_cast<std::size_t>(region->id);
+    if (calls[id]++ == 0) {
+      order.push_back(region);
+      targets[id] = QString::fromStdString(region->target);
+    }
+    const std::vector<NodeId> ids = idsOfCall(*call);
+    for (int node : loadedNodes(ids, loaded)) overlay.nodeTargets[node] = targets[id];
+    members[id].insert(members[id].end(), ids.begin(), ids.end());
   });
-  const bool merged = std::any_of(calls.begin(), calls.end(), [](const auto& entry) { return entry.second > 1; });
+  const bool merged = std::any_of(calls.begin(), calls.end(), [](int count) { return count > 1; });
   if (!merged) return;
+  const std::string host = kDefaultTarget.toStdString();
   std::unordered_map<std::string, int> counters;
   for (const AnnotatedRegion* region : order) {
-    if (region->target == kDefaultTarget.toStdString()) continue;
-    std::vector<int> nodes = loadedNodes(members[region], loaded);
+    if (region->target == host) continue;
+    std::vector<NodeId>& ids = members[static_cast<std::size_t>(region->id)];
+    sortUnique(ids);
+    std::vector<int> nodes = loadedNodes(ids, loaded);
     if (nodes.empty()) continue;
-    const QString target = QString::fromStdString(region->target);
+    const QString& target = targets[static_cast<std::size_t>(region->id)];
     overlay.hulls.push_back({OverlayHull::Kind::Region, target % QStringLiteral(" #") % QString::number(counters[region->target]++),
                              target, std::move(nodes)});
   }
@@ -105,7 +128,7 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
       const auto* literal = expr->as<FunctionNode>();
       QString composite = literal ? stringAttr(literal->attrs, "Composite") : QString();
       if (composite.isEmpty()) return;
-      std::vector<int> nodes = loadedNodes(callOrigins(literal->body), loaded);
+      std::vector<int> nodes = loadedNodesOfCalls(literal->body, loaded);
       if (!nodes.empty()) overlay.hulls.push_back({OverlayHull::Kind::Composite, composite, {}, std::move(nodes)});
     });
   }
@@ -116,7 +139,7 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
     QString compiler = stringAttr(function->attrs, "Compiler");
     if (compiler.isEmpty()) continue;
     QString symbol = stringAttr(function->attrs, "global_symbol");
-    std::vector<int> nodes = loadedNodes(callOrigins(function->body), loaded);
+    std::vector<int> nodes = loadedNodesOfCalls(function->body, loaded);
     if (nodes.empty()) continue;
     overlay.hulls.push_back({OverlayHull::Kind::Partition, symbol.isEmpty() ? QString::fromStdString(name) : symbol,
                              compiler, std::move(nodes)});

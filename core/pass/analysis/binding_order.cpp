@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <unordered_map>
 
 #include "ir/traversal.h"
 
@@ -13,11 +12,11 @@ std::vector<Expr> bindingOrder(const Expr& root) {
   // from producer to consumer, so sorting by it (post-order breaking ties) keeps producers first.
   std::vector<Expr> nodes;
   std::vector<std::int64_t> places;
-  std::unordered_map<const ExprNode*, std::int64_t> placeOf;
+  NodeMap<std::int64_t> placeOf;
   postOrderVisit(root, [&](const Expr& node) {
     std::int64_t place = -1;
     for (NodeId id : node->origin().ids()) place = std::max<std::int64_t>(place, id);
-    for (int i = 0, n = childCount(*node); i < n; ++i) place = std::max(place, placeOf.at(childAt(*node, i)));
+    for (int i = 0, n = childCount(*node); i < n; ++i) place = std::max(place, *placeOf.find(childAt(*node, i)));  // visited before
     placeOf.emplace(node.get(), place);
     nodes.push_back(node);
     places.push_back(place);

@@ -39,4 +39,14 @@ bool OpaqueFunctionSkippingMutator::shouldDescend(const Expr& node) {
   return !function || !isPrimitiveOrExternal(*function);
 }
 
+Type outlinedFunctionType(const std::vector<Var>& params, const std::vector<Expr>& results) {
+  std::vector<Type> paramTypes, resultTypes;
+  for (const Var& param : params) paramTypes.push_back(param->type());
+  for (const Expr& result : results) resultTypes.push_back(result->type());
+  auto untyped = [](const Type& type) { return !type; };
+  if (std::any_of(paramTypes.begin(), paramTypes.end(), untyped) || std::any_of(resultTypes.begin(), resultTypes.end(), untyped))
+    return {};
+  return funcType(std::move(paramTypes), resultTypes.size() == 1 ? resultTypes[0] : tupleType(std::move(resultTypes)));
+}
+
 }  // namespace byoc

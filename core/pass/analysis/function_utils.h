@@ -26,6 +26,11 @@ bool callsAnyOf(const Function& function, const std::vector<std::string>& ops);
 /// with the same parameters, return type, attributes and origin, and no checked type.
 Function withBody(const Function& function, const Expr& body);
 
+/// The type type inference gives a function of `params` returning `results` (the one result, or
+/// a tuple of them): what a call of an outlined function can carry from the start, so that the
+/// nodes rebuilt above the call keep their types. Null when a parameter or result is untyped.
+Type outlinedFunctionType(const std::vector<Var>& params, const std::vector<Expr>& results);
+
 /// A mutator that leaves primitive and external functions (see `isPrimitiveOrExternal`) untouched.
 class OpaqueFunctionSkippingMutator : public ExprMutator {
  protected:

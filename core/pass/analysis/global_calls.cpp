@@ -41,7 +41,7 @@ class GlobalRenamer final : public ExprMutator {
  protected:
   Result<Expr> rewriteGlobalVar(const GlobalVar& global) override {
     auto renamed = renames_.find(global->name);
-    return renamed == renames_.end() ? Expr(global) : Expr(GlobalVarNode::make(renamed->second, global->origin()));
+    return renamed == renames_.end() ? Expr(global) : Expr(GlobalVarNode::make(renamed->second, global->origin(), global->type()));
   }
   /// What refers to no global stays as it is.
   bool shouldDescend(const Expr& node) override { return node->refersToGlobal(); }

@@ -22,7 +22,9 @@ std::set<std::string, std::less<>> reachableGlobals(const Module& module, const 
 using GlobalRenames = std::unordered_map<std::string, std::string>;
 
 /// `function` with every reference to a renamed global (`@old`) made to the new name; the very
-/// same node when it refers to none.
+/// same node when it refers to none. A renamed reference keeps its checked type (the callers
+/// rename a function to one of the same signature), so that the nodes above it keep theirs and
+/// retyping the result rebuilds nothing.
 Function renameGlobalReferences(const Function& function, const GlobalRenames& renames);
 
 }  // namespace byoc

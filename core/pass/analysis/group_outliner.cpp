@@ -1,10 +1,10 @@
 #include "pass/analysis/group_outliner.h"
 
-#include <unordered_set>
+#include <algorithm>
 
 #include "ir/structural.h"
 #include "ir/traversal.h"
-#include "pass/analysis/binding_order.h"
+#include "pass/analysis/function_utils.h"
 
 namespace byoc {
 
@@ -20,28 +20,30 @@ std::string paramName(const ExprNode& value, std::size_t index, std::size_t& lif
 
 class GroupOutliner final : public ExprMutator {
  public:
-  GroupOutliner(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker)
+  GroupOutliner(const Function& function, const std::vector<Expr>& ordered, const std::vector<NodeGroup>& groups,
+                const GroupFunctionMaker& maker)
       : maker_(maker), built_(groups.size()) {
     for (std::size_t g = 0; g < groups.size(); ++g)
       for (const Expr& member : groups[g].members) groupOf_[member.get()] = g;
     // Members in binding order (producers first). A group's outputs, in Relax's order: the members
     // the function returns, then the members read by a node outside the group, as first read.
-    const std::vector<Expr> ordered = bindingOrder(function->body);
     const auto* returnedTuple = function->body->as<TupleNode>();
     auto returned = [&](const Expr& member) {
       return member == function->body ||
              (returnedTuple && std::find(returnedTuple->fields.begin(), returnedTuple->fields.end(), member) != returnedTuple->fields.end());
     };
     for (const Expr& member : ordered)
-      if (auto found = groupOf_.find(member.get()); found != groupOf_.end()) {
-        built_[found->second].members.push_back(member);
+      if (const std::size_t* found = groupOf_.find(member.get())) {
+        built_[*found].members.push_back(member);
         if (returned(member)) addOutput(member);
       }
     for (const Expr& node : ordered) {
-      auto own = groupOf_.find(node.get());
-      for (const Expr& child : childrenOf(*node)) {
-        auto found = groupOf_.find(child.get());
-        if (found != groupOf_.end() && (own == groupOf_.end() || own->second != found->second)) addOutput(child);
+      const std::size_t* own = groupOf_.find(node.get());
+      const std::size_t ownGroup = own ? *own : groups.size();
+      for (int i = 0, count = childCount(*node); i < count; ++i) {
+        const ExprNode* child = childAt(*node, i);
+        const std::size_t* found = groupOf_.find(child);
+        if (found && ownGroup != *found) addOutput(Expr(child));
       }
     }
   }
@@ -49,14 +51,18 @@ class GroupOutliner final : public ExprMutator {
  protected:
   // Group members may be of any kind: every node is looked up alike.
   Result<Expr> rewrite(const Expr& pre, const Expr& post) override {
-    auto found = groupOf_.find(pre.get());
-    if (found == groupOf_.end()) return post;
-    Built& built = built_[found->second];
+    const std::size_t* found = groupOf_.find(pre.get());
+    if (!found) return post;
+    const std::size_t group = *found;
+    Built& built = built_[group];
     auto output = std::find(built.outputs.begin(), built.outputs.end(), pre);
     if (output == built.outputs.end()) return post;  // an inner member: only its outputs are read
-    if (!built.call) BYOC_TRY(build(found->second));
+    const std::size_t index = static_cast<std::size_t>(output - built.outputs.begin());
+    if (!built.call) BYOC_TRY(build(group));
     if (built.outputs.size() == 1) return built.call;
-    return Expr(TupleGetItemNode::make(built.call, static_cast<int>(output - built.outputs.begin()), pre->origin()));
+    const Type& callType = built.call->type();
+    return Expr(TupleGetItemNode::make(built.call, static_cast<int>(index), pre->origin(),
+                                       callType ? callType->as<TupleTypeNode>()->fields[index] : Type()));
   }
 
  private:
@@ -68,7 +74,7 @@ class GroupOutliner final : public ExprMutator {
   };
 
   void addOutput(const Expr& member) {
-    std::vector<Expr>& outputs = built_[groupOf_.at(member.get())].outputs;
+    std::vector<Expr>& outputs = built_[*groupOf_.find(member.get())].outputs;
     if (std::find(outputs.begin(), outputs.end(), member) == outputs.end()) outputs.push_back(member);
   }
 
@@ -77,48 +83,51 @@ class GroupOutliner final : public ExprMutator {
     if (built.building) return makeError("A cyclic dependency detected: two fused groups each read a value of the other");
     built.building = true;
     // Rebuild the members over parameters, producers first; outside values become parameters.
-    std::unordered_map<const ExprNode*, Expr> inside;
+    NodeMap<Expr> inside;
     std::vector<Var> params;
     std::vector<Expr> args;
-    std::unordered_map<const ExprNode*, Var> paramOf;
+    NodeMap<Var> paramOf;
     std::size_t liftedConstants = 0;
     std::vector<Origin> origins;
     for (const Expr& member : built.members) {
       std::vector<Expr> children = childrenOf(*member);
       for (Expr& child : children) {
-        if (auto in = inside.find(child.get()); in != inside.end()) {
-          child = in->second;
+        if (const Expr* in = inside.find(child.get())) {
+          child = *in;
           continue;
         }
         if (child->kind() == ExprKind::Op || child->kind() == ExprKind::GlobalVar || child->kind() == ExprKind::Function ||
             (child->kind() == ExprKind::Constant && !maker_.liftConstants))
           continue;  // callees (and constants, unless lifted) stay inside
-        auto param = paramOf.find(child.get());
-        if (param == paramOf.end()) {
-          Var var = VarNode::make(paramName(*child, params.size(), liftedConstants), child->type(), child->origin());
-          param = paramOf.emplace(child.get(), var).first;
-          params.push_back(var);
-          // The outside value, rewritten (which may build other groups first).
-          BYOC_ASSIGN_OR_RETURN(Expr arg, mutate(child));
-          args.push_back(std::move(arg));
+        if (const Var* param = paramOf.find(child.get())) {
+          child = *param;
+          continue;
         }
-        child = param->second;
+        Var var = VarNode::make(paramName(*child, params.size(), liftedConstants), child->type(), child->origin());
+        paramOf.emplace(child.get(), var);
+        params.push_back(var);
+        // The outside value, rewritten (which may build other groups first).
+        BYOC_ASSIGN_OR_RETURN(Expr arg, mutate(child));
+        args.push_back(std::move(arg));
+        child = std::move(var);
       }
       inside[member.get()] = withChildren(member, children);
       origins.push_back(member->origin());
     }
     std::vector<Expr> results;
-    for (const Expr& output : built.outputs) results.push_back(inside.at(output.get()));
+    for (const Expr& output : built.outputs) results.push_back(*inside.find(output.get()));
     Origin origin = Origin::unite(origins);
+    const Type type = outlinedFunctionType(params, results);
+    const Type resultType = type ? type->as<FuncTypeNode>()->ret : Type();
     Expr body = results.size() == 1 ? results[0] : Expr(TupleNode::make(results, origin));
     BYOC_ASSIGN_OR_RETURN(std::string name, maker_.define(g, std::move(params), body));
-    built.call = CallNode::make(GlobalVarNode::make(name, origin), std::move(args), {}, origin);
+    built.call = CallNode::make(GlobalVarNode::make(name, origin, type), std::move(args), {}, origin, resultType);
     built.building = false;
     return Status::ok();
   }
 
   const GroupFunctionMaker& maker_;
-  std::unordered_map<const ExprNode*, std::size_t> groupOf_;
+  NodeMap<std::size_t> groupOf_;
   std::vector<Built> built_;
 };
 
@@ -134,9 +143,10 @@ void SharedFunctions::add(const Function& function, std::string name) {
   functions_.emplace(structuralHash(Expr(function)), std::pair{function, std::move(name)});
 }
 
-Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker) {
+Result<Function> outlineGroups(const Function& function, const std::vector<Expr>& bodyOrder, const std::vector<NodeGroup>& groups,
+                               const GroupFunctionMaker& maker) {
   if (groups.empty()) return function;
-  GroupOutliner outliner(function, groups, maker);
+  GroupOutliner outliner(function, bodyOrder, groups, maker);
   BYOC_ASSIGN_OR_RETURN(Expr rewritten, outliner.mutate(function));
   return downcast<FunctionNode>(rewritten);
 }

@@ -47,6 +47,8 @@ class SharedFunctions {
 };
 
 /// Rewrites `function`, outlining every group; an error if two groups depend on each other.
-Result<Function> outlineGroups(const Function& function, const std::vector<NodeGroup>& groups, const GroupFunctionMaker& maker);
+/// `bodyOrder` is `bindingOrder(function->body)`, which callers have already computed.
+Result<Function> outlineGroups(const Function& function, const std::vector<Expr>& bodyOrder, const std::vector<NodeGroup>& groups,
+                               const GroupFunctionMaker& maker);
 
 }  // namespace byoc

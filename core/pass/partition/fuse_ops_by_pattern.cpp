@@ -13,8 +13,7 @@
 /// goes through a public wrapper `<function>_<codegen>` with `Codegen` and `global_symbol`, ready
 /// for RunCodegen. Otherwise run MergeCompositeFunctions next.
 
-#include <unordered_map>
-#include <unordered_set>
+#include <algorithm>
 
 #include "ir/op.h"
 #include "ir/traversal.h"
@@ -39,72 +38,74 @@ bool isEntry(const FunctionNode& function) {
          !function.attrs.contains("Codegen") && !function.attrs.contains("Compiler");
 }
 
-/// The nodes of `function`'s own dataflow (not inside function literals), in binding order.
-std::vector<Expr> dataflowNodes(const Function& function) {
+/// The nodes of a function's own dataflow (not inside function literals), in binding order, from
+/// `ordered`, the binding order of its body.
+std::vector<Expr> dataflowNodes(const std::vector<Expr>& ordered) {
   std::vector<Expr> nodes;
-  std::unordered_set<const ExprNode*> insideLiterals;
-  const std::vector<Expr> ordered = bindingOrder(function->body);
+  NodeSet insideLiterals;
+  nodes.reserve(ordered.size());
   for (auto node = ordered.rbegin(); node != ordered.rend(); ++node) {
-    if (insideLiterals.count(node->get())) continue;
+    if (insideLiterals.contains(node->get())) continue;
     if (const auto* literal = (*node)->as<FunctionNode>())
       postOrderVisit(literal->body, [&](const Expr& inner) { insideLiterals.insert(inner.get()); });
   }
   for (const Expr& node : ordered)
-    if (!insideLiterals.count(node.get())) nodes.push_back(node);
+    if (!insideLiterals.contains(node.get())) nodes.push_back(node);
   return nodes;
 }
 
+/// Whether `matched` (the calls and items of one match: a pattern's few nodes) holds `node`.
+bool holds(const std::vector<Expr>& matched, const ExprNode* node) {
+  return std::any_of(matched.begin(), matched.end(), [&](const Expr& member) { return member.get() == node; });
+}
+
 /// Whether a matched node other than the match's `root` is read outside the match.
-bool leaks(const IndexedGraph& graph, const Expr& root, const std::vector<Expr>& matched,
-           const std::unordered_set<const ExprNode*>& matchedSet) {
+bool leaks(const IndexedGraph& graph, const Expr& root, const std::vector<Expr>& matched) {
   for (const Expr& member : matched) {
     if (member == root) continue;
     for (int user : graph.outputs(graph.indexOf(member)))
-      if (!matchedSet.count(graph.node(user).get())) return true;
+      if (!holds(matched, graph.node(user).get())) return true;
   }
   return false;
 }
 
 /// The groups one row forms in one function, producers first.
-Result<std::vector<NodeGroup>> findGroups(const Function& function, const CompositeRule& rule, bool rejectLeaking,
-                                          const PassContext& context) {
+Result<std::vector<NodeGroup>> findGroups(const Function& function, const std::vector<Expr>& bodyOrder, const CompositeRule& rule,
+                                          bool rejectLeaking, const PassContext& context) {
   IndexedGraph graph(function->body);
   PatternMatcher matcher(graph);
-  std::vector<std::unordered_set<const ExprNode*>> groups;
   std::vector<std::vector<Expr>> members;
-  std::unordered_map<const ExprNode*, std::size_t> groupOf;
-  for (const Expr& node : dataflowNodes(function)) {
+  NodeMap<std::size_t> groupOf;
+  std::vector<Expr> matched;
+  std::vector<std::size_t> touched;
+  for (const Expr& node : dataflowNodes(bodyOrder)) {
     BYOC_TRY(context.checkCancelled());
     if (node->kind() != ExprKind::Call || !matcher.match(rule.pattern.get(), node)) continue;
     if (rule.check) {
       BYOC_ASSIGN_OR_RETURN(bool accepted, rule.check->evaluate(node));
       if (!accepted) continue;
     }
-    std::vector<Expr> matched;
-    std::unordered_set<const ExprNode*> matchedSet;
+    matched.clear();
     for (const auto& [pattern, exprs] : matcher.memo()) {
       if (pattern->kind() != PatternKind::Call && pattern->kind() != PatternKind::TupleGetItem) continue;
       for (const Expr& expr : exprs)
-        if ((expr->kind() == ExprKind::Call || expr->kind() == ExprKind::TupleGetItem) && matchedSet.insert(expr.get()).second)
+        if ((expr->kind() == ExprKind::Call || expr->kind() == ExprKind::TupleGetItem) && !holds(matched, expr.get()))
           matched.push_back(expr);
     }
     // An earlier group of this row is absorbed when the match holds all of it; otherwise the match is dropped.
-    std::unordered_set<std::size_t> touched;
+    touched.clear();
     for (const Expr& expr : matched)
-      if (auto found = groupOf.find(expr.get()); found != groupOf.end()) touched.insert(found->second);
+      if (const std::size_t* found = groupOf.find(expr.get());
+          found && std::find(touched.begin(), touched.end(), *found) == touched.end())
+        touched.push_back(*found);
     bool contained = std::all_of(touched.begin(), touched.end(), [&](std::size_t g) {
-      return std::all_of(groups[g].begin(), groups[g].end(), [&](const ExprNode* m) { return matchedSet.count(m) > 0; });
+      return std::all_of(members[g].begin(), members[g].end(), [&](const Expr& m) { return holds(matched, m.get()); });
     });
-    if (!contained || (rejectLeaking && leaks(graph, node, matched, matchedSet))) continue;
-    std::size_t target = groups.size();
-    groups.emplace_back();
+    if (!contained || (rejectLeaking && leaks(graph, node, matched))) continue;
+    std::size_t target = members.size();
     members.emplace_back();
-    for (std::size_t g : touched) {
-      groups[g].clear();
-      members[g].clear();
-    }
+    for (std::size_t g : touched) members[g].clear();
     for (const Expr& expr : matched) {
-      groups[target].insert(expr.get());
       members[target].push_back(expr);
       groupOf[expr.get()] = target;
     }
@@ -147,7 +148,9 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       // Groups are outlined into global functions here, so no composite lies inside `function`.
       const std::set<std::string> called = opsCalledIn(function);
       if (!mayMatch(rule, CalledOps{called, called})) continue;
-      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups, findGroups(function, rule, options.rejectLeakingIntermediates, context));
+      const std::vector<Expr> bodyOrder = bindingOrder(function->body);
+      BYOC_ASSIGN_OR_RETURN(std::vector<NodeGroup> groups,
+                            findGroups(function, bodyOrder, rule, options.rejectLeakingIntermediates, context));
       if (groups.empty()) continue;
       GroupFunctionMaker maker;
       maker.liftConstants = !options.bindConstants;
@@ -161,7 +164,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
         result.set(name, fused);
         return name;
       };
-      BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(function, groups, maker));
+      BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(function, bodyOrder, groups, maker));
       result.set(entry, rewritten);
       ruleChanged = true;
     }

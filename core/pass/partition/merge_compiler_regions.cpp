@@ -28,11 +28,13 @@ class InternalAnnotationRemover final : public ExprMutator {
   explicit InternalAnnotationRemover(const AnnotatedRegionSet& regions) : regions_(regions) {}
 
  protected:
-  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
-    if (!isCompilerBegin(pre)) return Expr(post);
-    const Expr& end = pre->args[0];
-    if (!isCompilerEnd(end) || regions_.regionOf(pre) != regions_.regionOf(end)) return Expr(post);
-    return post->args[0]->as<CallNode>()->args[0];
+  /// A begin of an end of its own region stands for the value the end wraps.
+  const ExprNode* aliasOf(const ExprNode& node) override {
+    const Expr begin(&node);
+    if (!isCompilerBegin(begin)) return nullptr;
+    const Expr& end = node.as<CallNode>()->args[0];
+    if (!isCompilerEnd(end) || regions_.regionOf(begin) != regions_.regionOf(end)) return nullptr;
+    return end->as<CallNode>()->args[0].get();
   }
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 

@@ -56,13 +56,14 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   };
 
   // Every node of main, producers first, with its codegen ("" for a node that is not a composite call).
+  const std::vector<Expr> bodyOrder = bindingOrder(main->body);  // producers first, as Relax binds them
   const std::vector<Expr> order = [&] {
     std::vector<Expr> nodes;
-    for (const Expr& node : bindingOrder(main->body))  // producers first, as Relax binds them
+    for (const Expr& node : bodyOrder)
       if (node->kind() != ExprKind::Op && node->kind() != ExprKind::GlobalVar) nodes.push_back(node);
     return nodes;
   }();
-  std::unordered_map<const ExprNode*, int> indexOf;
+  NodeMap<int> indexOf(order.size());
   std::vector<std::string> codegenOf(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
     BYOC_TRY(context.checkCancelled());
@@ -74,9 +75,9 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   }
   std::vector<std::vector<int>> operands(order.size());  // the nodes each node reads, by index
   for (std::size_t i = 0; i < order.size(); ++i)
-    for (const Expr& child : childrenOf(*order[i]))
-      if (auto found = indexOf.find(child.get()); found != indexOf.end() && found->second < static_cast<int>(i))
-        operands[i].push_back(found->second);
+    for (int c = 0, count = childCount(*order[i]); c < count; ++c)
+      if (const int* found = indexOf.find(childAt(*order[i], c)); found && *found < static_cast<int>(i))
+        operands[i].push_back(*found);
   BYOC_ASSIGN_OR_RETURN(std::vector<int> groupOf, groupCompositeCalls(operands, codegenOf, &context));
 
   std::map<int, NodeGroup> merged;  // by group, as numbered
@@ -119,7 +120,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
                                           Attrs{{"Codegen", codegens[g]}, {"global_symbol", symbol}}, body->origin()));
     return symbol;
   };
-  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, outlined, maker));
+  BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, bodyOrder, outlined, maker));
   result.set("main", rewritten);
 
   // The global composites are now only called through their local copies.

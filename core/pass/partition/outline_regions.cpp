@@ -11,13 +11,14 @@
 /// `global_symbol`. The region's ends become the call (or a `TupleGetItem` of it). The call carries
 /// the union of the origins of the region's nodes. Run NameMangleExtFuncs next.
 ///
+/// The call, its global and its `TupleGetItem`s get the types type inference gives them (when
+/// the region's body is typed), so that the nodes rebuilt above them keep their types and the
+/// closing type inference only types the new functions instead of rebuilding the caller.
+///
 /// A region is outlined once every region feeding it is: a first walk over the function, where
 /// an end leads to all of its region's outputs, orders the regions producers first (and finds a
 /// region that feeds itself, which is an error); then each region's outputs are rewritten in that
 /// order, so no outlining waits on another (no recursion, however long the chain of regions).
-
-#include <unordered_map>
-#include <unordered_set>
 
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
@@ -40,17 +41,21 @@ struct RegionFunction {
   /// Parameters in order, with the (rewritten) outside value each one receives.
   std::vector<std::pair<Var, Expr>> args;
   /// The parameter already made for a value feeding the region (several begins share one).
-  std::unordered_map<const ExprNode*, Var> paramOfValue;
+  NodeMap<Var> paramOfValue;
   /// Each output value of the region (a pre-rewrite node) → what replaces its ends.
-  std::unordered_map<const ExprNode*, Expr> replacementOfOutput;
+  NodeMap<Expr> replacementOfOutput;
   /// Each begin's position among the region's inputs (the `k` of `_i<k>`).
-  std::unordered_map<const ExprNode*, std::size_t> positionOfBegin;
+  NodeMap<std::size_t> positionOfBegin;
 };
 
 class Outliner final : public ExprMutator {
  public:
   Outliner(AnnotatedRegionSet& regions, std::string functionName, GlobalNames& names, bool bindConstants)
-      : regions_(regions), functionName_(std::move(functionName)), names_(names), bindConstants_(bindConstants) {}
+      : regions_(regions),
+        functionName_(std::move(functionName)),
+        names_(names),
+        bindConstants_(bindConstants),
+        builtIndex_(regions.idCount(), -1) {}
 
   /// The functions outlined so far, in creation order.
   std::vector<std::pair<std::string, Function>>& outlined() { return outlined_; }
@@ -58,7 +63,11 @@ class Outliner final : public ExprMutator {
   /// `function` with every region outlined; errors placed in `module`.
   Result<Expr> outlineAll(const Function& function, const Module& module) {
     BYOC_ASSIGN_OR_RETURN(std::vector<AnnotatedRegion*> order, producersFirst(function, module));
-    for (AnnotatedRegion* region : order) BYOC_TRY(outline(*region, built_[region->id]));
+    built_.reserve(order.size());
+    for (AnnotatedRegion* region : order) {
+      builtIndex_[region->id] = static_cast<int>(built_.size());
+      BYOC_TRY(outline(*region, built_.emplace_back()));
+    }
     return mutate(function);
   }
 
@@ -67,7 +76,7 @@ class Outliner final : public ExprMutator {
     if (isCompilerBegin(pre)) return parameterFor(pre, post);
     if (!isCompilerEnd(pre)) return Expr(post);
     // Regions are outlined producers first, so the region of an end met here is already outlined.
-    return built_.at(regions_.regionOf(pre)->id).replacementOfOutput.at(pre->args[0].get());
+    return *builtOf(*regions_.regionOf(pre)).replacementOfOutput.find(pre->args[0].get());
   }
   /// Only annotations change: what holds none stays as it is.
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
@@ -77,14 +86,14 @@ class Outliner final : public ExprMutator {
     const Expr& input = post->as<CallNode>()->args[0];
     if (bindConstants_ && isConstantArgument(input)) return input;  // bound into the body
     AnnotatedRegion& region = *regions_.regionOf(begin);
-    RegionFunction& built = built_[region.id];
+    RegionFunction& built = builtOf(region);
     Expr value = partitioning::skipAnnotations(begin->as<CallNode>()->args[0]);
-    if (auto shared = built.paramOfValue.find(value.get()); shared != built.paramOfValue.end()) return shared->second;
-    if (built.positionOfBegin.empty()) {
+    if (const Var* shared = built.paramOfValue.find(value.get())) return *shared;
+    if (built.positionOfBegin.size() == 0) {
       std::size_t position = 0;
       for (const Expr& input : region.ins) built.positionOfBegin.emplace(input.get(), position++);
     }
-    std::size_t position = built.positionOfBegin.at(begin.get());
+    std::size_t position = *built.positionOfBegin.find(begin.get());
     std::string name = annotationTarget(begin) + "_" + std::to_string(region.id) + "_i" + std::to_string(position);
     Var param = VarNode::make(std::move(name), begin->type(), begin->origin());
     built.args.emplace_back(param, input);
@@ -114,10 +123,10 @@ class Outliner final : public ExprMutator {
   Result<std::vector<AnnotatedRegion*>> producersFirst(const Function& function, const Module& module) {
     enum class State : char { Unopened, Open, Done };
     std::vector<State> state(regions_.idCount(), State::Unopened);
-    std::unordered_map<const ExprNode*, int> openedBy;  // the end that opened each open region → its id
-    std::unordered_set<const ExprNode*> visited;
+    NodeMap<int> openedBy;  // the end that opened each open region → its id
+    NodeSet visited;
     std::vector<AnnotatedRegion*> order;
-    auto done = [&](const ExprNode* node) { return visited.count(node) > 0; };
+    auto done = [&](const ExprNode* node) { return visited.contains(node); };
     auto childrenOf = [&](const ExprNode& node, std::vector<const ExprNode*>& children) -> Status {
       const Expr expr(&node);
       if (!isCompilerEnd(expr)) {
@@ -135,16 +144,16 @@ class Outliner final : public ExprMutator {
       if (state[region.id] == State::Done) return Status::ok();  // its outputs are walked already
       state[region.id] = State::Open;
       openedBy.emplace(&node, region.id);
-      std::unordered_set<const ExprNode*> outputs;
+      NodeSet outputs;
       for (const Expr& end : region.outs)
-        if (const ExprNode* value = end->as<CallNode>()->args[0].get(); outputs.insert(value).second) children.push_back(value);
+        if (const ExprNode* value = end->as<CallNode>()->args[0].get(); outputs.insert(value)) children.push_back(value);
       return Status::ok();
     };
     auto visit = [&](const ExprNode& node) -> Status {
       visited.insert(&node);
-      if (auto opened = openedBy.find(&node); opened != openedBy.end()) {
-        state[opened->second] = State::Done;
-        order.push_back(&regions_.withId(opened->second));
+      if (const int* opened = openedBy.find(&node)) {
+        state[*opened] = State::Done;
+        order.push_back(&regions_.withId(*opened));
       }
       return Status::ok();
     };
@@ -156,10 +165,10 @@ class Outliner final : public ExprMutator {
     // Outputs: the values under the region's ends, once each, in the order the ends were met.
     std::vector<Expr> outputs;
     std::vector<Expr> fields;
-    std::unordered_set<const ExprNode*> seen;
+    NodeSet seen;
     for (const Expr& end : region.outs) {
       const Expr& value = end->as<CallNode>()->args[0];
-      if (!seen.insert(value.get()).second) continue;
+      if (!seen.insert(value.get())) continue;
       outputs.push_back(value);
       BYOC_ASSIGN_OR_RETURN(Expr field, mutate(value));  // rewrites the region's inside; begins become parameters
       fields.push_back(std::move(field));
@@ -178,19 +187,26 @@ class Outliner final : public ExprMutator {
     Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
     outlined_.emplace_back(name, FunctionNode::make(std::move(params), body, {}, std::move(attrs), origin));
 
-    Expr call = CallNode::make(GlobalVarNode::make(name, origin), std::move(callArgs), {}, origin);
+    const Type globalType = outlinedFunctionType(outlined_.back().second->params, fields);
+    const Type resultType = globalType ? globalType->as<FuncTypeNode>()->ret : Type();
+    Expr call = CallNode::make(GlobalVarNode::make(name, origin, globalType), std::move(callArgs), {}, origin, resultType);
     for (std::size_t i = 0; i < outputs.size(); ++i) {
-      Expr replacement = outputs.size() == 1 ? call : Expr(TupleGetItemNode::make(call, static_cast<int>(i), outputs[i]->origin()));
+      Expr replacement = outputs.size() == 1 ? call
+                                             : Expr(TupleGetItemNode::make(call, static_cast<int>(i), outputs[i]->origin(),
+                                                                           resultType ? fields[i]->type() : Type()));
       built.replacementOfOutput.emplace(outputs[i].get(), replacement);
     }
     return Status::ok();
   }
 
+  RegionFunction& builtOf(const AnnotatedRegion& region) { return built_[static_cast<std::size_t>(builtIndex_[region.id])]; }
+
   AnnotatedRegionSet& regions_;
   std::string functionName_;
   GlobalNames& names_;
   bool bindConstants_;
-  std::unordered_map<int, RegionFunction> built_;
+  std::vector<RegionFunction> built_;  ///< in outlining order
+  std::vector<int> builtIndex_;        ///< by region id: the region's entry in `built_`
   std::vector<std::pair<std::string, Function>> outlined_;
 };
 

@@ -13,10 +13,12 @@ namespace remove_default_annotations {
 
 class DefaultAnnotationRemover final : public ExprMutator {
  protected:
-  Result<Expr> rewriteCall(const Call& pre, const Call& post) override {
-    bool annotation = partitioning::isCompilerBegin(pre) || partitioning::isCompilerEnd(pre);
-    if (!annotation || partitioning::annotationTarget(pre) != partitioning::kDefaultTarget) return Expr(post);
-    return post->args[0];
+  /// A default annotation stands for the value it wraps.
+  const ExprNode* aliasOf(const ExprNode& node) override {
+    const Expr expr(&node);
+    bool annotation = partitioning::isCompilerBegin(expr) || partitioning::isCompilerEnd(expr);
+    if (!annotation || partitioning::annotationTarget(expr) != partitioning::kDefaultTarget) return nullptr;
+    return node.as<CallNode>()->args[0].get();
   }
   bool shouldDescend(const Expr& node) override { return partitioning::mayHoldAnnotations(*node); }
 };
