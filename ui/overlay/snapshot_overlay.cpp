@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 #include "ir/traversal.h"
 #include "pass/analysis/annotated_region_set.h"
@@ -126,7 +127,7 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
   for (const auto& [name, function] : snapshot.functions()) {
     postOrderVisit(function, [&](const Expr& expr) {
       const auto* literal = expr->as<FunctionNode>();
-      QString composite = literal ? stringAttr(literal->attrs, "Composite") : QString();
+      QString composite = literal ? stringAttr(literal->attrs, attr::kComposite) : QString();
       if (composite.isEmpty()) return;
       std::vector<int> nodes = loadedNodesOfCalls(literal->body, loaded);
       if (!nodes.empty()) overlay.hulls.push_back({OverlayHull::Kind::Composite, composite, {}, std::move(nodes)});
@@ -136,9 +137,9 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
     addAnnotatedPlacement(main, loaded, overlay);
 
   for (const auto& [name, function] : snapshot.functions()) {
-    QString compiler = stringAttr(function->attrs, "Compiler");
+    QString compiler = stringAttr(function->attrs, attr::kCompiler);
     if (compiler.isEmpty()) continue;
-    QString symbol = stringAttr(function->attrs, "global_symbol");
+    QString symbol = stringAttr(function->attrs, attr::kGlobalSymbol);
     std::vector<int> nodes = loadedNodesOfCalls(function->body, loaded);
     if (nodes.empty()) continue;
     overlay.hulls.push_back({OverlayHull::Kind::Partition, symbol.isEmpty() ? QString::fromStdString(name) : symbol,

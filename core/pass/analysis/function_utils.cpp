@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "ir/function_attrs.h"
 #include "ir/op.h"
 
 namespace byoc {
@@ -17,7 +18,7 @@ bool hasNonzeroAttr(const Attrs& attrs, std::string_view name) {
 }
 
 bool isPrimitiveOrExternal(const FunctionNode& function) {
-  return hasNonzeroAttr(function.attrs, "Primitive") || function.attrs.contains("Compiler");
+  return hasNonzeroAttr(function.attrs, attr::kPrimitive) || function.attrs.contains(attr::kCompiler);
 }
 
 bool callsAnyOf(const Function& function, const std::vector<std::string>& ops) {

@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "ir/op.h"
+#include "ir/function_attrs.h"
 #include "ir/traversal.h"
 #include "pass/analysis/binding_order.h"
 #include "pass/analysis/function_utils.h"
@@ -34,8 +35,8 @@ namespace fuse_ops_by_pattern {
 
 /// Functions the pass fuses in: not already fused, composite or handed to a codegen.
 bool isEntry(const FunctionNode& function) {
-  return !hasNonzeroAttr(function.attrs, "Primitive") && !function.attrs.contains("Composite") &&
-         !function.attrs.contains("Codegen") && !function.attrs.contains("Compiler");
+  return !hasNonzeroAttr(function.attrs, attr::kPrimitive) && !function.attrs.contains(attr::kComposite) &&
+         !function.attrs.contains(attr::kCodegen) && !function.attrs.contains(attr::kCompiler);
 }
 
 /// The nodes of a function's own dataflow (not inside function literals), in binding order, from
@@ -156,7 +157,7 @@ Result<PassResult> fuse(const Module& module, const std::vector<CompositeRule>& 
       maker.liftConstants = !options.bindConstants;
       maker.define = [&](std::size_t, std::vector<Var> params, Expr body) -> Result<std::string> {
         BYOC_TRY(context.checkCancelled());
-        Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{"Primitive", 1}, {"Composite", rule.name}},
+        Function fused = FunctionNode::make(std::move(params), body, {}, Attrs{{attr::kPrimitive, 1}, {attr::kComposite, rule.name}},
                                             body->origin());
         if (const std::string* shared = created.find(fused)) return *shared;
         std::string name = names.fresh(fusedName(body));

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "ir/ops/op_helpers.h"
+#include "ir/function_attrs.h"
 #include "ir/traversal.h"
 #include "pass/analysis/binding_order.h"
 #include "pass/analysis/composite_grouping.h"
@@ -52,7 +53,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     const auto* call = node->as<CallNode>();
     const auto* callee = call ? call->callee->as<GlobalVarNode>() : nullptr;
     Function function = callee ? module.find(callee->name) : Function();
-    return function && function->attrs.contains("Composite") ? function : Function();
+    return function && function->attrs.contains(attr::kComposite) ? function : Function();
   };
 
   // Every node of main, producers first, with its codegen ("" for a node that is not a composite call).
@@ -69,7 +70,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     BYOC_TRY(context.checkCancelled());
     indexOf.emplace(order[i].get(), static_cast<int>(i));
     if (Function composite = compositeOf(order[i])) {
-      BYOC_ASSIGN_OR_RETURN(std::string name, ops::requiredStringAttr("a composite function", composite->attrs, "Composite"));
+      BYOC_ASSIGN_OR_RETURN(std::string name, ops::requiredStringAttr("a composite function", composite->attrs, attr::kComposite));
       BYOC_ASSIGN_OR_RETURN(codegenOf[i], codegenOfComposite(name));
     }
   }
@@ -103,7 +104,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   SharedFunctions created;  // two equal groups (two calls of one composite alone) share one function
   maker.define = [&](std::size_t g, std::vector<Var> params, Expr body) -> Result<std::string> {
     BYOC_TRY(context.checkCancelled());
-    const Function grouped = FunctionNode::make(params, body, {}, Attrs{{"Codegen", codegens[g]}}, body->origin());
+    const Function grouped = FunctionNode::make(params, body, {}, Attrs{{attr::kCodegen, codegens[g]}}, body->origin());
     if (const std::string* shared = created.find(grouped)) return *shared;
     std::unordered_map<std::string, Expr> copies;
     std::string name = "fused";  // and the composites called, in binding order
@@ -117,7 +118,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
     std::string symbol = names.fresh(name) + "_" + codegens[g];
     created.add(grouped, symbol);
     result.set(symbol, FunctionNode::make(std::move(params), localBody, {},
-                                          Attrs{{"Codegen", codegens[g]}, {"global_symbol", symbol}}, body->origin()));
+                                          Attrs{{attr::kCodegen, codegens[g]}, {attr::kGlobalSymbol, symbol}}, body->origin()));
     return symbol;
   };
   BYOC_ASSIGN_OR_RETURN(Function rewritten, outlineGroups(main, bodyOrder, outlined, maker));
@@ -127,7 +128,7 @@ Result<PassResult> mergeComposites(const Module& module, bool liftConstants, con
   std::set<std::string, std::less<>> called;
   for (const auto& [name, function] : result.functions()) called.merge(referencedGlobals(function));
   for (const auto& [name, function] : module.functions())
-    if (function->attrs.contains("Composite") && !called.count(name)) result.erase(name);
+    if (function->attrs.contains(attr::kComposite) && !called.count(name)) result.erase(name);
   BYOC_ASSIGN_OR_RETURN(Module typed, inferTypes(result, TypeReuse::KeepTypedSubgraphs, &context));
   return PassResult{std::move(typed), true};
 }

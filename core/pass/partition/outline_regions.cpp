@@ -21,6 +21,7 @@
 /// order, so no outlining waits on another (no recursion, however long the chain of regions).
 
 #include "ir/traversal.h"
+#include "ir/function_attrs.h"
 #include "pass/analysis/annotated_region_set.h"
 #include "pass/infer_type.h"
 #include "pass/partition/annotations.h"
@@ -184,7 +185,7 @@ class Outliner final : public ExprMutator {
     }
 
     std::string name = names_.fresh(region.target + "_" + functionName_ + "_" + std::to_string(region.id));
-    Attrs attrs{{"Compiler", region.target}, {"Primitive", 1}, {"Inline", 1}, {"global_symbol", name}};
+    Attrs attrs{{attr::kCompiler, region.target}, {attr::kPrimitive, 1}, {attr::kInline, 1}, {attr::kGlobalSymbol, name}};
     outlined_.emplace_back(name, FunctionNode::make(std::move(params), body, {}, std::move(attrs), origin));
 
     const Type globalType = outlinedFunctionType(outlined_.back().second->params, fields);
