@@ -59,6 +59,7 @@ class TestConstantEvaluator : public QObject {
     QTest::newRow("divide") << "divide" << 0.75;
     QTest::newRow("maximum") << "maximum" << 4.0;
     QTest::newRow("minimum") << "minimum" << 3.0;
+    QTest::newRow("power") << "power" << 81.0;
   }
 
   void binaryOps() {
@@ -107,6 +108,7 @@ class TestConstantEvaluator : public QObject {
     QTest::addColumn<QString>("why");
     QTest::newRow("an op it does not implement") << "nn.softmax";
     QTest::newRow("integer division") << "divide-int";
+    QTest::newRow("power of integers") << "power-int";
     QTest::newRow("shapes that do not broadcast") << "add-shapes";
     QTest::newRow("mixed dtypes") << "add-dtypes";
     QTest::newRow("a result beyond the folding limit") << "add-huge";
@@ -118,6 +120,8 @@ class TestConstantEvaluator : public QObject {
     if (why == QLatin1String("nn.softmax")) value = evaluate("nn.softmax", {floats({2}, {1, 2})});
     if (why == QLatin1String("divide-int"))
       value = evaluate("divide", {TensorData::scalar(DType::Int32, 1), TensorData::scalar(DType::Int32, 2)});
+    if (why == QLatin1String("power-int"))
+      value = evaluate("power", {TensorData::scalar(DType::Int32, 2), TensorData::scalar(DType::Int32, 3)});
     if (why == QLatin1String("add-shapes")) value = evaluate("add", {floats({2}, {1, 2}), floats({3}, {1, 2, 3})});
     if (why == QLatin1String("add-dtypes"))
       value = evaluate("add", {TensorData::scalar(DType::Int32, 1), TensorData::scalar(DType::Float32, 2)});

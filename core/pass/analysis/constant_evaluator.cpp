@@ -133,6 +133,12 @@ class ReferenceConstantEvaluator final : public ConstantEvaluator {
       if (!isFloat(input.dtype()) && !isInteger(input.dtype())) return std::nullopt;
     if (def.name == "expand_dims" && inputs.size() == 1) return evaluateExpandDims(inputs[0], attrs);
     if (def.name == "squeeze" && inputs.size() == 1) return evaluateSqueeze(inputs[0], attrs);
+    if (def.name == "power" && inputs.size() == 2) {
+      // In float32, as the kernels compute it, so that folding changes no bit of the result.
+      if (inputs[0].dtype() != DType::Float32 || inputs[1].dtype() != DType::Float32) return std::nullopt;
+      return evaluateBinary(inputs[0], inputs[1],
+                            [](double a, double b) { return static_cast<double>(std::pow(static_cast<float>(a), static_cast<float>(b))); });
+    }
     if (auto it = binary_.find(def.name); it != binary_.end() && inputs.size() == 2) {
       if (def.name == "divide" && !isFloat(inputs[0].dtype())) return std::nullopt;
       return evaluateBinary(inputs[0], inputs[1], it->second);

@@ -4,8 +4,8 @@
 ///
 /// `ConstantEvaluator` is the interface FoldConstant depends on; `referenceConstantEvaluator`
 /// is a small built-in implementation covering the arithmetic that constant folding meets in
-/// practice (numpy-broadcast add, subtract, multiply, divide, maximum, minimum; negative, sqrt,
-/// exp, nn.relu; expand_dims, squeeze). A full interpreter can implement the same interface.
+/// practice (numpy-broadcast add, subtract, multiply, divide, maximum, minimum, and power of
+/// float32; negative, sqrt, exp, nn.relu; expand_dims, squeeze). A full interpreter can implement the same interface.
 
 #include <optional>
 #include <span>
