@@ -2,15 +2,16 @@
 
 #include <filesystem>
 
-#include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/safetensors.h"
 #include "export/sha256.h"
 #include "export/signature.h"
 #include "frontend/json_format.h"
 #include "ir/function_attrs.h"
+#include "kernel_graph/kernel_graph_json.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/dnnl_module.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "support/file_io.h"
 #include "support/safe_path.h"
 
@@ -56,7 +57,7 @@ Result<Module> loadExportedModule(const std::string& text, const std::string& pa
 
 /// The function that declares `graph`'s signature in the loaded module: typed parameters, the
 /// external function's attributes, and a free variable `%kernel_graph` of the result type as body.
-Function declarationOf(const dnnl_backend::KernelGraph& graph, const ManifestFunction& function) {
+Function declarationOf(const kernel_graph::KernelGraph& graph, const ManifestFunction& function) {
   const Type functionType = graph.functionType();
   const auto* type = functionType->as<FuncTypeNode>();
   const std::vector<std::string> names = graph.inputNames();
@@ -156,12 +157,12 @@ Result<LoadedExport> loadExport(const std::string& directory) {
     BYOC_ASSIGN_OR_RETURN(std::string text, files.read(function.artifact));
     const std::string path = files.path(function.artifact);
     Function body;
-    if (isKernelGraphJson(text)) {
+    if (kernel_graph::isKernelGraphJson(text)) {
       if (function.codegen != "dnnl")
         return makeError("a kernel graph, which only the dnnl codegen runs, for codegen \"" + function.codegen + "\"", {path});
-      BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, readKernelGraphJson(text, path, params, paramsPath));
+      BYOC_ASSIGN_OR_RETURN(kernel_graph::KernelGraph graph, kernel_graph::readKernelGraphJson(text, path, params, paramsPath, dnnl_backend::kernelRules()));
       body = declarationOf(graph, function);
-      loaded.kernelGraphs[function.name] = std::make_shared<const dnnl_backend::KernelGraph>(std::move(graph));
+      loaded.kernelGraphs[function.name] = std::make_shared<const kernel_graph::KernelGraph>(std::move(graph));
     } else {
       BYOC_ASSIGN_OR_RETURN(Module artifact, loadExportedModule(text, path, params, paramsPath));
       body = artifact.find(function.name);

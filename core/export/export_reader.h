@@ -19,7 +19,7 @@
 
 #include "export/manifest.h"
 #include "ir/module.h"
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "runtime/executor.h"
 #include "support/result.h"
 
@@ -33,7 +33,7 @@ struct LoadedExport {
   Manifest manifest;
   Module module;
   /// Global name → the kernel graph of that dnnl external function.
-  std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>> kernelGraphs;
+  std::map<std::string, std::shared_ptr<const kernel_graph::KernelGraph>> kernelGraphs;
   /// Global name → the compiled files of that external function (a plugin codegen's), which lie
   /// in the folder `compiledFolders` names. Read and checked, never loaded by `loadExport`.
   std::map<std::string, CodegenArtifact> compiled;

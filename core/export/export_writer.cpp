@@ -12,13 +12,13 @@
 #include <set>
 #include <utility>
 
-#include "export/kernel_graph_json.h"
 #include "export/module_params.h"
 #include "export/sha256.h"
 #include "export/signature.h"
 #include "export/staging.h"
 #include "frontend/json_format.h"
 #include "ir/function_attrs.h"
+#include "kernel_graph/kernel_graph_json.h"
 #include "pass/infer_type.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
 #include "runtime/dnnl/kernel_rules.h"
@@ -41,12 +41,11 @@ std::string codegenFor(const std::string& compiler, const std::vector<ManifestTa
 /// Applies to every kernel of `graph`, the region `name` of `module`, the checks the artifact's
 /// reader applies, so that an export never holds a kernel graph it cannot load. Errors are located
 /// at the kernel's IR node.
-Status checkKernels(const dnnl_backend::KernelGraph& graph, const Module& module, const std::string& name) {
-  for (const dnnl_backend::KernelNode& node : graph.nodes) {
-    if (node.kind != dnnl_backend::KernelNodeKind::Kernel) continue;
-    Status accepted = dnnl_backend::checkKernelName(node.name);
-    if (accepted) accepted = dnnl_backend::normalizeKernelAttrs(node.name, node.attrs).status();
-    if (accepted) accepted = dnnl_backend::checkKernel(graph, node);
+Status checkKernels(const kernel_graph::KernelGraph& graph, const Module& module, const std::string& name) {
+  const kernel_graph::KernelRules rules = dnnl_backend::kernelRules();
+  for (const kernel_graph::KernelNode& node : graph.nodes) {
+    if (node.kind != kernel_graph::KernelNodeKind::Kernel) continue;
+    const Status accepted = rules.check(graph, node);
     if (!accepted) return graph.locate(node, makeError("@" + name + " (dnnl): " + accepted.error().message), &module);
   }
   return Status::ok();
@@ -61,12 +60,12 @@ Result<std::string> artifactOf(const Module& module, const std::string& name, co
   if (given != options.kernelGraphs.end()) {
     if (codegen != "dnnl")
       return makeError("@" + name + " is defined by a kernel graph, which only the dnnl codegen runs, not \"" + codegen + "\"");
-    return writeKernelGraphJson(*given->second, params);
+    return kernel_graph::writeKernelGraphJson(*given->second, params);
   }
   if (codegen == "dnnl") {
-    BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
+    BYOC_ASSIGN_OR_RETURN(kernel_graph::KernelGraph graph, dnnl_backend::buildKernelGraph(function, &module));
     BYOC_TRY(checkKernels(graph, module, name));
-    return writeKernelGraphJson(graph, params);
+    return kernel_graph::writeKernelGraphJson(graph, params);
   }
   Module artifact;
   artifact.set(name, function);

@@ -6,7 +6,7 @@
 ///   host.json, host.relay   the module without its external functions (JSON form; Relay text for people)
 ///   params.safetensors      every constant, referenced by key from the JSON files
 ///   artifacts/<name>.json   one per external function in its codegen's own form: the kernel graph
-///                           for dnnl (export/kernel_graph_json.h), the IR in the JSON form otherwise
+///                           for dnnl (kernel_graph/kernel_graph_json.h), the IR in the JSON form otherwise
 ///
 /// Writing is atomic: everything goes to a staging folder beside OUT (export/staging.h), which then
 /// replaces OUT in one step. On any failure OUT is unchanged and the staging folder is removed; the
@@ -22,7 +22,7 @@
 
 #include "export/manifest.h"
 #include "ir/module.h"
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "support/result.h"
 
 namespace byoc {
@@ -36,7 +36,7 @@ struct ExportOptions {
   std::vector<ManifestTarget> targets;
   /// Kernel graphs that define external functions of the module (an export loaded back, whose
   /// dnnl functions only declare their signatures), by global name: written as they are.
-  std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>> kernelGraphs;
+  std::map<std::string, std::shared_ptr<const kernel_graph::KernelGraph>> kernelGraphs;
   /// Called after each file is written into the temporary directory (its relative path); an error
   /// stops the export, leaving OUT as it was. Progress and cancellation go through it.
   std::function<Status(const std::string& file)> onFileWritten;

@@ -2,8 +2,10 @@
 
 #include <filesystem>
 
-#include "export/kernel_graph_json.h"
+#include "byoc/codegen_plugin.h"
+
 #include "export/module_params.h"
+#include "kernel_graph/kernel_graph_json.h"
 #include "plugin/plugin_module.h"
 #include "plugin/plugin_wire.h"
 #include "runtime/dnnl/kernel_graph_builder.h"
@@ -13,11 +15,13 @@ namespace byoc {
 
 namespace {
 
+static_assert(kernel_graph::kKernelGraphFormat == BYOC_CODEGEN_PLUGIN_REGION_FORMAT, "a plugin receives the JSON form of the kernel graph");
+
 /// Compiles `function` through the plugin in a host of its own; the artifact's files are checked.
 Result<CodegenArtifact> compileRegion(const PluginDescription& plugin, const Function& function, const CodegenOptions& options) {
-  BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
+  BYOC_ASSIGN_OR_RETURN(kernel_graph::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
   ParamCollector constants;
-  BYOC_ASSIGN_OR_RETURN(std::string regionJson, writeKernelGraphJson(graph, constants));
+  BYOC_ASSIGN_OR_RETURN(std::string regionJson, kernel_graph::writeKernelGraphJson(graph, constants));
   BYOC_ASSIGN_OR_RETURN(std::unique_ptr<PluginProcess> process, PluginProcess::start(plugin.path));
   const std::string who = process->description().codegenName();
   WireWriter request;

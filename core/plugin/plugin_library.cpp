@@ -64,6 +64,12 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::open(const std::stri
   if (!table)
     return makeError("the codegen plugin does not support interface version " + std::to_string(BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION) +
                          " (its entry point returned no table)", {path});
+  if (table->interface_version == 1)
+    return makeError("the codegen plugin implements interface version 1, whose regions are the dnnl codegen's graph "
+                     "(\"byoc-dnnl-kernel-graph\"); this program supports version " + std::to_string(BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION) +
+                         ", whose regions are the neutral kernel graph (\"" BYOC_CODEGEN_PLUGIN_REGION_FORMAT "\"): rebuild the plugin "
+                         "against include/byoc/codegen_plugin.h (docs/plugins.md, \"Moving from version 1\")",
+                     {path});
   if (table->interface_version != BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION)
     return makeError("the codegen plugin implements interface version " + std::to_string(table->interface_version) +
                          "; this program supports version " + std::to_string(BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION), {path});

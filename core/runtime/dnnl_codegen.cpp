@@ -29,7 +29,7 @@ class DnnlModule final : public RuntimeModule {
 
 }  // namespace
 
-Result<std::unique_ptr<RuntimeModule>> dnnl_backend::buildDnnlModule(const dnnl_backend::KernelGraph& graph,
+Result<std::unique_ptr<RuntimeModule>> dnnl_backend::buildDnnlModule(const kernel_graph::KernelGraph& graph,
                                                                      const std::string& symbol, const CodegenOptions& options) {
   BYOC_ASSIGN_OR_RETURN(std::unique_ptr<dnnl_backend::Region> region,
                         dnnl_backend::Region::build(graph, options.module, options.threads));
@@ -40,7 +40,7 @@ Codegen dnnlCodegen() {
   return {"dnnl", "compiles regions to oneDNN primitives once, at load",
           [](const Function& function, const std::string& symbol,
              const CodegenOptions& options) -> Result<std::unique_ptr<RuntimeModule>> {
-            BYOC_ASSIGN_OR_RETURN(dnnl_backend::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
+            BYOC_ASSIGN_OR_RETURN(kernel_graph::KernelGraph graph, dnnl_backend::buildKernelGraph(function, options.module));
             return dnnl_backend::buildDnnlModule(graph, symbol, options);
           },
           {},

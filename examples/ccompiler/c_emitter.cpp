@@ -6,6 +6,8 @@
 #include <map>
 #include <sstream>
 
+#include "byoc/codegen_plugin.h"
+
 namespace ccompiler {
 
 namespace {
@@ -342,9 +344,9 @@ int64_t Shape::elements() const {
 }
 
 bool emitRegion(const json& graph, std::string& source, RegionSignature& signature, std::string& error) {
-  if (!graph.is_object() || !graph.contains("nodes") || !graph["nodes"].is_array() || !graph.contains("heads") ||
-      !graph["heads"].is_array())
-    return fail(error, "the region is not a kernel graph");
+  if (!graph.is_object() || graph.value("format", "") != BYOC_CODEGEN_PLUGIN_REGION_FORMAT || !graph.contains("nodes") ||
+      !graph["nodes"].is_array() || !graph.contains("heads") || !graph["heads"].is_array())
+    return fail(error, "the region is not a " BYOC_CODEGEN_PLUGIN_REGION_FORMAT);
   std::ostringstream kernels, body;
   std::vector<Value> values;
   std::vector<std::string> temporaries;

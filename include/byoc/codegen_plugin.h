@@ -1,5 +1,5 @@
 /*
- * BYOC Studio codegen plugin interface, version 1.
+ * BYOC Studio codegen plugin interface, version 2.
  *
  * A codegen plugin is a shared library that exports one C function,
  *
@@ -30,6 +30,11 @@
  *     use files and processes.
  *   - `load`, `run` and `unload` of a module are called in order from one thread of its process.
  *
+ * Versions
+ *   1  the region was the dnnl codegen's own graph, format "byoc-dnnl-kernel-graph".
+ *   2  the region is the neutral kernel graph every codegen receives, format "byoc-kernel-graph";
+ *      its fields are those of version 1. docs/plugins.md says how to move a plugin to version 2.
+ *
  * Return values: 0 for success, anything else for failure (with `*error` set to a message of one
  * line saying what went wrong).
  */
@@ -44,7 +49,9 @@ extern "C" {
 #endif
 
 /* The interface version this header describes; a host loads only plugins that report it. */
-#define BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION 1u
+#define BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION 2u
+/* The `format` field of the region a `compile` of this version receives. */
+#define BYOC_CODEGEN_PLUGIN_REGION_FORMAT "byoc-kernel-graph"
 /* The name of the one symbol a plugin exports. */
 #define BYOC_CODEGEN_PLUGIN_ENTRY "byoc_get_codegen_plugin"
 
@@ -101,7 +108,7 @@ typedef struct byoc_codegen_plugin {
   const char* summary;
 
   /* Compiles one region. `region_json` (not NUL-terminated, `region_json_size` bytes) is the
-     region's kernel graph (format "byoc-dnnl-kernel-graph", docs/export-format.md): its inputs in
+     region's kernel graph (format BYOC_CODEGEN_PLUGIN_REGION_FORMAT, docs/export-format.md): its inputs in
      parameter order, its constants (by key, the values in `constants`), its kernels in execution
      order with attributes and output types, and its heads. Fills `artifact`. */
   int (*compile)(const char* region_json, uint64_t region_json_size, const byoc_constant* constants,

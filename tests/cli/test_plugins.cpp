@@ -370,7 +370,19 @@ class TestPlugins : public QObject {
     auto run = runCli({QStringLiteral("plugins"), QStringLiteral("--plugin"), QStringLiteral(BYOC_TOY_BAD_VERSION)});
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(lines(run.err).size(), 1);
-    QVERIFY2(run.err.contains(QStringLiteral("implements interface version 99; this program supports version 1")), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("implements interface version 99; this program supports version 2")), qPrintable(run.err));
+  }
+
+  // A plugin built for version 1 expects the dnnl codegen's graph: it is refused, and told how to move on.
+  void aPluginOfInterfaceVersion1IsRefusedWithTheWayToVersion2() {
+    auto run = runCli({QStringLiteral("plugins"), QStringLiteral("--plugin"), QStringLiteral(BYOC_TOY_INTERFACE1)});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(lines(run.err).size(), 1);
+    QVERIFY2(run.err.contains(QStringLiteral("implements interface version 1, whose regions are the dnnl codegen's graph "
+                                             "(\"byoc-dnnl-kernel-graph\"); this program supports version 2, whose regions are the "
+                                             "neutral kernel graph (\"byoc-kernel-graph\")")),
+             qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("docs/plugins.md, \"Moving from version 1\"")), qPrintable(run.err));
   }
 
   void aPluginThatDescribesAnotherOutputShapeIsReported() {

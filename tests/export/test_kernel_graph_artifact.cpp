@@ -54,7 +54,7 @@ class TestKernelGraphArtifact : public QObject {
     QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
     QCOMPARE(loaded->kernelGraphs.size(), std::size_t(1));
     // Each kernel keeps the model's nodes it was built from: a composite those it fuses.
-    const dnnl_backend::KernelGraph& graph = *loaded->kernelGraphs.begin()->second;
+    const kernel_graph::KernelGraph& graph = *loaded->kernelGraphs.begin()->second;
     QCOMPARE(graph.nodes[3].name, std::string("dnnl.conv2d_bias_relu"));
     QCOMPARE(graph.nodes[3].origin.ids().size(), std::size_t(3));
     QCOMPARE(graph.nodes[4].origin.ids().size(), std::size_t(1));
@@ -62,6 +62,26 @@ class TestKernelGraphArtifact : public QObject {
     Result<std::unique_ptr<Executor>> after = createExportExecutor(*loaded);
     QVERIFY2(after, after ? "" : after.error().str().c_str());
     QCOMPARE((*after)->regions().at(0).codegen, std::string("dnnl"));
+    QVERIFY(bitIdentical(runOnRandomInputs(*before, 5), runOnRandomInputs(**after, 5)));
+  }
+
+  /// An export written before the graph was neutral keeps loading: its artifact names the format
+  /// "byoc-dnnl-kernel-graph", version 1, and runs as the same graph does today.
+  void readsAVersion1Artifact() {
+    const Module module = region();
+    std::unique_ptr<Executor> before = dnnlExecutor(module);
+    QTemporaryDir dir;
+    const std::string out = exportTo(dir, module);
+    const std::string version1 = readTestData("export/kernel_graph_region_v1.json");
+    QVERIFY(version1.find(R"("format": "byoc-dnnl-kernel-graph")") != std::string::npos);
+    rewrite(out, kArtifact, version1);
+    Result<LoadedExport> loaded = loadExport(out);
+    QVERIFY2(loaded, loaded ? "" : loaded.error().str().c_str());
+    QCOMPARE(loaded->kernelGraphs.size(), std::size_t(1));
+    const kernel_graph::KernelGraph& graph = *loaded->kernelGraphs.begin()->second;
+    QCOMPARE(graph.summary(), std::string("1 input(s), 2 constant(s), 2 kernel(s): dnnl.conv2d_bias_relu, nn.max_pool2d"));
+    Result<std::unique_ptr<Executor>> after = createExportExecutor(*loaded);
+    QVERIFY2(after, after ? "" : after.error().str().c_str());
     QVERIFY(bitIdentical(runOnRandomInputs(*before, 5), runOnRandomInputs(**after, 5)));
   }
 
@@ -107,8 +127,11 @@ class TestKernelGraphArtifact : public QObject {
                                      << "/nodes/4/origin/1: expected a node id (a non-negative integer), found -1";
     QTest::newRow("origin not a list") << R"("origin":[6])" << R"("origin":"pool")"
                                        << "/nodes/4/origin: expected an array";
-    QTest::newRow("newer version") << R"("version": 1)" << R"("version": 2)"
-                                   << "/version: kernel graph version 2 is newer than this program reads (1)";
+    QTest::newRow("newer version") << R"("version": 2)" << R"("version": 3)"
+                                   << "/version: kernel graph version 3 is newer than this program reads (2)";
+    QTest::newRow("version 1 name on version 2") << R"("format": "byoc-kernel-graph")" << R"("format": "byoc-dnnl-kernel-graph")"
+                                                 << R"(/format: "byoc-dnnl-kernel-graph" names version 1 of the kernel graph, the file says )"
+                                                    R"(version 2; later versions are "byoc-kernel-graph")";
   }
   void rejectsACorruptGraph() {
     QFETCH(QString, from);

@@ -1,5 +1,5 @@
 /// \file
-/// libFuzzer target: `readKernelGraphJson` on arbitrary bytes, against a small fixed parameter
+/// libFuzzer target: `readKernelGraphJson` with the dnnl codegen's kernel rules on arbitrary bytes, against a small fixed parameter
 /// file, must return a graph or an error, never crash or read out of bounds; a graph it accepts
 /// is written back too, so the writer runs on every graph the reader lets through, and the dnnl
 /// codegen's pad folding reads it (it looks at kernels before their checks run).
@@ -9,7 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "export/kernel_graph_json.h"
+#include "kernel_graph/kernel_graph_json.h"
+#include "runtime/dnnl/kernel_rules.h"
 #include "runtime/dnnl/pad_folding.h"
 
 namespace {
@@ -35,11 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const byoc::Result<byoc::SafetensorsIndex> params = byoc::parseSafetensors(parameterFile(), "params.safetensors");
   if (!params) __builtin_trap();
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  byoc::Result<byoc::dnnl_backend::KernelGraph> graph =
-      byoc::readKernelGraphJson(text, "artifact.json", *params, "params.safetensors");
+  byoc::Result<byoc::kernel_graph::KernelGraph> graph =
+      byoc::kernel_graph::readKernelGraphJson(text, "artifact.json", *params, "params.safetensors", byoc::dnnl_backend::kernelRules());
   if (graph) {
     byoc::ParamCollector collector;
-    (void)byoc::writeKernelGraphJson(*graph, collector);
+    (void)byoc::kernel_graph::writeKernelGraphJson(*graph, collector);
     (void)byoc::dnnl_backend::foldablePads(*graph);
   }
   return 0;

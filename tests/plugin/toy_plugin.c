@@ -2,7 +2,7 @@
    Built several times with one defect each (the BAD_* macros) to check that the programs report
    every kind of broken plugin as an error and go on:
 
-     BAD_NO_ENTRY  exports no entry point          BAD_VERSION  reports another interface version
+     BAD_NO_ENTRY  exports no entry point          BAD_VERSION  reports interface version BAD_VERSION
      BAD_SHAPE     describes an output of the wrong shape
      BAD_RUN       returns an error from run
      CHATTY        prints a line on stdout and one on stderr while compiling
@@ -11,8 +11,8 @@
    ways, to take down the process that runs it there: a segmentation fault, an abort, a hang, or
    exit(0), after printing two lines to stderr.
 
-   Without a defect it compiles any region with one float32 [1, 8] output into a one-file artifact
-   and runs it as relu of its first input. TOY_VERSION sets the version it reports. */
+   Without a defect it compiles any region in the format of its interface version with one
+   float32 [1, 8] output into a one-file artifact and runs it as relu of its first input. TOY_VERSION sets the version it reports. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +56,23 @@ static char* copy_message(const char* text) {
 static const char toy_text[] = "relu";
 static const byoc_file toy_files[1] = {{"toy.txt", (const uint8_t*)toy_text, sizeof toy_text - 1}};
 
+/* Whether the region names the format this interface version receives. */
+static int toy_reads_format(const char* region_json, uint64_t size) {
+  static const char format[] = "\"format\": \"" BYOC_CODEGEN_PLUGIN_REGION_FORMAT "\"";
+  const uint64_t length = sizeof format - 1;
+  for (uint64_t i = 0; i + length <= size; ++i)
+    if (memcmp(region_json + i, format, length) == 0) return 1;
+  return 0;
+}
+
 static int toy_compile(const char* region_json, uint64_t size, const byoc_constant* constants, uint64_t constant_count,
                        byoc_artifact* artifact, char** error) {
-  (void)region_json, (void)size, (void)constants, (void)constant_count, (void)error;
+  (void)constants, (void)constant_count;
   misbehave(TOY_IN_COMPILE);
+  if (!toy_reads_format(region_json, size)) {
+    *error = copy_message("toy: the region is not a " BYOC_CODEGEN_PLUGIN_REGION_FORMAT);
+    return 1;
+  }
 #ifdef CHATTY
   printf("toy: compiling on stdout\n");
   fflush(stdout);
@@ -123,7 +136,7 @@ static void toy_free_error(char* error) { free(error); }
 
 static const byoc_codegen_plugin toy_plugin = {
 #ifdef BAD_VERSION
-    99,
+    BAD_VERSION,
 #else
     BYOC_CODEGEN_PLUGIN_INTERFACE_VERSION,
 #endif

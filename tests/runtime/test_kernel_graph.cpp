@@ -7,6 +7,7 @@
 
 using namespace byoc;
 using namespace byoc::dnnl_backend;
+using namespace byoc::kernel_graph;
 using namespace byoc::testing;
 
 namespace {

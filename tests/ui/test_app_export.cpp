@@ -230,7 +230,7 @@ class TestAppExport : public QObject {
 
   // A composite kernel's box shows its anchor's attributes as an op's box would: those not at their defaults.
   void aCompositeKernelShowsItsAnchorsAttributes() {
-    using namespace dnnl_backend;
+    using namespace kernel_graph;
     KernelGraph graph;
     const TensorSpec data{DType::Float32, {1, 3, 16, 16}}, weight{DType::Float32, {8, 3, 3, 3}}, out{DType::Float32, {1, 8, 8, 8}};
     graph.nodes.push_back({KernelNodeKind::Input, "x", {}, {}, {data}, {}, {}, {}});
@@ -287,10 +287,10 @@ class TestAppExport : public QObject {
     for (const GraphNode& node : kernels->model().nodes())
       if (node.kind != GraphNodeKind::Stub) drawn << node.title;
     const auto& graph = *window.document()->exported->kernelGraphs.at(regions.front().toStdString());
-    for (const dnnl_backend::KernelNode& node : graph.nodes)
-      if (node.kind == dnnl_backend::KernelNodeKind::Kernel) expected << QString::fromStdString(node.name);
+    for (const kernel_graph::KernelNode& node : graph.nodes)
+      if (node.kind == kernel_graph::KernelNodeKind::Kernel) expected << QString::fromStdString(node.name);
     QCOMPARE(drawn, expected);
-    QVERIFY(window.irText()->toPlainText().contains(QStringLiteral("\"format\": \"byoc-dnnl-kernel-graph\"")));
+    QVERIFY(window.irText()->toPlainText().contains(QStringLiteral("\"format\": \"byoc-kernel-graph\"")));
 
     // Run Passes does not partition an export again, and says why.
     window.runPartition(QStringLiteral("relay"));

@@ -10,11 +10,10 @@ namespace byoc::ui {
 
 namespace {
 
-using dnnl_backend::KernelEntry;
-using dnnl_backend::KernelNode;
-using dnnl_backend::KernelNodeKind;
-
-Type specType(const dnnl_backend::TensorSpec& spec) { return tensorType(spec.shape, spec.dtype); }
+using kernel_graph::KernelEntry;
+using kernel_graph::KernelNode;
+using kernel_graph::KernelNodeKind;
+using kernel_graph::typeOf;
 
 /// A composite kernel's attributes but those at its anchor op's defaults, so that its box shows
 /// what an op's box would (`strides=[2, 2], channels=64`).
@@ -32,7 +31,7 @@ Attrs compositeAttrs(const KernelNode& node) {
 /// A kernel's call, typed with its outputs (a tuple type when it has several).
 Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
   std::vector<Type> outputs;
-  for (const dnnl_backend::TensorSpec& spec : node.outputs) outputs.push_back(specType(spec));
+  for (const kernel_graph::TensorSpec& spec : node.outputs) outputs.push_back(typeOf(spec));
   const Type checked = outputs.size() == 1 ? outputs.front() : tupleType(outputs);
   if (Op op = OpRegistry::global().get(node.name)) return CallNode::make(op, std::move(args), node.attrs, node.origin, checked);
   return CallNode::make(GlobalVarNode::make(node.name), std::move(args), compositeAttrs(node), node.origin, checked);
@@ -40,7 +39,7 @@ Expr kernelCall(const KernelNode& node, std::vector<Expr> args) {
 
 /// The role each constant of `graph` plays for the first kernel reading it (`weight`, `bias`; for
 /// an op, its input's name), by node; empty for other nodes.
-std::vector<std::string> constantRoles(const dnnl_backend::KernelGraph& graph) {
+std::vector<std::string> constantRoles(const kernel_graph::KernelGraph& graph) {
   std::vector<std::string> roles(graph.nodes.size());
   for (const KernelNode& node : graph.nodes) {
     if (node.kind != KernelNodeKind::Kernel) continue;
@@ -58,20 +57,20 @@ std::vector<std::string> constantRoles(const dnnl_backend::KernelGraph& graph) {
 
 }  // namespace
 
-Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
+Function kernelGraphFunction(const kernel_graph::KernelGraph& graph) {
   const std::vector<std::string> roles = constantRoles(graph);
   std::vector<Expr> values(graph.nodes.size());
   std::vector<Var> params;
   auto entry = [&](const KernelEntry& at) -> Expr {
     const KernelNode& node = graph.nodes[at.node];
     if (node.outputs.size() <= 1) return values[at.node];
-    return TupleGetItemNode::make(values[at.node], at.output, {}, specType(node.outputs[at.output]));
+    return TupleGetItemNode::make(values[at.node], at.output, {}, typeOf(node.outputs[at.output]));
   };
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const KernelNode& node = graph.nodes[i];
     switch (node.kind) {
       case KernelNodeKind::Input:
-        params.push_back(VarNode::make(node.name, specType(node.outputs.front())));
+        params.push_back(VarNode::make(node.name, typeOf(node.outputs.front())));
         values[i] = params.back();
         break;
       case KernelNodeKind::Constant:
@@ -93,7 +92,7 @@ Function kernelGraphFunction(const dnnl_backend::KernelGraph& graph) {
 }
 
 Module withKernelGraphBodies(const Module& module,
-                             const std::map<std::string, std::shared_ptr<const dnnl_backend::KernelGraph>>& graphs) {
+                             const std::map<std::string, std::shared_ptr<const kernel_graph::KernelGraph>>& graphs) {
   Module shown = module;
   for (const auto& [name, graph] : graphs) {
     const Function declared = module.find(name);

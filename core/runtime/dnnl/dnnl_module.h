@@ -6,13 +6,13 @@
 #include <memory>
 #include <string>
 
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "runtime/runtime_module.h"
 
 namespace byoc::dnnl_backend {
 
 /// Compiles `graph` to oneDNN primitives, once, and exposes it as `symbol`.
-Result<std::unique_ptr<RuntimeModule>> buildDnnlModule(const KernelGraph& graph, const std::string& symbol,
+Result<std::unique_ptr<RuntimeModule>> buildDnnlModule(const kernel_graph::KernelGraph& graph, const std::string& symbol,
                                                        const CodegenOptions& options);
 
 }  // namespace byoc::dnnl_backend

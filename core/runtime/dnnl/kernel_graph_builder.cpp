@@ -10,6 +10,13 @@
 
 namespace byoc::dnnl_backend {
 
+using kernel_graph::KernelEntry;
+using kernel_graph::KernelGraph;
+using kernel_graph::KernelNode;
+using kernel_graph::KernelNodeKind;
+using kernel_graph::TensorSpec;
+using kernel_graph::flatSpecs;
+
 namespace {
 
 /// The values a region node reads: call arguments (a composite's body is read as a whole),

@@ -7,13 +7,13 @@
 /// Tuples only group values: they become entries of the kernels that read them.
 
 #include "ir/module.h"
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "support/result.h"
 
 namespace byoc::dnnl_backend {
 
 /// The kernel graph of the type-checked region `function`; errors name the node (located through
 /// `module` when given). Kernels are not checked against their rules here (`Region` does that).
-Result<KernelGraph> buildKernelGraph(const Function& function, const Module* module);
+Result<kernel_graph::KernelGraph> buildKernelGraph(const Function& function, const Module* module);
 
 }  // namespace byoc::dnnl_backend

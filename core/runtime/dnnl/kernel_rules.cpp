@@ -9,6 +9,13 @@
 
 namespace byoc::dnnl_backend {
 
+using kernel_graph::KernelEntry;
+using kernel_graph::KernelGraph;
+using kernel_graph::KernelNode;
+using kernel_graph::TensorSpec;
+using kernel_graph::flatSpecs;
+using kernel_graph::typeOf;
+
 namespace {
 
 /// The argument types of a call of `op` whose kernel's inputs, tuples flattened, have `types`:
@@ -222,5 +229,7 @@ Status checkKernel(const KernelGraph& graph, const KernelNode& kernel) {
   }
   return checkComposite(*kind, inputs, kernel);
 }
+
+kernel_graph::KernelRules kernelRules() { return {checkKernelName, normalizeKernelAttrs, checkKernel}; }
 
 }  // namespace byoc::dnnl_backend

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// What the kernels of a dnnl kernel graph are: the composite families with the roles of their
-/// inputs, and the check that a kernel's name, attributes and input and output types fit together
-/// (an op kernel through the op's own type relation, a composite through its anchor's).
+/// What the dnnl codegen requires of the kernels of a kernel graph: the composite families with the
+/// roles of their inputs, and the check that a kernel's name, attributes and input and output types
+/// fit together (an op kernel through the op's own type relation, a composite through its anchor's).
 ///
 /// Composite families, by name (post-op suffixes in the order of TVM's DNNL runtime):
 ///
@@ -19,7 +19,8 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
+#include "kernel_graph/kernel_rules.h"
 #include "support/result.h"
 
 namespace byoc::dnnl_backend {
@@ -69,6 +70,9 @@ Result<Attrs> normalizeKernelAttrs(const std::string& name, const Attrs& attrs);
 /// Checks one kernel of `graph` against its rules: a known op or composite, the attributes it
 /// needs, the count and float32 types of its inputs, and the output types its inputs give. The
 /// error names no place (the caller locates it).
-Status checkKernel(const KernelGraph& graph, const KernelNode& kernel);
+Status checkKernel(const kernel_graph::KernelGraph& graph, const kernel_graph::KernelNode& kernel);
+
+/// The checks above as the rules a kernel graph is read with when the dnnl codegen is to run it.
+kernel_graph::KernelRules kernelRules();
 
 }  // namespace byoc::dnnl_backend

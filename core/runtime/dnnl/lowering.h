@@ -26,7 +26,7 @@
 
 #include "ir/attrs.h"
 #include "ir/type.h"
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "support/result.h"
 
 namespace byoc::dnnl_backend {
@@ -52,8 +52,8 @@ struct Tensor {
 struct Kernel {
   std::string name;
   Attrs attrs;
-  std::vector<TensorSpec> inputs;
-  std::vector<TensorSpec> outputs;
+  std::vector<kernel_graph::TensorSpec> inputs;
+  std::vector<kernel_graph::TensorSpec> outputs;
 };
 
 /// One primitive to execute with its arguments, or a loop of BYOC Studio's own (`host`) on the

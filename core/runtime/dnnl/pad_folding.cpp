@@ -5,6 +5,12 @@
 
 namespace byoc::dnnl_backend {
 
+using kernel_graph::KernelEntry;
+using kernel_graph::KernelGraph;
+using kernel_graph::KernelNode;
+using kernel_graph::KernelNodeKind;
+using kernel_graph::TensorSpec;
+
 namespace {
 
 /// The spatial padding of `node` if it is a float32 nn.pad of a 4-d tensor by the constant 0 on

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "runtime/dnnl/lowering.h"
 
 namespace byoc::dnnl_backend {
@@ -26,10 +26,10 @@ struct FoldedPad {
 /// float32, constant mode with the value 0, only the spatial axes of a 4-d tensor padded, not a
 /// head, and read only as the data of nn.avg_pool2d kernels (NCHW, floor mode, counting their own
 /// padding if they have any) whose padding stays narrower than their window.
-std::vector<std::optional<FoldedPad>> foldablePads(const KernelGraph& graph);
+std::vector<std::optional<FoldedPad>> foldablePads(const kernel_graph::KernelGraph& graph);
 
 /// `pool` reading the pad's input, typed `padInput`, instead of the pad's result: the pad's widths
 /// added to its padding, which its average counts.
-Kernel withFoldedPad(Kernel pool, const FoldedPad& pad, const TensorSpec& padInput);
+Kernel withFoldedPad(Kernel pool, const FoldedPad& pad, const kernel_graph::TensorSpec& padInput);
 
 }  // namespace byoc::dnnl_backend

@@ -4,6 +4,10 @@
 
 namespace byoc::dnnl_backend {
 
+using kernel_graph::KernelNode;
+using kernel_graph::TensorSpec;
+using kernel_graph::typeOf;
+
 namespace {
 
 int64_t elements(const Shape& shape) {

@@ -19,6 +19,6 @@ namespace byoc::dnnl_backend {
 bool isQnnCompositeAttr(std::string_view attr);
 
 /// Checks a qnn composite kernel's input and output types (inputs in role order).
-Status checkQnnComposite(const CompositeKind& kind, const std::vector<TensorSpec>& inputs, const KernelNode& kernel);
+Status checkQnnComposite(const CompositeKind& kind, const std::vector<kernel_graph::TensorSpec>& inputs, const kernel_graph::KernelNode& kernel);
 
 }  // namespace byoc::dnnl_backend

@@ -14,6 +14,12 @@
 
 namespace byoc::dnnl_backend {
 
+using kernel_graph::KernelEntry;
+using kernel_graph::KernelGraph;
+using kernel_graph::KernelNode;
+using kernel_graph::KernelNodeKind;
+using kernel_graph::TensorSpec;
+
 namespace {
 
 /// Lowers the nodes of a kernel graph in order.

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "ir/module.h"
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 #include "runtime/dnnl/lowering.h"
 #include "runtime/ndarray.h"
 
@@ -22,7 +22,7 @@ class Region {
  public:
   /// Compiles `graph`; errors name the node (an IR node located through `module` when given, or
   /// the artifact and the node's JSON pointer).
-  static Result<std::unique_ptr<Region>> build(const KernelGraph& graph, const Module* module, int threads);
+  static Result<std::unique_ptr<Region>> build(const kernel_graph::KernelGraph& graph, const Module* module, int threads);
 
   /// Runs on flattened inputs, writing the flattened preallocated outputs.
   Status run(std::span<const NDArray> inputs, std::span<const NDArray> outputs);

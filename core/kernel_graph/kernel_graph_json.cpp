@@ -1,25 +1,19 @@
-#include "export/kernel_graph_json.h"
+#include "kernel_graph/kernel_graph_json.h"
 
 #include <limits>
 #include <nlohmann/json.hpp>
 
 #include "ir/attr_json.h"
-#include "runtime/dnnl/kernel_rules.h"
 #include "support/json_document.h"
 
-namespace byoc {
+namespace byoc::kernel_graph {
 
 namespace {
 
 using json = nlohmann::json;
-using dnnl_backend::KernelEntry;
-using dnnl_backend::KernelGraph;
-using dnnl_backend::KernelNode;
-using dnnl_backend::KernelNodeKind;
-using dnnl_backend::TensorSpec;
 
 /// The version of the kernel graph form this build writes and the newest it reads.
-constexpr int kKernelGraphVersion = 1;
+constexpr int kKernelGraphVersion = 2;
 
 json specToJson(const TensorSpec& spec) { return {{"dtype", std::string(dtypeName(spec.dtype))}, {"shape", spec.shape}}; }
 
@@ -28,19 +22,23 @@ json entryToJson(const KernelEntry& entry) { return json::array({entry.node, ent
 /// Reads the fields of one artifact, naming the JSON pointer of a bad value.
 class KernelGraphReader {
  public:
-  /// A reader of `file`, which lists `nodeCount` nodes, with constants from `params`.
-  KernelGraphReader(const std::string& file, std::size_t nodeCount, const SafetensorsIndex& params, const std::string& paramsFile)
-      : file_(file), nodeCount_(nodeCount), params_(params), paramsFile_(paramsFile) {}
+  /// A reader of `file`, which lists `nodeCount` nodes, with constants from `params` and kernels checked against `rules`.
+  KernelGraphReader(const std::string& file, std::size_t nodeCount, const SafetensorsIndex& params, const std::string& paramsFile,
+                    const KernelRules& rules)
+      : file_(file), nodeCount_(nodeCount), params_(params), paramsFile_(paramsFile), rules_(rules) {}
 
   Result<KernelGraph> read(const json& root) {
     if (!root.is_object()) return fail("", "expected a JSON object");
     BYOC_ASSIGN_OR_RETURN(const json* format, member(root, "", "format", json::value_t::string));
-    if (*format != kKernelGraphFormat)
+    if (*format != kKernelGraphFormat && *format != kKernelGraphFormatV1)
       return fail("/format", "expected \"" + std::string(kKernelGraphFormat) + "\", found " + format->dump());
     BYOC_ASSIGN_OR_RETURN(const json* version, member(root, "", "version", json::value_t::number_integer));
     if (version->get<int64_t>() > kKernelGraphVersion)
       return fail("/version", "kernel graph version " + version->dump() + " is newer than this program reads (" +
                                   std::to_string(kKernelGraphVersion) + ")");
+    if (*format == kKernelGraphFormatV1 && version->get<int64_t>() != 1)
+      return fail("/format", "\"" + std::string(kKernelGraphFormatV1) + "\" names version 1 of the kernel graph, the file says version " +
+                                 version->dump() + "; later versions are \"" + std::string(kKernelGraphFormat) + "\"");
     KernelGraph graph;
     graph.file = file_;
     BYOC_ASSIGN_OR_RETURN(const json* nodes, member(root, "", "nodes", json::value_t::array));
@@ -76,7 +74,7 @@ class KernelGraphReader {
     if (*op == "const") return readConstant(value, path, std::move(node));
     if (*op != "kernel") return fail(path + "/op", "expected \"input\", \"const\" or \"kernel\", found " + op->dump());
     BYOC_ASSIGN_OR_RETURN(node.name, string(value, path, "name"));
-    if (Status known = dnnl_backend::checkKernelName(node.name); !known) return fail(path + "/name", known.error().message);
+    if (Status known = rules_.checkName(node.name); !known) return fail(path + "/name", known.error().message);
     if (value.contains("attrs")) {
       BYOC_ASSIGN_OR_RETURN(const json* attrs, member(value, path, "attrs", json::value_t::object));
       for (const auto& [name, attr] : attrs->items()) {
@@ -96,10 +94,10 @@ class KernelGraphReader {
     }
     if (node.outputs.empty()) return fail(path + "/outputs", "a kernel has at least one output");
     BYOC_ASSIGN_OR_RETURN(node.origin, readOrigin(value, path));
-    Result<Attrs> attrs = dnnl_backend::normalizeKernelAttrs(node.name, node.attrs);
+    Result<Attrs> attrs = rules_.normalizeAttrs(node.name, node.attrs);
     if (!attrs) return fail(path + "/attrs", attrs.error().message);
     node.attrs = std::move(attrs).value();
-    Status fits = dnnl_backend::checkKernel(graph, node);
+    Status fits = rules_.checkKernel(graph, node);
     if (!fits) return fail(path, fits.error().message);
     return node;
   }
@@ -206,13 +204,14 @@ class KernelGraphReader {
   std::size_t nodeCount_;
   const SafetensorsIndex& params_;
   std::string paramsFile_;
+  const KernelRules& rules_;
 };
 
 }  // namespace
 
 bool isKernelGraphJson(std::string_view text) {
   const json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  return root.is_object() && root.contains("format") && root["format"] == kKernelGraphFormat;
+  return root.is_object() && root.contains("format") && (root["format"] == kKernelGraphFormat || root["format"] == kKernelGraphFormatV1);
 }
 
 Result<std::string> writeKernelGraphJson(const KernelGraph& graph, ParamCollector& params) {
@@ -261,10 +260,10 @@ Result<std::string> writeKernelGraphJson(const KernelGraph& graph, ParamCollecto
 }
 
 Result<KernelGraph> readKernelGraphJson(std::string_view text, const std::string& file, const SafetensorsIndex& params,
-                                        const std::string& paramsFile) {
+                                        const std::string& paramsFile, const KernelRules& rules) {
   BYOC_ASSIGN_OR_RETURN(json root, parseJsonDocument(text, file));
   const bool listsNodes = root.is_object() && root.contains("nodes") && root["nodes"].is_array();
-  return KernelGraphReader(file, listsNodes ? root["nodes"].size() : 0, params, paramsFile).read(root);
+  return KernelGraphReader(file, listsNodes ? root["nodes"].size() : 0, params, paramsFile, rules).read(root);
 }
 
-}  // namespace byoc
+}  // namespace byoc::kernel_graph

@@ -1,15 +1,14 @@
 #pragma once
 /// \file
-/// The dnnl codegen's own form of a region, in the spirit of TVM's DNNL JSON runtime graph: the
-/// region's inputs, the constants it reads, its kernels in execution order and its outputs (heads).
+/// A region as a graph of kernels, in the spirit of TVM's JSON runtime graph (src/runtime/contrib/json):
+/// the region's inputs, the constants it reads, its kernels in execution order and its outputs (heads).
+/// It is the form every codegen receives a region in: the dnnl codegen compiles it to primitives,
+/// a codegen plugin receives it as JSON (kernel_graph_json.h), an export stores it, the app draws it.
 ///
 /// A kernel is an op (`nn.conv2d`) or a composite (`dnnl.conv2d_bias_relu`) with the attributes its
 /// lowering needs and its inputs as references to (node, output) entries; a composite's inputs are
-/// in the role order of its family (see kernel_rules.h), so an argument used for two roles is
-/// referenced twice. The codegen builds the graph from an outlined function (kernel_graph_builder.h),
-/// an export writes it as JSON and loads it back, and `Region` compiles it to primitives.
-///
-/// No oneDNN type appears here: the export reads and writes the graph without the library.
+/// in the role order of its family, so an argument used for two roles is referenced twice. What a
+/// kernel must satisfy is the codegen's to say (kernel_rules.h); no codegen's type appears here.
 
 #include <string>
 #include <vector>
@@ -21,7 +20,7 @@
 #include "ir/type.h"
 #include "support/result.h"
 
-namespace byoc::dnnl_backend {
+namespace byoc::kernel_graph {
 
 /// The dtype and shape of one tensor of the graph.
 struct TensorSpec {
@@ -103,4 +102,4 @@ Type typeOf(const TensorSpec& spec);
 /// The tensors of `type` (a tensor, or tuples of tensors, flattened in order); an error for any other type.
 Result<std::vector<TensorSpec>> flatSpecs(const Type& type);
 
-}  // namespace byoc::dnnl_backend
+}  // namespace byoc::kernel_graph

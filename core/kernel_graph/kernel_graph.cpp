@@ -1,10 +1,10 @@
-#include "runtime/dnnl/kernel_graph.h"
+#include "kernel_graph/kernel_graph.h"
 
 #include <map>
 
 #include <algorithm>
 
-namespace byoc::dnnl_backend {
+namespace byoc::kernel_graph {
 
 std::string TensorSpec::str() const {
   std::string text = std::string(dtypeName(dtype)) + " [";
@@ -71,4 +71,4 @@ Diagnostic KernelGraph::locate(const KernelNode& node, Diagnostic error, const M
   return error;
 }
 
-}  // namespace byoc::dnnl_backend
+}  // namespace byoc::kernel_graph
