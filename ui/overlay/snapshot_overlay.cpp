@@ -26,11 +26,6 @@ bool isCallOf(const Expr& expr, const char* opName) {
   return def && def->name == opName;
 }
 
-QString stringAttr(const Attrs& attrs, const char* name) {
-  const AttrValue* value = attrs.find(name);
-  return value && value->isString() ? QString::fromStdString(value->asString()) : QString();
-}
-
 /// `values` sorted, each once. (Sets of ids are sorted vectors here: a step maps tens of
 /// thousands of calls, and a tree node per id made that the slow part of showing a step.)
 template <typename T>
@@ -127,7 +122,7 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
   for (const auto& [name, function] : snapshot.functions()) {
     postOrderVisit(function, [&](const Expr& expr) {
       const auto* literal = expr->as<FunctionNode>();
-      QString composite = literal ? stringAttr(literal->attrs, attr::kComposite) : QString();
+      QString composite = literal ? QString::fromStdString(compositeName(*literal)) : QString();
       if (composite.isEmpty()) return;
       std::vector<int> nodes = loadedNodesOfCalls(literal->body, loaded);
       if (!nodes.empty()) overlay.hulls.push_back({OverlayHull::Kind::Composite, composite, {}, std::move(nodes)});
@@ -137,9 +132,9 @@ GraphOverlay overlayForSnapshot(const Module& snapshot, const GraphModel& loaded
     addAnnotatedPlacement(main, loaded, overlay);
 
   for (const auto& [name, function] : snapshot.functions()) {
-    QString compiler = stringAttr(function->attrs, attr::kCompiler);
+    QString compiler = QString::fromStdString(stringAttrOf(*function, attr::kCompiler));
     if (compiler.isEmpty()) continue;
-    QString symbol = stringAttr(function->attrs, attr::kGlobalSymbol);
+    QString symbol = QString::fromStdString(globalSymbol(*function));
     std::vector<int> nodes = loadedNodesOfCalls(function->body, loaded);
     if (nodes.empty()) continue;
     overlay.hulls.push_back({OverlayHull::Kind::Partition, symbol.isEmpty() ? QString::fromStdString(name) : symbol,

@@ -23,7 +23,9 @@ Result<ModelDocument> documentOf(OpenedModel opened, QString title, GraphOptions
   document.path = opened.path.empty() ? QString() : QFileInfo(QString::fromStdString(opened.path)).absoluteFilePath();
   document.title = std::move(title);
   const Module& typed = opened.module;
-  document.text = opened.sourceText ? TextLinks::source(*opened.sourceText, typed) : TextLinks::printed(typed);
+  // An export's text shows each kernel graph where its module holds only a placeholder for it.
+  if (opened.exported) document.text = TextLinks::printed(withKernelGraphBodies(typed, opened.exported->kernelGraphs));
+  else document.text = opened.sourceText ? TextLinks::source(*opened.sourceText, typed) : TextLinks::printed(typed);
   document.entry = entryFunction(typed, &document.entryName);
   if (document.entry) {
     document.entryGraph = std::make_shared<const GraphModel>(
@@ -37,8 +39,6 @@ Result<ModelDocument> documentOf(OpenedModel opened, QString title, GraphOptions
       BYOC_ASSIGN_OR_RETURN(std::string text, readFile(exported.directory + "/" + function.artifact));  // checked by loadExport
       document.kernelGraphTexts[QString::fromStdString(function.name)] = QString::fromStdString(text);
     }
-    // The IR text shows each kernel graph where the module holds only a placeholder for it.
-    document.text = TextLinks::printed(withKernelGraphBodies(document.module, exported.kernelGraphs));
     document.exported = std::move(opened.exported);
   }
   return document;
